@@ -1,0 +1,23 @@
+// @ts-check
+import react from "@astrojs/react";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "astro/config";
+
+// The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
+const site = process.env.PUBLIC_SITE_URL ?? "https://stocktontowing.example";
+
+// Separate output folders let several builds (parallel test runs) coexist; `dist` by default.
+const outDir = process.env.ASTRO_OUT_DIR ?? "dist";
+
+export default defineConfig({
+  site,
+  outDir,
+  cacheDir: outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W+/g, "-")}`,
+  output: "static",
+  trailingSlash: "never",
+  build: { format: "file" },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+  prefetch: { prefetchAll: false, defaultStrategy: "hover" },
+});

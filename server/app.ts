@@ -1,0 +1,63 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { ServerConfig } from "./config";
+import securityHeaders from "./plugins/security-headers";
+import staticSite from "./plugins/static-site";
+import healthRoutes from "./routes/health";
+import { readSiteFiles, type SiteFiles } from "./site-files";
+
+/** The largest request body we read; a service request is a few hundred bytes. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+export interface AppOptions {
+  config: ServerConfig;
+  /** Defaults to pino at config.logLevel; tests pass false. */
+  logger?: FastifyServerOptions["logger"];
+  /** The built site; read from config.distDir when not given. */
+  site?: SiteFiles;
+}
+
+const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
+
+/** Builds the whole server: pages, API and headers. Nothing here reads the environment. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  const site = options.site ?? readSiteFiles(config.distDir);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.code(500).send({ error: "Internal Server Error", message: "Something went wrong on our side." });
+    }
+    return reply.code(status).send({ error: error.name, message: clientMessage(error.code, error.message) });
+  });
+
+  await app.register(securityHeaders, {
+    inlineScriptHashes: site.inlineScriptHashes,
+    connectOrigins: originOf(config.contactFallbackUrl),
+  });
+  await app.register(healthRoutes, {});
+  await app.register(staticSite, { site });
+  return app;
+}
+
+/** Fastify's built-in client errors, said so a person can act on them. */
+function clientMessage(code: string | undefined, fallback: string): string {
+  switch (code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return `The request is too large: send at most ${BODY_LIMIT_BYTES / 1024} KB.`;
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported content type: send application/json or a form (application/x-www-form-urlencoded).";
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "The request body is empty: send a JSON object.";
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return "The request body is not valid JSON.";
+    default:
+      return fallback;
+  }
+}

@@ -1,0 +1,52 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+export interface SecurityHeadersOptions {
+  /** 'sha256-…' sources for the inline scripts the build wrote (see site-files.ts). */
+  inlineScriptHashes: string[];
+  /** Extra origins the browser may send requests to (the contact fallback webhook). */
+  connectOrigins: string[];
+}
+
+/** Origin of the map the footer loads on request. */
+export const MAP_ORIGIN = "https://www.openstreetmap.org";
+
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()";
+
+/**
+ * Security headers on every response, pages and API alike. Scripts may come only from our origin
+ * or be one of the inline scripts we built (by hash): no 'unsafe-inline', no 'unsafe-eval'.
+ */
+async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...opts.inlineScriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...opts.connectOrigins],
+        frameSrc: [MAP_ORIGIN],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+    crossOriginEmbedderPolicy: false,
+    // Pages are served over whatever the proxy in front speaks; HSTS belongs to that proxy.
+    strictTransportSecurity: false,
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+  });
+}
+
+export default fp(securityHeaders, { name: "security-headers" });

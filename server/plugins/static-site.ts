@@ -1,0 +1,77 @@
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import fp from "fastify-plugin";
+import type { SiteFiles } from "../site-files";
+
+export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
+export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
+export const CACHE_ASSET = "public, max-age=86400";
+
+function cacheControlFor(file: string): string {
+  if (file.startsWith("_astro/")) return CACHE_IMMUTABLE; // names carry a content hash
+  if (file.endsWith(".html") || file.endsWith(".xml") || file.endsWith(".txt")) return CACHE_REVALIDATE;
+  return CACHE_ASSET;
+}
+
+/**
+ * Serves the pre-rendered site: clean URLs (/about -> about.html), brotli or gzip files written at
+ * build time when the browser takes them, long caching for hashed assets and revalidation for
+ * pages. Any other path gets the 404 page with status 404.
+ */
+async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
+  const { site } = opts;
+  await app.register(fastifyStatic, {
+    root: path.resolve(site.root),
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+  });
+
+  const sendPage = (reply: FastifyReply, file: string) => {
+    reply.header("Cache-Control", cacheControlFor(file));
+    return reply.sendFile(file);
+  };
+
+  app.decorateReply("sendNotFoundPage", function (this: FastifyReply) {
+    if (!site.notFoundPage) return this.code(404).type("text/plain").send("404 Page Not Found");
+    this.code(404).header("Cache-Control", "no-store");
+    return this.sendFile(site.notFoundPage);
+  });
+
+  app.get("/*", async (request, reply) => {
+    const raw = request.url.split("?")[0] ?? "/";
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(raw);
+    } catch {
+      return reply.sendNotFoundPage();
+    }
+    // One address per page: /about/ and /about.html go to /about.
+    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "").replace(/\.html$/, "") : pathname;
+    if (clean !== pathname && site.routes.has(clean || "/")) {
+      const query = request.url.slice(raw.length);
+      return reply.redirect(`${clean || "/"}${query}`, 301);
+    }
+    const file = site.routes.get(pathname);
+    if (!file) return reply.sendNotFoundPage();
+    return sendPage(reply, file);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/")) {
+      return reply.code(404).send({ error: "Not Found", message: `No API route ${request.method} ${request.url}` });
+    }
+    return reply.sendNotFoundPage();
+  });
+}
+
+declare module "fastify" {
+  interface FastifyReply {
+    sendNotFoundPage(): FastifyReply;
+  }
+}
+
+export default fp(staticSite, { name: "static-site" });

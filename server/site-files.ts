@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The built site as the server sees it: which URL path maps to which file, and the hashes of the
+ * inline scripts Astro writes into the pages (so the Content-Security-Policy can allow exactly
+ * those and nothing else). Read once at start-up; nothing on the request path touches the disk
+ * to decide whether a page exists.
+ */
+export interface SiteFiles {
+  root: string;
+  /** URL path ("/", "/about", "/_astro/x.js") -> file path relative to root. */
+  routes: Map<string, string>;
+  notFoundPage?: string;
+  inlineScriptHashes: string[];
+}
+
+const COMPRESSED = /\.(br|gz)$/;
+
+function walk(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return walk(full, base);
+    return [path.relative(base, full).split(path.sep).join("/")];
+  });
+}
+
+/** "index.html" -> "/", "about.html" -> "/about", "blog/x.html" -> "/blog/x", other files as they are. */
+export function urlPathFor(file: string): string {
+  if (file === "index.html") return "/";
+  if (file.endsWith("/index.html")) return `/${file.slice(0, -"/index.html".length)}`;
+  if (file.endsWith(".html")) return `/${file.slice(0, -".html".length)}`;
+  return `/${file}`;
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>([\s\S]*?)<\/script>/g;
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[2] ?? "";
+    if (!body.trim()) continue;
+    hashes.push(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/** A site with no pages, for tests of the API alone. */
+export function emptySiteFiles(root = "."): SiteFiles {
+  return { root, routes: new Map(), inlineScriptHashes: [] };
+}
+
+export function readSiteFiles(root: string): SiteFiles {
+  if (!existsSync(path.join(root, "index.html"))) {
+    throw new Error(`No built site in ${root}: run \`npm run build\` first (or set DIST_DIR).`);
+  }
+  const files = walk(root).filter((f) => !COMPRESSED.test(f));
+  const routes = new Map<string, string>();
+  const hashes = new Set<string>();
+  for (const file of files) {
+    if (file === "404.html") continue;
+    routes.set(urlPathFor(file), file);
+    if (file.endsWith(".html")) {
+      for (const h of inlineScriptHashes(readFileSync(path.join(root, file), "utf8"))) hashes.add(h);
+    }
+  }
+  const notFoundPage = files.includes("404.html") ? "404.html" : undefined;
+  if (notFoundPage) {
+    for (const h of inlineScriptHashes(readFileSync(path.join(root, notFoundPage), "utf8"))) hashes.add(h);
+  }
+  return { root, routes, notFoundPage, inlineScriptHashes: [...hashes].sort() };
+}

@@ -1,0 +1,183 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send } from "lucide-react";
+import { useId, useRef } from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import { useSingleToast } from "@/components/ui/use-single-toast";
+import { apiRequest } from "@/lib/api-client";
+import { sendToFallback } from "@/lib/contact-fallback";
+import {
+  type ContactRequest,
+  type ContactRequestInput,
+  contactRequestSchema,
+  HONEYPOT_FIELD,
+} from "@/lib/contact-schema";
+import { serviceNames } from "@/lib/services";
+
+export interface ContactFormProps {
+  /** Preselects the service (the service pages' "Request Service" card). */
+  defaultService?: string;
+  /** Where the browser sends the request if our API fails; set at build time. */
+  fallbackUrl?: string;
+}
+
+const emptyValues = (service = ""): ContactRequestInput => ({
+  name: "",
+  email: "",
+  phone: "",
+  service,
+  pickupLocation: "",
+  dropoffLocation: "",
+});
+
+export const SUCCESS_TOAST = { title: "Request Sent", description: "We'll get back to you as soon as possible." };
+export const ERROR_TOAST = { title: "Error", description: "Failed to send request. Please try again." };
+
+async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: string) {
+  try {
+    // A filled trap goes to the server as it is, so the server (not the page) decides what to do.
+    await apiRequest("POST", "/api/contact", trap ? { ...data, [HONEYPOT_FIELD]: trap } : data);
+  } catch (error) {
+    if (!fallbackUrl) throw error;
+    console.error("Service request failed, trying the fallback:", error);
+    await sendToFallback(fallbackUrl, data);
+  }
+}
+
+/**
+ * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
+ * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
+ */
+export function ContactForm({ defaultService = "", fallbackUrl }: ContactFormProps) {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const { toast, show, setOpen } = useSingleToast();
+  const trapRef = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactRequestInput, unknown, ContactRequest>({
+    resolver: zodResolver(contactRequestSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: emptyValues(defaultService),
+  });
+
+  const onSubmit = handleSubmit(async (data) => {
+    try {
+      await submitRequest(data, trapRef.current?.value ?? "", fallbackUrl);
+      show({ ...SUCCESS_TOAST, variant: "default" });
+      reset(emptyValues(defaultService));
+    } catch (error) {
+      console.error("Service request failed:", error);
+      show({ ...ERROR_TOAST, variant: "destructive" });
+    }
+  });
+
+  const field = (name: keyof ContactRequestInput) => ({
+    id: id(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+    "aria-required": true,
+    ...register(name),
+  });
+
+  return (
+    <ToastProvider>
+      <form
+        method="post"
+        action="/api/contact"
+        noValidate
+        onSubmit={onSubmit}
+        className="grid gap-4 sm:grid-cols-2"
+        aria-label="Request service"
+        data-testid="contact-form"
+      >
+        <FormField id={id("name")} label="Name" required error={errors.name?.message}>
+          <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
+        </FormField>
+        <FormField id={id("phone")} label="Phone" required error={errors.phone?.message}>
+          <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
+        </FormField>
+        <FormField id={id("email")} label="Email" required error={errors.email?.message}>
+          <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
+        </FormField>
+        <FormField id={id("service")} label="Service" required error={errors.service?.message}>
+          <select className={inputClass} {...field("service")}>
+            <option value="">Select a service</option>
+            {serviceNames.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          id={id("pickupLocation")}
+          label="Pickup location"
+          required
+          error={errors.pickupLocation?.message}
+          className="sm:col-span-2"
+        >
+          <input
+            type="text"
+            autoComplete="street-address"
+            placeholder="Street, cross street or landmark"
+            className={inputClass}
+            {...field("pickupLocation")}
+          />
+        </FormField>
+        <FormField
+          id={id("dropoffLocation")}
+          label="Drop-off location"
+          required
+          error={errors.dropoffLocation?.message}
+          className="sm:col-span-2"
+        >
+          <input
+            type="text"
+            autoComplete="off"
+            placeholder="Where should the vehicle go?"
+            className={inputClass}
+            {...field("dropoffLocation")}
+          />
+        </FormField>
+        {/* A trap for bots: out of sight, out of the tab order, ignored by autofill. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
+          <input
+            type="text"
+            id={id(HONEYPOT_FIELD)}
+            name={HONEYPOT_FIELD}
+            ref={trapRef}
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+            <Send aria-hidden="true" />
+            {isSubmitting ? "Sending..." : "Send Request"}
+          </Button>
+          <p className="mt-3 text-sm text-slate-600">
+            Fields marked <span className="text-red-700">*</span> are required. In an emergency, call us instead.
+          </p>
+        </div>
+      </form>
+      {toast && (
+        <Toast key={toast.key} open={toast.open} onOpenChange={setOpen} variant={toast.variant}>
+          <div className="grid gap-1">
+            <ToastTitle>{toast.title}</ToastTitle>
+            <ToastDescription>{toast.description}</ToastDescription>
+          </div>
+          <ToastClose />
+        </Toast>
+      )}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+
+export interface ContactSectionProps {
+  id?: string;
+  title: string;
+  intro: string;
+  phoneDisplay: string;
+  telHref: string;
+  headingLevel?: "h1" | "h2";
+  /** The form island, passed by the page as its slot. */
+  children: ReactNode;
+}
+
+/** The "Contact Us" / "Request Service" card: a title, a word about calling, and the form. */
+export function ContactSection({
+  id,
+  title,
+  intro,
+  phoneDisplay,
+  telHref,
+  headingLevel = "h2",
+  children,
+}: ContactSectionProps) {
+  const Heading = headingLevel;
+  return (
+    <Card id={id} className="scroll-mt-24">
+      <CardHeader>
+        <Heading className="text-2xl font-extrabold text-ink sm:text-3xl">{title}</Heading>
+        <p className="text-slate-600">
+          {intro} Need help right now?{" "}
+          <a href={telHref} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
+            <Phone className="size-4" aria-hidden="true" />
+            Call {phoneDisplay}
+          </a>
+        </p>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { ArrowRight } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Icon, type IconName } from "@/components/ui/icon";
+import { SectionHeading } from "@/components/ui/section-heading";
+import { ServiceImage } from "@/components/ui/service-image";
+
+export interface ServiceCardData {
+  icon: IconName;
+  title: string;
+  description: string;
+  image: string;
+  href: string;
+  alt: string;
+}
+
+/** How many cards are near the top on a phone: their images load first, the rest lazily. */
+const EAGER_IMAGES = 2;
+
+export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
+  return (
+    <section className="bg-slate-50 py-16" aria-labelledby="services-title">
+      <div className="mx-auto max-w-6xl px-4">
+        <SectionHeading id="services-title" title="Our Services">
+          Towing and roadside help for cars, trucks, SUVs and motorcycles.
+        </SectionHeading>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {cards.map((card, i) => (
+            <li key={card.title}>
+              <Card className="flex h-full flex-col overflow-hidden">
+                <ServiceImage src={card.image} alt={card.alt} eager={i < EAGER_IMAGES} />
+                <CardHeader>
+                  <span className="grid size-10 place-items-center rounded-md bg-brand-100 text-brand-800">
+                    <Icon name={card.icon} className="size-5" />
+                  </span>
+                  <CardTitle>{card.title}</CardTitle>
+                </CardHeader>
+                <CardContent className="flex flex-1 flex-col justify-between gap-4">
+                  <p className="text-slate-600">{card.description}</p>
+                  <a
+                    href={card.href}
+                    className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
+                  >
+                    Learn more<span className="sr-only"> about {card.title}</span>
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </a>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

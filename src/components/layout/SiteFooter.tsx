@@ -1,0 +1,110 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import type { NavItem } from "@/lib/navigation";
+
+export interface SiteFooterProps {
+  businessName: string;
+  address: string;
+  phoneDisplay: string;
+  telHref: string;
+  email: string;
+  mailtoHref: string;
+  hoursLabel: string;
+  quickLinks: NavItem[];
+  serviceLinks: NavItem[];
+  chatCredit: { label: string; href: string };
+  year: number;
+  /** The map island, passed in by the layout (as its slot) so it can be hydrated on its own. */
+  children?: ReactNode;
+}
+
+export function SiteFooter(props: SiteFooterProps) {
+  const { businessName, address, phoneDisplay, telHref, email, mailtoHref, hoursLabel } = props;
+  return (
+    <footer className="bg-ink pb-24 text-slate-300 md:pb-0">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <nav aria-label="Quick links">
+          <h2 className="mb-3 text-base font-bold text-white">Quick links</h2>
+          <ul className="space-y-2">
+            {props.quickLinks.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} className="hover:text-white hover:underline">
+                  {l.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Services">
+          <h2 className="mb-3 text-base font-bold text-white">Services</h2>
+          <ul className="space-y-2">
+            {props.serviceLinks.map((l) => (
+              <li key={l.href}>
+                <a href={l.href} className="hover:text-white hover:underline">
+                  {l.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 text-base font-bold text-white">Contact</h2>
+          <address className="space-y-3 not-italic">
+            <p className="flex gap-2">
+              <MapPin className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+              <span>{address}</span>
+            </p>
+            <p className="flex gap-2">
+              <Phone className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+              <a href={telHref} className="font-semibold text-white hover:underline">
+                {phoneDisplay}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Mail className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+              <a href={mailtoHref} className="break-all hover:text-white hover:underline">
+                {email}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <Clock className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
+              <span>{hoursLabel}</span>
+            </p>
+          </address>
+        </div>
+        <div>
+          <h2 className="mb-3 text-base font-bold text-white">Find us</h2>
+          {props.children}
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-400 sm:flex-row sm:justify-between">
+          <p>
+            © {props.year} {businessName}. All rights reserved.
+          </p>
+          <p>
+            <a href={props.chatCredit.href} className="hover:text-white hover:underline">
+              {props.chatCredit.label}
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+/** Keeps the call button under the thumb on phones: a bar fixed to the bottom of the screen. */
+export function MobileCallBar({ phoneDisplay, telHref }: { phoneDisplay: string; telHref: string }) {
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden">
+      <a
+        href={telHref}
+        className="flex h-12 w-full items-center justify-center gap-2 rounded-md bg-brand-500 text-lg font-bold text-ink hover:bg-brand-400"
+        data-testid="mobile-call-bar"
+      >
+        <Phone className="size-5" aria-hidden="true" />
+        Call {phoneDisplay}
+      </a>
+    </div>
+  );
+}

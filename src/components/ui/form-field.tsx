@@ -1,0 +1,36 @@
+import type * as React from "react";
+import { cn } from "@/lib/utils";
+
+export const inputClass =
+  "block h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600 aria-[invalid=true]:border-red-600";
+
+export interface FormFieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  children: React.ReactNode;
+  className?: string;
+}
+
+/** A label, its control and the control's error message, tied together for assistive technology. */
+export function FormField({ id, label, required, error, children, className }: FormFieldProps) {
+  return (
+    <div className={cn("space-y-1.5", className)}>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+        {required && (
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { defineCollection, z } from "astro:content";
+import { file, glob } from "astro/loaders";
+import { services } from "./lib/services";
+
+const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];
+
+/** Blog articles: one Markdown file per slug in src/content/blog. */
+const blog = defineCollection({
+  loader: glob({ pattern: "*.md", base: "./src/content/blog" }),
+  schema: z
+    .object({
+      title: z.string().min(10).max(90),
+      /** Card text on /blog and the page's meta description. */
+      excerpt: z.string().min(70).max(170),
+      publishDate: z.coerce.date(),
+      updatedDate: z.coerce.date().optional(),
+      /** Slugs of the service pages this article relates to (linked under the article). */
+      services: z.array(z.enum(serviceSlugs)).min(1).max(4),
+    })
+    .strict(),
+});
+
+/** The long text of each of the ten service pages: src/content/services/{slug}.md. */
+const servicePages = defineCollection({
+  loader: glob({ pattern: "*.md", base: "./src/content/services" }),
+  schema: z
+    .object({
+      /** Meta description of the page. */
+      description: z.string().min(70).max(170),
+      /** One-sentence lead shown under the heading. */
+      lead: z.string().min(20).max(240),
+      /** Alt text of the page's illustration. */
+      imageAlt: z.string().min(10),
+    })
+    .strict(),
+});
+
+/** Customer testimonials shown in the home-page carousel. */
+const testimonials = defineCollection({
+  loader: file("./src/content/testimonials.json"),
+  schema: z.object({
+    name: z.string().min(1),
+    town: z.string().min(1),
+    text: z.string().min(20),
+    rating: z.number().int().min(1).max(5),
+  }),
+});
+
+const iconNames = ["truck", "life-buoy", "battery-charging", "key-round", "shield-alert", "wrench"] as const;
+
+/** The six service cards of the home page. */
+const serviceCards = defineCollection({
+  loader: file("./src/content/service-cards.json"),
+  schema: z.object({
+    icon: z.enum(iconNames),
+    title: z.string().min(1),
+    description: z.string().min(20),
+    image: z.string().startsWith("/images/"),
+    href: z.string().startsWith("/"),
+    alt: z.string().min(10),
+  }),
+});
+
+/** The three cards of the /services overview, each with its feature list. */
+const serviceOverview = defineCollection({
+  loader: file("./src/content/service-overview.json"),
+  schema: z.object({
+    icon: z.enum(iconNames),
+    title: z.string().min(1),
+    description: z.string().min(10),
+    features: z.array(z.string().min(3)).min(3),
+    href: z.string().startsWith("/"),
+  }),
+});
+
+export const collections = { blog, servicePages, testimonials, serviceCards, serviceOverview };

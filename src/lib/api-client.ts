@@ -1,0 +1,18 @@
+/**
+ * Calls the site's own API the way the specification describes: the given method and path, JSON
+ * content type and body only when there is a body, cookies sent. A non-success answer becomes an
+ * Error whose message is "status: body" (the status text when the body is empty).
+ */
+export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+  });
+  if (!res.ok) {
+    const text = (await res.text().catch(() => "")) || res.statusText;
+    throw new Error(`${res.status}: ${text}`);
+  }
+  return res;
+}

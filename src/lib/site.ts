@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+/**
+ * The one source of truth for every fact about the business. Pages, JSON-LD, the server and the
+ * chat assistant all read it from here, so nothing is typed twice. The phone, e-mail and street
+ * address are fictional placeholders (555-01xx numbers, .example domains) until the owner supplies
+ * real ones.
+ */
+const siteSchema = z.object({
+  name: z.string().min(1),
+  legalName: z.string().min(1),
+  tagline: z.string().min(1),
+  description: z.string().min(50).max(170),
+  phone: z.object({
+    display: z.string().min(1),
+    /** E.164, used in tel: links and JSON-LD. */
+    e164: z.string().regex(/^\+1\d{10}$/),
+  }),
+  email: z.string().email(),
+  address: z.object({
+    street: z.string().min(1),
+    city: z.string().min(1),
+    region: z.string().length(2),
+    postalCode: z.string().regex(/^\d{5}$/),
+    country: z.string().length(2),
+  }),
+  geo: z.object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  }),
+  /** ISO 3166-2 code for the geo.region meta tag. */
+  geoRegion: z.string().regex(/^[A-Z]{2}-[A-Z]{2}$/),
+  foundingYear: z.number().int().min(1900),
+  hours: z.object({ label: z.literal("Available 24/7"), opens: z.literal("00:00"), closes: z.literal("23:59") }),
+  priceRange: z.string().min(1),
+  serviceRadiusMeters: z.number().int().positive(),
+  areas: z.array(z.string().min(1)).length(10),
+  locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
+  chatCredit: z.object({ label: z.string().min(1), href: z.string().startsWith("/") }),
+});
+
+export type Site = z.infer<typeof siteSchema>;
+
+export const site: Site = siteSchema.parse({
+  name: "Stockton 24/7 Towing",
+  legalName: "Stockton 24/7 Towing (a local referral towing service)",
+  tagline: "Local towing and roadside assistance, day and night",
+  description:
+    "24/7 towing and roadside assistance in Stockton, CA: tows, jump starts, flat tires, fuel delivery, lockouts and more across San Joaquin County.",
+  phone: { display: "(209) 555-0142", e164: "+12095550142" },
+  email: "dispatch@stocktontowing.example",
+  address: { street: "1420 Waterfront Way", city: "Stockton", region: "CA", postalCode: "95202", country: "US" },
+  geo: { latitude: 37.9577, longitude: -121.2908 },
+  geoRegion: "US-CA",
+  foundingYear: 2010,
+  hours: { label: "Available 24/7", opens: "00:00", closes: "23:59" },
+  priceRange: "$$",
+  serviceRadiusMeters: 30000,
+  areas: [
+    "Stockton",
+    "Lodi",
+    "Manteca",
+    "Tracy",
+    "Lathrop",
+    "French Camp",
+    "Mountain House",
+    "Acampo",
+    "Victor",
+    "Lockeford",
+  ],
+  locale: "en_US",
+  chatCredit: { label: "Chat assistant built in-house by our web team", href: "/chat" },
+});
+
+export const telHref = `tel:${site.phone.e164}`;
+export const mailtoHref = `mailto:${site.email}`;
+export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`;
+/** Opens the address in whatever maps app the phone prefers (Google Maps' universal link). */
+export const mapsHref = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`;

@@ -1,0 +1,16 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/server/**/*.test.ts"],
+    environment: "node",
+    // Database tests start PGlite (seconds each) and kill servers: give them room, and keep the
+    // 2-core machine from running too many at once.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    maxWorkers: 2,
+    minWorkers: 1,
+  },
+});
