@@ -17,7 +17,11 @@ export default defineConfig({
   trailingSlash: "never",
   build: { format: "file" },
   integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    // `npm run dev` serves pages with live reload; the API comes from a production server (`npm start`).
+    server: { proxy: { "/api": process.env.API_DEV_URL ?? "http://127.0.0.1:3000" } },
+  },
   devToolbar: { enabled: false },
   prefetch: { prefetchAll: false, defaultStrategy: "hover" },
 });

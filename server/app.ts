@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
 import securityHeaders from "./plugins/security-headers";
@@ -21,12 +23,24 @@ const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
 /** Builds the whole server: pages, API and headers. Nothing here reads the environment. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const site = options.site ?? readSiteFiles(config.distDir);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // A malformed address (bad percent-encoding) is a page that does not exist. Fastify answers
+    // these before routing, with a bare reply, so the 404 page is sent from here.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === "FST_ERR_BAD_URL") {
+        const page = site.notFoundPage ? readFileSync(path.join(site.root, site.notFoundPage)) : "404 Page Not Found";
+        return reply
+          .code(404)
+          .type(site.notFoundPage ? "text/html; charset=utf-8" : "text/plain")
+          .send(page);
+      }
+      return reply.code(400).send({ error: "Bad Request", message: error.message });
+    },
   });
-  const site = options.site ?? readSiteFiles(config.distDir);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;

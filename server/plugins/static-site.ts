@@ -41,7 +41,11 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
     return this.sendFile(site.notFoundPage);
   });
 
+  const apiNotFound = (reply: FastifyReply, method: string, url: string) =>
+    reply.code(404).send({ error: "Not Found", message: `There is no API route ${method} ${url.split("?")[0]}.` });
+
   app.get("/*", async (request, reply) => {
+    if (request.url.startsWith("/api/")) return apiNotFound(reply, request.method, request.url);
     const raw = request.url.split("?")[0] ?? "/";
     let pathname: string;
     try {
@@ -61,9 +65,7 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/")) {
-      return reply.code(404).send({ error: "Not Found", message: `No API route ${request.method} ${request.url}` });
-    }
+    if (request.url.startsWith("/api/")) return apiNotFound(reply, request.method, request.url);
     return reply.sendNotFoundPage();
   });
 }

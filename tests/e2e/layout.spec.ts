@@ -1,0 +1,229 @@
+import { expect, type Page, test } from "@playwright/test";
+import { services } from "../../src/lib/services";
+
+/** Islands hydrate when idle or visible; wait until the named component's island is live. */
+async function waitForHydration(page: Page, component = "SiteHeader") {
+  await page.waitForFunction((name) => {
+    const islands = [...document.querySelectorAll("astro-island")].filter((el) =>
+      (el.getAttribute("component-url") ?? "").includes(name),
+    );
+    return islands.length > 0 && islands.every((el) => !el.hasAttribute("ssr"));
+  }, component);
+}
+
+test.describe("desktop header", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("the Services dropdown lists the ten service pages and opens on hover and keyboard", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Home", "Blog", "About", "Chat with Us", "Contact"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    const trigger = nav.getByRole("button", { name: "Services" });
+    await trigger.hover();
+    for (const s of services) {
+      await expect(nav.getByRole("link", { name: s.name, exact: true })).toBeVisible();
+    }
+    await page.mouse.move(5, 700);
+    await expect(nav.getByRole("link", { name: "Jump Start", exact: true })).toBeHidden();
+
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await nav.getByRole("link", { name: "Flat Tire", exact: true }).click();
+    await expect(page).toHaveURL(/\/services\/flat-tire$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Flat Tire");
+  });
+
+  test("the hover opens only after the 200 ms delay", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "Services" }).hover();
+    await page.waitForTimeout(60);
+    await expect(nav.getByRole("button", { name: "Services" })).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("button", { name: "Services" })).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test("the phone button shows on desktop and the thumb call bar does not", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "(209) 555-0142" })).toBeVisible();
+    await expect(page.getByTestId("mobile-call-bar")).toBeHidden();
+  });
+});
+
+test.describe("phone layout", () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test("the drawer opens on the right, Services collapses, and choosing a link closes it", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box).not.toBeNull();
+    if (box) expect(Math.round(box.x + box.width)).toBe(375);
+
+    const toggle = drawer.getByRole("button", { name: "Services" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(drawer.getByRole("link", { name: "Towing", exact: true })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    for (const s of services) await expect(drawer.getByRole("link", { name: s.name, exact: true })).toBeVisible();
+
+    await drawer.getByRole("link", { name: "Motorcycle Towing", exact: true }).click();
+    await expect(page).toHaveURL(/\/services\/motorcycle-towing$/);
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Motorcycle Towing");
+  });
+
+  test("Escape closes the drawer and returns focus to the menu button", async ({ page }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    const open = page.getByRole("button", { name: "Open menu" });
+    await open.click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+
+  test("a call button stays in thumb reach at the bottom of the screen", async ({ page }) => {
+    await page.goto("/services");
+    const bar = page.getByTestId("mobile-call-bar");
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute("href", "tel:+12095550142");
+    await page.mouse.wheel(0, 2000);
+    const box = await bar.boundingBox();
+    expect(box && box.y + box.height).toBeGreaterThan(740 - 20);
+  });
+});
+
+test.describe("testimonials carousel", () => {
+  async function stepsToEnd(page: Page) {
+    const carousel = page.getByTestId("testimonials-carousel");
+    await carousel.scrollIntoViewIfNeeded();
+    await waitForHydration(page, "TestimonialsCarousel");
+    const prev = carousel.getByRole("button", { name: "Previous testimonials" });
+    const next = carousel.getByRole("button", { name: "Next testimonials" });
+    await expect(prev).toBeDisabled();
+    await expect(next).toBeEnabled();
+    let steps = 0;
+    while (await next.isEnabled()) {
+      await next.click();
+      steps += 1;
+      await page.waitForTimeout(350);
+      if (steps > 10) break;
+    }
+    await expect(next).toBeDisabled();
+    await expect(prev).toBeEnabled();
+    return steps;
+  }
+
+  test("one testimonial per step on a 375 px phone", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    expect(await stepsToEnd(page)).toBe(6);
+  });
+
+  test("three per step from 768 px (1024 px screen)", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await page.goto("/");
+    expect(await stepsToEnd(page)).toBe(2);
+  });
+
+  test("arrow keys move it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    const carousel = page.getByTestId("testimonials-carousel");
+    await carousel.scrollIntoViewIfNeeded();
+    await waitForHydration(page, "TestimonialsCarousel");
+    await carousel.getByRole("button", { name: "Next testimonials" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(carousel.getByRole("button", { name: "Previous testimonials" })).toBeEnabled();
+    await page.keyboard.press("ArrowLeft");
+    await expect(carousel.getByRole("button", { name: "Previous testimonials" })).toBeDisabled();
+  });
+
+  test("a swipe to the left moves it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    const carousel = page.getByTestId("testimonials-carousel");
+    await carousel.scrollIntoViewIfNeeded();
+    await waitForHydration(page, "TestimonialsCarousel");
+    const box = await carousel.locator("li").first().boundingBox();
+    if (!box) throw new Error("no slide");
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width - 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, y, { steps: 8 });
+    await page.mouse.up();
+    await expect(carousel.getByRole("button", { name: "Previous testimonials" })).toBeEnabled();
+  });
+});
+
+test("a service image that fails to load is logged and replaced by the default towing image", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.route("**/images/services/jump-start.svg", (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto("/services/jump-start");
+  const img = page.locator("main img").first();
+  await expect(img).toHaveAttribute("src", "/images/services/tow-truck.svg");
+  await expect(img).toHaveAttribute("alt", /towing service vehicle/);
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+  expect(errors.some((e) => e.includes("jump-start.svg"))).toBe(true);
+});
+
+test("footer: quick links, contact lines, and a map that loads only when asked", async ({ page }) => {
+  const outside: string[] = [];
+  page.on("request", (r) => {
+    const host = new URL(r.url()).hostname;
+    if (!["127.0.0.1", "localhost"].includes(host) && !r.url().startsWith("data:")) outside.push(r.url());
+  });
+  await page.route("https://www.openstreetmap.org/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<p>map</p>" }),
+  );
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const quick = footer.getByRole("navigation", { name: "Quick links" }).getByRole("link");
+  expect(await quick.evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+    "/",
+    "/services",
+    "/blog",
+    "/about",
+    "/contact",
+  ]);
+  await expect(footer.locator('a[href="tel:+12095550142"]')).toBeVisible();
+  await expect(footer.locator('a[href^="mailto:"]')).toBeVisible();
+  await expect(footer).toContainText("Available 24/7");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer.getByRole("link", { name: /Chat assistant/ })).toBeVisible();
+  await expect(footer.getByRole("link", { name: /Open in your maps app/ })).toHaveAttribute("href", /maps/);
+
+  await footer.scrollIntoViewIfNeeded();
+  await page.waitForLoadState("networkidle");
+  expect(outside).toEqual([]);
+  await footer.getByTestId("show-map").click();
+  await expect(footer.locator("iframe")).toHaveAttribute("src", /openstreetmap\.org\/export\/embed/);
+  expect(outside.some((u) => u.includes("openstreetmap.org"))).toBe(true);
+});
+
+test("moving between pages keeps the document and puts focus on the new page's content", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await expect(page.locator("#main-content")).toBeFocused();
+  await expect(page).toHaveTitle(/About/);
+});

@@ -1,0 +1,141 @@
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { CACHE_IMMUTABLE, CACHE_REVALIDATE } from "../../server/plugins/static-site";
+import { readSiteFiles } from "../../server/site-files";
+import { testConfig } from "../support/config";
+
+// The production build made by `npm test` (or `npm run build`) before this file runs.
+const distDir = path.resolve(process.env.ASTRO_OUT_DIR ?? "dist");
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await buildApp({ config: testConfig({ distDir }), logger: false, site: readSiteFiles(distDir) });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function expectSecurityHeaders(headers: Record<string, unknown>) {
+  const csp = String(headers["content-security-policy"]);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain("unsafe-eval");
+  const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+  expect(scriptSrc).toContain("'self'");
+  expect(scriptSrc).not.toContain("unsafe-inline");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(String(headers["permissions-policy"])).toContain("camera=()");
+  expect(headers["x-powered-by"]).toBeUndefined();
+}
+
+describe("security headers", () => {
+  it.each([
+    ["a page", "GET", "/"],
+    ["a hashed asset", "GET", "/favicon.svg"],
+    ["the 404 page", "GET", "/no-such-page"],
+    ["the health check", "GET", "/healthz"],
+    ["an unknown API route", "POST", "/api/nothing"],
+  ] as const)("are on %s", async (_label, method, url) => {
+    const res = await app.inject({ method, url });
+    expectSecurityHeaders(res.headers);
+  });
+
+  it("allow every inline script the build wrote, by hash", async () => {
+    const site = readSiteFiles(distDir);
+    const res = await app.inject({ method: "GET", url: "/" });
+    for (const hash of site.inlineScriptHashes) expect(res.headers["content-security-policy"]).toContain(hash);
+    expect(site.inlineScriptHashes.length).toBeGreaterThan(0);
+  });
+});
+
+describe("static site", () => {
+  it("serves clean URLs as HTML with revalidated caching", async () => {
+    const res = await app.inject({ method: "GET", url: "/about" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["cache-control"]).toBe(CACHE_REVALIDATE);
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.body).toContain("<h1");
+  });
+
+  it("sends the brotli copy when the browser takes it, gzip otherwise", async () => {
+    const br = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("accept-encoding");
+    const gz = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    const plain = await app.inject({ method: "GET", url: "/" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(br.headers["content-length"])).toBeLessThan(Number(plain.headers["content-length"]) / 3);
+  });
+
+  it("caches hashed assets for a year, immutably", async () => {
+    const site = readSiteFiles(distDir);
+    const asset = [...site.routes.keys()].find((p) => p.startsWith("/_astro/") && p.endsWith(".js"));
+    expect(asset).toBeTruthy();
+    const res = await app.inject({ method: "GET", url: asset ?? "/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe(CACHE_IMMUTABLE);
+    expect(res.headers["content-type"]).toContain("javascript");
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const first = await app.inject({ method: "GET", url: "/services" });
+    const again = await app.inject({
+      method: "GET",
+      url: "/services",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("redirects /about/ and /about.html to the one canonical address", async () => {
+    for (const url of ["/about/", "/about.html", "/services/towing/"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location).toBe(url.replace(/\/$/, "").replace(/\.html$/, ""));
+    }
+  });
+
+  it("answers HEAD like GET without a body", async () => {
+    const res = await app.inject({ method: "HEAD", url: "/contact" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("");
+  });
+
+  it.each([
+    "/../package.json",
+    "/%2e%2e/package.json",
+    "/..%2fpackage.json",
+    "/server/app.ts",
+    "/.env",
+    "/%00",
+    "/%E0%A4%A",
+  ])("never serves anything outside the build: %s", async (url) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('"name": "stockton-towing-site"');
+    expect(res.body).toContain("404 Page Not Found");
+  });
+
+  it("unknown API paths get JSON, pages get the 404 page", async () => {
+    const api = await app.inject({ method: "GET", url: "/api/requests" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: "Not Found" });
+    const page = await app.inject({ method: "GET", url: "/nowhere" });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers["content-type"]).toContain("text/html");
+  });
+
+  it("the health check answers ok", async () => {
+    const res = await app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+});
