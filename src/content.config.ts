@@ -1,23 +1,11 @@
 import { defineCollection, z } from "astro:content";
 import { file, glob } from "astro/loaders";
-import { services } from "./lib/services";
-
-const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];
+import { blogFrontmatterSchema } from "./lib/blog-schema";
 
 /** Blog articles: one Markdown file per slug in src/content/blog. */
 const blog = defineCollection({
   loader: glob({ pattern: "*.md", base: "./src/content/blog" }),
-  schema: z
-    .object({
-      title: z.string().min(10).max(90),
-      /** Card text on /blog and the page's meta description. */
-      excerpt: z.string().min(70).max(170),
-      publishDate: z.coerce.date(),
-      updatedDate: z.coerce.date().optional(),
-      /** Slugs of the service pages this article relates to (linked under the article). */
-      services: z.array(z.enum(serviceSlugs)).min(1).max(4),
-    })
-    .strict(),
+  schema: blogFrontmatterSchema,
 });
 
 /** The long text of each of the ten service pages: src/content/services/{slug}.md. */
