@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { ServerConfig } from "./config";
+import type { Database } from "./db/client";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
+import contactRoutes from "./routes/contact";
 import healthRoutes from "./routes/health";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
@@ -16,6 +18,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** The built site; read from config.distDir when not given. */
   site?: SiteFiles;
+  /**
+   * The open database (server/db/client.ts): POST /api/contact stores service requests in it and
+   * /healthz pings it. Only tests of the pages alone leave it out (then there is no contact API).
+   */
+  db?: Database;
 }
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
@@ -55,7 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     inlineScriptHashes: site.inlineScriptHashes,
     connectOrigins: originOf(config.contactFallbackUrl),
   });
-  await app.register(healthRoutes, {});
+  await app.register(healthRoutes, { ping: options.db?.ping });
+  if (options.db) {
+    await app.register(contactRoutes, { db: options.db.db, rateLimit: config.contactRateLimit, site });
+  }
   await app.register(staticSite, { site });
   return app;
 }

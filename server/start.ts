@@ -1,10 +1,23 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
 
 /** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
 async function main() {
   const config = loadConfig();
-  const app = await buildApp({ config });
+  // PGlite in DATA_DIR (locked to this process) or PostgreSQL at DATABASE_URL; migrated before we listen.
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, db });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  app.addHook("onClose", async () => {
+    await db.close();
+  });
+  app.log.info({ database: db.kind }, "database open");
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,7 +40,12 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close(); // releases the database (and its folder lock)
+    throw error;
+  }
 }
 
 main().catch((error) => {

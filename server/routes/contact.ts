@@ -1,0 +1,177 @@
+import formbody from "@fastify/formbody";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodIssue } from "zod";
+import {
+  type ContactCreated,
+  type ContactField,
+  type ContactInvalid,
+  contactFields,
+  contactRequestSchema,
+  HONEYPOT_FIELD,
+} from "../../src/lib/contact-schema";
+import { site as business } from "../../src/lib/site";
+import type { RateLimitOptions } from "../config";
+import type { Db } from "../db/client";
+import { contactRequests } from "../db/schema";
+import type { SiteFiles } from "../site-files";
+import { type Problems, problemPageRenderer, SENT_PAGE_PATH } from "./contact-page";
+
+export interface ContactRouteOptions {
+  db: Db;
+  rateLimit: RateLimitOptions;
+  site: SiteFiles;
+}
+
+/** How each field is named to a person on the "not sent" page. */
+const fieldLabels: Record<ContactField, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  service: "Service",
+  pickupLocation: "Pickup location",
+  dropoffLocation: "Drop-off location",
+};
+
+const callUs = `call us at ${business.phone.display}`;
+const NOT_AN_OBJECT =
+  "Send the request as one object with the fields name, email, phone, service, pickupLocation and dropoffLocation.";
+/** What a request that filled the honeypot gets: a refusal a person can act on, and no row. */
+export const HONEYPOT_MESSAGE = `This request was not accepted. If you need help, please ${callUs}.`;
+
+const isFormPost = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const honeypotFilled = (body: Record<string, unknown>) => {
+  const trap = Object.hasOwn(body, HONEYPOT_FIELD) ? body[HONEYPOT_FIELD] : undefined;
+  if (trap === undefined || trap === null) return false;
+  return typeof trap === "string" ? trap.trim() !== "" : true;
+};
+
+function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
+  const fields: ContactInvalid["fields"] = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (contactFields as string[]).includes(field)) {
+      fields[field as ContactField] ??= issue.message;
+    }
+  }
+  return fields;
+}
+
+/**
+ * POST /api/contact: a driver's service request. JSON from the page's script, or the plain form
+ * (application/x-www-form-urlencoded) when the browser runs no JavaScript; the same schema checks
+ * both. 201 {id, createdAt} only once the row is committed; 400 with a message per field; 303 to
+ * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
+ */
+export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
+  const { db } = opts;
+  const renderProblems = problemPageRenderer(opts.site);
+  const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
+
+  // Both are registered inside this plugin, so they apply to this route only.
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  // Fastify reads text/plain by default; this endpoint takes JSON or a form only (else 415).
+  app.removeContentTypeParser("text/plain");
+
+  const sendProblemPage = (reply: FastifyReply, status: number, problems: Problems) =>
+    reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      .send(renderProblems(problems));
+
+  // A plain form gets a page it can show; everything else goes on to the app's JSON error answers.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!isFormPost(request)) throw error;
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return sendProblemPage(reply, 429, {
+        summary: `Too many requests were sent from your connection. Please try again in ${reply.getHeader("retry-after") ?? "a few"} seconds, or ${callUs}.`,
+      });
+    }
+    if (status === 413) {
+      return sendProblemPage(reply, 413, {
+        summary: `The request is too long: it may be at most ${bodyLimitKb} KB. Please shorten it, or ${callUs}.`,
+      });
+    }
+    if (status < 500) {
+      return sendProblemPage(reply, status, {
+        summary: `The request could not be read. Please try again, or ${callUs}.`,
+      });
+    }
+    request.log.error({ err: error }, "service request failed");
+    return sendProblemPage(reply, 503, {
+      summary: `We could not save your request just now. Please ${callUs}, or try again in a minute.`,
+    });
+  });
+
+  app.post(
+    "/api/contact",
+    {
+      config: {
+        rateLimit: {
+          max: opts.rateLimit.max,
+          timeWindow: opts.rateLimit.timeWindowMs,
+          errorResponseBuilder: (_request, context) => {
+            const error = new Error(
+              `Too many service requests from your connection. Please try again in ${context.after}, or ${callUs}.`,
+            ) as FastifyError;
+            error.name = "Too Many Requests";
+            error.statusCode = context.statusCode;
+            return error;
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = isFormPost(request);
+      const body: unknown = request.body;
+
+      if (isPlainObject(body) && honeypotFilled(body)) {
+        request.log.info("service request refused: honeypot filled");
+        if (form) return sendProblemPage(reply, 400, { summary: HONEYPOT_MESSAGE });
+        return reply.code(400).send({ error: HONEYPOT_MESSAGE, fields: {} } satisfies ContactInvalid);
+      }
+
+      const parsed = contactRequestSchema.safeParse(isPlainObject(body) ? body : null);
+      if (!parsed.success || !isPlainObject(body)) {
+        const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
+        const hasFields = Object.keys(fields).length > 0;
+        if (form) {
+          return sendProblemPage(reply, 400, {
+            summary: hasFields ? "Please fix the following and send the request again:" : NOT_AN_OBJECT,
+            items: contactFields.flatMap((f) => (fields[f] ? [`${fieldLabels[f]}: ${fields[f]}`] : [])),
+          });
+        }
+        const error = hasFields ? "Some fields are missing or invalid." : NOT_AN_OBJECT;
+        return reply.code(400).send({ error, fields } satisfies ContactInvalid);
+      }
+
+      const data = parsed.data;
+      const [row] = await db
+        .insert(contactRequests)
+        .values({
+          name: data.name,
+          email: data.email,
+          phone: data.phone,
+          service: data.service,
+          pickupLocation: data.pickupLocation,
+          dropoffLocation: data.dropoffLocation,
+        })
+        .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+      if (!row) throw new Error("The insert returned no row");
+      // The id and the service only: no name, phone, e-mail or address in the logs.
+      request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
+
+      if (form) return reply.code(303).header("Cache-Control", "no-store").redirect(SENT_PAGE_PATH, 303);
+      const created: ContactCreated = { id: row.id, createdAt: (row.createdAt ?? new Date()).toISOString() };
+      return reply.code(201).header("Cache-Control", "no-store").send(created);
+    },
+  );
+}

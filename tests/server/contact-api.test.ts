@@ -1,0 +1,361 @@
+import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { contactRequests } from "../../server/db/schema";
+import { HONEYPOT_MESSAGE } from "../../server/routes/contact";
+import { emptySiteFiles } from "../../server/site-files";
+import { HONEYPOT_FIELD } from "../../src/lib/contact-schema";
+import { serviceNames } from "../../src/lib/services";
+import { testConfig } from "../support/config";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+
+const valid = {
+  name: "Maria Lopez",
+  email: "maria@example.com",
+  phone: "(209) 555-0100",
+  service: "Jump Start",
+  pickupLocation: "Pacific Ave & March Ln, Stockton",
+  dropoffLocation: "1200 W Fremont St, Stockton",
+};
+
+const form = (fields: Record<string, string | string[]>) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) params.append(k, one);
+  return params.toString();
+};
+const FORM = "application/x-www-form-urlencoded";
+
+describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  const logLines: Record<string, unknown>[] = [];
+
+  const count = async () => (await db.db.select({ id: contactRequests.id }).from(contactRequests)).length;
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/json", ...headers },
+      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+    });
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split("\n").filter(Boolean)) logLines.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await buildApp({
+      config: testConfig({ contactRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
+      logger: { level: "info", stream },
+      site: emptySiteFiles(),
+      db,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  beforeEach(() => {
+    logLines.length = 0;
+  });
+
+  it("stores a valid JSON request field for field and answers 201 {id, createdAt} after the commit", async () => {
+    const before = Date.now();
+    const res = await post(valid);
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(["createdAt", "id"]);
+    expect(Number.isInteger(body.id)).toBe(true);
+    const rows = await db.db.select().from(contactRequests).where(eq(contactRequests.id, body.id));
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    expect(row).toMatchObject(valid);
+    expect(row?.createdAt?.toISOString()).toBe(body.createdAt);
+    // created_at is now(), in UTC, whatever the database server's time zone.
+    expect(Math.abs(new Date(body.createdAt).getTime() - before)).toBeLessThan(60_000);
+  });
+
+  it("gives every stored request its own increasing id and trims surrounding spaces", async () => {
+    const a = (await post({ ...valid, name: "  Ann  " })).json();
+    const b = (await post({ ...valid, service: "Vehicle Lockouts" })).json();
+    expect(b.id).toBeGreaterThan(a.id);
+    const [rowA] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, a.id));
+    expect(rowA?.name).toBe("Ann");
+  });
+
+  it("accepts every one of the ten services, spelled as in the specification", async () => {
+    for (const service of serviceNames) {
+      const res = await post({ ...valid, service });
+      expect(res.statusCode, service).toBe(201);
+    }
+  });
+
+  it("logs a stored request with its id and service only", async () => {
+    const res = await post(valid);
+    const { id } = res.json();
+    const stored = logLines.find((l) => l.msg === "service request stored");
+    expect(stored).toMatchObject({ contactRequestId: id, service: "Jump Start" });
+    const all = JSON.stringify(logLines);
+    for (const secret of [valid.name, valid.email, valid.phone, valid.pickupLocation, valid.dropoffLocation]) {
+      expect(all).not.toContain(secret);
+    }
+  });
+
+  it("stores a plain form post and redirects it (303) to the confirmation page", async () => {
+    const before = await count();
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": FORM },
+      payload: form({ ...valid, name: "Form Sender", [HONEYPOT_FIELD]: "" }),
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("/contact/sent");
+    expect(await count()).toBe(before + 1);
+    const rows = await db.db.select().from(contactRequests).where(eq(contactRequests.name, "Form Sender"));
+    expect(rows[0]).toMatchObject({ ...valid, name: "Form Sender" });
+  });
+
+  describe("rejections store nothing", () => {
+    let before: number;
+    beforeEach(async () => {
+      before = await count();
+    });
+    const expectNothingStored = async () => expect(await count()).toBe(before);
+
+    it("400 with a message per missing or blank field", async () => {
+      const res = await post({ name: "", email: "   ", service: "Towing" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: "Some fields are missing or invalid.",
+        fields: {
+          name: "Required",
+          email: "Required",
+          phone: "Required",
+          pickupLocation: "Required",
+          dropoffLocation: "Required",
+        },
+      });
+      await expectNothingStored();
+    });
+
+    it("400 for a wrong type, a bad e-mail and a service that is not on the list", async () => {
+      const res = await post({ ...valid, name: 42, email: "not-an-email", service: "Helicopter" });
+      expect(res.statusCode).toBe(400);
+      const { fields } = res.json();
+      expect(fields).toEqual({
+        name: "Expected string, received number",
+        email: "Invalid email",
+        service: "Choose one of the listed services",
+      });
+      await expectNothingStored();
+    });
+
+    it.each([["[]"], ["null"], ['"x"'], ["12"], ["true"], ["[{}]"]])(
+      "400 for the non-object JSON body %s",
+      async (raw) => {
+        const res = await post(raw);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual({});
+        expect(res.json().error).toMatch(/one object/);
+        await expectNothingStored();
+      },
+    );
+
+    it("400 for malformed JSON and an empty JSON body", async () => {
+      expect((await post("{name:")).statusCode).toBe(400);
+      expect((await post("")).statusCode).toBe(400);
+      await expectNothingStored();
+    });
+
+    it("400 for prototype-pollution keys, JSON or form; nothing polluted", async () => {
+      const body = JSON.stringify(valid).slice(1);
+      expect((await post(`{"__proto__":{"admin":true},${body}`)).statusCode).toBe(400);
+      expect((await post(`{"constructor":{"prototype":{"admin":true}},${body}`)).statusCode).toBe(400);
+      const formRes = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { "content-type": FORM },
+        payload: `__proto__[admin]=1&constructor[prototype][admin]=1&${form(valid).replace("name=", "__proto__=")}`,
+      });
+      expect(formRes.statusCode).toBe(400);
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+      await expectNothingStored();
+    });
+
+    it("ignores extra fields: a client cannot choose the id or created_at", async () => {
+      const res = await post({ ...valid, id: 999_999, createdAt: "2000-01-01T00:00:00Z", notes: "x" });
+      expect(res.statusCode).toBe(201);
+      const { id, createdAt } = res.json();
+      expect(id).not.toBe(999_999);
+      expect(createdAt.startsWith("2000")).toBe(false);
+      const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+      expect(row).toMatchObject(valid);
+    });
+
+    it("415 for an unsupported content type", async () => {
+      for (const type of ["text/plain", "multipart/form-data; boundary=x", "application/xml"]) {
+        const res = await post(JSON.stringify(valid), { "content-type": type });
+        expect(res.statusCode, type).toBe(415);
+        expect(res.json().message).toMatch(/Unsupported content type/);
+      }
+      await expectNothingStored();
+    });
+
+    it("413 for a body over 16 KB, JSON or form", async () => {
+      const big = { ...valid, pickupLocation: "x".repeat(17 * 1024) };
+      const res = await post(big);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().message).toMatch(/at most 16 KB/);
+      const formRes = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { "content-type": FORM },
+        payload: form(big),
+      });
+      expect(formRes.statusCode).toBe(413);
+      expect(formRes.headers["content-type"]).toMatch(/text\/html/);
+      expect(formRes.body).toContain("at most 16 KB");
+      await expectNothingStored();
+    });
+
+    it("honeypot filled: 400 with a refusal, no row, and the form gets a page", async () => {
+      const res = await post({ ...valid, [HONEYPOT_FIELD]: "https://spam.example" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: HONEYPOT_MESSAGE, fields: {} });
+      expect(res.json()).not.toHaveProperty("id");
+      const formRes = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { "content-type": FORM },
+        payload: form({ ...valid, [HONEYPOT_FIELD]: "spam" }),
+      });
+      expect(formRes.statusCode).toBe(400);
+      expect(formRes.body).toContain("This request was not accepted.");
+      await expectNothingStored();
+    });
+
+    it("invalid form post: 400 HTML page that lists what to fix in our words, never the visitor's", async () => {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { "content-type": FORM },
+        payload: form({
+          name: "<script>alert(1)</script>",
+          email: "<img src=x onerror=alert(1)>",
+          service: "<b>bold</b>",
+          phone: ["1", "2"],
+        }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers["content-type"]).toMatch(/text\/html/);
+      expect(res.body).toContain("<li>Email: Invalid email</li>");
+      expect(res.body).toContain("<li>Phone: Expected string, received array</li>");
+      expect(res.body).toContain("<li>Service: Choose one of the listed services</li>");
+      expect(res.body).toContain("<li>Pickup location: Required</li>");
+      expect(res.body).not.toContain("alert(1)");
+      expect(res.body).not.toContain("<b>bold");
+      await expectNothingStored();
+    });
+  });
+
+  it("offers no public route that reads stored requests", async () => {
+    await post(valid);
+    for (const [method, url] of [
+      ["GET", "/api/contact"],
+      ["GET", "/api/contact/1"],
+      ["GET", "/api/contacts"],
+      ["GET", "/api/contact-requests"],
+      ["PUT", "/api/contact"],
+      ["DELETE", "/api/contact"],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.body).not.toContain(valid.email);
+    }
+  });
+
+  it("/healthz answers ok while the database answers", async () => {
+    const res = await app.inject({ method: "GET", url: "/healthz" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  const count = async () => (await db.db.select({ id: contactRequests.id }).from(contactRequests)).length;
+
+  it("429 with Retry-After and a readable message past the limit, per client; nothing stored", async () => {
+    const app = await buildApp({
+      config: testConfig({ contactRateLimit: { max: 2, timeWindowMs: 60_000 } }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+    });
+    try {
+      const send = (ip: string, type = "application/json") =>
+        app.inject({
+          method: "POST",
+          url: "/api/contact",
+          remoteAddress: ip,
+          headers: { "content-type": type },
+          payload: type === FORM ? form(valid) : JSON.stringify(valid),
+        });
+      expect((await send("10.0.0.1")).statusCode).toBe(201);
+      expect((await send("10.0.0.1", FORM)).statusCode).toBe(303);
+      const before = await count();
+      const limited = await send("10.0.0.1");
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+      expect(limited.json().message).toMatch(/Too many service requests .* try again in 1 minute/);
+      const limitedForm = await send("10.0.0.1", FORM);
+      expect(limitedForm.statusCode).toBe(429);
+      expect(limitedForm.headers["content-type"]).toMatch(/text\/html/);
+      expect(limitedForm.body).toContain("Too many requests were sent from your connection");
+      expect(await count()).toBe(before);
+      // Another client is not affected.
+      expect((await send("10.0.0.2")).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("/healthz answers 503 and the API 500 (JSON) or 503 (form page) once the database is gone", async () => {
+    const other = await openTestDatabase(target);
+    const app = await buildApp({ config: testConfig(), logger: false, site: emptySiteFiles(), db: other });
+    try {
+      await other.close();
+      expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(503);
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(valid),
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).not.toHaveProperty("id");
+      const formRes = await app.inject({
+        method: "POST",
+        url: "/api/contact",
+        headers: { "content-type": FORM },
+        payload: form(valid),
+      });
+      expect(formRes.statusCode).toBe(503);
+      expect(formRes.body).toContain("We could not save your request just now");
+    } finally {
+      await app.close();
+    }
+  });
+});

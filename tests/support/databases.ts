@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type Database, openDatabase } from "../../server/db/client";
+
+/**
+ * The databases server tests run against: always PGlite in a fresh temporary folder, and
+ * PostgreSQL too when DATABASE_URL is set. On PostgreSQL each test file gets its own schema (through
+ * search_path in the connection string), so files running at the same time never see each other's rows.
+ */
+export interface DatabaseTarget {
+  kind: "pglite" | "postgres";
+  /** Creates the empty place for a database; returns what openDatabase needs. */
+  create(): Promise<{ dataDir: string; databaseUrl?: string; dispose(): Promise<void> }>;
+}
+
+export const postgresUrl = process.env.DATABASE_URL || undefined;
+
+export function withSearchPath(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set("options", `-c search_path=${schema}`);
+  return u.toString();
+}
+
+const pgliteTarget: DatabaseTarget = {
+  kind: "pglite",
+  async create() {
+    const root = mkdtempSync(path.join(tmpdir(), "towing-db-"));
+    // A folder that does not exist yet, two levels down: the server must create it.
+    const dataDir = path.join(root, "nested", "data");
+    return { dataDir, dispose: async () => rmSync(root, { recursive: true, force: true }) };
+  },
+};
+
+const postgresTarget = (url: string): DatabaseTarget => ({
+  kind: "postgres",
+  async create() {
+    const schema = `test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA "${schema}"`);
+    await admin.end();
+    return {
+      dataDir: path.join(tmpdir(), "towing-unused-by-postgres"),
+      databaseUrl: withSearchPath(url, schema),
+      async dispose() {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await c.end();
+      },
+    };
+  },
+});
+
+export const databaseTargets: DatabaseTarget[] = [pgliteTarget, ...(postgresUrl ? [postgresTarget(postgresUrl)] : [])];
+
+/** Opens a fresh database of the given kind; close() also removes it. */
+export async function openTestDatabase(
+  target: DatabaseTarget,
+): Promise<Database & { location: { dataDir: string; databaseUrl?: string } }> {
+  const place = await target.create();
+  const db = await openDatabase(place);
+  return {
+    ...db,
+    location: { dataDir: place.dataDir, databaseUrl: place.databaseUrl },
+    async close() {
+      await db.close();
+      await place.dispose();
+    },
+  };
+}

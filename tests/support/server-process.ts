@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/** A built site with one page: enough for the production server to start without `npm run build`. */
+export function writeMinimalSite(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>t</title><h1>t</h1>");
+  return dir;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  /** Resolves with the exit code (or signal) once the process is gone. */
+  exited: Promise<number | string | null>;
+}
+
+/** Starts `node --import tsx server/start.ts` (the production entry point) with the given environment. */
+export function startServer(port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let err = "";
+  child.stderr?.on("data", (d) => {
+    err += String(d);
+  });
+  const exited = new Promise<number | string | null>((resolve) => {
+    child.once("exit", (code, signal) => resolve(code ?? signal));
+  });
+  return { child, port, url: `http://127.0.0.1:${port}`, stderr: () => err, exited };
+}
+
+/** Waits until /healthz answers 200, or throws when the process exits or time runs out. */
+export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+  let exited = false;
+  void server.exited.then(() => {
+    exited = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`server exited before it was ready:\n${server.stderr()}`);
+    try {
+      const res = await fetch(`${server.url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready after ${timeoutMs} ms:\n${server.stderr()}`);
+}
