@@ -1,0 +1,169 @@
+import { count } from "drizzle-orm";
+import fc from "fast-check";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { contactRequests } from "../../server/db/schema";
+import { emptySiteFiles } from "../../server/site-files";
+import { contactFields, HONEYPOT_FIELD } from "../../src/lib/contact-schema";
+import { serviceNames } from "../../src/lib/services";
+import { testConfig } from "../support/config";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+
+/**
+ * Anything a client can send: random JSON, broken JSON, random forms, and near-valid requests with
+ * one thing wrong. Every one of them must get an answer below 500 and leave no row behind.
+ */
+const RUNS = 1_000;
+
+const oddKeys = fc.constantFrom(
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "id",
+  "createdAt",
+);
+const fieldValue = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom(...serviceNames),
+  fc.constant("   "),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string(), fc.string(), { maxKeys: 3 }),
+);
+const validFields = fc.record({
+  name: fc.string({ minLength: 1 }).filter((s) => s.trim() !== ""),
+  email: fc.constant("driver@example.com"),
+  phone: fc.string({ minLength: 1 }).filter((s) => s.trim() !== ""),
+  service: fc.constantFrom(...serviceNames),
+  pickupLocation: fc.constant("Pacific Ave, Stockton"),
+  dropoffLocation: fc.constant("March Ln, Stockton"),
+});
+
+const text = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? "null"));
+
+/**
+ * A valid request with exactly one thing made wrong: a field missing, blank, the wrong type, a bad
+ * e-mail or service, sent twice (an array), or the trap filled. Every way is wrong in a form too.
+ */
+const brokenRequest = fc
+  .tuple(validFields, fc.constantFrom(...contactFields, HONEYPOT_FIELD), fc.nat(3), fieldValue)
+  .map(([body, field, how, value]) => {
+    const out: Record<string, unknown> = { ...body };
+    if (field === HONEYPOT_FIELD) out[field] = `x${text(value)}`;
+    else if (how === 0) delete out[field];
+    else if (how === 1) out[field] = " \t ";
+    else if (how === 2) out[field] = [text(value), "again"];
+    else out[field] = field === "email" ? "not an email" : field === "service" ? "Helicopter Lift" : "";
+    return out;
+  });
+/** Wrong types only JSON can carry. */
+const wronglyTypedRequest = fc
+  .tuple(
+    validFields,
+    fc.constantFrom(...contactFields),
+    fieldValue.filter((v) => typeof v !== "string"),
+  )
+  .map(([body, field, value]) => ({ ...body, [field]: value }));
+
+const jsonBody = fc.oneof(
+  fc.jsonValue().map((v) => JSON.stringify(v) ?? "null"),
+  brokenRequest.map((b) => JSON.stringify(b)),
+  wronglyTypedRequest.map((b) => JSON.stringify(b)),
+  fc
+    .dictionary(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...contactFields)), fieldValue)
+    .map((d) => JSON.stringify(d)),
+  brokenRequest.chain((b) => fc.nat(200).map((n) => JSON.stringify(b).slice(0, n))), // truncated
+  fc.string(), // anything at all
+  fc.constantFrom("", "{", "[]", "null", '"x"', "1e999", '{"__proto__":{"a":1}}', "\u0000", "{}{}"),
+);
+
+const encode = (fields: [string, unknown][]) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of fields) for (const one of Array.isArray(v) ? v : [v]) params.append(k, text(one));
+  return params.toString();
+};
+const formBody = fc.oneof(
+  brokenRequest.map((b) => encode(Object.entries(b))),
+  fc
+    .array(fc.tuple(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...contactFields)), fc.string()), { maxLength: 10 })
+    .map(encode),
+  fc.string(), // raw bytes, not even form-encoded
+  fc.constantFrom("", "&&&", "=", "name", "%", "%zz=%zz", "__proto__[x]=1", "a[b][c]=d"),
+);
+
+describe.each(databaseTargets)("POST /api/contact with random and malformed bodies on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  const rows = async () => (await db.db.select({ n: count() }).from(contactRequests))[0]?.n ?? -1;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    app = await buildApp({
+      config: testConfig({ contactRateLimit: { max: 1_000_000, timeWindowMs: 60_000 } }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const check = async (contentType: string, payload: string) => {
+    const before = await rows();
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": contentType },
+      payload,
+    });
+    expect(
+      res.statusCode,
+      `${res.statusCode} for ${JSON.stringify(payload)}: ${res.body.slice(0, 200)}`,
+    ).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(await rows()).toBe(before);
+  };
+
+  it(`${RUNS} JSON bodies: a 4xx each, never a 5xx, never a row`, async () => {
+    await fc.assert(
+      fc.asyncProperty(jsonBody, (payload) => check("application/json", payload)),
+      { numRuns: RUNS },
+    );
+    expect(await rows()).toBe(0);
+  });
+
+  it(`${RUNS} form bodies: a 4xx each, never a 5xx, never a row`, async () => {
+    await fc.assert(
+      fc.asyncProperty(formBody, (payload) => check("application/x-www-form-urlencoded", payload)),
+      { numRuns: RUNS },
+    );
+    expect(await rows()).toBe(0);
+  });
+
+  it("the same app still stores a valid request afterwards (the property is not vacuous)", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({
+        name: "A",
+        email: "a@example.com",
+        phone: "1",
+        service: "Towing",
+        pickupLocation: "x",
+        dropoffLocation: "y",
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await rows()).toBe(1);
+  });
+});
