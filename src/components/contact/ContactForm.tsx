@@ -107,7 +107,8 @@ export function ContactForm({ defaultService = "", fallbackUrl }: ContactFormPro
           <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
         </FormField>
         <FormField id={id("service")} label="Service" required error={errors.service?.message}>
-          <select className={inputClass} {...field("service")}>
+          {/* defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
+          <select className={inputClass} defaultValue={defaultService} {...field("service")}>
             <option value="">Select a service</option>
             {serviceNames.map((name) => (
               <option key={name} value={name}>

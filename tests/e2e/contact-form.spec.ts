@@ -1,0 +1,421 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { type ServerProcess, startServer, waitHealthy } from "../support/server-process";
+
+const ERROR_TEXT = "Failed to send request. Please try again.";
+const SUCCESS_TEXT = "We'll get back to you as soon as possible.";
+
+const driver = {
+  Name: "Dana Driver",
+  Phone: "209-555-0199",
+  Email: "dana@example.com",
+  "Pickup location": "Hammer Ln & West Ln, Stockton",
+  "Drop-off location": "2100 Pacific Ave, Stockton",
+};
+
+const form = (page: Page) => page.getByTestId("contact-form");
+const field = (page: Page, label: string) =>
+  form(page).getByRole(label === "Service" ? "combobox" : "textbox", { name: label, exact: true });
+const sendButton = (page: Page) => form(page).getByRole("button", { name: /Send Request|Sending\.\.\./ });
+/** Radix renders each toast as an item of the notification region's list. */
+const toasts = (page: Page) => page.getByRole("region", { name: /Notification/ }).locator("li");
+
+/** Opens a page and waits until its form island has hydrated (otherwise a click posts the plain form). */
+async function openForm(page: Page, url: string) {
+  await page.goto(url);
+  await form(page).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => {
+    const island = document.querySelector("[data-testid=contact-form]")?.closest("astro-island");
+    return island !== null && island !== undefined && !island.hasAttribute("ssr");
+  });
+}
+
+async function fillValid(page: Page, service = "Towing") {
+  for (const [label, value] of Object.entries(driver)) await field(page, label).fill(value);
+  await field(page, "Service").selectOption(service);
+}
+
+async function expectKept(page: Page, service: string) {
+  for (const [label, value] of Object.entries(driver)) await expect(field(page, label)).toHaveValue(value);
+  await expect(field(page, "Service")).toHaveValue(service);
+}
+
+async function expectReset(page: Page, service = "") {
+  for (const label of Object.keys(driver)) await expect(field(page, label)).toHaveValue("");
+  await expect(field(page, "Service")).toHaveValue(service);
+}
+
+test.describe("with JavaScript", () => {
+  test("shows Required for every empty field on submit, then re-validates on change", async ({ page }) => {
+    let posted = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/contact")) posted++;
+    });
+    await openForm(page, "/contact");
+    for (const label of ["Name", "Email", "Phone", "Service", "Pickup location", "Drop-off location"]) {
+      await expect(field(page, label)).toHaveAttribute("aria-required", "true");
+    }
+    // Nothing is checked before the first submit.
+    await field(page, "Name").fill("x");
+    await field(page, "Name").fill("");
+    await expect(form(page).getByRole("alert")).toHaveCount(0);
+
+    await sendButton(page).click();
+    await expect(form(page).getByRole("alert")).toHaveCount(6);
+    await expect(
+      form(page)
+        .getByRole("alert")
+        .filter({ hasText: /^Required$/ }),
+    ).toHaveCount(6);
+    await expect(field(page, "Name")).toHaveAttribute("aria-invalid", "true");
+
+    // After a submit, each change re-validates at once, without another submit.
+    await field(page, "Name").fill("Dana");
+    await expect(form(page).getByRole("alert")).toHaveCount(5);
+    await expect(field(page, "Name")).not.toHaveAttribute("aria-invalid", "true");
+    await field(page, "Email").fill("not-an-email");
+    await expect(form(page).getByText("Invalid email", { exact: true })).toBeVisible();
+    await field(page, "Email").fill("dana@example.com");
+    await expect(form(page).getByText("Invalid email", { exact: true })).toHaveCount(0);
+    await field(page, "Service").selectOption("Flat Tire");
+    await expect(form(page).getByRole("alert")).toHaveCount(3);
+    await field(page, "Name").fill("");
+    await expect(form(page).getByRole("alert")).toHaveCount(4);
+    expect(posted).toBe(0);
+  });
+
+  test("sending state, then the success toast and a reset form; the request reaches our API", async ({ page }) => {
+    await openForm(page, "/contact");
+    await fillValid(page, "Gasoline Delivery");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Hold our own server's answer back so the sending state can be seen, then pass it on unchanged.
+    let answered!: (value: { status: number; body: unknown; sent: unknown }) => void;
+    const answer = new Promise<{ status: number; body: unknown; sent: unknown }>((resolve) => {
+      answered = resolve;
+    });
+    await page.route("**/api/contact", async (route) => {
+      await held;
+      const response = await route.fetch();
+      answered({ status: response.status(), body: await response.json(), sent: route.request().postDataJSON() });
+      await route.fulfill({ response });
+    });
+    await sendButton(page).click();
+    await expect(sendButton(page)).toHaveText("Sending...");
+    await expect(sendButton(page)).toBeDisabled();
+    await expectKept(page, "Gasoline Delivery");
+    release();
+
+    const { status, body, sent } = await answer;
+    expect(status).toBe(201);
+    expect(Object.keys(body as object).sort()).toEqual(["createdAt", "id"]);
+    expect(sent).toEqual({
+      name: driver.Name,
+      email: driver.Email,
+      phone: driver.Phone,
+      service: "Gasoline Delivery",
+      pickupLocation: driver["Pickup location"],
+      dropoffLocation: driver["Drop-off location"],
+    });
+
+    await expect(toasts(page)).toHaveCount(1);
+    await expect(toasts(page).first()).toContainText("Request Sent");
+    await expect(toasts(page).first()).toContainText(SUCCESS_TEXT);
+    await expect(sendButton(page)).toHaveText("Send Request");
+    await expect(sendButton(page)).toBeEnabled();
+    await expectReset(page);
+  });
+
+  test("our API failing: the destructive Error toast, the error logged, every field kept", async ({ page }) => {
+    const logged: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") logged.push(m.text());
+    });
+    await openForm(page, "/contact");
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal Server Error"}' }),
+    );
+    await fillValid(page, "Jump Start");
+    await sendButton(page).click();
+    const toast = toasts(page).first();
+    await expect(toast).toContainText("Error");
+    await expect(toast).toContainText(ERROR_TEXT);
+    await expect(toast).toHaveAttribute("data-variant", "destructive");
+    await expectKept(page, "Jump Start");
+    await expect(sendButton(page)).toBeEnabled();
+    expect(logged.some((t) => t.includes("Service request failed") && t.includes("500"))).toBe(true);
+
+    // A refusal by the rate limit (429) reads the same to the driver.
+    await page.unroute("**/api/contact");
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({ status: 429, headers: { "Retry-After": "60" }, contentType: "application/json", body: "{}" }),
+    );
+    await sendButton(page).click();
+    await expect(toasts(page)).toHaveCount(1);
+    await expect(toasts(page).first()).toContainText(ERROR_TEXT);
+  });
+
+  test("one toast at a time: a new result replaces the toast on screen", async ({ page }) => {
+    await openForm(page, "/contact");
+    let fail = true;
+    await page.route("**/api/contact", (route) =>
+      fail ? route.fulfill({ status: 500, body: "down" }) : route.continue(),
+    );
+    await fillValid(page);
+    await sendButton(page).click();
+    await expect(toasts(page).first()).toContainText(ERROR_TEXT);
+    await sendButton(page).click();
+    await expect(toasts(page).first()).toContainText(ERROR_TEXT);
+    await expect(toasts(page)).toHaveCount(1);
+    fail = false;
+    await sendButton(page).click();
+    await expect(toasts(page).filter({ hasText: "Request Sent" })).toHaveCount(1);
+    await expect(toasts(page).filter({ hasText: ERROR_TEXT })).toHaveCount(0);
+    await expect(toasts(page)).toHaveCount(1);
+  });
+
+  test("the toast closes by itself after about 5 seconds, and F8 focuses the notification area", async ({ page }) => {
+    await openForm(page, "/contact");
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "down" }));
+    await fillValid(page);
+    await sendButton(page).click();
+    await expect(toasts(page)).toHaveCount(1);
+    await page.keyboard.press("F8");
+    await expect(page.getByRole("region", { name: /Notification/ }).locator("ol")).toBeFocused();
+    await page.locator("h1").click(); // move focus and pointer away, so the timer runs
+    await page.waitForTimeout(3_500);
+    await expect(toasts(page)).toHaveCount(1);
+    await expect(toasts(page)).toHaveCount(0, { timeout: 4_000 });
+  });
+
+  test("a service page preselects its own service, sends it, and keeps it after the reset", async ({ page }) => {
+    await openForm(page, "/services/motorcycle-towing");
+    await expect(field(page, "Service")).toHaveValue("Motorcycle Towing");
+    for (const [label, value] of Object.entries(driver)) await field(page, label).fill(value);
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
+    await sendButton(page).click();
+    const res = await response;
+    expect(res.status()).toBe(201);
+    expect(res.request().postDataJSON().service).toBe("Motorcycle Towing");
+    await expect(toasts(page).first()).toContainText("Request Sent");
+    await expectReset(page, "Motorcycle Towing");
+  });
+
+  test("the home page's Contact Us form sends a request", async ({ page }) => {
+    await openForm(page, "/");
+    await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
+    await fillValid(page, "Vehicle Lockouts");
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
+    await sendButton(page).click();
+    expect((await response).status()).toBe(201);
+    await expect(toasts(page).first()).toContainText(SUCCESS_TEXT);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the plain form posts to the API and lands on the confirmation page", async ({ page }) => {
+    await page.goto("/contact");
+    await fillValid(page, "Flat Tire");
+    const [post] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST"),
+      sendButton(page).click(),
+    ]);
+    expect(post.headers()["content-type"]).toBe("application/x-www-form-urlencoded");
+    const params = new URLSearchParams(post.postData() ?? "");
+    expect(params.get("service")).toBe("Flat Tire");
+    expect(params.get("pickupLocation")).toBe(driver["Pickup location"]);
+    await expect(page).toHaveURL(/\/contact\/sent$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Sent");
+    await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  });
+
+  test("a service page's form has its service chosen in the HTML itself", async ({ page }) => {
+    await page.goto("/services/jump-start");
+    await expect(field(page, "Service")).toHaveValue("Jump Start");
+  });
+
+  test("an incomplete plain form gets a page that says what to fix, without echoing what was typed", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await field(page, "Name").fill("<b>Dana</b>");
+    await field(page, "Email").fill("not-an-email");
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
+    await sendButton(page).click();
+    expect((await response).status()).toBe(400);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your request was not sent");
+    const problems = page.getByTestId("contact-problems").locator("li");
+    await expect(problems).toHaveText([
+      "Email: Invalid email",
+      "Phone: Required",
+      "Service: Required",
+      "Pickup location: Required",
+      "Drop-off location: Required",
+    ]);
+    expect(await page.content()).not.toContain("Dana");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    await expect(page.getByRole("link", { name: "start a new request" })).toHaveAttribute("href", "/contact");
+  });
+});
+
+/**
+ * The fallback webhook is baked into the pages at build time, so this group builds its own copy of
+ * the site with PUBLIC_CONTACT_FALLBACK_URL pointing at a real HTTP receiver started here, and
+ * serves it with a second production server.
+ */
+test.describe("fallback webhook", () => {
+  test.describe.configure({ mode: "serial" });
+
+  const basePort = Number(process.env.E2E_PORT ?? 4399);
+  const receiverPort = basePort + 2;
+  const hookUrl = `http://127.0.0.1:${receiverPort}/contact-hook`;
+  const outDir = `${process.env.ASTRO_OUT_DIR ?? "dist"}-fallback`;
+  let receiver: http.Server;
+  let received: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
+  let answer = 200;
+  let server: ServerProcess | undefined;
+  let dataDir: string;
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this argument.
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(240_000);
+    received = [];
+    receiver = http.createServer((req, res) => {
+      // An automation webhook on another origin answers CORS like this.
+      res.setHeader("Access-Control-Allow-Origin", req.headers.origin ?? "*");
+      res.setHeader("Access-Control-Allow-Headers", "content-type");
+      res.setHeader("Access-Control-Allow-Methods", "POST");
+      if (req.method === "OPTIONS") return res.writeHead(204).end();
+      let raw = "";
+      req.on("data", (c) => {
+        raw += c;
+      });
+      req.on("end", () => {
+        received.push({ headers: req.headers, body: JSON.parse(raw) });
+        res.writeHead(answer, { "content-type": "application/json" }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(receiverPort, "127.0.0.1", resolve));
+
+    const code = await new Promise<number | null>((resolve) => {
+      const build = spawn("npm", ["run", "build"], {
+        env: {
+          ...process.env,
+          ASTRO_OUT_DIR: outDir,
+          PUBLIC_CONTACT_FALLBACK_URL: hookUrl,
+          ASTRO_TELEMETRY_DISABLED: "1",
+        },
+        stdio: "ignore",
+      });
+      build.on("exit", resolve);
+    });
+    expect(code, `building ${outDir}`).toBe(0);
+    dataDir = mkdtempSync(path.join(tmpdir(), "towing-e2e-fallback-"));
+    server = startServer(basePort + 1, {
+      DIST_DIR: outDir,
+      DATA_DIR: dataDir,
+      PUBLIC_CONTACT_FALLBACK_URL: hookUrl,
+      CONTACT_RATE_LIMIT_MAX: "10000",
+    });
+    await waitHealthy(server, 120_000);
+  });
+
+  test.afterAll(async () => {
+    if (server) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    await new Promise((resolve) => receiver?.close(resolve));
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const failOurApi = (page: Page) =>
+    page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "database down" }));
+
+  test("when our API fails, the request goes to the webhook with the specified payload and counts as sent", async ({
+    page,
+  }) => {
+    answer = 200;
+    await openForm(page, `${server?.url}/contact`);
+    await failOurApi(page);
+    await fillValid(page, "Junk Car Removal");
+    const before = Date.now();
+    await sendButton(page).click();
+    await expect(toasts(page).first()).toContainText("Request Sent");
+    await expect(toasts(page).first()).toContainText(SUCCESS_TEXT);
+    await expectReset(page);
+
+    expect(received).toHaveLength(1);
+    const { body, headers } = received[0] ?? { body: {}, headers: {} };
+    expect(headers["content-type"]).toBe("application/json");
+    expect(body).toMatchObject({
+      name: driver.Name,
+      email: driver.Email,
+      phone: driver.Phone,
+      service: "Junk Car Removal",
+      pickupLocation: driver["Pickup location"],
+      dropoffLocation: driver["Drop-off location"],
+      type: "contact_request",
+    });
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        "createdAt",
+        "dropoffLocation",
+        "email",
+        "id",
+        "name",
+        "phone",
+        "pickupLocation",
+        "service",
+        "timestamp",
+        "type",
+      ].sort(),
+    );
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    for (const key of ["timestamp", "createdAt"] as const) {
+      const t = Date.parse(String(body[key]));
+      expect(t).toBeGreaterThanOrEqual(before - 1000);
+      expect(t).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
+  test("when the webhook also fails, the Error toast shows, 'Failed to submit form' is logged and fields are kept", async ({
+    page,
+  }) => {
+    answer = 502;
+    received = [];
+    const logged: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") logged.push(m.text());
+    });
+    await openForm(page, `${server?.url}/contact`);
+    await failOurApi(page);
+    await fillValid(page, "Towing");
+    await sendButton(page).click();
+    await expect(toasts(page).first()).toContainText(ERROR_TEXT);
+    expect(received).toHaveLength(1);
+    await expectKept(page, "Towing");
+    expect(logged.some((t) => t.includes("Failed to submit form"))).toBe(true);
+  });
+
+  test("when our API works, the webhook is not called", async ({ page }) => {
+    answer = 200;
+    received = [];
+    await openForm(page, `${server?.url}/contact`);
+    await fillValid(page, "Towing");
+    const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
+    await sendButton(page).click();
+    expect((await response).status()).toBe(201);
+    await expect(toasts(page).first()).toContainText("Request Sent");
+    expect(received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,38 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ContactForm } from "../../src/components/contact/ContactForm";
+import { HONEYPOT_FIELD } from "../../src/lib/contact-schema";
+import { serviceNames } from "../../src/lib/services";
+
+/**
+ * The pre-rendered form is what a browser without JavaScript submits: it must post the right names
+ * to the API and, on a service page, already have that service chosen.
+ */
+describe("the contact form's pre-rendered HTML", () => {
+  const html = (props: Parameters<typeof ContactForm>[0] = {}) => renderToString(createElement(ContactForm, props));
+
+  it("posts application/x-www-form-urlencoded to /api/contact with the schema's field names", () => {
+    const out = html();
+    const formTag = out.match(/<form[^>]*>/)?.[0] ?? "";
+    expect(formTag).toContain('method="post"');
+    expect(formTag).toContain('action="/api/contact"');
+    expect(formTag).not.toContain("enctype="); // the default: application/x-www-form-urlencoded
+    for (const name of ["name", "email", "phone", "service", "pickupLocation", "dropoffLocation", HONEYPOT_FIELD]) {
+      expect(out).toContain(`name="${name}"`);
+    }
+    expect(out).toMatch(/type="email"[^>]*autoComplete="email"|autoComplete="email"[^>]*type="email"/i);
+  });
+
+  it("offers the ten services and chooses none by default", () => {
+    const out = html();
+    for (const name of serviceNames) expect(out).toContain(`<option value="${name}">${name}</option>`);
+    expect(out).toContain('<option value="" selected="">Select a service</option>');
+  });
+
+  it("has a service page's own service selected without any script", () => {
+    const out = html({ defaultService: "Jump Start" });
+    expect(out).toContain('<option value="Jump Start" selected="">Jump Start</option>');
+    expect(out).not.toContain('<option value="" selected="">');
+  });
+});
