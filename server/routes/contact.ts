@@ -13,7 +13,7 @@ import {
 import { site as business } from "../../src/lib/site";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
-import { contactRequests } from "../db/schema";
+import { contactRequestWriter } from "../db/contact-requests";
 import type { SiteFiles } from "../site-files";
 import { type Problems, problemPageRenderer, SENT_PAGE_PATH } from "./contact-page";
 
@@ -69,7 +69,7 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
 export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
-  const { db } = opts;
+  const storeRequest = contactRequestWriter(opts.db);
   const renderProblems = problemPageRenderer(opts.site);
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
 
@@ -154,23 +154,12 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       }
 
       const data = parsed.data;
-      const [row] = await db
-        .insert(contactRequests)
-        .values({
-          name: data.name,
-          email: data.email,
-          phone: data.phone,
-          service: data.service,
-          pickupLocation: data.pickupLocation,
-          dropoffLocation: data.dropoffLocation,
-        })
-        .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
-      if (!row) throw new Error("The insert returned no row");
+      const row = await storeRequest(data);
       // The id and the service only: no name, phone, e-mail or address in the logs.
       request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
 
       if (form) return reply.code(303).header("Cache-Control", "no-store").redirect(SENT_PAGE_PATH, 303);
-      const created: ContactCreated = { id: row.id, createdAt: (row.createdAt ?? new Date()).toISOString() };
+      const created: ContactCreated = { id: row.id, createdAt: row.createdAt.toISOString() };
       return reply.code(201).header("Cache-Control", "no-store").send(created);
     },
   );
