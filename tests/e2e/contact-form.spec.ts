@@ -195,16 +195,16 @@ test.describe("with JavaScript", () => {
   });
 
   test("a service page preselects its own service, sends it, and keeps it after the reset", async ({ page }) => {
-    await openForm(page, "/services/motorcycle-towing");
-    await expect(field(page, "Service")).toHaveValue("Motorcycle Towing");
+    await openForm(page, "/services/roadside-assistance");
+    await expect(field(page, "Service")).toHaveValue("Roadside Assistance");
     for (const [label, value] of Object.entries(driver)) await field(page, label).fill(value);
     const response = page.waitForResponse((r) => r.url().endsWith("/api/contact"));
     await sendButton(page).click();
     const res = await response;
     expect(res.status()).toBe(201);
-    expect(res.request().postDataJSON().service).toBe("Motorcycle Towing");
+    expect(res.request().postDataJSON().service).toBe("Roadside Assistance");
     await expect(toasts(page).first()).toContainText("Request Sent");
-    await expectReset(page, "Motorcycle Towing");
+    await expectReset(page, "Roadside Assistance");
   });
 
   test("the home page's Contact Us form sends a request", async ({ page }) => {
@@ -239,8 +239,8 @@ test.describe("without JavaScript", () => {
   });
 
   test("a service page's form has its service chosen in the HTML itself", async ({ page }) => {
-    await page.goto("/services/jump-start");
-    await expect(field(page, "Service")).toHaveValue("Jump Start");
+    await page.goto("/services/blocked-driveway");
+    await expect(field(page, "Service")).toHaveValue("Blocked Driveway Towing");
   });
 
   test("an incomplete plain form gets a page that says what to fix, without echoing what was typed", async ({
