@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from "fastify";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import securityHeaders from "./plugins/security-headers";
@@ -37,7 +42,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // A malformed address (bad percent-encoding) is a page that does not exist. Fastify answers
     // these before routing, with a bare reply, so the 404 page is sent from here.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, _request, bareReply) => {
+      // Its generic types describe no route, so Fastify's schema-typed send() rejects plain data.
+      const reply = bareReply as unknown as FastifyReply;
       if (error.code === "FST_ERR_BAD_URL") {
         const page = site.notFoundPage ? readFileSync(path.join(site.root, site.notFoundPage)) : "404 Page Not Found";
         return reply
