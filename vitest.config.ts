@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/server/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
     environment: "node",
     // Database tests start PGlite (seconds each) and kill servers: give them room, and keep the
     // 2-core machine from running too many at once.

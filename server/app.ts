@@ -6,10 +6,12 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
+import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
+import chatRoutes from "./routes/chat";
 import contactRoutes from "./routes/contact";
 import healthRoutes from "./routes/health";
 import { readSiteFiles, type SiteFiles } from "./site-files";
@@ -28,6 +30,8 @@ export interface AppOptions {
    * /healthz pings it. Only tests of the pages alone leave it out (then there is no contact API).
    */
   db?: Database;
+  /** The built-in chat assistant; built from the site's content when not given. */
+  assistant?: Assistant;
 }
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
@@ -73,6 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.db) {
     await app.register(contactRoutes, { db: options.db.db, rateLimit: config.contactRateLimit, site });
   }
+  await app.register(chatRoutes, {
+    assistant: options.assistant ?? createAssistant(),
+    rateLimit: config.chatRateLimit,
+    webhookUrl: config.chatWebhookUrl,
+    webhookTimeoutMs: config.chatWebhookTimeoutMs,
+  });
   await app.register(staticSite, { site });
   return app;
 }

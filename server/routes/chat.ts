@@ -1,0 +1,66 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance } from "fastify";
+import { chatRequestSchema } from "../../src/lib/chat-schema";
+import { site } from "../../src/lib/site";
+import type { Assistant } from "../chat/assistant";
+import { askWebhook } from "../chat/webhook";
+import type { RateLimitOptions } from "../config";
+
+export interface ChatRouteOptions {
+  assistant: Assistant;
+  rateLimit: RateLimitOptions;
+  webhookUrl?: string;
+  webhookTimeoutMs: number;
+}
+
+/**
+ * POST /api/chat {"text": "…"} -> text/plain. The outside bot answers when one is configured and
+ * works; otherwise (and whenever it fails) the built-in assistant does. The reply is plain text:
+ * the browser formats it into elements itself and never treats it as HTML.
+ */
+export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOptions) {
+  await app.register(rateLimit, { global: false });
+  // JSON only: anything else is answered 415 by Fastify.
+  app.removeContentTypeParser("text/plain");
+
+  app.post(
+    "/api/chat",
+    {
+      config: {
+        rateLimit: {
+          max: opts.rateLimit.max,
+          timeWindow: opts.rateLimit.timeWindowMs,
+          errorResponseBuilder: (_req, ctx) => ({
+            statusCode: 429,
+            error: "Too Many Requests",
+            message: `Too many messages. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds, or call us at ${site.phone.display}.`,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (typeof body !== "object" || body === null || Array.isArray(body)) {
+        return reply
+          .code(400)
+          .send({ error: "Bad Request", message: 'Send the message as a JSON object: {"text": "…"}.' });
+      }
+      const parsed = chatRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? 'Send the message as {"text": "…"}.';
+        return reply.code(400).send({ error: "Bad Request", message });
+      }
+      const { text } = parsed.data;
+      let answer: string | undefined;
+      if (opts.webhookUrl) {
+        try {
+          answer = await askWebhook(opts.webhookUrl, text, opts.webhookTimeoutMs);
+        } catch (error) {
+          request.log.warn({ err: error }, "chat webhook failed; the built-in assistant answers");
+        }
+      }
+      answer ??= opts.assistant.reply(text);
+      return reply.type("text/plain; charset=utf-8").header("Cache-Control", "no-store").send(answer);
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import { SendHorizontal } from "lucide-react";
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { MAX_CHAT_CHARS } from "@/lib/chat-schema";
+
+/** The text box grows with its text from 32 px up to 80 px, then scrolls. */
+export const INPUT_MIN_PX = 32;
+export const INPUT_MAX_PX = 80;
+
+/** Type, Enter to send, Shift+Enter for a new line; disabled while a reply is pending. */
+export function ChatInput({ pending, onSend }: { pending: boolean; onSend: (text: string) => Promise<boolean> }) {
+  const [text, setText] = useState("");
+  const box = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, which the browser measures
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = `${INPUT_MIN_PX}px`;
+    el.style.height = `${Math.min(Math.max(el.scrollHeight, INPUT_MIN_PX), INPUT_MAX_PX)}px`;
+  }, [text]);
+
+  // Focus returns to the box once the reply is in, so the driver can type the next question.
+  const wasPending = useRef(pending);
+  useLayoutEffect(() => {
+    if (wasPending.current && !pending) box.current?.focus();
+    wasPending.current = pending;
+  }, [pending]);
+
+  const submit = () => {
+    if (!text.trim() || pending) return;
+    setText("");
+    void onSend(text);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      className="flex items-end gap-2 border-t border-slate-200 bg-white p-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Your message
+      </label>
+      <textarea
+        ref={box}
+        id={id}
+        rows={1}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        disabled={pending}
+        maxLength={MAX_CHAT_CHARS}
+        placeholder="Type your message..."
+        className="block min-h-8 flex-1 resize-none rounded-md border border-slate-300 px-2 py-1 text-sm leading-5 text-ink placeholder:text-slate-500 focus-visible:border-brand-600 disabled:bg-slate-100"
+        style={{ height: INPUT_MIN_PX, maxHeight: INPUT_MAX_PX }}
+        data-testid="chat-input"
+      />
+      <Button type="submit" size="icon" className="size-8" disabled={pending || !text.trim()} aria-label="Send message">
+        <SendHorizontal className="size-4" aria-hidden="true" />
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+import { CHAT_WELCOME_TEXT } from "@/lib/chat-schema";
+import { formatReply } from "@/lib/format-reply";
+import { cn } from "@/lib/utils";
+import type { ChatMessage } from "./use-chat";
+
+/** The scrolling message area: follows the newest message; shows the welcome text when empty. */
+export function ChatMessages({
+  messages,
+  pending,
+  className,
+}: {
+  messages: ChatMessage[];
+  pending: boolean;
+  className?: string;
+}) {
+  const end = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing indicator appears
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end" });
+  }, [messages.length, pending]);
+
+  return (
+    <div
+      className={cn("overflow-y-auto overscroll-contain bg-slate-50 p-3", className)}
+      role="log"
+      aria-live="polite"
+      aria-label="Chat messages"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
+      tabIndex={0}
+      data-testid="chat-messages"
+    >
+      {messages.length === 0 ? (
+        <p className="py-6 text-center text-slate-600">{CHAT_WELCOME_TEXT}</p>
+      ) : (
+        <ul className="space-y-2">
+          {messages.map((m) => (
+            <li key={m.id} className={cn("flex", m.isUser ? "justify-end" : "justify-start")}>
+              <p
+                className={cn(
+                  "max-w-[85%] rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap",
+                  m.isUser ? "bg-ink text-white" : "border border-slate-200 bg-white text-slate-800",
+                )}
+                data-testid={m.isUser ? "user-message" : "bot-message"}
+              >
+                <span className="sr-only">{m.isUser ? "You: " : "Assistant: "}</span>
+                {m.isUser ? m.text : formatReply(m.text)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pending && (
+        <p className="mt-2 flex items-center gap-1 text-sm text-slate-600" data-testid="typing-indicator">
+          <span className="sr-only">The assistant is typing</span>
+          <span className="size-2 animate-bounce rounded-full bg-slate-400" aria-hidden="true" />
+          <span
+            className="size-2 animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]"
+            aria-hidden="true"
+          />
+          <span
+            className="size-2 animate-bounce rounded-full bg-slate-400 [animation-delay:300ms]"
+            aria-hidden="true"
+          />
+        </p>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}

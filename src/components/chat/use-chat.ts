@@ -1,0 +1,49 @@
+import { useCallback, useRef, useState } from "react";
+import { apiRequest } from "@/lib/api-client";
+import { CHAT_FAILURE_TEXT } from "@/lib/chat-schema";
+
+/** A chat message as the specification describes it; kept in memory only. */
+export interface ChatMessage {
+  id: number;
+  text: string;
+  isUser: boolean;
+}
+
+let lastId = 0;
+/** A timestamp id, nudged forward so two messages in the same millisecond still differ. */
+const nextId = () => {
+  lastId = Math.max(Date.now(), lastId + 1);
+  return lastId;
+};
+
+/**
+ * The conversation: send a message, wait for the reply, show the failure text when it fails.
+ * Empty messages are not sent, and nothing is sent while a reply is pending.
+ */
+export function useChat() {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [pending, setPending] = useState(false);
+  const pendingRef = useRef(false);
+
+  const send = useCallback(async (raw: string): Promise<boolean> => {
+    const text = raw.trim();
+    if (!text || pendingRef.current) return false;
+    pendingRef.current = true;
+    setPending(true);
+    setMessages((m) => [...m, { id: nextId(), text, isUser: true }]);
+    try {
+      const res = await apiRequest("POST", "/api/chat", { text });
+      const reply = await res.text();
+      setMessages((m) => [...m, { id: nextId(), text: reply, isUser: false }]);
+    } catch (error) {
+      console.error("Chat request failed:", error);
+      setMessages((m) => [...m, { id: nextId(), text: CHAT_FAILURE_TEXT, isUser: false }]);
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+    return true;
+  }, []);
+
+  return { messages, pending, send };
+}

@@ -1,0 +1,74 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { formatReply, safeHref } from "../../src/lib/format-reply";
+
+const html = (text: string) => renderToStaticMarkup(formatReply(text));
+
+describe("formatReply", () => {
+  it("turns web addresses into links that open in a new tab, safely", () => {
+    expect(html("See https://example.com/help.")).toBe(
+      'See <a href="https://example.com/help" class="font-medium underline underline-offset-2" target="_blank" rel="noopener noreferrer">https://example.com/help</a>.',
+    );
+  });
+
+  it("links our own pages in the same tab", () => {
+    expect(html("More: /services/jump-start — or call")).toContain(
+      '<a href="/services/jump-start" class="font-medium underline underline-offset-2">/services/jump-start</a>',
+    );
+    expect(html("More: /services/jump-start")).not.toContain("_blank");
+  });
+
+  it("makes *bold* and _italic_", () => {
+    expect(html("call *now* or _later_")).toBe("call <strong>now</strong> or <em>later</em>");
+  });
+
+  it("nests italic inside bold", () => {
+    expect(html("*really _very_ bold*")).toBe("<strong>really <em>very</em> bold</strong>");
+  });
+
+  it("leaves unbalanced, empty and in-word markers as they are", () => {
+    expect(html("a *b and c_d_e and _f")).toBe("a *b and c_d_e and _f");
+    expect(html("** and __")).toBe("** and __");
+    expect(html("2*3*4")).toBe("2*3*4");
+    expect(html("snake_case_name")).toBe("snake_case_name");
+  });
+
+  it("does not let markers span lines", () => {
+    expect(html("*one\ntwo*")).toBe("*one\ntwo*");
+  });
+
+  it("keeps underscores inside links as part of the address", () => {
+    expect(html("https://example.com/a_b_c")).toContain('href="https://example.com/a_b_c"');
+    expect(html("https://example.com/a_b_c")).not.toContain("<em>");
+  });
+});
+
+describe("hostile replies render as text", () => {
+  it.each([
+    '<script>alert("x")</script>',
+    '<img src=x onerror="alert(1)">',
+    '<a href="javascript:alert(1)">click</a>',
+    "<svg/onload=alert(1)>",
+    '"><iframe src="https://evil.example"></iframe>',
+  ])("%s", (payload) => {
+    const out = html(`Hello ${payload} *bye*`);
+    expect(out).not.toMatch(/<(script|img|iframe|svg)\b/i);
+    expect(out).not.toMatch(/<a [^>]*href="javascript:/i);
+    expect(out).not.toMatch(/<[^>]* on\w+=/i);
+    expect(out).toContain("&lt;");
+    expect(out).toContain("<strong>bye</strong>");
+  });
+
+  it("never links javascript:, data: or protocol-relative addresses", () => {
+    for (const text of ["javascript:alert(1)", "data:text/html,<b>x</b>", "//evil.example/x", "vbscript:x"]) {
+      expect(html(text)).not.toContain("<a ");
+    }
+    expect(safeHref("javascript:alert(1)")).toBeUndefined();
+    expect(safeHref("https://ok.example/")).toBe("https://ok.example/");
+  });
+
+  it("a link cannot smuggle quotes or markup into its attributes", () => {
+    const out = html('https://example.com/"onmouseover="alert(1)');
+    expect(out).not.toMatch(/<[^>]* onmouseover=/);
+  });
+});
