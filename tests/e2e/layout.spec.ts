@@ -1,15 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { services } from "../../src/lib/services";
-
-/** Islands hydrate when idle or visible; wait until the named component's island is live. */
-async function waitForHydration(page: Page, component = "SiteHeader") {
-  await page.waitForFunction((name) => {
-    const islands = [...document.querySelectorAll("astro-island")].filter((el) =>
-      (el.getAttribute("component-url") ?? "").includes(name),
-    );
-    return islands.length > 0 && islands.every((el) => !el.hasAttribute("ssr"));
-  }, component);
-}
+import { waitForHydration } from "../support/hydration";
 
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });

@@ -14,14 +14,17 @@ export function ChatMessages({
   pending: boolean;
   className?: string;
 }) {
-  const end = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever a message or the typing indicator appears
   useEffect(() => {
-    end.current?.scrollIntoView({ block: "end" });
+    // Scroll the area itself, not the page around it (scrollIntoView would move the page too).
+    const el = area.current;
+    if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length, pending]);
 
   return (
     <div
+      ref={area}
       className={cn("overflow-y-auto overscroll-contain bg-slate-50 p-3", className)}
       role="log"
       aria-live="polite"
@@ -64,7 +67,6 @@ export function ChatMessages({
           />
         </p>
       )}
-      <div ref={end} />
     </div>
   );
 }

@@ -1,0 +1,238 @@
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "../support/hydration";
+
+const FAILURE = "Sorry, something went wrong. Please try again.";
+
+async function openChatPage(page: Page) {
+  await page.goto("/chat");
+  await waitForHydration(page, "ChatPage");
+  return {
+    input: page.getByTestId("chat-input"),
+    send: page.getByRole("button", { name: "Send message" }),
+    log: page.getByTestId("chat-messages"),
+  };
+}
+
+test.describe("/chat page", () => {
+  test("starts empty with the welcome text, the placeholder and the note about history", async ({ page }) => {
+    const { input, log } = await openChatPage(page);
+    await expect(log).toContainText("Welcome! How can we help you today?");
+    await expect(input).toHaveAttribute("placeholder", "Type your message...");
+    await expect(page.getByText(/history is lost when you refresh/)).toBeVisible();
+    await expect(page.getByTestId("chat-toggle")).toHaveCount(0);
+  });
+
+  test("Enter sends to the built-in assistant and the reply comes back formatted", async ({ page }) => {
+    const { input, log } = await openChatPage(page);
+    await input.fill("My battery is dead");
+    await input.press("Enter");
+    await expect(input).toHaveValue("");
+    await expect(log.getByTestId("user-message")).toHaveText("You: My battery is dead");
+    const reply = log.getByTestId("bot-message");
+    await expect(reply).toContainText("Jump Start");
+    await expect(reply.locator("strong")).toHaveText("Jump Start");
+    await expect(reply.getByRole("link", { name: "/services/jump-start" })).toHaveAttribute(
+      "href",
+      "/services/jump-start",
+    );
+    await expect(log).not.toContainText("Welcome! How can we help you today?");
+  });
+
+  test("Shift+Enter adds a line instead of sending", async ({ page }) => {
+    const { input, log } = await openChatPage(page);
+    await input.fill("first line");
+    await input.press("Shift+Enter");
+    await input.pressSequentially("second line");
+    await expect(input).toHaveValue("first line\nsecond line");
+    await expect(log.getByTestId("user-message")).toHaveCount(0);
+    await input.press("Enter");
+    await expect(log.getByTestId("user-message")).toHaveText("You: first line\nsecond line");
+  });
+
+  test("whitespace alone is not sent", async ({ page }) => {
+    let calls = 0;
+    await page.route("**/api/chat", (route) => {
+      calls += 1;
+      return route.continue();
+    });
+    const { input, send, log } = await openChatPage(page);
+    await input.fill("   \n  ");
+    await expect(send).toBeDisabled();
+    await input.press("Enter");
+    await page.waitForTimeout(300);
+    await expect(log.getByTestId("user-message")).toHaveCount(0);
+    expect(calls).toBe(0);
+  });
+
+  test("while a reply is pending: typing indicator, box and button disabled, nothing else sent", async ({ page }) => {
+    let calls = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route("**/api/chat", async (route) => {
+      calls += 1;
+      await held;
+      await route.continue();
+    });
+    const { input, send, log } = await openChatPage(page);
+    await input.fill("Are you open 24/7?");
+    await input.press("Enter");
+    await expect(page.getByTestId("typing-indicator")).toBeVisible();
+    await expect(input).toBeDisabled();
+    await expect(send).toBeDisabled();
+    await input.press("Enter", { force: true } as never).catch(() => {});
+    expect(calls).toBe(1);
+    release();
+    await expect(log.getByTestId("bot-message")).toContainText("24/7");
+    await expect(page.getByTestId("typing-indicator")).toHaveCount(0);
+    await expect(input).toBeEnabled();
+    await expect(input).toBeFocused();
+    expect(calls).toBe(1);
+  });
+
+  test("a failure shows the apology and lets the driver try again", async ({ page }) => {
+    await page.route("**/api/chat", (route) => route.fulfill({ status: 500, body: "down" }));
+    const { input, log } = await openChatPage(page);
+    await input.fill("hello");
+    await input.press("Enter");
+    await expect(log.getByTestId("bot-message")).toHaveText(`Assistant: ${FAILURE}`);
+    await expect(input).toBeEnabled();
+  });
+
+  test("a reply with markup shows as text; links open safely in a new tab", async ({ page }) => {
+    let dialogs = 0;
+    page.on("dialog", (d) => {
+      dialogs += 1;
+      void d.dismiss();
+    });
+    await page.route("**/api/chat", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/plain",
+        body: '<img src=x onerror="alert(1)"><script>alert(2)</script> *bold* _it_ https://example.com/x javascript:alert(3)',
+      }),
+    );
+    const { input, log } = await openChatPage(page);
+    await input.fill("test");
+    await input.press("Enter");
+    const reply = log.getByTestId("bot-message");
+    await expect(reply.locator("strong")).toHaveText("bold");
+    await expect(reply.locator("em")).toHaveText("it");
+    await expect(reply.locator("img, script")).toHaveCount(0);
+    await expect(reply).toContainText('<img src=x onerror="alert(1)">');
+    const link = reply.getByRole("link");
+    await expect(link).toHaveCount(1);
+    await expect(link).toHaveAttribute("href", "https://example.com/x");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    await page.waitForTimeout(200);
+    expect(dialogs).toBe(0);
+  });
+
+  test("the message area keeps a fixed height and follows the newest message", async ({ page }) => {
+    await page.route("**/api/chat", (route) =>
+      route.fulfill({ status: 200, contentType: "text/plain", body: "A long answer. ".repeat(30) }),
+    );
+    const { input, log } = await openChatPage(page);
+    const before = (await log.boundingBox())?.height;
+    for (let i = 1; i <= 4; i++) {
+      await input.fill(`question ${i}`);
+      await input.press("Enter");
+      await expect(log.getByTestId("bot-message")).toHaveCount(i);
+    }
+    expect((await log.boundingBox())?.height).toBe(before);
+    await expect.poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(4);
+    expect(await log.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  });
+
+  test("the text box grows from 32 px to at most 80 px", async ({ page }) => {
+    const { input } = await openChatPage(page);
+    expect((await input.boundingBox())?.height).toBe(32);
+    await input.fill("one\ntwo");
+    await expect.poll(async () => (await input.boundingBox())?.height ?? 0).toBeGreaterThan(32);
+    await input.fill("1\n2\n3\n4\n5\n6\n7\n8");
+    await expect.poll(async () => (await input.boundingBox())?.height).toBe(80);
+  });
+});
+
+test.describe("floating widget", () => {
+  test("loads its panel only when first opened", async ({ page }) => {
+    const chunks: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("ChatWindow")) chunks.push(r.url());
+    });
+    await page.goto("/about");
+    await waitForHydration(page, "ChatWidget");
+    await page.waitForLoadState("networkidle");
+    expect(chunks).toEqual([]);
+    await page.getByTestId("chat-toggle").click();
+    await expect(page.getByRole("dialog", { name: "Chat with Us" })).toBeVisible();
+    expect(chunks.length).toBeGreaterThan(0);
+  });
+
+  test("opens 320 x 384, minimizes to its 64 px header, and opening again resets minimized", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await waitForHydration(page, "ChatWidget");
+    const toggle = page.getByTestId("chat-toggle");
+    await toggle.click();
+    const panel = page.getByTestId("chat-panel");
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Chat with Us" })).toBeVisible();
+    await expect(page.getByTestId("chat-input")).toBeFocused();
+    let box = await panel.boundingBox();
+    expect([box?.width, box?.height]).toEqual([320, 384]);
+
+    await page.getByRole("button", { name: "Minimize chat" }).click();
+    await expect(panel).toHaveAttribute("data-state", "minimized");
+    box = await panel.boundingBox();
+    expect(box?.height).toBe(64);
+    await expect(page.getByTestId("chat-input")).toHaveCount(0);
+
+    await toggle.click(); // close
+    await expect(panel).toHaveCount(0);
+    await toggle.click(); // open again: expanded
+    await expect(panel).toHaveAttribute("data-state", "expanded");
+    expect((await panel.boundingBox())?.height).toBe(384);
+  });
+
+  test("Escape closes it and focus returns to the button", async ({ page }) => {
+    await page.goto("/services");
+    await waitForHydration(page, "ChatWidget");
+    const toggle = page.getByTestId("chat-toggle");
+    await toggle.click();
+    await expect(page.getByTestId("chat-input")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("chat-panel")).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("keeps its conversation while the visitor moves to another page", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await waitForHydration(page, "ChatWidget");
+    await page.getByTestId("chat-toggle").click();
+    const input = page.getByTestId("chat-input");
+    await input.fill("Do you serve Lodi?");
+    await input.press("Enter");
+    await expect(page.getByTestId("chat-panel").getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+    const panel = page.getByTestId("chat-panel");
+    await expect(panel.getByTestId("user-message")).toHaveText("You: Do you serve Lodi?");
+    await expect(panel.getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
+  });
+
+  test("sits above the phone's call bar", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await waitForHydration(page, "ChatWidget");
+    const toggle = await page.getByTestId("chat-toggle").boundingBox();
+    const bar = await page.getByTestId("mobile-call-bar").boundingBox();
+    expect(toggle && bar && toggle.y + toggle.height).toBeLessThanOrEqual(bar?.y ?? 0);
+  });
+});
