@@ -17,5 +17,7 @@ export const GET: APIRoute = async (context) => {
       link: blogHref(p.slug),
     })),
     customData: "<language>en-us</language>",
+    // Our canonical addresses have no trailing slash; the feed must use the same ones.
+    trailingSlash: false,
   });
 };

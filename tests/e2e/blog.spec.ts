@@ -21,7 +21,7 @@ test("/blog lists every article, newest first, with title, excerpt, date and lin
   expect(titles).toEqual(newest.map((a) => a.title));
   for (const [i, a] of newest.entries()) {
     const card = cards.nth(i);
-    await expect(card.getByRole("link", { name: a.title })).toHaveAttribute("href", `/blog/${a.slug}`);
+    await expect(card.getByRole("link", { name: a.title, exact: true })).toHaveAttribute("href", `/blog/${a.slug}`);
     await expect(card).toContainText(a.excerpt);
     await expect(card.locator("time")).toHaveAttribute("datetime", a.date.toISOString().slice(0, 10));
   }
