@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { allRoutes } from "../support/routes";
+import { SPEC_TOWNS } from "../support/spec";
 
 test.describe("every route is complete HTML before JavaScript", () => {
   test.use({ javaScriptEnabled: false });
@@ -53,18 +54,7 @@ test("home page: service cards, areas and testimonials are in the HTML", async (
     await expect(cards.filter({ hasText: title })).toHaveCount(1);
   }
   const areas = page.locator("section", { has: page.getByRole("heading", { name: "Areas We Serve" }) });
-  for (const town of [
-    "Stockton",
-    "Lodi",
-    "Manteca",
-    "Tracy",
-    "Lathrop",
-    "French Camp",
-    "Mountain House",
-    "Acampo",
-    "Victor",
-    "Lockeford",
-  ]) {
+  for (const town of SPEC_TOWNS) {
     await expect(areas.getByText(town, { exact: true })).toBeVisible();
   }
   const carousel = page.getByTestId("testimonials-carousel");

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { allRoutes, serviceRoutes, siteOrigin } from "../support/routes";
+import { SPEC_TOWNS } from "../support/spec";
 
 interface Head {
   title: string;
@@ -8,18 +9,6 @@ interface Head {
   jsonLd: Record<string, unknown>[];
 }
 
-const TOWNS = [
-  "Stockton",
-  "Lodi",
-  "Manteca",
-  "Tracy",
-  "Lathrop",
-  "French Camp",
-  "Mountain House",
-  "Acampo",
-  "Victor",
-  "Lockeford",
-];
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 test.use({ javaScriptEnabled: false });
@@ -96,7 +85,7 @@ for (const route of allRoutes) {
     expect(circle.geoRadius).toBe(30000);
     expect(circle.geoMidpoint["@type"]).toBe("GeoCoordinates");
     const cities = business.areaServed.filter((a: any) => a["@type"] === "City").map((a: any) => a.name);
-    expect(cities).toEqual(TOWNS.map((t) => `${t}, CA`));
+    expect(cities).toEqual(SPEC_TOWNS.map((t) => `${t}, CA`));
     expect(business.openingHoursSpecification).toHaveLength(1);
     expect(business.openingHoursSpecification[0]).toMatchObject({ opens: "00:00", closes: "23:59" });
     expect([...business.openingHoursSpecification[0].dayOfWeek].sort()).toEqual([...DAYS].sort());

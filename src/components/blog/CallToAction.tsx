@@ -1,5 +1,4 @@
-import { MessageSquare, Phone } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { CallActions } from "@/components/ui/call-actions";
 
 /** The box under every article: call now, or send a request. */
 export function CallToAction({ phoneDisplay, telHref }: { phoneDisplay: string; telHref: string }) {
@@ -12,24 +11,8 @@ export function CallToAction({ phoneDisplay, telHref }: { phoneDisplay: string; 
         Our dispatchers answer day and night, across Stockton and nearby towns. If anyone is hurt or in danger, call 911
         first.
       </p>
-      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <a href={telHref}>
-            <Phone aria-hidden="true" />
-            Call {phoneDisplay}
-          </a>
-        </Button>
-        <Button
-          asChild
-          size="lg"
-          variant="outline"
-          className="border-white bg-transparent text-white hover:bg-white/10"
-        >
-          <a href="/contact">
-            <MessageSquare aria-hidden="true" />
-            Request service online
-          </a>
-        </Button>
+      <div className="mt-5">
+        <CallActions phoneDisplay={phoneDisplay} telHref={telHref} requestHref="/contact" />
       </div>
     </aside>
   );

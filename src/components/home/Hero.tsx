@@ -1,5 +1,5 @@
-import { Clock, Phone } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Clock } from "lucide-react";
+import { CallActions } from "@/components/ui/call-actions";
 
 export interface HeroProps {
   phoneDisplay: string;
@@ -27,21 +27,8 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areasCount }: HeroProp
           Stuck on the side of the road? A local tow truck, jump start, tire change, fuel or lockout help, day or night,
           across Stockton and {areasCount - 1} nearby towns.
         </p>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <a href={telHref}>
-              <Phone aria-hidden="true" />
-              Call {phoneDisplay}
-            </a>
-          </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-white bg-transparent text-white hover:bg-white/10"
-          >
-            <a href="#contact">Request service online</a>
-          </Button>
+        <div className="mt-8">
+          <CallActions phoneDisplay={phoneDisplay} telHref={telHref} requestHref="#contact" />
         </div>
       </div>
     </section>

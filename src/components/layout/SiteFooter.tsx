@@ -23,30 +23,8 @@ export function SiteFooter(props: SiteFooterProps) {
   return (
     <footer className="bg-ink pb-24 text-slate-300 md:pb-0">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <nav aria-label="Quick links">
-          <h2 className="mb-3 text-base font-bold text-white">Quick links</h2>
-          <ul className="space-y-2">
-            {props.quickLinks.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} className="hover:text-white hover:underline">
-                  {l.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Services">
-          <h2 className="mb-3 text-base font-bold text-white">Services</h2>
-          <ul className="space-y-2">
-            {props.serviceLinks.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} className="hover:text-white hover:underline">
-                  {l.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks title="Quick links" links={props.quickLinks} />
+        <FooterLinks title="Services" links={props.serviceLinks} />
         <div>
           <h2 className="mb-3 text-base font-bold text-white">Contact</h2>
           <address className="space-y-3 not-italic">
@@ -90,6 +68,23 @@ export function SiteFooter(props: SiteFooterProps) {
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: NavItem[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 text-base font-bold text-white">{title}</h2>
+      <ul className="space-y-2">
+        {links.map((l) => (
+          <li key={l.href}>
+            <a href={l.href} className="hover:text-white hover:underline">
+              {l.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

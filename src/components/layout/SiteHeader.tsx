@@ -118,6 +118,14 @@ function MobileMenu({
   const [home, ...rest] = mainNav;
   const drawerLink =
     "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:text-brand-800 aria-[current=page]:underline";
+  // Choosing a link closes the drawer (the router then swaps the page in behind it).
+  const drawerItem = (item: NavItem) => (
+    <li key={item.href}>
+      <a href={item.href} className={drawerLink} aria-current={current(item.href)} onClick={close}>
+        {item.name}
+      </a>
+    </li>
+  );
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -143,13 +151,7 @@ function MobileMenu({
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
           <nav aria-label="Mobile">
             <ul className="space-y-1">
-              {home && (
-                <li>
-                  <a href={home.href} className={drawerLink} aria-current={current(home.href)} onClick={close}>
-                    {home.name}
-                  </a>
-                </li>
-              )}
+              {home && drawerItem(home)}
               <li>
                 <Collapsible.Root open={servicesOpen} onOpenChange={setServicesOpen}>
                   <Collapsible.Trigger className={cn(drawerLink, "group flex w-full items-center justify-between")}>
@@ -161,29 +163,12 @@ function MobileMenu({
                   </Collapsible.Trigger>
                   <Collapsible.Content>
                     <ul className="ml-3 border-l border-slate-200 pl-2">
-                      <li>
-                        <a href="/services" className={drawerLink} aria-current={current("/services")} onClick={close}>
-                          All services
-                        </a>
-                      </li>
-                      {serviceNav.map((item) => (
-                        <li key={item.href}>
-                          <a href={item.href} className={drawerLink} aria-current={current(item.href)} onClick={close}>
-                            {item.name}
-                          </a>
-                        </li>
-                      ))}
+                      {[{ name: "All services", href: "/services" }, ...serviceNav].map(drawerItem)}
                     </ul>
                   </Collapsible.Content>
                 </Collapsible.Root>
               </li>
-              {rest.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href} className={drawerLink} aria-current={current(item.href)} onClick={close}>
-                    {item.name}
-                  </a>
-                </li>
-              ))}
+              {rest.map(drawerItem)}
             </ul>
           </nav>
           <Button asChild size="lg" className="mt-6 w-full">

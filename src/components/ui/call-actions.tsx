@@ -1,0 +1,29 @@
+import { MessageSquare, Phone } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+export interface CallActionsProps {
+  phoneDisplay: string;
+  telHref: string;
+  /** Where "Request service online" goes: the form on this page or /contact. */
+  requestHref: string;
+}
+
+/** The pair every dark banner ends with: call now, or request service online. */
+export function CallActions({ phoneDisplay, telHref, requestHref }: CallActionsProps) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <Button asChild size="lg">
+        <a href={telHref}>
+          <Phone aria-hidden="true" />
+          Call {phoneDisplay}
+        </a>
+      </Button>
+      <Button asChild size="lg" variant="outline" className="border-white bg-transparent text-white hover:bg-white/10">
+        <a href={requestHref}>
+          <MessageSquare aria-hidden="true" />
+          Request service online
+        </a>
+      </Button>
+    </div>
+  );
+}
