@@ -41,18 +41,27 @@ async function main() {
   try {
     const routes = process.env.BENCH_ROUTES?.split(",") ?? (await routesFromSitemap(server.origin));
     for (const path of routes) {
-      const result = await lighthouse(`${server.origin}${path}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: [...CATEGORIES],
-      });
+      const audit = () =>
+        lighthouse(`${server.origin}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
+      let result = await audit();
+      // A run Lighthouse itself could not finish (a trace lost on a busy machine) is run again once.
+      if (result?.lhr.runtimeError) {
+        console.log(`${path}: Lighthouse run failed (${result.lhr.runtimeError.code}); running it again`);
+        result = await audit();
+      }
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
       const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.message}`);
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
       ) as Row["scores"];
-      const requests = (lhr.audits["network-requests"]?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
+      const requests =
+        (lhr.audits["network-requests"]?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
       const jsBytes = requests
         .filter((r) => r.resourceType === "Script")
         .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
@@ -111,7 +120,9 @@ async function main() {
       `most JS ${worst((r) => r.jsKb).toFixed(1)} KB`,
   );
   for (const r of over) console.log(`\n${r.path}:\n  ${r.failures.join("\n  ")}`);
-  console.log(over.length ? `\nFAIL: ${over.length} of ${rows.length} pages over budget` : "\nPASS: every page within budget");
+  console.log(
+    over.length ? `\nFAIL: ${over.length} of ${rows.length} pages over budget` : "\nPASS: every page within budget",
+  );
   process.exit(over.length ? 1 : 0);
 }
 
