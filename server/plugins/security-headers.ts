@@ -13,7 +13,7 @@ export interface SecurityHeadersOptions {
 export const MAP_ORIGIN = "https://www.openstreetmap.org";
 
 export const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()";
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
 /**
  * Security headers on every response, pages and API alike. Scripts may come only from our origin
