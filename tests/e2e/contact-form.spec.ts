@@ -194,6 +194,29 @@ test.describe("with JavaScript", () => {
     await expect(toasts(page)).toHaveCount(0, { timeout: 4_000 });
   });
 
+  test("a swipe to the right dismisses the toast past 50 px, and not before", async ({ page }) => {
+    await openForm(page, "/contact");
+    await page.route("**/api/contact", (route) => route.fulfill({ status: 500, body: "down" }));
+    await fillValid(page);
+    await sendButton(page).click();
+    const toast = toasts(page).first();
+    await expect(toast).toContainText(ERROR_TEXT);
+    const swipe = async (dx: number) => {
+      const box = await toast.boundingBox();
+      if (!box) throw new Error("no toast on screen");
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 20, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20 + dx, y, { steps: 10 });
+      await page.mouse.up();
+    };
+    await swipe(30); // under the threshold: it stays
+    await page.waitForTimeout(300);
+    await expect(toasts(page)).toHaveCount(1);
+    await swipe(120); // past it: gone
+    await expect(toasts(page)).toHaveCount(0);
+  });
+
   test("a service page preselects its own service, sends it, and keeps it after the reset", async ({ page }) => {
     await openForm(page, "/services/roadside-assistance");
     await expect(field(page, "Service")).toHaveValue("Roadside Assistance");
