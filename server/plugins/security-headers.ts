@@ -12,8 +12,7 @@ export interface SecurityHeadersOptions {
 /** Origin of the map the footer loads on request. */
 export const MAP_ORIGIN = "https://www.openstreetmap.org";
 
-export const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
+export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 
 /**
  * Security headers on every response, pages and API alike. Scripts may come only from our origin
