@@ -73,28 +73,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-/**
- * created_at is a timestamp without time zone: each session runs in UTC so that now() means UTC
- * whatever the server's zone. Set at connection start (libpq "options"), after any options the
- * URL already carries (such as a search_path).
- */
-function inUtc(databaseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(databaseUrl);
-  } catch {
-    return databaseUrl;
-  }
-  const options = url.searchParams.get("options");
-  url.searchParams.set("options", `${options ? `${options} ` : ""}-c TimeZone=UTC`);
-  return url.toString();
-}
-
 /** Any constant works; it keeps two servers starting at once from migrating at the same time. */
 const MIGRATION_LOCK_KEY = 4_215_020_241;
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: inUtc(databaseUrl), max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   try {

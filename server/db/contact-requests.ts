@@ -37,6 +37,6 @@ export function contactRequestWriter(db: Db) {
       dropoffLocation: request.dropoffLocation,
     });
     if (!row) throw new Error("The insert returned no row");
-    return { id: row.id, createdAt: row.createdAt ?? new Date() };
+    return row;
   };
 }

@@ -31,6 +31,8 @@ const siteSchema = z.object({
   /** ISO 3166-2 code for the geo.region meta tag. */
   geoRegion: z.string().regex(/^[A-Z]{2}-[A-Z]{2}$/),
   foundingYear: z.number().int().min(1900),
+  /** IANA zone the business keeps its clock in: times shown to the owner are in it. */
+  timeZone: z.string().min(1),
   hours: z.object({ label: z.literal("Available 24/7"), opens: z.literal("00:00"), closes: z.literal("23:59") }),
   priceRange: z.string().min(1),
   serviceRadiusMeters: z.number().int().positive(),
@@ -53,6 +55,7 @@ export const site: Site = siteSchema.parse({
   geo: { latitude: 37.9577, longitude: -121.2908 },
   geoRegion: "US-CA",
   foundingYear: 2010,
+  timeZone: "America/Los_Angeles",
   hours: { label: "Available 24/7", opens: "00:00", closes: "23:59" },
   priceRange: "$$",
   serviceRadiusMeters: 30000,
