@@ -9,6 +9,7 @@ import Fastify, {
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import chatRoutes from "./routes/chat";
@@ -30,6 +31,8 @@ export interface AppOptions {
    * /healthz pings it. Only tests of the pages alone leave it out (then there is no contact API).
    */
   db?: Database;
+  /** Timing and clock of the alert worker, and whether it runs by itself (tests drive it). */
+  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart">;
   /** The built-in chat assistant; built from the site's content when not given. */
   assistant?: Assistant;
 }
@@ -73,9 +76,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     inlineScriptHashes: site.inlineScriptHashes,
     connectOrigins: originOf(config.contactFallbackUrl),
   });
-  await app.register(healthRoutes, { ping: options.db?.ping });
   if (options.db) {
-    await app.register(contactRoutes, { db: options.db.db, rateLimit: config.contactRateLimit, site });
+    await app.register(alerts, {
+      db: options.db.db,
+      config: config.alerts,
+      exclusive: options.db.kind === "pglite",
+      ...options.alerts,
+    });
+  }
+  await app.register(healthRoutes, {
+    ping: options.db?.ping,
+    alertStats: options.db ? () => app.alerts.outbox.stats(new Date()) : undefined,
+  });
+  if (options.db) {
+    await app.register(contactRoutes, {
+      db: options.db.db,
+      rateLimit: config.contactRateLimit,
+      site,
+      alertChannels: app.alerts.channels,
+      onStored: () => app.alerts.worker.wake(),
+    });
   }
   await app.register(chatRoutes, {
     assistant: options.assistant ?? createAssistant(),

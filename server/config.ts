@@ -5,6 +5,12 @@ import { z } from "zod";
  * Everything the server can be told, read from the environment in this one place. The app itself
  * (buildApp) only ever sees the parsed result, so tests pass options instead of setting variables.
  */
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -15,11 +21,7 @@ const envSchema = z.object({
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default("data"),
   /** A PostgreSQL connection string; when set, PostgreSQL is used instead of the embedded PGlite. */
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: optionalUrl,
   /** Service requests accepted per client per window on POST /api/contact. */
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
@@ -31,18 +33,18 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** An outside bot to forward chat messages to; the built-in assistant answers when unset or failing. */
-  CHAT_WEBHOOK_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  CHAT_WEBHOOK_URL: optionalUrl,
   CHAT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The browser's fallback for service requests (baked into the pages at build; allowed by the CSP here). */
-  PUBLIC_CONTACT_FALLBACK_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_CONTACT_FALLBACK_URL: optionalUrl,
+  /** New-request alerts by e-mail: an SMTP server (smtp:// with STARTTLS, smtps:// for implicit TLS). */
+  SMTP_URL: optionalUrl,
+  LEAD_ALERT_FROM: z.string().trim().optional(),
+  /** One or more addresses, comma separated. */
+  LEAD_ALERT_TO: z.string().trim().optional(),
+  /** New-request alerts by a signed JSON POST. */
+  LEAD_ALERT_WEBHOOK_URL: optionalUrl,
+  LEAD_ALERT_WEBHOOK_SECRET: z.string().optional(),
   /** Set when running behind a reverse proxy, so rate limits see the client's address. */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -53,6 +55,23 @@ const envSchema = z.object({
 export interface RateLimitOptions {
   max: number;
   timeWindowMs: number;
+}
+
+export interface EmailAlertConfig {
+  smtpUrl: string;
+  from: string;
+  to: string[];
+}
+
+export interface WebhookAlertConfig {
+  url: string;
+  secret: string;
+}
+
+/** Where new service requests are announced; a channel left out is not configured. */
+export interface AlertConfig {
+  email?: EmailAlertConfig;
+  webhook?: WebhookAlertConfig;
 }
 
 export interface ServerConfig {
@@ -68,6 +87,7 @@ export interface ServerConfig {
   chatWebhookTimeoutMs: number;
   contactFallbackUrl?: string;
   trustProxy: boolean;
+  alerts: AlertConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -90,5 +110,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
     contactFallbackUrl: e.PUBLIC_CONTACT_FALLBACK_URL,
     trustProxy: e.TRUST_PROXY,
+    alerts: alertConfig(e),
   };
+}
+
+const addressList = z.array(z.string().email());
+
+/** Each channel is all or nothing: half a configuration is a mistake said at start, not a silent gap. */
+function alertConfig(e: z.infer<typeof envSchema>): AlertConfig {
+  const alerts: AlertConfig = {};
+  const problems: string[] = [];
+  if (e.SMTP_URL || e.LEAD_ALERT_FROM || e.LEAD_ALERT_TO) {
+    const to = (e.LEAD_ALERT_TO ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (!e.SMTP_URL) problems.push("SMTP_URL is required for e-mail alerts");
+    else if (!/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))
+      problems.push("SMTP_URL must start with smtp:// or smtps://");
+    if (!e.LEAD_ALERT_FROM || !z.string().email().safeParse(e.LEAD_ALERT_FROM).success)
+      problems.push("LEAD_ALERT_FROM must be one e-mail address");
+    if (to.length === 0 || !addressList.safeParse(to).success)
+      problems.push("LEAD_ALERT_TO must be one or more e-mail addresses, comma separated");
+    if (e.SMTP_URL && e.LEAD_ALERT_FROM) alerts.email = { smtpUrl: e.SMTP_URL, from: e.LEAD_ALERT_FROM, to };
+  }
+  if (e.LEAD_ALERT_WEBHOOK_URL || e.LEAD_ALERT_WEBHOOK_SECRET) {
+    if (!e.LEAD_ALERT_WEBHOOK_URL) problems.push("LEAD_ALERT_WEBHOOK_URL is required with LEAD_ALERT_WEBHOOK_SECRET");
+    if (!e.LEAD_ALERT_WEBHOOK_SECRET || e.LEAD_ALERT_WEBHOOK_SECRET.length < 16)
+      problems.push("LEAD_ALERT_WEBHOOK_SECRET must be at least 16 characters");
+    if (e.LEAD_ALERT_WEBHOOK_URL && e.LEAD_ALERT_WEBHOOK_SECRET)
+      alerts.webhook = { url: e.LEAD_ALERT_WEBHOOK_URL, secret: e.LEAD_ALERT_WEBHOOK_SECRET };
+  }
+  if (problems.length > 0) throw new Error(`Invalid server configuration: ${problems.join("; ")}`);
+  return alerts;
 }

@@ -14,6 +14,7 @@ import { site as business } from "../../src/lib/site";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
 import { contactRequestWriter } from "../db/contact-requests";
+import type { AlertChannel } from "../db/schema";
 import type { SiteFiles } from "../site-files";
 import { type Problems, problemPageRenderer, SENT_PAGE_PATH } from "./contact-page";
 
@@ -21,6 +22,10 @@ export interface ContactRouteOptions {
   db: Db;
   rateLimit: RateLimitOptions;
   site: SiteFiles;
+  /** Each stored request gets a pending alert on these channels, in the same statement. */
+  alertChannels?: readonly AlertChannel[];
+  /** Called once a request is committed (wakes the alert worker). */
+  onStored?: () => void;
 }
 
 /** How each field is named to a person on the "not sent" page. */
@@ -69,7 +74,7 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
 export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
-  const storeRequest = contactRequestWriter(opts.db);
+  const storeRequest = contactRequestWriter(opts.db, opts.alertChannels);
   const renderProblems = problemPageRenderer(opts.site);
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
 
@@ -155,6 +160,7 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
 
       const data = parsed.data;
       const row = await storeRequest(data);
+      opts.onStored?.();
       // The id and the service only: no name, phone, e-mail or address in the logs.
       request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mapSearchHref } from "./links";
 
 /**
  * The one source of truth for every fact about the business. Pages, JSON-LD, the server and the
@@ -79,4 +80,4 @@ export const telHref = `tel:${site.phone.e164}`;
 export const mailtoHref = `mailto:${site.email}`;
 export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`;
 /** Opens the address in whatever maps app the phone prefers (Google Maps' universal link). */
-export const mapsHref = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`;
+export const mapsHref = mapSearchHref(fullAddress);
