@@ -20,7 +20,6 @@ export function formatBusinessTime(date: Date): string {
 
 /** A header value holds no line break or control character, whatever a visitor typed. */
 function headerSafe(value: string, max = 80): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
   const flat = value
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
     .replace(/\s+/g, " ")
