@@ -21,7 +21,7 @@ export function formatBusinessTime(date: Date): string {
 /** A header value holds no line break or control character, whatever a visitor typed. */
 function headerSafe(value: string, max = 80): string {
   const flat = value
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
