@@ -19,10 +19,18 @@ function describeSmtpError(error: unknown): string {
   return system ? `SMTP connection failed (${system})` : describeNetworkError(error);
 }
 
-/** E-mail through nodemailer's SMTP transport; one pooled transport for the life of the server. */
+/**
+ * E-mail through nodemailer's SMTP transport, pooled: a burst of requests reuses a few open
+ * connections instead of a TCP and SMTP handshake per alert.
+ */
 export function emailSender(config: EmailAlertConfig): AlertSender {
   // The URL's own settings (host, port, login, TLS) win; the timeouts fill in what it leaves out.
-  const transport = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    pool: true,
+    maxConnections: 3,
+    ...SMTP_TIMEOUTS,
+  });
   // Message-ID's right-hand side: the sender's domain, so receivers see a well-formed, stable id.
   const domain = config.from.split("@")[1] ?? "localhost";
   return {

@@ -63,8 +63,11 @@ export function outboxStore(db: Db) {
         .where(and(eq(alertOutbox.state, "pending"), gt(alertOutbox.nextAttemptAt, now)));
     },
 
-    async markSent(id: string, now: Date): Promise<void> {
-      await db.update(alertOutbox).set({ state: "sent", sentAt: now, lastError: null }).where(eq(alertOutbox.id, id));
+    async markSent(ids: string[], now: Date): Promise<void> {
+      await db
+        .update(alertOutbox)
+        .set({ state: "sent", sentAt: now, lastError: null })
+        .where(inArray(alertOutbox.id, ids));
     },
 
     /** Records a failed attempt: due again at `retryAt`, or failed for good when `retryAt` is null. */

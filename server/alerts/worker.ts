@@ -92,11 +92,25 @@ export class AlertWorker {
   /** One pass: claims up to a batch of due alerts and sends them side by side. Returns how many. */
   async runOnce(): Promise<number> {
     const claimed = await this.options.outbox.claimDue(this.now(), this.batchSize, this.leaseMs);
-    await Promise.all(claimed.map((alert) => this.deliver(alert)));
+    const delivered = await Promise.all(claimed.map((alert) => this.deliver(alert)));
+    const sent = claimed.filter((_, i) => delivered[i]);
+    // One write for the whole batch's successes: a burst costs the database a few statements, not one per alert.
+    if (sent.length > 0)
+      await this.options.outbox.markSent(
+        sent.map((a) => a.id),
+        this.now(),
+      );
+    for (const alert of sent) {
+      this.options.log.info(
+        { alertId: alert.id, channel: alert.channel, attempt: alert.attempt, outcome: "sent" },
+        "alert delivered",
+      );
+    }
     return claimed.length;
   }
 
-  private async deliver(alert: ClaimedAlert): Promise<void> {
+  /** Sends one alert; true when its receiver accepted it, else the failure is already recorded. */
+  private async deliver(alert: ClaimedAlert): Promise<boolean> {
     const { log, outbox } = this.options;
     const base = { alertId: alert.id, channel: alert.channel, attempt: alert.attempt };
     const sender = this.senders.get(alert.channel);
@@ -112,9 +126,8 @@ export class AlertWorker {
       await outbox.markFailedAttempt(alert.id, reason, retryAt);
       if (retryAt) log.warn({ ...base, outcome: "retry", error: reason, retryAt }, "alert delivery failed; will retry");
       else log.error({ ...base, outcome: "failed", error: reason }, "alert delivery failed; giving up after 48 h");
-      return;
+      return false;
     }
-    await outbox.markSent(alert.id, this.now());
-    log.info({ ...base, outcome: "sent" }, "alert delivered");
+    return true;
   }
 }

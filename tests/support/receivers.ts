@@ -38,12 +38,13 @@ export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): P
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
+        const at = performance.now(); // arrival, before the time parsing takes
         const raw = Buffer.concat(chunks).toString("utf8");
         mails.push({
           raw,
           parsed: await simpleParser(raw),
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-          at: performance.now(),
+          at,
         });
         for (const w of waiters) w();
         callback();
