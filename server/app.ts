@@ -9,6 +9,7 @@ import Fastify, {
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import { safeErrorForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
@@ -43,8 +44,13 @@ const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const site = options.site ?? readSiteFiles(config.distDir);
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Every logged error goes through one serializer that keeps a visitor's data out of the log.
+    logger:
+      typeof logger === "object" && logger !== null
+        ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog } }
+        : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // A malformed address (bad percent-encoding) is a page that does not exist. Fastify answers
