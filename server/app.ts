@@ -11,6 +11,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import { safeErrorForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
+import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import chatRoutes from "./routes/chat";
@@ -78,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: error.name, message: clientMessage(error.code, error.message) });
   });
 
+  await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(securityHeaders, {
     inlineScriptHashes: site.inlineScriptHashes,
     connectOrigins: originOf(config.contactFallbackUrl),

@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** New-request alerts by a signed JSON POST. */
   LEAD_ALERT_WEBHOOK_URL: optionalUrl,
   LEAD_ALERT_WEBHOOK_SECRET: z.string().optional(),
+  /** Redis for rate limits shared by several server processes (redis://host:6379). */
+  REDIS_URL: optionalUrl,
   /** Set when running behind a reverse proxy, so rate limits see the client's address. */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -87,6 +89,7 @@ export interface ServerConfig {
   chatWebhookTimeoutMs: number;
   contactFallbackUrl?: string;
   trustProxy: boolean;
+  redisUrl?: string;
   alerts: AlertConfig;
 }
 
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
     contactFallbackUrl: e.PUBLIC_CONTACT_FALLBACK_URL,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
     alerts: alertConfig(e),
   };
 }

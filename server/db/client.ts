@@ -42,7 +42,7 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true }); // PGlite does not create missing parent folders.
-  const lock = lockDataDir(dataDir);
+  const lock = await lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(dataDir);
@@ -62,13 +62,13 @@ async function openPglite(dataDir: string): Promise<Database> {
         try {
           await opened.close();
         } finally {
-          lock.release();
+          await lock.release();
         }
       },
     };
   } catch (error) {
     await client?.close().catch(() => {});
-    lock.release();
+    await lock.release();
     throw error;
   }
 }

@@ -50,7 +50,12 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
   else app.log.info({ channels: senders.map((s) => s.channel) }, "new-request alerts on");
 
   app.addHook("onReady", async () => {
-    if (opts.exclusive) await outbox.releaseClaims(opts.worker?.now?.() ?? new Date());
+    if (opts.exclusive) {
+      // Not fatal: the alerts simply wait out their lease.
+      await outbox
+        .releaseClaims(opts.worker?.now?.() ?? new Date())
+        .catch((error) => app.log.error({ err: error }, "alerts: could not release claims left by a stopped server"));
+    }
     if (opts.autoStart !== false) worker.start();
   });
   app.addHook("onClose", async () => {
