@@ -36,12 +36,12 @@ const servicePages = defineCollection({
 const testimonials = defineCollection({
   loader: file("./src/content/testimonials.json"),
   schema: z.object({
-      name: z.string().min(1),
-      town: z.string().min(1),
-      text: z.string().min(20),
-      rating: z.number().int().min(1).max(5),
-      sample: z.boolean(),
-    }),
+    name: z.string().min(1),
+    town: z.string().min(1),
+    text: z.string().min(20),
+    rating: z.number().int().min(1).max(5),
+    sample: z.boolean(),
+  }),
 });
 
 const iconNames = ["truck", "life-buoy", "battery-charging", "key-round", "shield-alert", "wrench"] as const;

@@ -22,7 +22,10 @@ export const areaFrontmatterSchema = z
     latitude: z.number().min(37.5).max(38.4),
     longitude: z.number().min(-121.8).max(-120.9),
     /** Freeways and state highways through or next to the town, as drivers name them. */
-    highways: z.array(z.string().regex(/^(I|SR)-\d+$/)).min(1).max(6),
+    highways: z
+      .array(z.string().regex(/^(I|SR)-\d+$/))
+      .min(1)
+      .max(6),
     /** The services drivers there ask about most, most relevant first. */
     services: z.array(z.enum(serviceSlugs)).min(3).max(6),
     /** The local police non-emergency line, only where an official source confirms it. */

@@ -81,8 +81,8 @@ describe("the knowledge it answers from", () => {
 
   it("includes the accident guide, and sends a driver asking about a crash to it", () => {
     expect(buildKnowledge().some((d) => d.url === "/guides/after-an-accident")).toBe(true);
-    expect(assistant.reply("What information do I have to exchange with the other driver after an accident?")).toContain(
-      "/guides/after-an-accident",
-    );
+    expect(
+      assistant.reply("What information do I have to exchange with the other driver after an accident?"),
+    ).toContain("/guides/after-an-accident");
   });
 });

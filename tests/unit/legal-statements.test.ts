@@ -37,7 +37,9 @@ describe("blocked driveway on a city street (CVC 22650, 22651(d))", () => {
 
   it("never says that we (or the resident) tow the car from the street once it is ticketed", () => {
     for (const text of [driveway, towedArticle, fact("blocked-driveway")]) {
-      expect(text).not.toMatch(/we can remove the car|the tow can go ahead|then we can tow it|we help once a tow is authorized/i);
+      expect(text).not.toMatch(
+        /we can remove the car|the tow can go ahead|then we can tow it|we help once a tow is authorized/i,
+      );
     }
   });
 
@@ -77,7 +79,9 @@ describe("private-property tows (CVC 22658(a))", () => {
 
   it("the old '24 hours after notice' rule never comes back", () => {
     for (const [where, text] of Object.entries(texts)) {
-      expect(text, where).not.toMatch(/at least 24 hours after notice|\*\*24 hours\*\* notice period|usually a \*24 hours\* notice/);
+      expect(text, where).not.toMatch(
+        /at least 24 hours after notice|\*\*24 hours\*\* notice period|usually a \*24 hours\* notice/,
+      );
     }
   });
 });
@@ -171,7 +175,10 @@ describe("one referral voice and no promises a referral service cannot keep", ()
     for (const t of testimonials) expect(typeof t.sample).toBe("boolean");
     const home = readFileSync(new URL("../../src/pages/index.astro", import.meta.url), "utf8");
     expect(home).toMatch(/Sample testimonials/);
-    const carousel = readFileSync(new URL("../../src/components/home/TestimonialsCarousel.tsx", import.meta.url), "utf8");
+    const carousel = readFileSync(
+      new URL("../../src/components/home/TestimonialsCarousel.tsx", import.meta.url),
+      "utf8",
+    );
     expect(carousel).not.toMatch(/Real words|verified/i);
   });
 });

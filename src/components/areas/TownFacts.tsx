@@ -34,7 +34,11 @@ export function TownFacts({ town, fromStockton, highways, police }: TownFactsPro
           <div>
             <dt className="font-semibold text-ink">Injury or danger</dt>
             <dd className="text-slate-700">
-              Call <a href="tel:911" className="font-semibold text-brand-800 underline">911</a> first
+              Call{" "}
+              <a href="tel:911" className="font-semibold text-brand-800 underline">
+                911
+              </a>{" "}
+              first
             </dd>
           </div>
         </div>

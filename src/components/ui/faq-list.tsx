@@ -2,7 +2,15 @@
  * A short list of questions and answers as plain, visible text (a heading per question). No
  * FAQPage markup: Google stopped showing FAQ rich results, and the text is for readers.
  */
-export function FaqList({ id, title, items }: { id: string; title: string; items: { question: string; answer: string }[] }) {
+export function FaqList({
+  id,
+  title,
+  items,
+}: {
+  id: string;
+  title: string;
+  items: { question: string; answer: string }[];
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 id={id} className="mb-4 text-2xl font-bold text-ink">
