@@ -127,6 +127,8 @@ for (const route of areaRoutes.slice(1)) {
 }
 
 test("no two pages share a title or a description", async ({ page }) => {
+  // One browser walk over every route (60+ pages with the town pages and the guide).
+  test.setTimeout(120_000);
   const seenTitles = new Map<string, string>();
   const seenDescriptions = new Map<string, string>();
   for (const route of allRoutes) {
