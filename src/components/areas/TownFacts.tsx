@@ -15,45 +15,45 @@ export function TownFacts({ town, fromStockton, highways, police }: TownFactsPro
         {town} at a glance
       </h2>
       <dl className="space-y-4">
-        <div className="flex gap-3">
-          <MapPin className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-          <div>
-            <dt className="font-semibold text-ink">Where</dt>
-            <dd className="text-slate-700">{fromStockton}</dd>
-          </div>
+        <div>
+          <dt className="flex items-center gap-2 font-semibold text-ink">
+            <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            Where
+          </dt>
+          <dd className="mt-1 pl-7 text-slate-700">{fromStockton}</dd>
         </div>
-        <div className="flex gap-3">
-          <Route className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-          <div>
-            <dt className="font-semibold text-ink">Highways</dt>
-            <dd className="text-slate-700">{highways.join(", ")}</dd>
-          </div>
+        <div>
+          <dt className="flex items-center gap-2 font-semibold text-ink">
+            <Route className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            Highways
+          </dt>
+          <dd className="mt-1 pl-7 text-slate-700">{highways.join(", ")}</dd>
         </div>
-        <div className="flex gap-3">
-          <Siren className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
-          <div>
-            <dt className="font-semibold text-ink">Injury or danger</dt>
-            <dd className="text-slate-700">
-              Call{" "}
-              <a href="tel:911" className="font-semibold text-brand-800 underline">
-                911
-              </a>{" "}
-              first
-            </dd>
-          </div>
+        <div>
+          <dt className="flex items-center gap-2 font-semibold text-ink">
+            <Siren className="size-5 shrink-0 text-red-700" aria-hidden="true" />
+            Injury or danger
+          </dt>
+          <dd className="mt-1 pl-7 text-slate-700">
+            Call{" "}
+            <a href="tel:911" className="font-semibold text-brand-800 underline">
+              911
+            </a>{" "}
+            first
+          </dd>
         </div>
         {police && (
-          <div className="flex gap-3">
-            <Phone className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
-            <div>
-              <dt className="font-semibold text-ink">Police non-emergency</dt>
-              <dd className="text-slate-700">
-                {police.agency}:{" "}
-                <a href={`tel:${police.e164}`} className="font-semibold text-brand-800 underline">
-                  {police.display}
-                </a>
-              </dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-2 font-semibold text-ink">
+              <Phone className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+              Police non-emergency
+            </dt>
+            <dd className="mt-1 pl-7 text-slate-700">
+              {police.agency}:{" "}
+              <a href={`tel:${police.e164}`} className="font-semibold text-brand-800 underline">
+                {police.display}
+              </a>
+            </dd>
           </div>
         )}
       </dl>
