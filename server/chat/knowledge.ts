@@ -55,7 +55,7 @@ export const facts: Fact[] = [
     id: "address",
     title: "Our address",
     keywords: "address located office where are you based yard visit",
-    answer: `Our address is ${fullAddress}. We come to you: call ${phone} or send a request at /contact.`,
+    answer: `Our address is ${fullAddress}. We connect you with a partner operator who comes to you: call ${phone} or send a request at /contact.`,
     url: "/contact",
   },
   {

@@ -79,6 +79,11 @@ describe("the knowledge it answers from", () => {
     for (const d of docs) expect(d.url.startsWith("/")).toBe(true);
   });
 
+  it("links a town a driver names to its own page", () => {
+    expect(assistant.reply("Do you cover Mountain House?")).toContain("/areas/mountain-house");
+    expect(assistant.reply("Can you tow in Lodi?")).toContain("/areas/lodi");
+  });
+
   it("includes the accident guide, and sends a driver asking about a crash to it", () => {
     expect(buildKnowledge().some((d) => d.url === "/guides/after-an-accident")).toBe(true);
     expect(
