@@ -45,6 +45,14 @@ const envSchema = z.object({
   /** New-request alerts by a signed JSON POST. */
   LEAD_ALERT_WEBHOOK_URL: optionalUrl,
   LEAD_ALERT_WEBHOOK_SECRET: z.string().optional(),
+  /** The longest a client may take to send one whole request (headers at most 15 s of it). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** A connection with no traffic at all is closed after this long. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** An idle keep-alive connection is closed after this long. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Open connections one client address may hold at once; 0 for no cap (a proxy in front caps them). */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
   /** Redis for rate limits shared by several server processes (redis://host:6379). */
   REDIS_URL: optionalUrl,
   /** Set when running behind a reverse proxy, so rate limits see the client's address. */
@@ -90,6 +98,8 @@ export interface ServerConfig {
   contactFallbackUrl?: string;
   trustProxy: boolean;
   redisUrl?: string;
+  timeouts: { requestMs: number; idleMs: number; keepAliveMs: number };
+  maxConnectionsPerClient: number;
   alerts: AlertConfig;
 }
 
@@ -114,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     contactFallbackUrl: e.PUBLIC_CONTACT_FALLBACK_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     alerts: alertConfig(e),
   };
 }
