@@ -2,6 +2,9 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 
+/** How long requests under way may finish after SIGTERM or SIGINT. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
 async function main() {
   const config = loadConfig();
@@ -23,12 +26,20 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
-    const timer = setTimeout(() => {
+    app.log.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, "shutting down");
+    // Stop accepting now; requests under way get the grace period, then their connections are cut
+    // so that the database is closed and its folder released whatever the clients do.
+    const cut = setTimeout(() => {
+      app.log.warn("shutdown: grace period over; closing the connections still open");
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    cut.unref();
+    // Last resort if closing itself hangs (a database that never answers).
+    const hardStop = setTimeout(() => {
       app.log.error("shutdown took too long; exiting");
       process.exit(1);
-    }, 10_000);
-    timer.unref();
+    }, SHUTDOWN_GRACE_MS + 15_000);
+    hardStop.unref();
     try {
       await app.close();
       process.exit(0);

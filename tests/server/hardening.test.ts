@@ -1,11 +1,17 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/client";
+import { LOCK_FILE } from "../../server/db/lock";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /** Defects an outside probe reproduced (issue 10), each pinned by a test that failed before its fix. */
 const valid = {
@@ -184,6 +190,33 @@ describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
       }
     } finally {
       await failing.close();
+    }
+  });
+});
+
+describe("SIGTERM with a client that never finishes its request", () => {
+  it("exits 0 within the grace period, closing the database and releasing the folder", {
+    timeout: 120_000,
+  }, async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "towing-sigterm-"));
+    const dataDir = path.join(root, "data");
+    try {
+      const server = startServer(4427, { DATA_DIR: dataDir, DIST_DIR: writeMinimalSite(path.join(root, "site")) });
+      await waitHealthy(server, 90_000);
+      const slow = slowClient(4427);
+      // The unfinished request is in: the server has answered nothing on it.
+      await new Promise((r) => setTimeout(r, 200));
+      const signalled = performance.now();
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(performance.now() - signalled).toBeLessThan(25_000);
+      await slow;
+      expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+      // And the folder opens at once for the next server.
+      const next = await openDatabase({ dataDir });
+      await next.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
