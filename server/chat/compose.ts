@@ -1,0 +1,164 @@
+import { site } from "../../src/lib/site";
+import { callLink, caution, nextStep, safety, services, topics, towns } from "./answers";
+import { type Intent, readIntents } from "./intents";
+import type { Retriever } from "./retrieval";
+import { asksHitchClasses } from "./retrieval";
+import { readSafety } from "./safety";
+import { es, readSpanishIntents, readSpanishSafety, spanishFreewayCaution } from "./spanish";
+import { type PlaceMention, placesIn } from "./towns";
+
+/**
+ * Puts a reply together from what the reading found, in one order for every message:
+ * danger first (and then nothing else), the places, the answers to each question asked, the
+ * services needed, and last what to do next (the phone, and what to tell the dispatcher).
+ */
+
+/** Topics answered in the order the driver asked them; the ones handled elsewhere are left out. */
+const ANSWERED_TOPICS = new Set<Intent>([
+  "blocked-driveway",
+  "abandoned",
+  "private-property",
+  "who-pays",
+  "find-towed",
+  "impound",
+  "junk-title",
+  "legal-advice",
+  "payment",
+  "repairs",
+  "recommend",
+  "weather",
+  "fleet",
+  "insurance",
+  "bot",
+  "contact",
+  "address",
+  "hours",
+  "request",
+  "services-list",
+  "technical",
+  "price",
+  "eta",
+  "complaint",
+]);
+/** Questions about something other than the driver's own car: a town named in them is not a "do you serve". */
+const ELSEWHERE = new Set<Intent>(["weather", "recommend", "off-topic", "fleet", "payment", "privacy"]);
+/** Services whose next step includes where the vehicle should go. */
+const TOWS = new Set(["towing", "emergency-towing", "motorcycle-towing", "junk-car-removal"]);
+/** Words that ask whether we come to a place. */
+const AREA_WORDS =
+  /\b(serve|service|cover|covered|come|go|work|area|too far|ok|okay|available|out to|out by|in|near|around|by)\b/;
+
+const phoneShown = (text: string) => text.includes(site.phone.display);
+const names = (places: PlaceMention[]) => places.map((p) => p.name);
+
+export function composeEnglish(folded: string, original: string, retriever: Retriever): string {
+  const reading = readSafety(folded);
+  if (reading.danger) return safety[reading.danger].text;
+
+  const { intents } = readIntents(folded);
+  const has = (i: Intent) => intents.includes(i);
+  const parts: string[] = [];
+  if (reading.caution) parts.push(caution[reading.caution]);
+
+  // Places: a clear yes for our towns, a clear "outside" for any other place.
+  const places = placesIn(original);
+  const served = places.filter((p) => p.served);
+  const outside = places.filter((p) => !p.served);
+  const elsewhere = intents.some((i) => ELSEWHERE.has(i));
+  let serviceCards = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
+  // After a crash the car needs a tow, whatever part of it the driver noticed first.
+  if (reading.crashed) {
+    serviceCards = ["towing", ...serviceCards.filter((s) => s !== "towing" && s !== "roadside-assistance")];
+  }
+  if (outside.length) {
+    const dropOffOnly =
+      served.length > 0 && outside.every((p) => p.preposition === "to" && p.index > (served[0]?.index ?? 0));
+    if (dropOffOnly) parts.push(towns.dropOffOutside(names(served), names(outside)));
+    else {
+      if (served.length) parts.push(towns.inArea(names(served)));
+      parts.push(towns.outside(names(outside)));
+      // A service card after "outside" would read as a yes.
+      if (!served.length) serviceCards = [];
+    }
+  } else if (served.length && !elsewhere) {
+    const asksArea = has("areas") || (!serviceCards.length && AREA_WORDS.test(folded)) || intents.length === 0;
+    if (asksArea && !serviceCards.length && !has("price") && !has("eta")) parts.push(towns.yes(names(served)));
+    else parts.push(towns.inArea(names(served)));
+  } else if (has("areas")) {
+    parts.push(topics.areas?.text ?? "");
+  }
+
+  for (const intent of intents) {
+    if (!ANSWERED_TOPICS.has(intent)) continue;
+    if (intent === "legal-advice" && has("private-property")) continue;
+    if (intent === "contact" && has("complaint")) continue;
+    if (intent === "technical") {
+      const text = asksHitchClasses(folded) ? topics["hitch-classes"]?.text : retriever.answer(folded);
+      if (text) parts.push(text);
+      continue;
+    }
+    const text = topics[intent]?.text;
+    if (text) parts.push(text);
+  }
+  if (has("email") && !has("contact")) parts.push(topics.contact?.text ?? "");
+
+  // A question about price or time is answered as such; the service card would only repeat the page.
+  if (has("price") || has("eta")) serviceCards = [];
+  if (has("flat-no-spare")) {
+    parts.push(services["flat-no-spare"]?.text ?? "");
+    serviceCards = serviceCards.filter((s) => s !== "towing");
+  }
+  for (const slug of serviceCards.slice(0, 3)) {
+    const text = services[slug]?.text;
+    if (text) parts.push(text);
+  }
+
+  if (!parts.length || (parts.length === 1 && reading.caution)) {
+    const fallback = ["injection", "privacy", "off-topic", "greeting", "thanks"].find((i) => has(i as Intent));
+    parts.push(topics[fallback ?? "unknown"]?.text ?? "");
+  }
+  const serviceNeed = serviceCards.length > 0 || has("flat-no-spare");
+  const body = parts.filter(Boolean).join(" ");
+  if (serviceNeed) {
+    const tow = has("flat-no-spare") || serviceCards.some((s) => TOWS.has(s));
+    return `${body}\n\n${nextStep.service(tow)}`;
+  }
+  return phoneShown(body) ? body : `${body}\n\n${nextStep.info}`;
+}
+
+export function composeSpanish(folded: string, original: string): string {
+  const danger = readSpanishSafety(folded);
+  if (danger) return es.safety[danger];
+  const intents = readSpanishIntents(folded);
+  const parts: string[] = [];
+  const freeway = spanishFreewayCaution(folded);
+  if (freeway) parts.push(freeway);
+
+  const places = placesIn(original);
+  const served = places.filter((p) => p.served).map((p) => p.name);
+  const outside = places.filter((p) => !p.served).map((p) => p.name);
+  const join = (n: string[]) => (n.length <= 1 ? (n[0] ?? "") : `${n.slice(0, -1).join(", ")} y ${n.at(-1)}`);
+  let serviceIntents = intents.filter((i) => es.services[i]);
+  if (outside.length) {
+    if (served.length) parts.push(es.towns.inArea(join(served)));
+    parts.push(es.towns.outside(join(outside)));
+    if (!served.length) serviceIntents = [];
+  } else if (served.length) {
+    parts.push(serviceIntents.length ? es.towns.inArea(join(served)) : es.towns.yes(join(served)));
+  } else if (intents.includes("areas")) {
+    parts.push(es.topics.areas ?? "");
+  }
+  for (const intent of intents) {
+    if (intent === "areas" || es.services[intent]) continue;
+    const text = es.topics[intent];
+    if (text) parts.push(text);
+  }
+  if (intents.includes("price") || intents.includes("eta")) serviceIntents = [];
+  for (const intent of serviceIntents.slice(0, 3)) parts.push(es.services[intent] ?? "");
+  if (!parts.length || (parts.length === 1 && freeway)) parts.push(es.topics.unknown ?? "");
+  const body = parts.filter(Boolean).join(" ");
+  if (serviceIntents.length) return `${body}\n\n${es.nextStep.service}`;
+  return body.includes(site.phone.display) ? body : `${body}\n\n${es.nextStep.info}`;
+}
+
+export { callLink };

@@ -1,0 +1,96 @@
+import MiniSearch from "minisearch";
+import { type ArticleSection, readArticleSections } from "./knowledge";
+
+/**
+ * Technical questions (tow methods, hitches, packages, capacity) are answered from the articles:
+ * the section that best matches the whole question, quoted in whole sentences from its first
+ * paragraph, with the article's address. Found with MiniSearch over every section, with a nudge
+ * towards the article whose subject the question names.
+ */
+
+/** Subjects a question can name, and the article that is about that subject. */
+const SUBJECTS: [RegExp, string][] = [
+  [/\bdoll(y|ies)\b/, "dolly-tow-explained"],
+  [/\bflat ?tow\w*|\bfour[- ]down\b|\bbehind (my|an|the|a) (rv|motorhome|camper)\b|\bdinghy\b/, "flat-towing-guide"],
+  [
+    /\bwheel[- ]?lift\b|\bhook[- ]and[- ]chain\b|\b(types?|kinds?) of tow\w*|\bflatbed (vs|or|versus|better)\b|\bbetter than\b/,
+    "types-of-towing",
+  ],
+  [
+    /\bautomatic\b|\bawd\b|\ball[- ]wheel\b|\b4x4\b|\bfour[- ]wheel drive\b|\bdrive wheels\b|\btransmission\b/,
+    "towing-automatic-car",
+  ],
+  [/\bcapacity\b|\bhow much can (my|a|the) \w+ (tow|pull)\b/, "car-towing-capacity"],
+  [/\bworth\b/, "is-towing-package-worth-it"],
+  [/\b(has|have) (a |the )?(factory )?tow(ing)? package\b|\bknow if my\b|\btell if\b/, "identify-tow-package"],
+  [
+    /\b(what comes with|includes?|explained|what is) (a |the )?(factory )?tow(ing)? package\b|\bfactory tow package\b/,
+    "towing-packages-explained",
+  ],
+  [/\btrim\b|\boptions package\b/, "identify-car-package"],
+  [/\bstrap\b|\btow bar\b|\btow (another|a) car with\b|\bcar[- ]to[- ]car\b/, "car-to-car-towing"],
+  [
+    /\b(hard|difficult|myself|diy|on my own)\b.*\bhitch\b|\bhitch\b.*\b(hard|difficult|myself|diy)\b/,
+    "tow-hitch-installation-difficulty",
+  ],
+  [/\binstall\w*\b.*\bhitch\b|\bhitch install\w*\b/, "car-hitch-installation"],
+  [/\bfreeway service patrol\b|\bfsp\b|\bfree tow\w*\b/, "free-tow-houston"],
+  [/\bsingle tow\b/, "single-tow-explained"],
+  [/\b(towing|tow) (mean|means|meaning)\b|\bmeaning of tow\w*\b/, "car-towing-meaning"],
+  [/\baffordable\b|\bcheap\b|\bshort tow\b|\bsave money\b/, "cheap-short-distance-towing"],
+  [/\b(sedan|my car|small car|compact)\b.*\b(tow|pull)\b.*\btrailer\b|\bcan my (car|sedan) tow\b/, "towing-in-car"],
+];
+
+/** True for "what hitch class for 7,000 lb", "class 3 hitch", "what are the hitch classes". */
+export function asksHitchClasses(folded: string): boolean {
+  return (
+    /\bhitch class\w*|\bclass (i{1,3}|iv|v|[1-5]|one|two|three|four|five) hitch\b|\bclass (i{1,3}|iv|[1-5])\b.*\b(pull|tow|capacity)\b/.test(
+      folded,
+    ) ||
+    (/\bhitch\b/.test(folded) && /\b\d[\d,]* ?(lb|lbs|pounds)\b|\bhow much (can|will) it (pull|tow)\b/.test(folded))
+  );
+}
+
+const STOP = new Set(
+  "a an and are as at be by can could do does for from get got have how i if in is it its me my of on or our please so that the there this to was we what when where which who why will with would you your im i'm want need tell know about some any just like one thing things".split(
+    " ",
+  ),
+);
+
+export interface Retriever {
+  /** The reply text for a technical question, or undefined when no article answers it. */
+  answer(folded: string): string | undefined;
+  size: number;
+}
+
+export function createRetriever(sections: ArticleSection[] = readArticleSections()): Retriever {
+  const index = new MiniSearch<ArticleSection>({
+    fields: ["articleTitle", "heading", "text"],
+    storeFields: ["slug"],
+    processTerm: (term) => {
+      const t = term.toLowerCase().replace(/'s$/, "");
+      return STOP.has(t) || t.length < 2 ? null : t;
+    },
+    searchOptions: {
+      boost: { articleTitle: 2, heading: 2.5, text: 1 },
+      fuzzy: (term) => (term.length > 5 ? 0.2 : false),
+      prefix: (term) => term.length > 4,
+    },
+  });
+  index.addAll(sections);
+  const byId = new Map(sections.map((s) => [s.id, s]));
+
+  return {
+    size: sections.length,
+    answer(folded) {
+      const subject = SUBJECTS.find(([re]) => re.test(folded))?.[1];
+      // The first few hundred characters hold the question; searching more only costs time.
+      const query = [...new Set(folded.slice(0, 300).split(" "))].join(" ");
+      const hits = index.search(query, subject ? { filter: (r) => r.slug === subject } : {});
+      let section = hits[0] ? byId.get(String(hits[0].id)) : undefined;
+      if (!section && subject) section = sections.find((s) => s.slug === subject);
+      if (!section || (!subject && (hits[0]?.score ?? 0) < 8)) return undefined;
+      return `${section.excerpt} More in our article _${section.articleTitle}_: /blog/${section.slug}`;
+    },
+  };
+}
