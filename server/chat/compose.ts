@@ -5,7 +5,7 @@ import type { Retriever } from "./retrieval";
 import { asksHitchClasses } from "./retrieval";
 import { readSafety } from "./safety";
 import { es, readSpanishIntents, readSpanishSafety, spanishFreewayCaution } from "./spanish";
-import { type PlaceMention, placesIn } from "./towns";
+import { type PlaceMention, placesIn, REGIONS } from "./towns";
 
 /**
  * Puts a reply together from what the reading found, in one order for every message:
@@ -58,7 +58,6 @@ export function composeEnglish(folded: string, original: string, retriever: Retr
   const { intents } = readIntents(folded);
   const has = (i: Intent) => intents.includes(i);
   const parts: string[] = [];
-  if (reading.caution) parts.push(caution[reading.caution]);
 
   // Places: a clear yes for our towns, a clear "outside" for any other place.
   const places = placesIn(original);
@@ -77,14 +76,15 @@ export function composeEnglish(folded: string, original: string, retriever: Retr
     else {
       if (served.length) parts.push(towns.inArea(names(served)));
       parts.push(towns.outside(names(outside)));
-      // A service card after "outside" would read as a yes.
-      if (!served.length) serviceCards = [];
+      // The car is somewhere we do not list: a service card after "outside" would read as a yes.
+      serviceCards = [];
     }
   } else if (served.length && !elsewhere) {
-    const asksArea = has("areas") || (!serviceCards.length && AREA_WORDS.test(folded)) || intents.length === 0;
-    if (asksArea && !serviceCards.length && !has("price") && !has("eta")) parts.push(towns.yes(names(served)));
-    else parts.push(towns.inArea(names(served)));
-  } else if (has("areas")) {
+    const otherQuestion = intents.some((i) => !i.startsWith("service:") && i !== "areas" && i !== "greeting");
+    const asksArea = has("areas") || (!otherQuestion && AREA_WORDS.test(folded)) || intents.length === 0;
+    if (asksArea && !serviceCards.length && !otherQuestion) parts.push(towns.yes(names(served)));
+    else if (serviceCards.length || has("price") || has("eta") || has("areas")) parts.push(towns.inArea(names(served)));
+  } else if (has("areas") || REGIONS.test(folded)) {
     parts.push(topics.areas?.text ?? "");
   }
 
@@ -108,12 +108,19 @@ export function composeEnglish(folded: string, original: string, retriever: Retr
     parts.push(services["flat-no-spare"]?.text ?? "");
     serviceCards = serviceCards.filter((s) => s !== "towing");
   }
+  // The freeway sentence belongs to a driver stopped there, not to a question about the freeway.
+  if (
+    reading.caution === "crash-no-injury" ||
+    (reading.caution === "freeway" && (serviceCards.length || has("flat-no-spare")))
+  ) {
+    parts.unshift(caution[reading.caution]);
+  }
   for (const slug of serviceCards.slice(0, 3)) {
     const text = services[slug]?.text;
     if (text) parts.push(text);
   }
 
-  if (!parts.length || (parts.length === 1 && reading.caution)) {
+  if (!parts.length) {
     const fallback = ["injection", "privacy", "off-topic", "greeting", "thanks"].find((i) => has(i as Intent));
     parts.push(topics[fallback ?? "unknown"]?.text ?? "");
   }
@@ -142,7 +149,7 @@ export function composeSpanish(folded: string, original: string): string {
   if (outside.length) {
     if (served.length) parts.push(es.towns.inArea(join(served)));
     parts.push(es.towns.outside(join(outside)));
-    if (!served.length) serviceIntents = [];
+    serviceIntents = [];
   } else if (served.length) {
     parts.push(serviceIntents.length ? es.towns.inArea(join(served)) : es.towns.yes(join(served)));
   } else if (intents.includes("areas")) {

@@ -94,7 +94,7 @@ export function rawSections(markdown: string): { heading: string; markdown: stri
 
 /** The first sentences of a text, up to about `max` characters. */
 export function firstSentences(text: string, max = 320): string {
-  const parts = text.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [text];
+  const parts = text.match(/[^.!?]+[.!?]+["”')\]]*(\s|$)/g) ?? [text];
   let out = "";
   for (const p of parts) {
     if (out && out.length + p.length > max) break;

@@ -75,7 +75,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "price",
-    re: /\b(price|prices|pricing|cost|costs|charge|charges|rates?|quote|fees?|expensive|cheap|cheaper|cheapest|dollars?|bucks|discount\w*|coupon|free|ballpark|estimate for the (tow|job)|how much (is|for|does|do|would|to|4|will|are|it costs?|money))\b|\$|\bhow much\b(?!.*\b(weight|weigh|pull|lbs|pounds|capacity|can (it|my|a|i) (tow|pull)))/,
+    re: /\b(price|prices|pricing|cost|costs|charge|charges|rates?|quote|fees?|expensive|cheap|cheaper|cheapest|dollars?|bucks|discount\w*|coupon|free|ballpark|estimate for the (tow|job)|how much (is|for|does|do|would|to|4|will|are|it costs?|money))\b|\$|\bhow much\b(?! (notice|time|weight|room|space|gas|fuel|longer|warning))(?!.*\b(weight|weigh|pull|lbs|pounds|capacity|can (it|my|a|i) (tow|pull)))/,
   },
   {
     intent: "eta",
@@ -83,7 +83,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "request",
-    re: /\b(how (do|can|would) (i|we|u|you) (request|book|order|get|schedule|ask for)|request (a |service|help)|book (a|the)|fill (out|in)|the form|schedule|appointment|next week|how does (it|this) work|call or)\b/,
+    re: /\b(how (do|can|would) (i|we|u|you) (request|book|order|schedule|ask for)|how (do|can) (i|we) get (a tow|help|service|roadside|someone)\b|request (a |service|help)|book (a|the)|fill (out|in)|the form|schedule|appointment|next week|how does (it|this) work|call or)\b/,
   },
   {
     intent: "services-list",
@@ -121,7 +121,7 @@ const RULES: Rule[] = [
   { intent: "legal-advice", re: /\b(sue|suing|lawyer|attorney|court|legal|illegal|lawsuit|my rights)\b/ },
   {
     intent: "payment",
-    re: /\b(credit cards?|debit|cash|venmo|zelle|paypal|apple pay|google pay|cash ?app|checks?|financing|payment|pay (with|by|in|cash|card)|take cards?|accept (cards?|cash))\b/,
+    re: /\b(credit cards?|debit|cash|venmo|zelle|paypal|apple pay|google pay|cash ?app|(pay by|take|accept|personal) checks?|financing|payment|pay (with|by|in|cash|card)|take cards?|accept (cards?|cash))\b/,
   },
   {
     intent: "repairs",
@@ -206,6 +206,10 @@ const RULES: Rule[] = [
   },
 ];
 
+/** The driver says they need help now, not only that they have a question. */
+const STRONG_NEED =
+  /\b(need|needs|send|get me|want|book) (a |my |the )?(tow|truck|flatbed|roadside)\b|\b(broke down|broken down|won'?t start|wont start|stuck|stranded|dead|died)\b/;
+
 export interface Reading {
   /** Needs in the order the driver named them. */
   intents: Intent[];
@@ -246,8 +250,7 @@ export function readIntents(folded: string): Reading {
   // Ways of towing ("flat tow", "wheel lift", "does it have to be flatbed") are questions, not orders.
   if (has("technical")) {
     drop("service:flat-tire");
-    if (!/\b(need|needs|send|get|want) (a |my )?(tow|flatbed)\b|\btow (me|it|my)\b/.test(folded))
-      drop("service:towing");
+    if (!STRONG_NEED.test(folded)) drop("service:towing");
     if (!/\b(broke down|stuck|stranded|need a tow)\b/.test(folded)) drop("service:motorcycle-towing");
   }
   if (has("flat-no-spare")) {
@@ -271,6 +274,13 @@ export function readIntents(folded: string): Reading {
   if (has("impound")) drop("find-towed");
   if (has("junk-title")) drop("service:junk-car-removal");
   if (has("recommend")) drop("repairs");
+  // "Do you take insurance for roadside?", "can I sue the tow company": the words name a service, the
+  // question is about something else. The service stays only when the driver also says they need it.
+  if (["insurance", "payment", "fleet", "legal-advice", "complaint", "find-towed"].some((i) => has(i as Intent))) {
+    if (!STRONG_NEED.test(folded)) drop("service:towing", "service:roadside-assistance");
+  }
+  if (has("who-pays")) drop("find-towed", "price");
+  if (has("blocked-driveway") || has("private-property")) drop("request");
   if (has("fleet")) drop("technical");
   // "gas smell" is danger (safety.ts), "gas station" is a place: neither orders fuel.
   if (/\bgas (station|pedal|cap)\b/.test(folded) && !/\b(out of|outta|ran out|run out|empty)\b/.test(folded)) {

@@ -51,11 +51,19 @@ export function asksHitchClasses(folded: string): boolean {
   );
 }
 
+/** Words every article shares ("tow", "car") say nothing about which section answers. */
 const STOP = new Set(
-  "a an and are as at be by can could do does for from get got have how i if in is it its me my of on or our please so that the there this to was we what when where which who why will with would you your im i'm want need tell know about some any just like one thing things".split(
+  "tow tows towing towed car cars vehicle vehicles a an and are as at be by can could do does for from get got have how i if in is it its me my of on or our please so that the there this to was we what when where which who why will with would you your im i'm want need tell know about some any just like one thing things".split(
     " ",
   ),
 );
+
+/** Everyday phrasings mapped to the words the articles use. */
+function expand(question: string): string {
+  return question
+    .replace(/\bwhat comes with\b|\bwhat'?s in\b/g, "components includes")
+    .replace(/\b(steps|how do i|how to) (install|put on)\b/g, "installation step by step $2");
+}
 
 export interface Retriever {
   /** The reply text for a technical question, or undefined when no article answers it. */
@@ -73,6 +81,8 @@ export function createRetriever(sections: ArticleSection[] = readArticleSections
     },
     searchOptions: {
       boost: { articleTitle: 2, heading: 2.5, text: 1 },
+      // An article's opening answers "what is…" and "what types…" better than any one of its sections.
+      boostDocument: (id) => (String(id).endsWith(":0") ? 1.4 : 1),
       fuzzy: (term) => (term.length > 5 ? 0.2 : false),
       prefix: (term) => term.length > 4,
     },
@@ -85,7 +95,7 @@ export function createRetriever(sections: ArticleSection[] = readArticleSections
     answer(folded) {
       const subject = SUBJECTS.find(([re]) => re.test(folded))?.[1];
       // The first few hundred characters hold the question; searching more only costs time.
-      const query = [...new Set(folded.slice(0, 300).split(" "))].join(" ");
+      const query = [...new Set(expand(folded.slice(0, 300)).split(" "))].join(" ");
       const hits = index.search(query, subject ? { filter: (r) => r.slug === subject } : {});
       let section = hits[0] ? byId.get(String(hits[0].id)) : undefined;
       if (!section && subject) section = sections.find((s) => s.slug === subject);

@@ -14,15 +14,19 @@ const phone = `*${site.phone.display}*`;
 
 /** Words that are Spanish and not English (folded: no accents). */
 const SPANISH_WORDS = new Set(
-  "hola gracias necesito necesita ayuda grua gruas remolque remolcar llanta llantas ponchada ponchado poncho ponche neumatico gasolina combustible llaves llave carro coche auto camioneta moto motocicleta bateria corriente prende arranca cuanto cuesta cuestan cobran precio precios tardan llegar llegan horario abiertos abren cierran domingo domingos sabado noche feriado ciudades pueblos cubren atienden atiende servicio servicios hay heridos herido herida choque choque accidente humo fuego incendio huele motor hijo hija nino nina bebe perro gato mascota encerrado encerrada calor autopista carretera descompuso descompuse varado varada quede quedaron quedo adentro dentro deje se me mi mis su sus por favor como pido pedir solicitar quiero deshacerme viejo vieja chatarra bloqueando bloquea entrada cochera hablan espanol donde estan ustedes van hasta dan que cual cuales tengo tiene tienen puede pueden esta estoy acabo acabe sin calento sobrecalento asistencia urgente ahorita rapido llamar llamo numero telefono pagar tarjeta efectivo usted ustedes senor senora buenas buenos dias tardes oiga oye porfa ocupo".split(
+  "hola gracias necesito necesita ayuda grua gruas remolque remolcar llanta llantas ponchada ponchado poncho ponche neumatico gasolina combustible llaves llave carro coche camioneta moto motocicleta bateria corriente prende arranca cuanto cuesta cuestan cobran precio precios tardan llegar llegan horario abiertos abren cierran domingo domingos sabado noche feriado ciudades pueblos cubren atienden atiende servicio servicios heridos herido herida choque accidente humo fuego incendio huele hijo hija nino nina bebe perro gato mascota encerrado encerrada calor autopista carretera descompuso descompuse varado varada quede quedaron quedo adentro dentro deje por favor como pido pedir solicitar quiero deshacerme viejo vieja chatarra bloqueando bloquea entrada cochera hablan espanol donde estan ustedes hasta que cual cuales tengo tiene tienen puede pueden estoy acabo acabe calento sobrecalento asistencia urgente ahorita rapido llamar llamo numero telefono pagar tarjeta efectivo usted senor senora buenas buenos dias tardes oiga oye porfa ocupo".split(
     " ",
   ),
 );
 /** Short words both languages use; they count as Spanish only beside real Spanish words. */
-const SHARED = new Set("a la el en de y no es me mi sin con para".split(" "));
+const SHARED = new Set("a la el en de y no es me mi mis se su sin con para van dan hay motor auto esta".split(" "));
+
+/** Phrases made of words both languages share, Spanish only together. */
+const SPANISH_PHRASES =
+  /^(van|vienen|llegan) (a|hasta)\b|\bhay (alguien|heridos|humo)\b|\bdan servicio\b|\bmi (carro|coche|troca|camioneta)\b/;
 
 export function isSpanish(folded: string, words: string[]): boolean {
-  if (/[ñ¿¡]/.test(folded)) return true;
+  if (/[ñ¿¡]/.test(folded) || SPANISH_PHRASES.test(folded)) return true;
   const spanish = words.filter((w) => SPANISH_WORDS.has(w)).length;
   const shared = words.filter((w) => SHARED.has(w)).length;
   if (spanish === 0) return false;

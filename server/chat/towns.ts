@@ -103,19 +103,26 @@ interface Pattern {
   name: string;
   served: boolean;
   words: string[];
+  /** A misspelling we list is matched exactly: a typo of a typo is too far ("lockferd" ~ "locked"). */
+  alias?: boolean;
 }
 
 const patterns: Pattern[] = [
   ...site.areas.map((t) => ({ name: t, served: true, words: fold(t).split(" ") })),
   ...Object.entries(TOWN_ALIASES).flatMap(([name, aliases]) =>
-    aliases.map((a) => ({ name, served: true, words: a.split(" ") })),
+    aliases.map((a) => ({ name, served: true, words: a.split(" "), alias: true })),
   ),
   ...OUTSIDE.map((p) => ({
     name: p,
     served: false,
     words: fold(p).split(" "),
   })),
-  ...Object.entries(OUTSIDE_ALIASES).map(([alias, name]) => ({ name, served: false, words: alias.split(" ") })),
+  ...Object.entries(OUTSIDE_ALIASES).map(([alias, name]) => ({
+    name,
+    served: false,
+    words: alias.split(" "),
+    alias: true,
+  })),
 ];
 
 /** How many letters off a typed word may be from a place name of this length. */
@@ -126,7 +133,7 @@ const EXACT = new Map(patterns.map((p) => [p.words.join(" "), p]));
 /** Names a typo can still reach: ours at any length, others only when long enough to be unambiguous. */
 const FUZZY = patterns
   .map((p) => ({ p, target: p.words.join(" "), joined: p.words.join(""), tolerance: toleranceFor(p.words.join(" ")) }))
-  .filter((f) => f.tolerance > 0);
+  .filter((f) => f.tolerance > 0 && !f.p.alias);
 /** Short everyday words never worth a fuzzy comparison. */
 const TOO_COMMON =
   /^(a|an|the|to|in|on|at|of|is|it|my|me|we|you|do|go|and|or|for|from|with|near|can|car|tow|need|help)$/;
@@ -183,13 +190,16 @@ function unknownPlaces(text: string, known: PlaceMention[]): PlaceMention[] {
   for (const m of text.matchAll(re)) {
     const name = m[1] ?? "";
     const f = fold(name);
-    if (IGNORED_CAPITALS.has(f.split(" ")[0] ?? "")) continue;
+    if (IGNORED_CAPITALS.has(f.split(" ")[0] ?? "") || REGIONS.test(f)) continue;
     if (known.some((k) => f.includes(fold(k.name)) || fold(k.name).includes(f))) continue;
     if (EXACT.has(f) || FUZZY.some((p) => withinEdits(f, p.target, p.tolerance))) continue;
     out.push({ name, served: false, index: m.index ?? 0, preposition: "" });
   }
   return out;
 }
+
+/** Regions we work in rather than towns: answered with the list, never with "outside". */
+export const REGIONS = /\b(san joaquin|sj county|central valley|the valley|delta)\b/;
 
 /** Capitalised words that are not places (sentence starts, brands, days, roads, pronouns). */
 const IGNORED_CAPITALS = new Set(
