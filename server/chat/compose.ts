@@ -5,7 +5,7 @@ import type { Retriever } from "./retrieval";
 import { asksHitchClasses } from "./retrieval";
 import { readSafety } from "./safety";
 import { es, readSpanishIntents, readSpanishSafety, spanishFreewayCaution } from "./spanish";
-import { type PlaceMention, placesIn, REGIONS } from "./towns";
+import { askedPlace, type PlaceMention, placesIn, REGIONS } from "./towns";
 
 /**
  * Puts a reply together from what the reading found, in one order for every message:
@@ -61,10 +61,18 @@ export function composeEnglish(folded: string, original: string, retriever: Retr
 
   // Places: a clear yes for our towns, a clear "outside" for any other place.
   const places = placesIn(original);
+  const asked = places.length ? undefined : askedPlace(folded);
+  if (asked && readIntents(asked.toLowerCase()).intents.length === 0) {
+    places.push({ name: asked, served: false, index: folded.length, preposition: "" });
+  }
   const served = places.filter((p) => p.served);
   const outside = places.filter((p) => !p.served);
   const elsewhere = intents.some((i) => ELSEWHERE.has(i));
   let serviceCards = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
+  // "From the shop in Lodi to my house in Stockton": a trip between two places is a tow.
+  if (served.length >= 2 && !serviceCards.length && /\bfrom\b.+\bto\b/.test(folded) && !has("price") && !has("eta")) {
+    serviceCards = ["towing"];
+  }
   // After a crash the car needs a tow, whatever part of it the driver noticed first.
   if (reading.crashed) {
     serviceCards = ["towing", ...serviceCards.filter((s) => s !== "towing" && s !== "roadside-assistance")];

@@ -99,7 +99,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "abandoned",
-    re: /\babandon\w*|\b(on|in front of|outside) (my|our|the) (street|house|block|home|building)\b.*\b(for|since) (days|weeks|a week|a month|months|\w+ weeks|\w+ days|ever)|\b(sitting|parked|left) (on|in front of) (my|our|the) (street|house|block|road)\b.*\b(days|weeks|month|months|nobody moves)|\bnobody moves it\b|\bhow long can a car (stay|be) parked\b/,
+    re: /\babandon\w*|\b(on|in front of|outside) (my|our|the) (street|house|block|home|building)\b.*\b(for|since) (days|weeks|a week|a month|months|\w+ weeks|\w+ days|ever)|\b(sitting|parked|left) (on|in front of) (my|our|the) (street|house|block|road)\b.*\b(days|weeks|month|months|nobody moves)|\bnobody moves it\b|\bhow long can a car (stay|be) parked\b|\b(dumped|left|parked|sitting)\b.*\b(on|in front of|outside) (my|our|the) (street|house|block|home|road)\b.*\b(since|for) (last|a|two|three|\d+|several|many)\b|\b(hasn'?t|has not|not|never) (been )?moved\b.*\b(days|weeks|month|months)\b/,
   },
   {
     intent: "private-property",
@@ -121,7 +121,7 @@ const RULES: Rule[] = [
   { intent: "legal-advice", re: /\b(sue|suing|lawyer|attorney|court|legal|illegal|lawsuit|my rights)\b/ },
   {
     intent: "payment",
-    re: /\b(credit cards?|debit|cash|venmo|zelle|paypal|apple pay|google pay|cash ?app|(pay by|take|accept|personal) checks?|financing|payment|pay (with|by|in|cash|card)|take cards?|accept (cards?|cash))\b/,
+    re: /\b(credit cards?|debit|cash|venmo|zelle|paypal|apple pay|google pay|cash ?app|(pay by|take|accept|personal) checks?|financing|payment|pay (with|by|in|cash|card)|pay\b.*\b(with|by) (a |my )?(card|cash|check|phone)|take cards?|accept (cards?|cash))\b/,
   },
   {
     intent: "repairs",
@@ -130,7 +130,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "recommend",
-    re: /\b(recommend\w*|good mechanic|know a (good )?(mechanic|shop)|mechanic you trust|shops? (near|in) \w+ you trust|you trust|body shops?|best (mechanic|shop))\b/,
+    re: /\b(recommend\w*|good mechanic|know a (good )?(mechanic|shop)|mechanic you trust|shops? (near|in) \w+ you trust|you trust|body shops?|(best|good|cheap|honest) (\w+ )?(mechanic|shop|garage)s?)\b/,
   },
   { intent: "weather", re: /\b(weather|rain\w*|forecast|storm|fog|snow|temperature tomorrow)\b/ },
   {
@@ -181,7 +181,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "service:vehicle-lockouts",
-    re: /\b(locked out|lock ?out|lockouts|locked (my )?keys?|keys? (are )?(locked )?(in|inside)|key fob|fob|can'?t get in|lost (my )?(car )?keys|won'?t (open|unlock)|wont (open|unlock)|unlock)\b/,
+    re: /\b(locked out|lock ?out|lockouts|locked (my )?keys?|keys? (are )?(locked )?(in|inside)|key fob|fob|can'?t get in|lost (my |the )?(car )?keys|keys? (fell|are gone|is gone|got lost)|(car|truck|door|doors) (is |are )?locked|locked (car|truck)|won'?t (open|unlock)|wont (open|unlock)|unlock)\b/,
     negatable: true,
   },
   {
@@ -201,7 +201,7 @@ const RULES: Rule[] = [
   { intent: "service:emergency-towing", re: /\b(emergency|urgent\w*|middle of the night|late at night|stranded)\b/ },
   {
     intent: "service:towing",
-    re: /\b(tow|tows|towing|tow truck|broke down|broken down|breakdown|break down|needs to go to|take (it|my car|my truck) to|take my car|move (it|my car|my truck)|flatbed|long distance|ditch|stuck in (the )?(mud|sand|snow)|ride home|to (the|my) (shop|mechanic|dealer))\b/,
+    re: /\b(tow|tows|towing|tow truck|broke down|broken down|breakdown|break down|needs to go to|take (it|my car|my truck) to|take my car|move (it|my car|my truck)|flatbed|long distance|ditch|stuck in (the )?(mud|sand|snow)|ride home|to (the|my) (shop|mechanic|dealer)|get (my|the) (car|truck|vehicle) (from|to|home|back)|won'?t (move|go|drive|shift|go into gear)|wont (move|go|drive|shift)|stopped (on me|running|working)|quit on me|transmission (is )?(gone|out|shot|went)|seized)\b/,
     negatable: true,
   },
 ];
@@ -298,7 +298,18 @@ export function readIntents(folded: string): Reading {
     if (specific.some((s) => has(s as Intent))) drop("service:emergency-towing");
     else drop("service:towing");
   }
-  if (has("service:motorcycle-towing")) drop("service:towing");
+  // "my motorcycle and my car": two vehicles, two services.
+  if (
+    has("service:motorcycle-towing") &&
+    !/\b(car|truck|suv|van) (too|also|as well)\b|\band (my|a|the) (car|truck|suv|van)\b|\btwo vehicles\b/.test(folded)
+  ) {
+    drop("service:towing");
+  }
+  // "We don't do repairs" already offers the tow to a shop.
+  if (has("repairs") && !STRONG_NEED.test(folded)) drop("service:towing");
+  if (has("recommend") && !STRONG_NEED.test(folded)) {
+    for (const k of [...found.keys()]) if (k.startsWith("service:")) drop(k);
+  }
   // A question about what something costs is a price question, even when it names a service.
   if (has("repairs") && [...found.keys()].some((k) => k.startsWith("service:") && k !== "service:towing"))
     drop("repairs");

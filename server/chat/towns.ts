@@ -198,6 +198,25 @@ function unknownPlaces(text: string, known: PlaceMention[]): PlaceMention[] {
   return out;
 }
 
+/**
+ * The place a message asks about in lower case ("do you serve kettleman city"), when it names one we
+ * do not know: the words after "serve", "cover", "go to"… at the end of the message. The caller
+ * checks the words are not a need of their own ("do you serve weekends").
+ */
+export function askedPlace(folded: string): string | undefined {
+  const m = folded.match(
+    /\b(?:serve|service|cover|go to|go out to|come to|come out to|work in|tow in)\s+([a-z]+(?: [a-z]+){0,2})\s*[?.!]*$/,
+  );
+  const words = m?.[1]?.split(" ") ?? [];
+  if (!words.length || NOT_PLACE_START.has(words[0] ?? "") || REGIONS.test(words.join(" "))) return undefined;
+  return words.map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
+}
+const NOT_PLACE_START = new Set(
+  "the my your our a an this that these those all any every here there near me us you it them town towns area areas city cities county everywhere anywhere nearby people".split(
+    " ",
+  ),
+);
+
 /** Regions we work in rather than towns: answered with the list, never with "outside". */
 export const REGIONS = /\b(san joaquin|sj county|central valley|the valley|delta)\b/;
 
