@@ -1,3 +1,4 @@
+import { findService } from "../../src/lib/services";
 import { fullAddress, site } from "../../src/lib/site";
 import type { Danger } from "./safety";
 import { townList } from "./towns";
@@ -23,7 +24,7 @@ const radiusMiles = Math.round(site.serviceRadiusMeters / 1609.344);
 /** What to do next: always the phone; for a service need, what the dispatcher must hear. */
 export const nextStep = {
   service: (withDropOff: boolean) =>
-    `Call ${callLink} (24/7) and tell the dispatcher your exact location (cross streets, or freeway, direction and nearest exit or mile marker), the vehicle, the problem${withDropOff ? " and where it should go" : ""}.`,
+    `Call ${callLink} (24/7) and tell the dispatcher your exact location (cross streets, or freeway, direction and nearest exit or mile marker), the vehicle${withDropOff ? ", the problem and where it should go" : " and the problem"}.`,
   info: `Call ${callLink} any time, 24/7.`,
 };
 
@@ -72,7 +73,7 @@ export const caution = {
 } as const;
 
 /** Each service: what a partner operator does for this problem, in the referral voice. */
-export const services: Record<string, Curated> = {
+const serviceTexts: Record<string, Curated> = {
   towing: {
     id: "service-towing",
     text: "We connect you with a partner tow operator who takes the car where you choose: your home, your mechanic or a shop. More: /services/towing",
@@ -120,6 +121,14 @@ export const services: Record<string, Curated> = {
     source: { file: "services/vehicle-lockouts.md", phrase: "proof that it is yours" },
   },
 };
+
+/** Each service card opens with the service's name as the pages spell it ("Jump Start"). */
+export const services: Record<string, Curated> = Object.fromEntries(
+  Object.entries(serviceTexts).map(([slug, c]) => {
+    const name = findService(slug)?.name;
+    return [slug, name ? { ...c, text: `*${name}*: ${c.text}` } : c];
+  }),
+);
 
 /** Answers to questions that are not a service need. */
 export const topics: Record<string, Curated> = {

@@ -172,7 +172,10 @@ export function composeSpanish(folded: string, original: string): string {
   for (const intent of serviceIntents.slice(0, 3)) parts.push(es.services[intent] ?? "");
   if (!parts.length || (parts.length === 1 && freeway)) parts.push(es.topics.unknown ?? "");
   const body = parts.filter(Boolean).join(" ");
-  if (serviceIntents.length) return `${body}\n\n${es.nextStep.service}`;
+  if (serviceIntents.length) {
+    const tow = serviceIntents.some((s) => TOWS.has(s));
+    return `${body}\n\n${es.nextStep.service(tow)}`;
+  }
   return body.includes(site.phone.display) ? body : `${body}\n\n${es.nextStep.info}`;
 }
 

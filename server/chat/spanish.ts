@@ -162,7 +162,8 @@ export const es = {
       `${names} está fuera de las ciudades que atendemos (${townList}). Llame al ${phone} y pregunte: el despachador le dirá si un operador asociado puede ayudarle ahí.`,
   },
   nextStep: {
-    service: `Llame al ${phone} (24/7) y dígale al despachador su ubicación exacta (calles, o autopista, dirección y salida o marcador de millas), el vehículo, el problema y a dónde llevarlo.`,
+    service: (withDropOff: boolean) =>
+      `Llame al ${phone} (24/7) y dígale al despachador su ubicación exacta (calles, o autopista, dirección y salida o marcador de millas), el vehículo${withDropOff ? ", el problema y a dónde llevarlo" : " y el problema"}.`,
     info: `Llame al ${phone} a cualquier hora, 24/7.`,
   },
 };
