@@ -2,7 +2,7 @@ import { composeEnglish, composeSpanish } from "./compose";
 import { knowledgeSize } from "./knowledge";
 import { createRetriever, type Retriever } from "./retrieval";
 import { isSpanish } from "./spanish";
-import { fold, wordsOf } from "./text";
+import { correctTypos, fold, wordsOf } from "./text";
 
 /** Longer messages are read up to here: the route already refuses more than 2,000 characters. */
 const MAX_READ = 2000;
@@ -28,7 +28,7 @@ export function createAssistant(retriever: Retriever = createRetriever()): Assis
       const text = raw.trim().slice(0, MAX_READ);
       const folded = fold(text);
       if (isSpanish(folded, wordsOf(folded))) return composeSpanish(folded, text);
-      return composeEnglish(folded, text, retriever);
+      return composeEnglish(correctTypos(folded), text, retriever);
     },
   };
 }

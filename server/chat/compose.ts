@@ -153,7 +153,14 @@ export function composeSpanish(folded: string, original: string): string {
   const served = places.filter((p) => p.served).map((p) => p.name);
   const outside = places.filter((p) => !p.served).map((p) => p.name);
   const join = (n: string[]) => (n.length <= 1 ? (n[0] ?? "") : `${n.slice(0, -1).join(", ")} y ${n.at(-1)}`);
-  let serviceIntents = intents.filter((i) => es.services[i]);
+  let serviceIntents: string[] = intents.filter((i) => es.services[i]);
+  // Spanglish ("mi carro broke down en la 99"): the English words still name the need.
+  if (!serviceIntents.length) {
+    serviceIntents = readIntents(folded)
+      .intents.filter((i) => i.startsWith("service:"))
+      .map((i) => i.slice("service:".length))
+      .filter((s) => es.services[s]);
+  }
   if (outside.length) {
     if (served.length) parts.push(es.towns.inArea(join(served)));
     parts.push(es.towns.outside(join(outside)));

@@ -105,7 +105,10 @@ const RULES: Rule[] = [
     intent: "private-property",
     re: /\b(apartment|complex|landlord|hoa|private property|property manager|manage (a|the) (lot|property|building)|business lot|shopping (center|mall)|store lot|parking lot|lot)\b.*\b(tow\w*|notice|warning|sign\w*)\b|\b(tow\w*|notice|warning)\b.*\b(apartment|complex|landlord|hoa|private property|business lot|parking lot)\b|\bno (sign|signs|warning)\b|\bsigns? up\b|\bgive notice\b|\bnotice before tow\w*/,
   },
-  { intent: "who-pays", re: /\bwho (pays|has to pay|is paying|pays for|covers|is responsible)\b/ },
+  {
+    intent: "who-pays",
+    re: /\bwho (pays|has to pay|is paying|pays for|covers|is responsible)\b|\b(do|will|would) i (have to|need to|still) pay\b/,
+  },
   {
     intent: "find-towed",
     re: /\b(car|truck|vehicle|it) (got|was|has been|been|is) towed\b|\bgot towed\b|\bwhere (is|did) my (car|truck)\b|\b(car|truck) is (gone|missing)\b|\bmy (car|truck) (is )?gone\b|\bwhere do towed cars go\b|\bfind my (car|truck)\b|\bimpound\w*\b(?!.*\bbring\b)/,
@@ -156,7 +159,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "technical",
-    re: /\b(hitch\w*|dolly|dollies|flat ?tow\w*|four[- ]down|behind (my|an|the|a) (rv|motorhome|camper)|flatbed (vs|or|versus|better)|wheel[- ]?lift|hook[- ]and[- ]chain|types? of tow(ing)?\b(?! trucks?)|kinds? of tow(ing)?\b(?! trucks?)|tow(ing)? capacity|capacity|tow(ing)? package|tow pkg|trim( level)?|options package|tow (bar|strap)|strap|towing (mean|means|meaning)|what does (towing|tow) mean|single tow|freeway service patrol|fsp|automatic (car|transmission)?|awd|all[- ]wheel|4x4|four[- ]wheel drive|drive wheels|transmission damage|damage the transmission|tow (a )?trailer|trailer|short tow|affordable|keep .* (cheap|affordable))\b/,
+    re: /\b(hitch\w*|dolly|dollies|flat ?tow\w*|four[- ]down|behind (my|an|the|a) (rv|motorhome|camper)|flatbed (vs|or|versus|better)|wheel[- ]?lift|hook[- ]and[- ]chain|types? of tow(ing)?\b(?! trucks?)|kinds? of tow(ing)?\b(?! trucks?)|tow(ing)? capacity|capacity|tow(ing)? package|tow pkg|trim( level)?|options package|tow (bar|strap)|strap|rope|towing (mean|means|meaning)|what does (towing|tow) mean|single tow|freeway service patrol|fsp|automatic (car|transmission)?|awd|all[- ]wheel|4x4|four[- ]wheel drive|drive wheels|transmission damage|damage the transmission|tow (a )?trailer|trailer|short tow|affordable|keep .* (cheap|affordable))\b/,
   },
   {
     intent: "flat-no-spare",

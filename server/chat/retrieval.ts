@@ -28,7 +28,7 @@ const SUBJECTS: [RegExp, string][] = [
     "towing-packages-explained",
   ],
   [/\btrim\b|\boptions package\b/, "identify-car-package"],
-  [/\bstrap\b|\btow bar\b|\btow (another|a) car with\b|\bcar[- ]to[- ]car\b/, "car-to-car-towing"],
+  [/\bstrap\b|\brope\b|\btow bar\b|\btow (another|a) car with\b|\bcar[- ]to[- ]car\b/, "car-to-car-towing"],
   [
     /\b(hard|difficult|myself|diy|on my own)\b.*\bhitch\b|\bhitch\b.*\b(hard|difficult|myself|diy)\b/,
     "tow-hitch-installation-difficulty",

@@ -77,3 +77,75 @@ export function negatedAt(folded: string, index: number): boolean {
   const tail = clause.trim().split(" ").slice(-3);
   return tail.some((w) => NEGATORS.has(w));
 }
+
+/** Misspellings and chat shorthand too short for a typo distance to find safely. */
+const SHORTHAND: Record<string, string> = {
+  ded: "dead",
+  kyes: "keys",
+  keyz: "keys",
+  lockd: "locked",
+  lokced: "locked",
+  truk: "truck",
+  trk: "truck",
+  gass: "gas",
+  tyre: "tire",
+  tyres: "tires",
+  tir: "tire",
+  flatt: "flat",
+  jumpstrt: "jumpstart",
+  jmp: "jump",
+  bttry: "battery",
+  batt: "battery",
+  parkin: "parking",
+  u: "you",
+  ur: "your",
+  r: "are",
+  pls: "please",
+  plz: "please",
+  n: "and",
+  w: "with",
+  bc: "because",
+  rn: "right now",
+  asap: "right now",
+};
+
+/**
+ * Long words a need hangs on, matched within a letter or two ("battry", "motorcyle", "acident").
+ * Only distinctive words: "locked" is left out because "looked" is one letter away.
+ */
+const VOCABULARY = [
+  "battery",
+  "motorcycle",
+  "accident",
+  "emergency",
+  "gasoline",
+  "overheating",
+  "transmission",
+  "driveway",
+  "abandoned",
+  "insurance",
+  "mechanic",
+  "puncture",
+  "flatbed",
+  "lockout",
+  "jumpstart",
+  "bleeding",
+  "injured",
+  "collision",
+  "stranded",
+  "roadside",
+  "dispatcher",
+];
+
+/** Puts the words a need hangs on back in their usual spelling. */
+export function correctTypos(folded: string): string {
+  return folded.replace(/[a-z]+/g, (word) => {
+    const short = SHORTHAND[word];
+    if (short) return short;
+    if (word.length < 6) return word;
+    for (const v of VOCABULARY) {
+      if (word !== v && withinEdits(word, v, v.length >= 9 ? 2 : 1)) return v;
+    }
+    return word;
+  });
+}
