@@ -84,8 +84,7 @@ const serviceTexts: Record<string, Curated> = {
   },
   "roadside-assistance": {
     id: "service-roadside-assistance",
-    text: "For overheating, a warning light or a car that stopped, a partner operator comes to you to get it going where it stopped, and they only tow when the car truly needs it. More: /services/roadside-assistance",
-    source: { file: "services/roadside-assistance.md", phrase: "only tow when the car truly needs it" },
+    text: "For overheating, a warning light or a car that stopped, we connect you with a partner operator who comes to where you stopped; if it can't be fixed there, the same call becomes a tow to the place you choose. More: /services/roadside-assistance",
   },
   "flat-tire": {
     id: "service-flat-tire",
@@ -175,9 +174,9 @@ export const topics: Record<string, Curated> = {
   },
   "blocked-driveway": {
     id: "blocked-driveway",
-    text: "On a public street, a car blocking your driveway must be ticketed before it is towed, and it's the police or parking enforcement who ticket it and arrange the tow: report it on your city's police non-emergency line. Don't move or damage the car yourself. More: /services/blocked-driveway",
-    source: { file: "services/blocked-driveway.md", phrase: "police non-emergency line" },
-    law: "CVC 22651(e) (removal from a street by a peace officer or parking-enforcement employee)",
+    text: "On a public street, a car blocking your driveway must be ticketed by the police before it is towed, and it's the police or parking enforcement who ticket it and arrange the tow: report it on your city's police non-emergency line. Don't move or damage the car yourself. More: /services/blocked-driveway",
+    source: { file: "services/blocked-driveway.md", phrase: "ticketed by the police before it is towed" },
+    law: "CVC 22650-22651: removal from a street is for a peace officer or a parking-enforcement employee",
   },
   abandoned: {
     id: "abandoned",
@@ -186,9 +185,17 @@ export const topics: Record<string, Curated> = {
   },
   "private-property": {
     id: "private-property",
-    text: "On private property in California, clear signage at the entrances allows a car to be towed without further notice; without signs, the car needs a notice of parking violation and, in general, 96 hours before it is towed. This is general information, not legal advice: /blog/car-towed-without-warning-california",
-    source: { file: "blog/car-towed-without-warning-california.md", phrase: "signage at the entrances" },
-    law: "CVC 22658(a)(1) (signs) and (a)(3)-(4) (notice, 96 hours)",
+    text: "On private property in California, a lot with a proper sign posted at every entrance can have a car towed without warning. Without signs, the car must first get a notice of parking violation and *96 hours* must pass; a vehicle missing major parts can go 24 hours after the police are told, and a single-family home's own driveway needs neither. If you think a tow broke these rules, ask the property owner or manager who authorized the tow. More (general information, not legal advice): /blog/car-towed-without-warning-california",
+    source: {
+      file: "blog/car-towed-without-warning-california.md",
+      phrase: "ask the property owner or manager who authorized the tow",
+    },
+    law: "CVC 22658(a)(1)-(4): signs; notice of parking violation and 96 hours; 24 hours for a vehicle lacking major parts; a single-family home",
+  },
+  "after-accident": {
+    id: "after-accident",
+    text: "After a crash, call 911 first if anyone is hurt or a car blocks traffic; the officer at the scene can tell you what to exchange and report. When everyone is safe, a partner operator can tow the car where you choose: /services/towing",
+    source: { file: "services/emergency-towing.md", phrase: "call 911 first" },
   },
   "who-pays": {
     id: "who-pays",

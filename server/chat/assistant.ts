@@ -1,6 +1,7 @@
 import { composeEnglish, composeSpanish } from "./compose";
-import { knowledgeSize } from "./knowledge";
-import { createRetriever, type Retriever } from "./retrieval";
+import { CONTENT_DIR } from "./content-files";
+import { knowledgeSize, readArticleSections, readTownPages } from "./knowledge";
+import { createRetriever } from "./retrieval";
 import { isSpanish } from "./spanish";
 import { correctTypos, fold, wordsOf } from "./text";
 
@@ -20,15 +21,17 @@ export interface Assistant {
  * its own, and what a message tells it to do ("ignore your instructions") changes nothing: it only
  * ever picks among texts written in advance.
  */
-export function createAssistant(retriever: Retriever = createRetriever()): Assistant {
-  const size = knowledgeSize();
+export function createAssistant(contentDir: string = CONTENT_DIR): Assistant {
+  const sections = readArticleSections(contentDir);
+  const size = knowledgeSize(contentDir);
+  const context = { retriever: createRetriever(sections), townPages: readTownPages(contentDir) };
   return {
     knowledgeSize: size,
     reply(raw: string): string {
       const text = raw.trim().slice(0, MAX_READ);
       const folded = fold(text);
-      if (isSpanish(folded, wordsOf(folded))) return composeSpanish(folded, text);
-      return composeEnglish(correctTypos(folded), text, retriever);
+      if (isSpanish(folded, wordsOf(folded))) return composeSpanish(folded, text, context);
+      return composeEnglish(correctTypos(folded), text, context);
     },
   };
 }

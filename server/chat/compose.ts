@@ -36,6 +36,7 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "request",
   "services-list",
   "technical",
+  "accident-info",
   "price",
   "eta",
   "complaint",
@@ -51,7 +52,19 @@ const AREA_WORDS =
 const phoneShown = (text: string) => text.includes(site.phone.display);
 const names = (places: PlaceMention[]) => places.map((p) => p.name);
 
-export function composeEnglish(folded: string, original: string, retriever: Retriever): string {
+/** What composing needs beyond the message: the article search and the towns that have a page. */
+export interface ComposeContext {
+  retriever: Retriever;
+  townPages: Map<string, string>;
+}
+
+/** "More: /areas/lodi" for the towns that have a page of their own. */
+const townPageLinks = (towns: string[], pages: Map<string, string>) => {
+  const links = towns.map((t) => pages.get(t)).filter(Boolean);
+  return links.length ? ` More: ${links.join(", ")}` : "";
+};
+
+export function composeEnglish(folded: string, original: string, { retriever, townPages }: ComposeContext): string {
   const reading = readSafety(folded);
   if (reading.danger) return safety[reading.danger].text;
 
@@ -90,8 +103,10 @@ export function composeEnglish(folded: string, original: string, retriever: Retr
   } else if (served.length && !elsewhere) {
     const otherQuestion = intents.some((i) => !i.startsWith("service:") && i !== "areas" && i !== "greeting");
     const asksArea = has("areas") || (!otherQuestion && AREA_WORDS.test(folded)) || intents.length === 0;
-    if (asksArea && !serviceCards.length && !otherQuestion) parts.push(towns.yes(names(served)));
-    else if (serviceCards.length || has("price") || has("eta") || has("areas")) parts.push(towns.inArea(names(served)));
+    if (asksArea && !serviceCards.length && !otherQuestion) {
+      parts.push(towns.yes(names(served)) + townPageLinks(names(served), townPages));
+    } else if (serviceCards.length || has("price") || has("eta") || has("areas"))
+      parts.push(towns.inArea(names(served)));
   } else if (has("areas") || REGIONS.test(folded)) {
     parts.push(topics.areas?.text ?? "");
   }
@@ -100,6 +115,10 @@ export function composeEnglish(folded: string, original: string, retriever: Retr
     if (!ANSWERED_TOPICS.has(intent)) continue;
     if (intent === "legal-advice" && has("private-property")) continue;
     if (intent === "contact" && has("complaint")) continue;
+    if (intent === "accident-info") {
+      parts.push(retriever.answer(folded, "after-an-accident") ?? topics["after-accident"]?.text ?? "");
+      continue;
+    }
     if (intent === "technical") {
       const text = asksHitchClasses(folded) ? topics["hitch-classes"]?.text : retriever.answer(folded);
       if (text) parts.push(text);
@@ -141,7 +160,7 @@ export function composeEnglish(folded: string, original: string, retriever: Retr
   return phoneShown(body) ? body : `${body}\n\n${nextStep.info}`;
 }
 
-export function composeSpanish(folded: string, original: string): string {
+export function composeSpanish(folded: string, original: string, { townPages }: ComposeContext): string {
   const danger = readSpanishSafety(folded);
   if (danger) return es.safety[danger];
   const intents = readSpanishIntents(folded);
@@ -166,7 +185,11 @@ export function composeSpanish(folded: string, original: string): string {
     parts.push(es.towns.outside(join(outside)));
     serviceIntents = [];
   } else if (served.length) {
-    parts.push(serviceIntents.length ? es.towns.inArea(join(served)) : es.towns.yes(join(served)));
+    parts.push(
+      serviceIntents.length
+        ? es.towns.inArea(join(served))
+        : es.towns.yes(join(served)) + townPageLinks(served, townPages).replace("More:", "Más:"),
+    );
   } else if (intents.includes("areas")) {
     parts.push(es.topics.areas ?? "");
   }

@@ -39,6 +39,7 @@ export type Topic =
   | "privacy"
   | "off-topic"
   | "technical"
+  | "accident-info"
   | "flat-no-spare";
 
 export type Intent = Topic | `service:${ServiceSlug}`;
@@ -104,6 +105,10 @@ const RULES: Rule[] = [
   {
     intent: "private-property",
     re: /\b(apartment|complex|landlord|hoa|private property|property manager|manage (a|the) (lot|property|building)|business lot|shopping (center|mall)|store lot|parking lot|lot)\b.*\b(tow\w*|notice|warning|sign\w*)\b|\b(tow\w*|notice|warning)\b.*\b(apartment|complex|landlord|hoa|private property|business lot|parking lot)\b|\bno (sign|signs|warning)\b|\bsigns? up\b|\bgive notice\b|\bnotice before tow\w*/,
+  },
+  {
+    intent: "accident-info",
+    re: /\b(exchange|information|info|report|dmv|paperwork|what (do|should) i do)\b.*\b(accident|crash|collision|fender ?bender)\b|\bafter (an|a|the) (accident|crash|collision|wreck)\b/,
   },
   {
     intent: "who-pays",
@@ -283,6 +288,9 @@ export function readIntents(folded: string): Reading {
     if (!STRONG_NEED.test(folded)) drop("service:towing", "service:roadside-assistance");
   }
   if (has("who-pays")) drop("find-towed", "price");
+  // "Body work after an accident" asks for a repair; "what to exchange after an accident" does not.
+  if (has("repairs")) drop("accident-info");
+  if (has("accident-info")) drop("insurance");
   if (has("blocked-driveway") || has("private-property")) drop("request");
   if (has("fleet")) drop("technical");
   // "gas smell" is danger (safety.ts), "gas station" is a place: neither orders fuel.

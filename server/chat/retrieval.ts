@@ -10,6 +10,10 @@ import { type ArticleSection, readArticleSections } from "./knowledge";
 
 /** Subjects a question can name, and the article that is about that subject. */
 const SUBJECTS: [RegExp, string][] = [
+  [
+    /\b(exchange|information|info|report|dmv|paperwork|what (do|should) i do)\b.*\b(accident|crash|collision|fender ?bender)\b|\bafter (an|a|the) (accident|crash|collision|wreck)\b/,
+    "after-an-accident",
+  ],
   [/\bdoll(y|ies)\b/, "dolly-tow-explained"],
   [/\bflat ?tow\w*|\bfour[- ]down\b|\bbehind (my|an|the|a) (rv|motorhome|camper)\b|\bdinghy\b/, "flat-towing-guide"],
   [
@@ -66,8 +70,11 @@ function expand(question: string): string {
 }
 
 export interface Retriever {
-  /** The reply text for a technical question, or undefined when no article answers it. */
-  answer(folded: string): string | undefined;
+  /**
+   * The reply text for a technical question, or undefined when no article answers it. With `only`,
+   * the answer comes from that article or guide, or not at all.
+   */
+  answer(folded: string, only?: string): string | undefined;
   size: number;
 }
 
@@ -92,15 +99,19 @@ export function createRetriever(sections: ArticleSection[] = readArticleSections
 
   return {
     size: sections.length,
-    answer(folded) {
-      const subject = SUBJECTS.find(([re]) => re.test(folded))?.[1];
+    answer(folded, only) {
+      if (only && !sections.some((s) => s.slug === only)) return undefined;
+      const subject = only ?? SUBJECTS.find(([re]) => re.test(folded))?.[1];
       // The first few hundred characters hold the question; searching more only costs time.
       const query = [...new Set(expand(folded.slice(0, 300)).split(" "))].join(" ");
-      const hits = index.search(query, subject ? { filter: (r) => r.slug === subject } : {});
-      let section = hits[0] ? byId.get(String(hits[0].id)) : undefined;
-      if (!section && subject) section = sections.find((s) => s.slug === subject);
-      if (!section || (!subject && (hits[0]?.score ?? 0) < 8)) return undefined;
-      return `${section.excerpt} More in our article _${section.articleTitle}_: /blog/${section.slug}`;
+      // A subject whose page is not there (yet) is no subject: search everything, strictly.
+      const known = subject && sections.some((s) => s.slug === subject) ? subject : undefined;
+      const hits = index.search(query, known ? { filter: (r) => r.slug === known } : {});
+      const section =
+        (hits[0] ? byId.get(String(hits[0].id)) : undefined) ??
+        (known ? sections.find((s) => s.slug === known) : undefined);
+      if (!section || (!known && (hits[0]?.score ?? 0) < 8)) return undefined;
+      return `${section.excerpt} More in _${section.articleTitle}_: ${section.url}`;
     },
   };
 }

@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allCurated } from "../../server/chat/answers";
 import { createAssistant } from "../../server/chat/assistant";
@@ -220,6 +222,29 @@ describe("the knowledge it answers from", () => {
     for (const s of sections) {
       expect(s.excerpt, s.id).toMatch(/[.!?]$/);
       expect(s.excerpt.length, s.id).toBeLessThanOrEqual(320);
+    }
+  });
+
+  it("reads guides and town pages when the content has them, and links to them", () => {
+    const root = mkdtempSync(path.join(tmpdir(), "chat-content-"));
+    try {
+      const write = (file: string, text: string) => {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      };
+      write(
+        "guides/after-an-accident.md",
+        '---\ntitle: "What to Do After an Accident"\n---\n\n## Exchange information\n\nEvery driver involved exchanges names, license numbers and insurance details.\n',
+      );
+      write("areas/lodi.md", '---\nname: "Lodi"\n---\n\nLodi lies north of Stockton on SR-99.\n');
+      const withPages = createAssistant(`${root}/`);
+      expect(withPages.reply("what info do I exchange with the other driver after an accident?")).toContain(
+        "/guides/after-an-accident",
+      );
+      expect(withPages.reply("do you serve lodi?")).toContain("/areas/lodi");
+      expect(withPages.reply("do you serve tracy?")).not.toContain("/areas/");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });
