@@ -60,6 +60,10 @@ export const safety: Record<Danger, Curated> = {
       phrase: "stay buckled in the car or wait behind a barrier, well away from moving traffic",
     },
   },
+  tracks: {
+    id: "safety-tracks",
+    text: `Get everyone out of the car and well away from the tracks now, even if no train is in sight, and don't try to push the car off. Call 911, or the emergency number on the blue sign at the crossing. When everyone is safe, call ${callLink} for the tow.`,
+  },
   threat: {
     id: "safety-threat",
     text: `If you feel in danger, *call 911 now*. Keep your doors locked and your hazard lights on, or go to a lit place with people around. When you're safe, call ${callLink} for help with the car.`,
@@ -70,6 +74,7 @@ export const safety: Record<Danger, Curated> = {
 export const caution = {
   freeway: "On a freeway, stay buckled in the car or wait behind a barrier, well away from moving traffic.",
   "crash-no-injury": "Glad nobody is hurt: if anyone starts to feel pain, or a car blocks traffic, call 911.",
+  heat: "In this heat, keep everyone out of the sun and away from traffic, drink water while you wait, and call 911 if anyone feels sick.",
 } as const;
 
 /** Each service: what a partner operator does for this problem, in the referral voice. */
@@ -136,6 +141,14 @@ export const topics: Record<string, Curated> = {
     text: "Hi! I can answer questions about our towing and roadside services, the towns we cover, our hours and how to request help. What's going on?",
   },
   thanks: { id: "thanks", text: "You're welcome! Drive safe." },
+  help: {
+    id: "help",
+    text: "Tell me what happened, in your own words: a dead battery, a flat, locked out, out of gas, a crash, or a car that needs a tow. If it's urgent, don't wait for me.",
+  },
+  language: {
+    id: "language",
+    text: "You can write to me in Spanish here (puede escribirme en español). On the phone, ask whether a Spanish-speaking dispatcher is available.",
+  },
   bot: {
     id: "bot",
     text: `I'm the site's automated assistant for our towing and roadside services: I answer from our own pages. A real dispatcher answers at ${callLink}, 24/7.`,

@@ -138,6 +138,7 @@ export function composeEnglish(folded: string, original: string, { retriever, to
   // The freeway sentence belongs to a driver stopped there, not to a question about the freeway.
   if (
     reading.caution === "crash-no-injury" ||
+    reading.caution === "heat" ||
     (reading.caution === "freeway" && (serviceCards.length || has("flat-no-spare")))
   ) {
     parts.unshift(caution[reading.caution]);
@@ -148,7 +149,9 @@ export function composeEnglish(folded: string, original: string, { retriever, to
   }
 
   if (!parts.length) {
-    const fallback = ["injection", "privacy", "off-topic", "greeting", "thanks"].find((i) => has(i as Intent));
+    const fallback = ["injection", "privacy", "off-topic", "language", "greeting", "thanks", "help"].find((i) =>
+      has(i as Intent),
+    );
     parts.push(topics[fallback ?? "unknown"]?.text ?? "");
   }
   const serviceNeed = serviceCards.length > 0 || has("flat-no-spare");

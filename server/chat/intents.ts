@@ -40,6 +40,8 @@ export type Topic =
   | "off-topic"
   | "technical"
   | "accident-info"
+  | "help"
+  | "language"
   | "flat-no-spare";
 
 export type Intent = Topic | `service:${ServiceSlug}`;
@@ -56,6 +58,11 @@ const RULES: Rule[] = [
     intent: "greeting",
     re: /^(hi+|hello+|hey+|hiya|howdy|yo|good (morning|afternoon|evening)|sup)\b[\s!.,?]*(there|guys|team)?[\s!.,?]*$/,
   },
+  {
+    intent: "help",
+    re: /^(i )?(need |want )?(some )?(help|assistance)( me| pls| please| asap| now)?[\s!.?]*$|^(can|could) (you|u|someone) help( me)?[\s!.?]*$|^(ok|okay|yes|no|yeah|nope|hmm+|\?+|\.+)[\s!.?]*$/,
+  },
+  { intent: "language", re: /\b(speaks?|talk) (spanish|espanol)\b|\bin spanish\b|\bspanish[- ]speaking\b/ },
   { intent: "thanks", re: /\b(thanks|thank you|thank u|thx|ty|appreciate it|cheers)\b/ },
   {
     intent: "bot",
@@ -116,7 +123,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "find-towed",
-    re: /\b(car|truck|vehicle|it) (got|was|has been|been|is) towed\b|\bgot towed\b|\bwhere (is|did) my (car|truck)\b|\b(car|truck) is (gone|missing)\b|\bmy (car|truck) (is )?gone\b|\bwhere do towed cars go\b|\bfind my (car|truck)\b|\bimpound\w*\b(?!.*\bbring\b)/,
+    re: /\b(car|truck|vehicle|it) (got|was|has been|been|is) towed\b|\bgot towed\b|\bwhere (is|did) my (car|truck)\b|\b(car|truck) is (gone|missing)\b|\bmy (car|truck) (is )?gone\b|\bwhere do towed cars go\b|\bfind my (car|truck)\b|\bmy towed (car|truck|vehicle)\b|\bimpound\w*\b(?!.*\bbring\b)/,
   },
   {
     intent: "impound",
@@ -138,12 +145,12 @@ const RULES: Rule[] = [
   },
   {
     intent: "recommend",
-    re: /\b(recommend\w*|good mechanic|know a (good )?(mechanic|shop)|mechanic you trust|shops? (near|in) \w+ you trust|you trust|body shops?|(best|good|cheap|honest) (\w+ )?(mechanic|shop|garage)s?)\b/,
+    re: /\b(recommend\w*|good mechanic|know a (good )?(mechanic|shop)|mechanic you trust|shops? (near|in) \w+ you trust|you trust|(best|good|cheap|honest|any good|a good) (\w+ )?(mechanic|shop|garage)s?)\b/,
   },
   { intent: "weather", re: /\b(weather|rain\w*|forecast|storm|fog|snow|temperature tomorrow)\b/ },
   {
     intent: "fleet",
-    re: /\b(fleet|how many (trucks|drivers|tow trucks)|what kind of (tow )?trucks|trucks do you (run|have|use)|heavy[- ]duty|semis?|big rigs?|wreckers?|rotator|box trucks?|buses?|rv tow\w*)\b/,
+    re: /\b(fleet|how many (trucks|drivers|tow trucks)|what kind of (tow )?trucks|trucks do you (run|have|use)|heavy[- ]duty|semis?|big rigs?|wreckers?|rotator|box trucks?|buses?|rv tow\w*|tow (a |an |my |our )?(boat|rv|motorhome|camper|bus|semi|big rig|box truck|limo|tractor|forklift)s?)\b/,
   },
   { intent: "insurance", re: /\b(insurance|insurer|aaa|auto club|roadside coverage|claim)\b/ },
   {
@@ -209,7 +216,7 @@ const RULES: Rule[] = [
   { intent: "service:emergency-towing", re: /\b(emergency|urgent\w*|middle of the night|late at night|stranded)\b/ },
   {
     intent: "service:towing",
-    re: /\b(tow|tows|towing|tow truck|broke down|broken down|breakdown|break down|needs to go to|take (it|my car|my truck) to|take my car|move (it|my car|my truck)|flatbed|long distance|ditch|stuck in (the )?(mud|sand|snow)|ride home|to (the|my) (shop|mechanic|dealer)|get (my|the) (car|truck|vehicle) (from|to|home|back)|won'?t (move|go|drive|shift|go into gear)|wont (move|go|drive|shift)|stopped (on me|running|working)|quit on me|transmission (is )?(gone|out|shot|went)|seized)\b/,
+    re: /\b(tow|tows|towing|tow truck|broke down|broken down|breakdown|break down|needs to go to|take (it|my car|my truck) to|take my car|move (it|my car|my truck)|flatbed|long distance|ditch|winch\w*|pull (me|it|us) out|stuck in (the )?(mud|sand|snow)|ride home|to (the|my) (shop|mechanic|dealer)|get (my|the) (car|truck|vehicle) (from|to|home|back)|won'?t (move|go|drive|shift|go into gear)|wont (move|go|drive|shift)|stopped (on me|running|working)|quit on me|transmission (is )?(gone|out|shot|went)|seized)\b/,
     negatable: true,
   },
 ];
@@ -262,7 +269,7 @@ export function readIntents(folded: string): Reading {
     if (!/\b(broke down|stuck|stranded|need a tow)\b/.test(folded)) drop("service:motorcycle-towing");
   }
   if (has("flat-no-spare")) {
-    drop("service:flat-tire");
+    drop("service:flat-tire", "service:emergency-towing");
     add("service:towing", found.get("flat-no-spare"));
   }
   // A car left for days on a resident's street: the city's 72-hour rule, not a tow we sell.

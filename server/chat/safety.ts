@@ -8,8 +8,8 @@ import { negatedAt } from "./text";
  * - `caution`: the driver's need is answered, led by one safety sentence (a flat on a freeway, a
  *   crash where nobody is hurt).
  */
-export type Danger = "injury" | "fire" | "hot-car" | "traffic" | "crash" | "threat";
-export type Caution = "freeway" | "crash-no-injury";
+export type Danger = "injury" | "fire" | "hot-car" | "tracks" | "traffic" | "crash" | "threat";
+export type Caution = "freeway" | "crash-no-injury" | "heat";
 
 export interface SafetyReading {
   danger?: Danger;
@@ -30,12 +30,15 @@ const HEAT = /\b(hot|heat|sun|sunny|summer|degrees|burning up|inside)\b/;
 const CRASH =
   /\b(crash\w*|accident|collision|collided|rear[- ]?ended|t-?boned|fender ?bender|wreck|wrecked|flipped|rolled over|hit (a|an|by|another|the) (car|truck|deer|pole|wall|tree|guardrail|median|cow)|hit a deer|got hit)\b/;
 const LANE =
-  /\b((middle|fast|left|right|slow|center|travel|carpool|hov|live|number \w+|#\d) lanes?|in (the )?(lane|lanes|traffic)|on the (road|roadway)|in the road|blocking traffic|middle of the (road|freeway|highway)|can'?t (get over|move|pull over))\b/;
+  /\b((middle|fast|left|right|slow|center|travel|carpool|hov|live|number \w+|#\d) lanes?|in (the )?(lane|lanes|traffic)|on the (road|roadway)|in the road|blocking traffic|middle of the (road|freeway|highway)|(in|out of|middle of) (the |an |this )?intersection|can'?t (get over|move|pull over))\b/;
 const SHOULDER = /\b(shoulder|side of (the )?(freeway|highway|interstate|i-?5|5|99|4|120|hwy|road))\b/;
 const FREEWAY =
   /\b(freeway|highway|hwy|interstate|i-?5|i 5|sr-?\d+|the (5|99|4|120|580|205)|on (5|99|4|120|205)|(5|99|120|205|4) (north|south|east|west|nb|sb|eb|wb)|hwy ?\d+|highway ?\d+)\b/;
 const STOPPED =
-  /\b(broke down|broken down|breakdown|died|dead|stalled|stall|stuck|stopped|quit|ran out|run out|out of gas|flat|blew|can'?t move|won'?t move|stranded|pulled over)\b/;
+  /\b(broke down|broken down|breakdown|died|dead|stalled|stall|stuck|stopped|quit|ran out|run out|out of gas|flat|blew|can'?t move|won'?t move|stranded|pulled over|push|pushing)\b/;
+const TRACKS = /\b(railroad|railway|train|rail) (tracks?|crossing)\b|\bon the tracks\b/;
+/** Heat that can hurt people waiting with the car (not shut in it: that is `hot-car`). */
+const HEAT_DANGER = /\b(1[0-2]\d|9\d) ?(degrees|out|outside)\b|\b(so|really|super|very) hot\b|\bheat\b/;
 const THREAT =
   /\b(following me|followed|threaten\w*|scared|afraid|unsafe|not safe|in danger|danger|someone (is )?(trying|banging)|stalker|harass\w*|gun|knife|being robbed|robbery)\b/;
 const NO_INJURY =
@@ -63,10 +66,16 @@ export function readSafety(folded: string): SafetyReading {
       return { danger: "hot-car" };
     }
   }
+  if (TRACKS.test(folded)) return { danger: "tracks" };
   if (THREAT.test(folded)) return { danger: "threat" };
   // "Do you do body work after an accident?" asks about a service, it does not report a crash.
   const crashMatch = folded.match(CRASH);
-  const crash = !!crashMatch && !/\b(after|from|for) (a|an|the)\s*$/.test(folded.slice(0, crashMatch.index ?? 0));
+  const crash =
+    !!crashMatch && !/\b(after|from|for|been in) (a|an|the)\s*$/.test(folded.slice(0, crashMatch.index ?? 0));
+  // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
+  if (crashMatch && (!crash || /\b(while|when) (it was )?parked\b|\bparked car\b/.test(folded))) {
+    return { crashed: true };
+  }
   const inTraffic = LANE.test(folded) || SHOULDER.test(folded) || (crash && FREEWAY.test(folded));
   if (crash && !NO_INJURY.test(folded)) {
     return { danger: /\bflipped|rolled over\b/.test(folded) ? "injury" : inTraffic ? "traffic" : "crash" };
@@ -85,6 +94,7 @@ export function readSafety(folded: string): SafetyReading {
   ) {
     return { danger: "traffic" };
   }
+  if (HEAT_DANGER.test(folded) && BEING.test(folded)) return { caution: "heat" };
   if (FREEWAY.test(folded)) return { caution: "freeway" };
   return {};
 }

@@ -97,6 +97,7 @@ export function readSpanishSafety(folded: string): Danger | undefined {
   ) {
     return "hot-car";
   }
+  if (/\b(vias del tren|via del tren|vias|cruce del tren)\b/.test(folded)) return "tracks";
   if (/\b(choque|chocamos|accidente)\b/.test(folded)) return "crash";
   if (/\b(carril|acotamiento|en medio de la (autopista|carretera))\b/.test(folded)) return "traffic";
   return undefined;
@@ -116,6 +117,7 @@ export const es = {
     fire: `Humo, fuego u olor a gasolina: apague el motor, saque a todos y aléjense del carro y del tráfico, y *llame al 911*. No abra el cofre. Cuando los bomberos digan que es seguro, llame al ${phone} para la grúa.`,
     "hot-car": `*Llame al 911 ahora*: un niño, una persona o una mascota encerrada en un carro caliente es una emergencia. Después llame al ${phone} para abrir el carro.`,
     traffic: `Encienda las luces intermitentes. Quédese dentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico; si el carro quedó en un carril, *llame al 911*. Después llame al ${phone} y diga la autopista, la dirección y la salida o el marcador de millas más cercano.`,
+    tracks: `Saque a todos del carro y aléjense de las vías ahora, aunque no se vea ningún tren, y no intente empujar el carro. Llame al 911 o al número de emergencia del letrero azul del cruce. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
     threat: `Si se siente en peligro, *llame al 911 ahora*. Mantenga las puertas cerradas con seguro. Cuando esté a salvo, llame al ${phone}.`,
   } satisfies Record<Danger, string>,
   services: {
