@@ -4,7 +4,7 @@ import { type Intent, readIntents } from "./intents";
 import type { Retriever } from "./retrieval";
 import { asksHitchClasses } from "./retrieval";
 import { readSafety } from "./safety";
-import { es, readSpanishIntents, readSpanishSafety, spanishFreewayCaution } from "./spanish";
+import { es, readSpanishIntents, readSpanishSafety, spanishCrashCaution, spanishFreewayCaution } from "./spanish";
 import { askedPlace, type PlaceMention, placesIn, REGIONS } from "./towns";
 
 /**
@@ -168,7 +168,8 @@ export function composeSpanish(folded: string, original: string, { townPages }: 
   if (danger) return es.safety[danger];
   const intents = readSpanishIntents(folded);
   const parts: string[] = [];
-  const freeway = spanishFreewayCaution(folded);
+  const crashed = spanishCrashCaution(folded);
+  const freeway = crashed ?? spanishFreewayCaution(folded);
   if (freeway) parts.push(freeway);
 
   const places = placesIn(original);
@@ -183,13 +184,15 @@ export function composeSpanish(folded: string, original: string, { townPages }: 
       .map((i) => i.slice("service:".length))
       .filter((s) => es.services[s]);
   }
+  if (crashed && !serviceIntents.length) serviceIntents = ["towing"];
+  const otherQuestion = intents.some((i) => !es.services[i] && i !== "areas" && i !== "greeting");
   if (outside.length) {
     if (served.length) parts.push(es.towns.inArea(join(served)));
     parts.push(es.towns.outside(join(outside)));
     serviceIntents = [];
   } else if (served.length) {
     parts.push(
-      serviceIntents.length
+      serviceIntents.length || otherQuestion
         ? es.towns.inArea(join(served))
         : es.towns.yes(join(served)) + townPageLinks(served, townPages).replace("More:", "Más:"),
     );

@@ -1,4 +1,4 @@
-import { site } from "../../src/lib/site";
+import { fullAddress, site } from "../../src/lib/site";
 import type { Danger } from "./safety";
 import { townNames } from "./towns";
 
@@ -35,7 +35,15 @@ export function isSpanish(folded: string, words: string[]): boolean {
 
 export type SpanishIntent =
   | "greeting"
+  | "help"
   | "thanks"
+  | "abandoned"
+  | "find-towed"
+  | "payment"
+  | "repairs"
+  | "recommend"
+  | "contact"
+  | "address"
   | "language"
   | "hours"
   | "price"
@@ -54,7 +62,24 @@ export type SpanishIntent =
 
 const RULES: [SpanishIntent, RegExp][] = [
   ["greeting", /^(hola|buenas|buenos dias|buenas tardes|buenas noches)\b[\s!.,?]*$/],
+  [
+    "help",
+    /^(hola|buenas( noches| tardes)?|buenos dias)?[,.! ]*(necesito |ocupo |quiero )?(ayuda|auxilio)( por favor| porfa)?[\s!.?]*$/,
+  ],
   ["thanks", /\b(gracias|muchas gracias)\b/],
+  [
+    "abandoned",
+    /\babandonad\w*|\b(lleva|tiene) (dias|semanas|meses)\b.*\b(estacionad\w*|parad\w*)|\bnadie lo mueve\b|\bdesde hace (dias|semanas|meses)\b/,
+  ],
+  [
+    "find-towed",
+    /\bse llevaron mi (carro|coche|troca|camioneta)\b|\bme (lo )?remolcaron\b|\bcorralon\b|\bdonde (esta|quedo) mi (carro|coche)\b/,
+  ],
+  ["payment", /\b(tarjeta|efectivo|forma de pago|formas de pago|pagar con|zelle|venmo|cheque)\b/],
+  ["recommend", /\b(recomienda\w*|recomendar|buen mecanico|buen taller)\b/],
+  ["repairs", /\b(arreglar|reparar|reparacion\w*|arreglan|reparan|componer)\b/],
+  ["contact", /\b(numero de telefono|su telefono|su numero|hablar con (alguien|una persona))\b/],
+  ["address", /\b(donde estan|su direccion|donde se ubican|donde quedan)\b/],
   ["language", /\b(hablan|habla|hablas) (espanol|ingles)\b|\ben espanol\b/],
   [
     "hours",
@@ -71,7 +96,7 @@ const RULES: [SpanishIntent, RegExp][] = [
   ["motorcycle-towing", /\b(moto|motos|motocicleta|motocicletas)\b/],
   [
     "jump-start",
-    /\b(descarg\w*|bateria|pasar corriente|pasarme corriente|corriente|no prende|no arranca|no enciende)\b/,
+    /\b(no (quiere )?(arranca\w*|prende\w*|enciende\w*)|descarg\w*|bateria|pasar corriente|pasarme corriente|corriente|no prende|no arranca|no enciende)\b/,
   ],
   ["flat-tire", /\b(llanta|llantas|ponch\w*|neumatico|goma|pinchad\w*|refaccion)\b/],
   ["gasoline-delivery", /\b(gasolina|combustible|diesel|sin gas)\b/],
@@ -89,7 +114,10 @@ export function readSpanishIntents(folded: string): SpanishIntent[] {
 }
 
 export function readSpanishSafety(folded: string): Danger | undefined {
-  if (/\b(herid\w*|sangr\w*|lastimad\w*|inconsciente|ambulancia|atrapad\w*)\b/.test(folded)) return "injury";
+  const nobodyHurt = /\b(nadie|ninguno|no hay|sin) (esta |salio |resulto )?(herid\w*|lastimad\w*)/.test(folded);
+  if (!nobodyHurt && /\b(herid\w*|sangr\w*|lastimad\w*|inconsciente|ambulancia|atrapad\w*)\b/.test(folded)) {
+    return "injury";
+  }
   if (/\b(humo|fuego|incendio|llamas|huele a (gasolina|gas)|fuga de (gasolina|gas))\b/.test(folded)) return "fire";
   if (
     /\b(hijo|hija|nino|nina|bebe|perro|gato|mascota|persona)\b/.test(folded) &&
@@ -98,12 +126,19 @@ export function readSpanishSafety(folded: string): Danger | undefined {
     return "hot-car";
   }
   if (/\b(vias del tren|via del tren|vias|cruce del tren)\b/.test(folded)) return "tracks";
-  if (/\b(choque|chocamos|accidente)\b/.test(folded)) return "crash";
+  if (!nobodyHurt && /\b(choque|chocamos|accidente)\b/.test(folded)) return "crash";
   if (/\b(carril|acotamiento|en medio de la (autopista|carretera))\b/.test(folded)) return "traffic";
   return undefined;
 }
 
 /** One sentence before the answer when the car stopped on a freeway. */
+/** After a crash where nobody is hurt: one sentence first, then the tow. */
+export function spanishCrashCaution(folded: string): string | undefined {
+  return /\b(choque|chocamos|accidente)\b/.test(folded)
+    ? "Qué bueno que nadie está herido: si alguien empieza a sentir dolor, o un carro bloquea el tráfico, llame al 911."
+    : undefined;
+}
+
 export function spanishFreewayCaution(folded: string): string | undefined {
   return /\b(autopista|freeway|carretera|highway|la 99|la 5|la 4|la 120)\b/.test(folded)
     ? "En la autopista, quédese dentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico."
@@ -122,23 +157,23 @@ export const es = {
   } satisfies Record<Danger, string>,
   services: {
     towing:
-      "Lo conectamos con una grúa asociada que lleva su carro a donde usted diga: su casa, su mecánico o un taller. Más: /services/towing",
+      "*Grúa*: Lo conectamos con una grúa asociada que lleva su carro a donde usted diga: su casa, su mecánico o un taller. Más: /services/towing",
     "emergency-towing":
-      "De día o de noche, fines de semana y días festivos, lo conectamos con una grúa asociada. Más: /services/emergency-towing",
+      "*Grúa de emergencia*: De día o de noche, fines de semana y días festivos, lo conectamos con una grúa asociada. Más: /services/emergency-towing",
     "jump-start":
-      "Un operador asociado puede pasarle corriente a la batería donde está el carro; si aun así no arranca, lo siguiente es remolcarlo a un taller. Más: /services/jump-start",
+      "*Paso de corriente*: Un operador asociado puede pasarle corriente a la batería donde está el carro; si aun así no arranca, lo siguiente es remolcarlo a un taller. Más: /services/jump-start",
     "flat-tire":
-      "Un operador asociado puede ponerle la llanta de refacción donde se detuvo; si no tiene refacción, el carro se puede remolcar a una llantera o a su casa. Más: /services/flat-tire",
+      "*Llanta ponchada*: Un operador asociado puede ponerle la llanta de refacción donde se detuvo; si no tiene refacción, el carro se puede remolcar a una llantera o a su casa. Más: /services/flat-tire",
     "gasoline-delivery":
-      "Un operador asociado le lleva gasolina en un recipiente aprobado, suficiente para llegar a la gasolinera más cercana; si es diésel, avise. Más: /services/gasoline-delivery",
+      "*Entrega de gasolina*: Un operador asociado le lleva gasolina en un recipiente aprobado, suficiente para llegar a la gasolinera más cercana; si es diésel, avise. Más: /services/gasoline-delivery",
     "vehicle-lockouts":
-      "Un operador asociado puede abrir su carro con herramientas para cerraduras, sin romper vidrios; le pedirán prueba de que el carro es suyo. Más: /services/vehicle-lockouts",
+      "*Apertura de carros*: Un operador asociado puede abrir su carro con herramientas para cerraduras, sin romper vidrios; le pedirán prueba de que el carro es suyo. Más: /services/vehicle-lockouts",
     "junk-car-removal":
-      "Podemos coordinar que se lleven un carro viejo, funcione o no; necesita el título del vehículo y una identificación con foto. Más: /services/junk-car-removal",
+      "*Retiro de carros viejos*: Podemos coordinar que se lleven un carro viejo, funcione o no; necesita el título del vehículo y una identificación con foto. Más: /services/junk-car-removal",
     "motorcycle-towing":
-      "La moto va en una plataforma, derecha y bien sujeta, nunca arrastrada sobre una rueda, a su casa, a la agencia o a un taller. Más: /services/motorcycle-towing",
+      "*Grúa para motos*: La moto va en una plataforma, derecha y bien sujeta, nunca arrastrada sobre una rueda, a su casa, a la agencia o a un taller. Más: /services/motorcycle-towing",
     "roadside-assistance":
-      "Si el carro se calentó, prendió una luz de aviso o se detuvo, un operador asociado va a donde está y solo lo remolca si de verdad hace falta. Más: /services/roadside-assistance",
+      "*Asistencia en carretera*: Si el carro se calentó, prendió una luz de aviso o se detuvo, un operador asociado va a donde está y solo lo remolca si de verdad hace falta. Más: /services/roadside-assistance",
   } as Record<string, string>,
   topics: {
     greeting:
@@ -156,6 +191,19 @@ export const es = {
     "blocked-driveway":
       "En la calle, un carro que bloquea su entrada tiene que recibir una multa antes de que se lo lleven, y es la policía o el control de estacionamiento quien lo multa y pide la grúa: repórtelo a la línea de la policía que no es de emergencia. No mueva ni dañe el carro. Más: /services/blocked-driveway",
     unknown: "No estoy seguro de eso y prefiero no adivinar.",
+    help: "Cuénteme qué pasó, con sus propias palabras: batería descargada, llanta ponchada, llaves adentro, sin gasolina, un choque o un carro que necesita grúa. Si es urgente, no espere mi respuesta.",
+    abandoned:
+      "Un carro que se queda en el mismo lugar de una calle pública por *72 horas* o más se puede considerar abandonado. Repórtelo a su ciudad o a la línea de la policía que no es de emergencia: pueden marcarlo con un aviso y luego mandarlo remolcar, a costa del dueño. Más: /blog/car-towed-without-warning-california",
+    "find-towed":
+      "Llame a la línea de la policía que no es de emergencia: a ellos les avisan de cada remolque y le dicen qué compañía tiene el carro. Vaya pronto con su identificación y prueba de que es el dueño, porque el almacenaje se cobra por día. Más: /blog/car-towed-without-warning-california",
+    payment:
+      "No puedo confirmar formas de pago por chat: usted le paga al operador asociado que hace el trabajo. Pregúntele al despachador cuáles acepta antes de empezar.",
+    repairs:
+      "No hacemos reparaciones: lo conectamos con operadores asociados para grúa y asistencia en carretera. Si el carro no se puede manejar, se puede remolcar al taller que usted elija: /services/towing",
+    recommend:
+      "No puedo recomendar un mecánico ni un taller. Cuando elija uno, un operador asociado puede remolcar el carro ahí: /services/towing",
+    contact: `Llame a nuestros despachadores al ${phone} (24/7), o escriba a ${site.email}. También puede mandar una solicitud en /contact.`,
+    address: `Nuestra dirección es ${fullAddress}, pero vamos a donde usted esté: llame al ${phone} o mande una solicitud en /contact.`,
   } as Record<string, string>,
   towns: {
     yes: (names: string) => `Sí, atendemos ${names}: está dentro del área que cubrimos (${townList}).`,

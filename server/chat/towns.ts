@@ -18,7 +18,7 @@ export interface PlaceMention {
 
 /** Spellings drivers type for our towns, beyond one or two letters off (matched on folded words). */
 const TOWN_ALIASES: Record<string, string[]> = {
-  Stockton: ["stockon", "stokton", "stocton", "stockten", "stkn", "stktn"],
+  Stockton: ["stockon", "stokton", "stocton", "stockten", "stkn", "stktn", "estockton", "estocton", "estokton"],
   Lodi: ["loddi", "lodie", "lody"],
   Manteca: ["manteka", "mantica", "mantika", "mantecca"],
   Tracy: ["trcy", "tracey", "traci", "tracie"],
