@@ -235,6 +235,10 @@ export const topics: Record<string, Curated> = {
     text: "I can't give legal advice. To dispute a tow, ask the police or a consumer-protection office how to dispute it; our article explains the usual rules: /blog/car-towed-without-warning-california",
     source: { file: "blog/car-towed-without-warning-california.md", phrase: "consumer-protection office" },
   },
+  "not-legal-advice": {
+    id: "not-legal-advice",
+    text: "I can't give legal advice, so take this as general information.",
+  },
   payment: {
     id: "payment",
     text: "I can't confirm payment methods in chat: you pay the partner operator who does the job. Ask the dispatcher which ones are accepted before the work starts.",

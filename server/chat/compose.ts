@@ -114,6 +114,11 @@ export function composeEnglish(folded: string, original: string, { retriever, to
   for (const intent of intents) {
     if (!ANSWERED_TOPICS.has(intent)) continue;
     if (intent === "legal-advice" && has("private-property")) continue;
+    // "Is it legal to…" with another answer: a short caveat; alone ("can I sue"): how to dispute a tow.
+    if (intent === "legal-advice" && intents.some((i) => ANSWERED_TOPICS.has(i) && i !== "legal-advice")) {
+      parts.push(topics["not-legal-advice"]?.text ?? "");
+      continue;
+    }
     if (intent === "contact" && has("complaint")) continue;
     if (intent === "accident-info") {
       parts.push(retriever.answer(folded, "after-an-accident") ?? topics["after-accident"]?.text ?? "");

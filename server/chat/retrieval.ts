@@ -66,7 +66,8 @@ const STOP = new Set(
 function expand(question: string): string {
   return question
     .replace(/\bwhat comes with\b|\bwhat'?s in\b/g, "components includes")
-    .replace(/\b(steps|how do i|how to) (install|put on)\b/g, "installation step by step $2");
+    .replace(/\b(steps|how do i|how to) (install|put on)\b/g, "installation step by step $2")
+    .replace(/\b(illegal|legal|allowed|against the law)\b/g, "rules law");
 }
 
 export interface Retriever {

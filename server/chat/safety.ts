@@ -73,7 +73,10 @@ export function readSafety(folded: string): SafetyReading {
   const crash =
     !!crashMatch && !/\b(after|from|for|been in) (a|an|the)\s*$/.test(folded.slice(0, crashMatch.index ?? 0));
   // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
-  if (crashMatch && (!crash || /\b(while|when) (it was )?parked\b|\bparked car\b/.test(folded))) {
+  if (
+    crashMatch &&
+    /\b(while|when) (it was )?parked\b|\bparked car\b|\bbeen in (a|an) (accident|crash|wreck)/.test(folded)
+  ) {
     return { crashed: true };
   }
   const inTraffic = LANE.test(folded) || SHOULDER.test(folded) || (crash && FREEWAY.test(folded));
