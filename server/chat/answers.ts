@@ -46,7 +46,7 @@ export const safety: Record<Danger, Curated> = {
   },
   "hot-car": {
     id: "safety-hot-car",
-    text: `*Call 911 now*: call 911 first if the car is hot or anyone inside is in distress, because a closed car in the sun gets dangerous fast. Then call ${callLink} for the lockout.`,
+    text: `Don't wait: call 911 first if the car is hot or anyone inside is in distress, because a closed car in Valley heat gets dangerous fast. Stay by the car so responders find you. Then call ${callLink} for the lockout.`,
     source: {
       file: "services/vehicle-lockouts.md",
       phrase: "call 911 first if the car is hot or anyone inside is in distress",
@@ -234,6 +234,14 @@ export const topics: Record<string, Curated> = {
     id: "legal-advice",
     text: "I can't give legal advice. To dispute a tow, ask the police or a consumer-protection office how to dispute it; our article explains the usual rules: /blog/car-towed-without-warning-california",
     source: { file: "blog/car-towed-without-warning-california.md", phrase: "consumer-protection office" },
+  },
+  unattended: {
+    id: "unattended",
+    text: "Ask the dispatcher: whether the partner operator can take the car without you there depends on the job, and they'll tell you how to leave the keys and where the car goes.",
+  },
+  "ride-along": {
+    id: "ride-along",
+    text: "Whether you can ride along depends on the partner operator and the truck, so ask the dispatcher when you call.",
   },
   "not-legal-advice": {
     id: "not-legal-advice",

@@ -1,11 +1,11 @@
 import { site } from "../../src/lib/site";
 import { callLink, caution, nextStep, safety, services, topics, towns } from "./answers";
-import { type Intent, readIntents } from "./intents";
+import { type Intent, readIntents, STRONG_NEED } from "./intents";
 import type { Retriever } from "./retrieval";
 import { asksHitchClasses } from "./retrieval";
 import { readSafety } from "./safety";
 import { es, readSpanishIntents, readSpanishSafety, spanishCrashCaution, spanishFreewayCaution } from "./spanish";
-import { askedPlace, type PlaceMention, placesIn, REGIONS } from "./towns";
+import { askedPlace, isDestination, type PlaceMention, placesIn, REGIONS } from "./towns";
 
 /**
  * Puts a reply together from what the reading found, in one order for every message:
@@ -40,6 +40,8 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "price",
   "eta",
   "complaint",
+  "unattended",
+  "ride-along",
 ]);
 /** Questions about something other than the driver's own car: a town named in them is not a "do you serve". */
 const ELSEWHERE = new Set<Intent>(["weather", "recommend", "off-topic", "fleet", "payment", "privacy"]);
@@ -91,8 +93,8 @@ export function composeEnglish(folded: string, original: string, { retriever, to
     serviceCards = ["towing", ...serviceCards.filter((s) => s !== "towing" && s !== "roadside-assistance")];
   }
   if (outside.length) {
-    const dropOffOnly =
-      served.length > 0 && outside.every((p) => p.preposition === "to" && p.index > (served[0]?.index ?? 0));
+    // "From Lodi to a shop in Sacramento": only the drop-off is outside.
+    const dropOffOnly = served.length > 0 && outside.every((p) => isDestination(original, p));
     if (dropOffOnly) parts.push(towns.dropOffOutside(names(served), names(outside)));
     else {
       if (served.length) parts.push(towns.inArea(names(served)));
@@ -111,6 +113,7 @@ export function composeEnglish(folded: string, original: string, { retriever, to
     parts.push(topics.areas?.text ?? "");
   }
 
+  const afterCards: string[] = [];
   for (const intent of intents) {
     if (!ANSWERED_TOPICS.has(intent)) continue;
     if (intent === "legal-advice" && has("private-property")) continue;
@@ -130,12 +133,15 @@ export function composeEnglish(folded: string, original: string, { retriever, to
       continue;
     }
     const text = topics[intent]?.text;
-    if (text) parts.push(text);
+    // What it costs and when it comes are asked about the problem: they follow its answer.
+    if (text && (intent === "price" || intent === "eta")) afterCards.push(text);
+    else if (text) parts.push(text);
   }
   if (has("email") && !has("contact")) parts.push(topics.contact?.text ?? "");
 
   // A question about price or time is answered as such; the service card would only repeat the page.
-  if (has("price") || has("eta")) serviceCards = [];
+  // Unless the driver also says what is wrong now ("won't start… how much?"): then both.
+  if ((has("price") || has("eta")) && !STRONG_NEED.test(folded)) serviceCards = [];
   if (has("flat-no-spare")) {
     parts.push(services["flat-no-spare"]?.text ?? "");
     serviceCards = serviceCards.filter((s) => s !== "towing");
@@ -152,6 +158,7 @@ export function composeEnglish(folded: string, original: string, { retriever, to
     const text = services[slug]?.text;
     if (text) parts.push(text);
   }
+  parts.push(...afterCards);
 
   if (!parts.length) {
     const fallback = ["injection", "privacy", "off-topic", "language", "greeting", "thanks", "help"].find((i) =>

@@ -41,6 +41,8 @@ export type Topic =
   | "technical"
   | "accident-info"
   | "help"
+  | "unattended"
+  | "ride-along"
   | "language"
   | "flat-no-spare";
 
@@ -79,7 +81,8 @@ const RULES: Rule[] = [
   },
   {
     intent: "hours",
-    re: /\b((are|r) (you|u|y'?all) open|open (on|at|now|today|tonight|rn|right now|late|24|weekends?|sundays?|saturdays?|holidays?|christmas|thanksgiving|new years?)|open\?|what time do you (open|close)|close[ds]?\b.*\?|closing time|hours|24 ?\/ ?7|24 hours|holidays?|christmas|thanksgiving|new years?|easter|4th of july|fourth of july|labor day|memorial day|at night|(3|2|1|4) ?am|midnight|weekends?)\b/,
+    // A question about when we work, not a message that happens to say "at night".
+    re: /\b((are|r) (you|u|y'?all) (open|available|working)|open (on|at|now|today|tonight|rn|right now|late|24|weekends?|sundays?|saturdays?|holidays?|christmas|thanksgiving|new years?|easter)|open\?|(what time|when) do you (open|close)|closing time|hours|24 ?\/ ?7|24 hours|(work|working|come|open|available|out)\b.{0,24}\b(holidays?|christmas|thanksgiving|new years?( eve)?|easter|4th of july|fourth of july|labor day|memorial day|weekends?|sundays?|saturdays?|(1|2|3|4) ?am|midnight)|anyone (working|available|there)|close[ds]?\b.*\?|can you come (on|at) (a |the )?(holiday|night|weekend|sunday))\b/,
   },
   {
     intent: "price",
@@ -118,6 +121,11 @@ const RULES: Rule[] = [
     re: /\b(exchange|information|info|report|dmv|paperwork|what (do|should) i do)\b.*\b(accident|crash|collision|fender ?bender)\b|\bafter (an|a|the) (accident|crash|collision|wreck)\b/,
   },
   {
+    intent: "unattended",
+    re: /\b(if|when|while) i'?m not (there|home|around|with (it|the car))|\bwithout me (there|present)|\bneed me there\b|\bdo i (need|have) to be (there|present)\b/,
+  },
+  { intent: "ride-along", re: /\bride (in|with|along)\b.*\b(tow truck|truck|driver)\b|\bcan i ride\b/ },
+  {
     intent: "who-pays",
     re: /\bwho (pays|has to pay|is paying|pays for|covers|is responsible)\b|\b(do|will|would) i (have to|need to|still) pay\b/,
   },
@@ -131,7 +139,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "junk-title",
-    re: /\b(title|pink slip|paperwork|registration)\b.*\b(junk|scrap|remove|sell)|\b(junk|scrap|remove|sell)\b.*\b(title|pink slip|paperwork)\b/,
+    re: /\b(title|pink slip|paperwork|registration)\b.*\b(junk|scrap|remove|sell|gone|get rid|haul)|\b(junk|scrap|remove|sell|get rid|haul)\b.*\b(title|pink slip|paperwork)\b/,
   },
   { intent: "legal-advice", re: /\b(sue|suing|lawyer|attorney|court|legal|illegal|lawsuit|my rights)\b/ },
   {
@@ -167,7 +175,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "off-topic",
-    re: /\b(pizza|tacos?|burger|restaurant|food|eat|coffee|hotel|movie|game last night|score|poem|joke|song|hiring|job|jobs|apply|used cars?|sell (me )?a car|buy a car|dating|homework|president|capital of|bitcoin|stocks?)\b/,
+    re: /\b(pizza|tacos?|burger|restaurant|food|eat|coffee|hotel|movie|game last night|score|poem|joke|song|hiring|job|jobs|apply|used cars?|sell (me )?a car|buy a car|dating|homework|president|capital of|bitcoin|stocks?|salary|(drivers?|operators?) make|work for you|meaning of life)\b/,
   },
   {
     intent: "technical",
@@ -181,7 +189,7 @@ const RULES: Rule[] = [
   // The services, in words drivers use.
   {
     intent: "service:jump-start",
-    re: /\b(battery|batteries|batt|jump\w*|won'?t start|wont start|doesn'?t start|will not start|won'?t turn (over|on)|wont turn (over|on)|not starting|clicking|clicks|car (just )?died|no lights on the dash)\b/,
+    re: /\b(battery|batteries|batt|jump\w*|won'?t start|wont start|doesn'?t start|will not start|won'?t turn (over|on)|wont turn (over|on)|not starting|clicking|clicks|car (just )?died|no lights on the dash|(car|truck|van|suv|it)('s| is) (completely |totally |just |all )?dead)\b/,
     negatable: true,
   },
   {
@@ -222,7 +230,7 @@ const RULES: Rule[] = [
 ];
 
 /** The driver says they need help now, not only that they have a question. */
-const STRONG_NEED =
+export const STRONG_NEED =
   /\b(need|needs|send|get me|want|book) (a |my |the )?(tow|truck|flatbed|roadside)\b|\b(broke down|broken down|won'?t start|wont start|stuck|stranded|dead|died)\b/;
 
 export interface Reading {
@@ -325,6 +333,7 @@ export function readIntents(folded: string): Reading {
   }
   // "We don't do repairs" already offers the tow to a shop.
   if (has("repairs") && !STRONG_NEED.test(folded)) drop("service:towing");
+  if ((has("off-topic") || has("ride-along") || has("unattended")) && !STRONG_NEED.test(folded)) drop("service:towing");
   if (has("recommend") && !STRONG_NEED.test(folded)) {
     for (const k of [...found.keys()]) if (k.startsWith("service:")) drop(k);
   }

@@ -25,10 +25,14 @@ const FUEL =
   /\b(smells? (like |of )?(gas|gasoline|fuel|petrol)|(gas|gasoline|fuel|petrol) smell|(gas|gasoline|fuel|petrol) (is )?leak\w*|leak\w* (gas|gasoline|fuel|petrol))\b/;
 const BEING =
   /\b(baby|babies|kid|kids|child|children|toddler|infant|son|daughter|dog|dogs|cat|cats|pet|pets|puppy|father|mother|mom|dad|grandma|grandpa|grandmother|grandfather|elderly|person|someone|somebody|boy|girl)\b/;
-const SHUT_IN = /\b(locked|lock|stuck|trapped|shut)\b/;
-const HEAT = /\b(hot|heat|sun|sunny|summer|degrees|burning up|inside)\b/;
+const SHUT_IN =
+  /\b(locked|lock|stuck|trapped|shut|unlock|won'?t (open|unlock)|can'?t (open|get in|get (him|her|them|it) out))\b/;
+const BEING_NAMES = BEING.source.slice(2, -2);
+const BEING_INSIDE = new RegExp(
+  `\\b${BEING_NAMES}\\b( is| are|'s| got| was| still)*( still)? (locked |stuck |trapped |shut )?(in|inside)\\b|\\b(with|and) (my |the |our |a )?${BEING_NAMES} (inside|in (it|there|the car))\\b|\\b${BEING_NAMES} (is |are )?(in the (car|truck|van|suv|back ?seat|car seat))`,
+);
 const CRASH =
-  /\b(crash\w*|accident|collision|collided|rear[- ]?ended|t-?boned|fender ?bender|wreck|wrecked|flipped|rolled over|hit (a|an|by|another|the) (car|truck|deer|pole|wall|tree|guardrail|median|cow)|hit a deer|got hit)\b/;
+  /\b(crash\w*|accident|collision|collided|rear[- ]?ended|t-?boned|fender ?bender|wreck|wrecked|flipped|rolled over|hit (a|an|by|another|the) (car|truck|deer|pole|wall|tree|guardrail|median|cow)|hit a deer|got hit|totaled|totalled)\b/;
 const LANE =
   /\b((middle|fast|left|right|slow|center|travel|carpool|hov|live|number \w+|#\d) lanes?|in (the )?(lane|lanes|traffic)|on the (road|roadway)|in the road|blocking traffic|middle of the (road|freeway|highway)|(in|out of|middle of) (the |an |this )?intersection|can'?t (get over|move|pull over))\b/;
 const SHOULDER = /\b(shoulder|side of (the )?(freeway|highway|interstate|i-?5|5|99|4|120|hwy|road))\b/;
@@ -52,20 +56,9 @@ export function readSafety(folded: string): SafetyReading {
     const m = folded.match(FIRE) ?? folded.match(FUEL);
     if (m && !negatedAt(folded, m.index ?? 0)) return { danger: "fire" };
   }
-  if (
-    BEING.test(folded) &&
-    SHUT_IN.test(folded) &&
-    (HEAT.test(folded) || /\b(in|inside) (the |my |our )?(car|truck|van|suv|vehicle)\b/.test(folded))
-  ) {
-    // "my mom's car broke down" has a person and no one shut in; "locked in the car" does.
-    if (
-      /\b(locked|stuck|trapped|shut) (in|inside)\b|\b(in|inside)\b.*\b(locked|lock)\b|\blocked\b.*\binside\b|\bstuck in the car seat\b|\b(doors?|car) locked\b/.test(
-        folded,
-      )
-    ) {
-      return { danger: "hot-car" };
-    }
-  }
+  // Someone inside a car that will not open: "my baby is inside", "dog locked in the car". "My kid
+  // locked my keys in the car" has a person and a lock, but nobody inside.
+  if (SHUT_IN.test(folded) && BEING_INSIDE.test(folded)) return { danger: "hot-car" };
   if (TRACKS.test(folded)) return { danger: "tracks" };
   if (THREAT.test(folded)) return { danger: "threat" };
   // "Do you do body work after an accident?" asks about a service, it does not report a crash.
@@ -89,7 +82,7 @@ export function readSafety(folded: string): SafetyReading {
     return { caution: offRoad ? undefined : "crash-no-injury", crashed: true };
   }
   if (LANE.test(folded) && STOPPED.test(folded)) return { danger: "traffic" };
-  if (SHOULDER.test(folded) && (FREEWAY.test(folded) || /\bshoulder\b/.test(folded))) return { danger: "traffic" };
+  if (SHOULDER.test(folded)) return { danger: "traffic" };
   if (
     FREEWAY.test(folded) &&
     /\b(night|dark|2am|3am|midnight|trucks|flying by|fast)\b/.test(folded) &&

@@ -217,6 +217,21 @@ const NOT_PLACE_START = new Set(
   ),
 );
 
+/**
+ * Whether a place is where the car goes ("to a shop in Sacramento") or where it is ("from Lodi",
+ * "I'm in Lodi"): the last "to" or "from" before the place, within the same sentence.
+ */
+export function isDestination(text: string, place: PlaceMention): boolean {
+  const before =
+    fold(text)
+      .slice(0, place.index)
+      .split(/[.!?;]/)
+      .at(-1) ?? "";
+  const last = [...before.matchAll(/\b(to|from|in|at|near)\b/g)].map((m) => m[1]);
+  const direction = last.filter((w) => w === "to" || w === "from").at(-1);
+  return direction === "to" && !/\b(i'?m|we'?re|i am|stuck|broke down|located)\b[^,]*$/.test(before);
+}
+
 /** Regions we work in rather than towns: answered with the list, never with "outside". */
 export const REGIONS = /\b(san joaquin|sj county|central valley|the valley|delta)\b/;
 
