@@ -299,10 +299,19 @@ export const topics: Record<string, Curated> = {
   },
 };
 
+/** Three or more needs at once: one line naming each, so the reply still fits a phone screen. */
+export function severalServices(slugs: string[]): string {
+  const named = slugs.map((s) => {
+    const service = findService(s);
+    return service ? `*${service.name}* (/services/${service.slug})` : "";
+  });
+  return `One call covers all of it: ${joinNames(named.filter(Boolean))}. Tell the dispatcher everything that's wrong.`;
+}
+
 /** Towns: a clear yes for ours, a clear "outside" with the list for any other place. */
 export const towns = {
   yes: (names: string[]) => `Yes, we serve ${joinNames(names)}: it's in the area we cover (${townList}).`,
-  inArea: (names: string[]) => `${joinNames(names)} ${names.length > 1 ? "are" : "is"} in our area.`,
+  inArea: (names: string[]) => `Yes, ${joinNames(names)} ${names.length > 1 ? "are" : "is"} in our area.`,
   outside: (names: string[]) =>
     `${joinNames(names)} ${names.length > 1 ? "are" : "is"} outside the towns we list (${townList}). Call ${callLink} and ask: the dispatcher can tell you whether a partner operator can help there.`,
   dropOffOutside: (pickup: string[], dropOff: string[]) =>

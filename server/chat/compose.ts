@@ -1,5 +1,5 @@
 import { site } from "../../src/lib/site";
-import { callLink, caution, nextStep, safety, services, topics, towns } from "./answers";
+import { callLink, caution, nextStep, safety, services, severalServices, topics, towns } from "./answers";
 import { type Intent, readIntents, STRONG_NEED } from "./intents";
 import type { Retriever } from "./retrieval";
 import { asksHitchClasses } from "./retrieval";
@@ -123,6 +123,8 @@ export function composeEnglish(folded: string, original: string, { retriever, to
       continue;
     }
     if (intent === "contact" && has("complaint")) continue;
+    // A bad day with a need: the need, not the apology.
+    if (intent === "complaint" && serviceCards.length) continue;
     if (intent === "accident-info") {
       parts.push(retriever.answer(folded, "after-an-accident") ?? topics["after-accident"]?.text ?? "");
       continue;
@@ -154,9 +156,12 @@ export function composeEnglish(folded: string, original: string, { retriever, to
   ) {
     parts.unshift(caution[reading.caution]);
   }
-  for (const slug of serviceCards.slice(0, 3)) {
-    const text = services[slug]?.text;
-    if (text) parts.push(text);
+  if (serviceCards.length >= 3) parts.push(severalServices(serviceCards));
+  else {
+    for (const slug of serviceCards) {
+      const text = services[slug]?.text;
+      if (text) parts.push(text);
+    }
   }
   parts.push(...afterCards);
 

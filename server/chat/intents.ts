@@ -72,7 +72,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "contact",
-    re: /\b(phone( number)?|number to call|call you|talk to (a |an )?(human|person|someone|real person|dispatcher|agent)|speak (to|with) (a |an )?(human|person|someone|dispatcher))\b/,
+    re: /\b(phone( number)?|number to call|your number|the number|call you|talk to (a |an )?(human|person|someone|real person|dispatcher|agent)|speak (to|with) (a |an )?(human|person|someone|dispatcher))\b/,
   },
   { intent: "email", re: /\b(e-?mail)\b/ },
   {
