@@ -18,7 +18,8 @@ export interface Curated {
 }
 
 const phone = site.phone.display;
-export const callLink = `*${phone}*`;
+/** The phone number as plain text: the chat window turns it into a call link, so it needs no bold. */
+export const callLink = phone;
 const radiusMiles = Math.round(site.serviceRadiusMeters / 1609.344);
 
 /** What to do next: always the phone; for a service need, what the dispatcher must hear. */

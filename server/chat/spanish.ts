@@ -10,7 +10,7 @@ const townList = `${townNames.slice(0, -1).join(", ")} y ${townNames.at(-1)}`;
  * safety and how to ask for help. Anything else gets an honest Spanish answer and the phone.
  */
 
-const phone = `*${site.phone.display}*`;
+const phone = site.phone.display;
 
 /** Words that are Spanish and not English (folded: no accents). */
 const SPANISH_WORDS = new Set(
