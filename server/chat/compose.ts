@@ -1,5 +1,5 @@
 import { site } from "../../src/lib/site";
-import { callLink, caution, nextStep, safety, services, severalServices, topics, towns } from "./answers";
+import { caution, nextStep, safety, services, severalServices, topics, towns } from "./answers";
 import { type Intent, readIntents, STRONG_NEED } from "./intents";
 import type { Retriever } from "./retrieval";
 import { asksHitchClasses } from "./retrieval";
@@ -66,118 +66,157 @@ const townPageLinks = (towns: string[], pages: Map<string, string>) => {
   return links.length ? ` More: ${links.join(", ")}` : "";
 };
 
-export function composeEnglish(folded: string, original: string, { retriever, townPages }: ComposeContext): string {
+/** A reply in pieces, in the order they are shown. */
+interface Draft {
+  /** One safety sentence ahead of everything (a crash with nobody hurt, heat, a freeway stop). */
+  caution?: string;
+  /** The answer about the place when the place is the question ("do you serve Lodi?"). */
+  placeAnswer?: string;
+  /** The answers to what was asked (rules, hours, technical, honest "ask the dispatcher"…). */
+  answers: string[];
+  /** The services the driver needs, as the page names them. */
+  services: string[];
+  /** "Yes, Lodi is in our area", said after the service it is about. */
+  placeNote?: string;
+  /** Price and time: asked about the problem, so they follow its answer. */
+  costAndTime: string[];
+}
+
+export function composeEnglish(folded: string, original: string, context: ComposeContext): string {
   const reading = readSafety(folded);
   if (reading.danger) return safety[reading.danger].text;
 
   const { intents } = readIntents(folded);
   const has = (i: Intent) => intents.includes(i);
-  const parts: string[] = [];
+  const draft: Draft = { answers: [], services: [], costAndTime: [] };
 
-  // Places: a clear yes for our towns, a clear "outside" for any other place.
-  const places = placesIn(original);
-  const asked = places.length ? undefined : askedPlace(folded);
-  if (asked && readIntents(asked.toLowerCase()).intents.length === 0) {
-    places.push({ name: asked, served: false, index: folded.length, preposition: "" });
-  }
-  const served = places.filter((p) => p.served);
-  const outside = places.filter((p) => !p.served);
-  const elsewhere = intents.some((i) => ELSEWHERE.has(i));
-  let serviceCards = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
-  // "From the shop in Lodi to my house in Stockton": a trip between two places is a tow.
-  if (served.length >= 2 && !serviceCards.length && /\bfrom\b.+\bto\b/.test(folded) && !has("price") && !has("eta")) {
-    serviceCards = ["towing"];
-  }
-  // After a crash the car needs a tow, whatever part of it the driver noticed first.
-  if (reading.crashed) {
-    serviceCards = ["towing", ...serviceCards.filter((s) => s !== "towing" && s !== "roadside-assistance")];
-  }
-  if (outside.length) {
-    // "From Lodi to a shop in Sacramento": only the drop-off is outside.
-    const dropOffOnly = served.length > 0 && outside.every((p) => isDestination(original, p));
-    if (dropOffOnly) parts.push(towns.dropOffOutside(names(served), names(outside)));
-    else {
-      if (served.length) parts.push(towns.inArea(names(served)));
-      parts.push(towns.outside(names(outside)));
-      // The car is somewhere we do not list: a service card after "outside" would read as a yes.
-      serviceCards = [];
-    }
-  } else if (served.length && !elsewhere) {
-    const otherQuestion = intents.some((i) => !i.startsWith("service:") && i !== "areas" && i !== "greeting");
-    const asksArea = has("areas") || (!otherQuestion && AREA_WORDS.test(folded)) || intents.length === 0;
-    if (asksArea && !serviceCards.length && !otherQuestion) {
-      parts.push(towns.yes(names(served)) + townPageLinks(names(served), townPages));
-    } else if (serviceCards.length || has("price") || has("eta") || has("areas"))
-      parts.push(towns.inArea(names(served)));
-  } else if (has("areas") || REGIONS.test(folded)) {
-    parts.push(topics.areas?.text ?? "");
-  }
-
-  const afterCards: string[] = [];
-  for (const intent of intents) {
-    if (!ANSWERED_TOPICS.has(intent)) continue;
-    if (intent === "legal-advice" && has("private-property")) continue;
-    // "Is it legal to…" with another answer: a short caveat; alone ("can I sue"): how to dispute a tow.
-    if (intent === "legal-advice" && intents.some((i) => ANSWERED_TOPICS.has(i) && i !== "legal-advice")) {
-      parts.push(topics["not-legal-advice"]?.text ?? "");
-      continue;
-    }
-    if (intent === "contact" && has("complaint")) continue;
-    // A bad day with a need: the need, not the apology.
-    if (intent === "complaint" && serviceCards.length) continue;
-    if (intent === "accident-info") {
-      parts.push(retriever.answer(folded, "after-an-accident") ?? topics["after-accident"]?.text ?? "");
-      continue;
-    }
-    if (intent === "technical") {
-      const text = asksHitchClasses(folded) ? topics["hitch-classes"]?.text : retriever.answer(folded);
-      if (text) parts.push(text);
-      continue;
-    }
-    const text = topics[intent]?.text;
-    // What it costs and when it comes are asked about the problem: they follow its answer.
-    if (text && (intent === "price" || intent === "eta")) afterCards.push(text);
-    else if (text) parts.push(text);
-  }
-  if (has("email") && !has("contact")) parts.push(topics.contact?.text ?? "");
+  let serviceCards = servicesNeeded(intents, folded, reading.crashed === true, placesIn(original));
+  serviceCards = placeSentences(draft, folded, original, intents, serviceCards, context.townPages);
+  answerTopics(draft, folded, intents, serviceCards.length > 0, context.retriever);
 
   // A question about price or time is answered as such; the service card would only repeat the page.
   // Unless the driver also says what is wrong now ("won't start… how much?"): then both.
   if ((has("price") || has("eta")) && !STRONG_NEED.test(folded)) serviceCards = [];
   if (has("flat-no-spare")) {
-    parts.push(services["flat-no-spare"]?.text ?? "");
+    draft.services.push(services["flat-no-spare"]?.text ?? "");
     serviceCards = serviceCards.filter((s) => s !== "towing");
   }
-  // The freeway sentence belongs to a driver stopped there, not to a question about the freeway.
-  if (
-    reading.caution === "crash-no-injury" ||
-    reading.caution === "heat" ||
-    (reading.caution === "freeway" && (serviceCards.length || has("flat-no-spare")))
-  ) {
-    parts.unshift(caution[reading.caution]);
-  }
-  if (serviceCards.length >= 3) parts.push(severalServices(serviceCards));
-  else {
-    for (const slug of serviceCards) {
-      const text = services[slug]?.text;
-      if (text) parts.push(text);
-    }
-  }
-  parts.push(...afterCards);
+  if (serviceCards.length >= 3) draft.services.push(severalServices(serviceCards));
+  else for (const slug of serviceCards) draft.services.push(services[slug]?.text ?? "");
 
-  if (!parts.length) {
+  // The freeway sentence belongs to a driver stopped there, not to a question about the freeway.
+  const stopped = serviceCards.length > 0 || has("flat-no-spare");
+  if (reading.caution && (reading.caution !== "freeway" || stopped)) draft.caution = caution[reading.caution];
+
+  const parts = [
+    draft.caution,
+    draft.placeAnswer,
+    ...draft.answers,
+    ...draft.services,
+    draft.placeNote,
+    ...draft.costAndTime,
+  ].filter((p): p is string => !!p);
+  if (!parts.length || (parts.length === 1 && draft.caution)) {
     const fallback = ["injection", "privacy", "off-topic", "language", "greeting", "thanks", "help"].find((i) =>
       has(i as Intent),
     );
     parts.push(topics[fallback ?? "unknown"]?.text ?? "");
   }
-  const serviceNeed = serviceCards.length > 0 || has("flat-no-spare");
-  const body = parts.filter(Boolean).join(" ");
-  if (serviceNeed) {
+  const body = parts.join(" ");
+  if (stopped) {
     const tow = has("flat-no-spare") || serviceCards.some((s) => TOWS.has(s));
     return `${body}\n\n${nextStep.service(tow)}`;
   }
   return phoneShown(body) ? body : `${body}\n\n${nextStep.info}`;
+}
+
+/** The services a message needs, beyond the ones it names: a trip between two towns, a crash. */
+function servicesNeeded(intents: Intent[], folded: string, crashed: boolean, places: PlaceMention[]): string[] {
+  let cards = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
+  const priceOrTime = intents.includes("price") || intents.includes("eta");
+  // "From the shop in Lodi to my house in Stockton": a trip between two of our towns is a tow.
+  const served = places.filter((p) => p.served);
+  if (served.length >= 2 && !cards.length && /\bfrom\b.+\bto\b/.test(folded) && !priceOrTime) cards = ["towing"];
+  // After a crash the car needs a tow, whatever part of it the driver noticed first.
+  if (crashed) cards = ["towing", ...cards.filter((s) => s !== "towing" && s !== "roadside-assistance")];
+  return cards;
+}
+
+/**
+ * What the reply says about places: a clear yes for our towns, a clear "outside" with the list for
+ * any other place (and then no service card, which would read as a yes). Returns the service cards
+ * that still apply.
+ */
+function placeSentences(
+  draft: Draft,
+  folded: string,
+  original: string,
+  intents: Intent[],
+  cards: string[],
+  townPages: Map<string, string>,
+): string[] {
+  const has = (i: Intent) => intents.includes(i);
+  const places = placesIn(original);
+  const asked = places.length ? undefined : askedPlace(folded);
+  if (asked && readIntents(asked.toLowerCase()).intents.length === 0) {
+    places.push({ name: asked, served: false, index: folded.length, preposition: "" });
+  }
+  const served = names(places.filter((p) => p.served));
+  const outside = places.filter((p) => !p.served);
+
+  if (outside.length) {
+    // "From Lodi to a shop in Sacramento": only the drop-off is outside; the tow can still be asked.
+    if (served.length && outside.every((p) => isDestination(original, p))) {
+      draft.placeAnswer = towns.dropOffOutside(served, names(outside));
+      return cards;
+    }
+    draft.placeAnswer = [served.length ? towns.inArea(served) : "", towns.outside(names(outside))].join(" ").trim();
+    return [];
+  }
+  if (served.length) {
+    // A town named in a question about something else ("weather in Lodi") is not a "do you serve".
+    if (intents.some((i) => ELSEWHERE.has(i))) return cards;
+    const otherQuestion = intents.some((i) => !i.startsWith("service:") && i !== "areas" && i !== "greeting");
+    const asksArea = has("areas") || (!otherQuestion && AREA_WORDS.test(folded)) || intents.length === 0;
+    if (asksArea && !cards.length && !otherQuestion) {
+      draft.placeAnswer = towns.yes(served) + townPageLinks(served, townPages);
+    } else if (cards.length) draft.placeNote = towns.inArea(served);
+    else if (has("price") || has("eta") || has("areas")) draft.placeAnswer = towns.inArea(served);
+    return cards;
+  }
+  if (has("areas") || REGIONS.test(folded)) draft.placeAnswer = topics.areas?.text;
+  return cards;
+}
+
+/** The answer to each question asked, in the order asked. */
+function answerTopics(draft: Draft, folded: string, intents: Intent[], needsService: boolean, retriever: Retriever) {
+  const has = (i: Intent) => intents.includes(i);
+  for (const intent of intents) {
+    if (!ANSWERED_TOPICS.has(intent)) continue;
+    if (intent === "legal-advice" && has("private-property")) continue;
+    // "Is it legal to…" with another answer: a short caveat; alone ("can I sue"): how to dispute a tow.
+    if (intent === "legal-advice" && intents.some((i) => ANSWERED_TOPICS.has(i) && i !== "legal-advice")) {
+      draft.answers.push(topics["not-legal-advice"]?.text ?? "");
+      continue;
+    }
+    if (intent === "contact" && has("complaint")) continue;
+    // A bad day with a need: the need, not the apology.
+    if (intent === "complaint" && needsService) continue;
+    if (intent === "accident-info") {
+      draft.answers.push(retriever.answer(folded, "after-an-accident") ?? topics["after-accident"]?.text ?? "");
+      continue;
+    }
+    if (intent === "technical") {
+      const text = asksHitchClasses(folded) ? topics["hitch-classes"]?.text : retriever.answer(folded);
+      if (text) draft.answers.push(text);
+      continue;
+    }
+    const text = topics[intent]?.text;
+    if (!text) continue;
+    if (intent === "price" || intent === "eta") draft.costAndTime.push(text);
+    else draft.answers.push(text);
+  }
+  if (has("email") && !has("contact")) draft.answers.push(topics.contact?.text ?? "");
 }
 
 export function composeSpanish(folded: string, original: string, { townPages }: ComposeContext): string {
@@ -231,5 +270,3 @@ export function composeSpanish(folded: string, original: string, { townPages }: 
   }
   return body.includes(site.phone.display) ? body : `${body}\n\n${es.nextStep.info}`;
 }
-
-export { callLink };
