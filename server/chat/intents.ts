@@ -179,7 +179,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "technical",
-    re: /\b(hitch\w*|dolly|dollies|flat ?tow\w*|four[- ]down|behind (my|an|the|a) (rv|motorhome|camper)|flatbed (vs|or|versus|better)|wheel[- ]?lift|hook[- ]and[- ]chain|types? of tow(ing)?\b(?! trucks?)|kinds? of tow(ing)?\b(?! trucks?)|tow(ing)? capacity|capacity|tow(ing)? package|tow pkg|trim( level)?|options package|tow (bar|strap)|strap|rope|towing (mean|means|meaning)|what does (towing|tow) mean|single tow|freeway service patrol|fsp|automatic (car|transmission)?|awd|all[- ]wheel|4x4|four[- ]wheel drive|drive wheels|transmission damage|damage the transmission|tow (a )?trailer|trailer|short tow|affordable|keep .* (cheap|affordable))\b/,
+    re: /\b(hitch\w*|dolly|dollies|flat ?tow\w*|four[- ]down|behind (my|an|the|a) (rv|motorhome|camper)|flatbed (vs|or|versus|better)|wheel[- ]?lift|hook[- ]and[- ]chain|types? of tow(ing)?\b(?! trucks?)|kinds? of tow(ing)?\b(?! trucks?)|tow(ing)? capacity|capacity|tow(ing)? package|tow pkg|trim( level)?|options package|tow (bar|strap)|strap|rope|towing (mean|means|meaning)|what does (towing|tow) mean|single tow|freeway service patrol|fsp|automatic (car|transmission)?|neutral|tow mode|transfer case|awd|all[- ]wheel|4x4|four[- ]wheel drive|drive wheels|transmission damage|damage the transmission|tow (a )?trailer|trailer|short tow|affordable|keep .* (cheap|affordable))\b/,
   },
   {
     intent: "flat-no-spare",
@@ -308,6 +308,8 @@ export function readIntents(folded: string): Reading {
   if (has("accident-info")) drop("insurance");
   if (has("blocked-driveway") || has("private-property")) drop("request");
   if (has("fleet")) drop("technical");
+  // "How far can you flat tow a CR-V" asks about the car, not about our area.
+  if (has("technical")) drop("areas");
   // "gas smell" is danger (safety.ts), "gas station" is a place: neither orders fuel.
   if (/\bgas (station|pedal|cap)\b/.test(folded) && !/\b(out of|outta|ran out|run out|empty)\b/.test(folded)) {
     drop("service:gasoline-delivery");

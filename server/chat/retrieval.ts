@@ -15,14 +15,14 @@ const SUBJECTS: [RegExp, string][] = [
     "after-an-accident",
   ],
   [/\bdoll(y|ies)\b/, "dolly-tow-explained"],
+  [
+    /\bautomatic\b|\bawd\b|\ball[- ]wheel\b|\b4x4\b|\bfour[- ]wheel drive\b|\bdrive wheels\b|\btransmission\b|\bneutral\b|\btow mode\b/,
+    "towing-automatic-car",
+  ],
   [/\bflat ?tow\w*|\bfour[- ]down\b|\bbehind (my|an|the|a) (rv|motorhome|camper)\b|\bdinghy\b/, "flat-towing-guide"],
   [
     /\bwheel[- ]?lift\b|\bhook[- ]and[- ]chain\b|\b(types?|kinds?) of tow\w*|\bflatbed (vs|or|versus|better)\b|\bbetter than\b/,
     "types-of-towing",
-  ],
-  [
-    /\bautomatic\b|\bawd\b|\ball[- ]wheel\b|\b4x4\b|\bfour[- ]wheel drive\b|\bdrive wheels\b|\btransmission\b/,
-    "towing-automatic-car",
   ],
   [/\bcapacity\b|\bhow much can (my|a|the) \w+ (tow|pull)\b/, "car-towing-capacity"],
   [/\bworth\b/, "is-towing-package-worth-it"],

@@ -142,7 +142,10 @@ const TOO_COMMON =
 export function placesIn(text: string): PlaceMention[] {
   const folded = fold(text);
   const tokens: { word: string; index: number }[] = [];
-  for (const m of folded.matchAll(/[a-z0-9]+(?:'[a-z]+)?/g)) tokens.push({ word: m[0], index: m.index ?? 0 });
+  // "Tracy's outlet mall": the possessive is still the town.
+  for (const m of folded.matchAll(/[a-z0-9]+(?:'[a-z]+)?/g)) {
+    tokens.push({ word: m[0].replace(/'s$/, ""), index: m.index ?? 0 });
+  }
   const found: PlaceMention[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const word = (tokens[i] as { word: string }).word;
