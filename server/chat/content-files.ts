@@ -65,9 +65,36 @@ export function plain(markdown: string): string {
   );
 }
 
+/** A section's first prose paragraph: the text before any list or table, flattened to plain text. */
+export function leadParagraph(markdown: string): string {
+  const blocks = markdown.split(/\n\s*\n/).map((b) => b.trim());
+  const prose = blocks.find((b) => b && !/^([-+*]|\d+\.|\|)\s/.test(b) && !b.startsWith("|"));
+  return prose ? plain(prose) : "";
+}
+
+/** Splits Markdown into its "## " sections, keeping each section's Markdown. */
+export function rawSections(markdown: string): { heading: string; markdown: string }[] {
+  const out: { heading: string; markdown: string }[] = [];
+  let heading = "";
+  let lines: string[] = [];
+  const flush = () => {
+    if (lines.join("").trim()) out.push({ heading, markdown: lines.join("\n") });
+  };
+  for (const line of markdown.split("\n")) {
+    const h = line.match(/^#{2,3}\s+(.*)$/);
+    if (h) {
+      flush();
+      heading = plain(h[1] ?? "");
+      lines = [];
+    } else lines.push(line);
+  }
+  flush();
+  return out;
+}
+
 /** The first sentences of a text, up to about `max` characters. */
 export function firstSentences(text: string, max = 320): string {
-  const parts = text.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [text];
+  const parts = text.match(/[^.!?]+[.!?]+["”')\]]*(\s|$)/g) ?? [text];
   let out = "";
   for (const p of parts) {
     if (out && out.length + p.length > max) break;

@@ -1,0 +1,84 @@
+/**
+ * Latency of POST /api/chat with the built-in assistant, as a driver would meet it under load.
+ *
+ *   npm run bench:chat
+ *
+ * Starts the production server (a minimal site, a fresh PGlite folder, no CHAT_WEBHOOK_URL so the
+ * built-in assistant answers, the chat rate limit lifted through CHAT_RATE_LIMIT_MAX), warms it up,
+ * then runs autocannon with BENCH_CONNECTIONS (20) concurrent callers for BENCH_SECONDS (10), each
+ * sending the development questions of the evaluation set in turn.
+ * Budget: p99 under 20 ms, every request answered 200. Exits 1 otherwise.
+ * Beside it, the same callers against GET /healthz on the same server: the floor this machine
+ * gives any request, so a slow run on a busy machine can be told from a slow assistant.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { knowledgeSize } from "../server/chat/knowledge";
+import { writeMinimalSite } from "../tests/support/server-process";
+import { startServer } from "./support/server";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const port = Number(process.env.BENCH_CHAT_PORT ?? 4417);
+const BUDGET_P99_MS = 20;
+
+const questions: string[] = JSON.parse(
+  readFileSync(new URL("../tests/fixtures/chat-eval-dev.json", import.meta.url), "utf8"),
+).map((c: { q: string }) => c.q);
+const requests = questions.map((q) => ({
+  method: "POST" as const,
+  path: "/api/chat",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ text: q }),
+}));
+
+async function main() {
+  const scratch = mkdtempSync(path.join(tmpdir(), "towing-bench-chat-"));
+  const server = await startServer(port, {
+    DIST_DIR: writeMinimalSite(path.join(scratch, "site")),
+    DATA_DIR: path.join(scratch, "data"),
+    CHAT_WEBHOOK_URL: "",
+    CHAT_RATE_LIMIT_MAX: "100000000",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", // as in production: request logs on
+  });
+  try {
+    const run = (duration: number) => autocannon({ url: server.origin, connections: CONNECTIONS, duration, requests });
+    await run(2); // warm-up: the first requests compile the code paths
+    const result = await run(SECONDS);
+    const floor = await autocannon({
+      url: `${server.origin}/healthz`,
+      connections: CONNECTIONS,
+      duration: Math.min(5, SECONDS),
+    });
+    const bad = result.non2xx + result.errors + result.timeouts;
+    const p99 = result.latency.p99;
+    const pass = p99 < BUDGET_P99_MS && bad === 0 && result["2xx"] > 0;
+    console.log(
+      `POST /api/chat, built-in assistant: ${CONNECTIONS} concurrent callers, ${SECONDS} s, ${questions.length} different questions\n`,
+    );
+    console.log(`knowledge entries   ${knowledgeSize()}`);
+    console.log(
+      `requests            ${result["2xx"]} x 200, ${bad} other (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    );
+    console.log(`throughput          ${result.requests.average.toFixed(0)} /s`);
+    console.log(
+      `latency             p50 ${result.latency.p50.toFixed(1)} ms   p90 ${result.latency.p90.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${result.latency.max.toFixed(1)} ms`,
+    );
+    console.log(
+      `GET /healthz floor  p50 ${floor.latency.p50.toFixed(1)} ms   p99 ${floor.latency.p99.toFixed(1)} ms (same callers, no assistant)`,
+    );
+    console.log(`budget              p99 < ${BUDGET_P99_MS} ms`);
+    console.log(pass ? "PASS" : "FAIL");
+    process.exitCode = pass ? 0 : 1;
+  } finally {
+    await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

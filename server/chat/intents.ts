@@ -1,0 +1,350 @@
+import type { ServiceSlug } from "../../src/lib/services";
+import { negatedAt } from "./text";
+
+/**
+ * What a driver asks, read over the whole message: every need it names (a message can ask three
+ * things), minus the ones it negates ("no spare", "not locked out", "it's not the battery"), with the
+ * rules that make one reading win over another ("flat tow" is a towing method, not a flat tire; a
+ * car left for days on my street is the 72-hour rule, not a tow we sell).
+ */
+export type Topic =
+  | "greeting"
+  | "thanks"
+  | "bot"
+  | "contact"
+  | "email"
+  | "address"
+  | "hours"
+  | "price"
+  | "eta"
+  | "request"
+  | "services-list"
+  | "areas"
+  | "blocked-driveway"
+  | "abandoned"
+  | "private-property"
+  | "who-pays"
+  | "find-towed"
+  | "impound"
+  | "junk-title"
+  | "legal-advice"
+  | "payment"
+  | "repairs"
+  | "recommend"
+  | "weather"
+  | "fleet"
+  | "insurance"
+  | "complaint"
+  | "injection"
+  | "privacy"
+  | "off-topic"
+  | "technical"
+  | "accident-info"
+  | "help"
+  | "unattended"
+  | "ride-along"
+  | "language"
+  | "flat-no-spare";
+
+export type Intent = Topic | `service:${ServiceSlug}`;
+
+interface Rule {
+  intent: Intent;
+  re: RegExp;
+  /** "not locked out", "no tow": a negated mention does not count. */
+  negatable?: boolean;
+}
+
+const RULES: Rule[] = [
+  {
+    intent: "greeting",
+    re: /^(hi+|hello+|hey+|hiya|howdy|yo|good (morning|afternoon|evening)|sup)\b[\s!.,?]*(there|guys|team)?[\s!.,?]*$/,
+  },
+  {
+    intent: "help",
+    re: /^(i )?(need |want )?(some )?(help|assistance)( me| pls| please| asap| now)?[\s!.?]*$|^(can|could) (you|u|someone) help( me)?[\s!.?]*$|^(ok|okay|yes|no|yeah|nope|hmm+|\?+|\.+)[\s!.?]*$/,
+  },
+  { intent: "language", re: /\b(speaks?|talk) (spanish|espanol)\b|\bin spanish\b|\bspanish[- ]speaking\b/ },
+  { intent: "thanks", re: /\b(thanks|thank you|thank u|thx|ty|appreciate it|cheers)\b/ },
+  {
+    intent: "bot",
+    re: /\b(are you|r u|is this) (a |an )?(real|human|person|bot|robot|ai|machine|computer)\b|\bwhat is this\b|\bwho am i (talking|speaking) to\b/,
+  },
+  {
+    intent: "contact",
+    re: /\b(phone( number)?|number to call|your number|the number|call you|talk to (a |an )?(human|person|someone|real person|dispatcher|agent)|speak (to|with) (a |an )?(human|person|someone|dispatcher))\b/,
+  },
+  { intent: "email", re: /\b(e-?mail)\b/ },
+  {
+    intent: "address",
+    re: /\b(where are you( guys)? (located|based|at)|your (address|office|location)|address\??$|where is your (office|yard|shop))\b/,
+  },
+  {
+    intent: "hours",
+    // A question about when we work, not a message that happens to say "at night".
+    re: /\b((are|r) (you|u|y'?all) (open|available|working)|open (on|at|now|today|tonight|rn|right now|late|24|weekends?|sundays?|saturdays?|holidays?|christmas|thanksgiving|new years?|easter)|open\?|(what time|when) do you (open|close)|closing time|hours|24 ?\/ ?7|24 hours|(work|working|come|open|available|out)\b.{0,24}\b(holidays?|christmas|thanksgiving|new years?( eve)?|easter|4th of july|fourth of july|labor day|memorial day|weekends?|sundays?|saturdays?|(1|2|3|4) ?am|midnight)|anyone (working|available|there)|close[ds]?\b.*\?|can you come (on|at) (a |the )?(holiday|night|weekend|sunday))\b/,
+  },
+  {
+    intent: "price",
+    re: /\b(price|prices|pricing|cost|costs|charge|charges|rates?|quote|fees?|expensive|cheap|cheaper|cheapest|dollars?|bucks|discount\w*|coupon|free|ballpark|estimate for the (tow|job)|how much (is|for|does|do|would|to|4|will|are|it costs?|money))\b|\$|\bhow much\b(?! (notice|time|weight|room|space|gas|fuel|longer|warning))(?!.*\b(weight|weigh|pull|lbs|pounds|capacity|can (it|my|a|i) (tow|pull)))/,
+  },
+  {
+    intent: "eta",
+    re: /\b(how soon|how fast|how quick(ly)?|eta|arrival|arrive|get (here|to me|there)|be here|wait time|waiting time|on (your|the|their) way|how long (til|till|until|untill|before (you|someone|they|a truck|the truck|the driver|help)|will (it|you|they|someone|the driver) (take|be)|does (it|a|the) ?\w* ?\w* take|to get)|here in \d+|within \d+)\b/,
+  },
+  {
+    intent: "request",
+    re: /\b(how (do|can|would) (i|we|u|you) (request|book|order|schedule|ask for)|how (do|can) (i|we) get (a tow|help|service|roadside|someone)\b|request (a |service|help)|book (a|the)|fill (out|in)|the form|schedule|appointment|next week|how does (it|this) work|call or)\b/,
+  },
+  {
+    intent: "services-list",
+    re: /\b(what (services|do you (do|offer|have))|services do you (offer|have|provide|do)|list of services)\b/,
+  },
+  {
+    intent: "areas",
+    re: /\b(what (areas|towns|cities|places)|which (areas|towns|cities)|where do you (go|serve|cover|work|operate)|how far (do|will|can) you|service area|coverage|areas? (do )?you (cover|serve)|(san joaquin|sj) county|towns do you)\b/,
+  },
+  {
+    intent: "blocked-driveway",
+    re: /\b(block\w*|across|in front of) (my |our |the )?(drive ?way|garage)|(drive ?way|garage)\b.*\bblock\w*|block\w* .*\b(my|our) (drive ?way|garage)\b/,
+  },
+  {
+    intent: "abandoned",
+    re: /\babandon\w*|\b(on|in front of|outside) (my|our|the) (street|house|block|home|building)\b.*\b(for|since) (days|weeks|a week|a month|months|\w+ weeks|\w+ days|ever)|\b(sitting|parked|left) (on|in front of) (my|our|the) (street|house|block|road)\b.*\b(days|weeks|month|months|nobody moves)|\bnobody moves it\b|\bhow long can a car (stay|be) parked\b|\b(dumped|left|parked|sitting)\b.*\b(on|in front of|outside) (my|our|the) (street|house|block|home|road)\b.*\b(since|for) (last|a|two|three|\d+|several|many)\b|\b(hasn'?t|has not|not|never) (been )?moved\b.*\b(days|weeks|month|months)\b/,
+  },
+  {
+    intent: "private-property",
+    re: /\b(apartment|complex|landlord|hoa|private property|property manager|manage (a|the) (lot|property|building)|business lot|shopping (center|mall)|store lot|parking lot|lot)\b.*\b(tow\w*|notice|warning|sign\w*)\b|\b(tow\w*|notice|warning)\b.*\b(apartment|complex|landlord|hoa|private property|business lot|parking lot)\b|\bno (sign|signs|warning)\b|\bsigns? up\b|\bgive notice\b|\bnotice before tow\w*/,
+  },
+  {
+    intent: "accident-info",
+    re: /\b(exchange|information|info|report|dmv|paperwork|what (do|should) i do)\b.*\b(accident|crash|collision|fender ?bender)\b|\bafter (an|a|the) (accident|crash|collision|wreck)\b/,
+  },
+  {
+    intent: "unattended",
+    re: /\b(if|when|while) i'?m not (there|home|around|with (it|the car))|\bwithout me (there|present)|\bneed me there\b|\bdo i (need|have) to be (there|present)\b/,
+  },
+  { intent: "ride-along", re: /\bride (in|with|along)\b.*\b(tow truck|truck|driver)\b|\bcan i ride\b/ },
+  {
+    intent: "who-pays",
+    re: /\bwho (pays|has to pay|is paying|pays for|covers|is responsible)\b|\b(do|will|would) i (have to|need to|still) pay\b/,
+  },
+  {
+    intent: "find-towed",
+    re: /\b(car|truck|vehicle|it) (got|was|has been|been|is) towed\b|\bgot towed\b|\bwhere (is|did) my (car|truck)\b|\b(car|truck) is (gone|missing)\b|\bmy (car|truck) (is )?gone\b|\bwhere do towed cars go\b|\bfind my (car|truck)\b|\bmy towed (car|truck|vehicle)\b|\bimpound\w*\b(?!.*\bbring\b)/,
+  },
+  {
+    intent: "impound",
+    re: /\b(bring|need|take)\b.*\b(impound|storage yard|tow yard|get my car out|get (it|my car) back)\b|\bget my car out of\b/,
+  },
+  {
+    intent: "junk-title",
+    re: /\b(title|pink slip|paperwork|registration)\b.*\b(junk|scrap|remove|sell|gone|get rid|haul)|\b(junk|scrap|remove|sell|get rid|haul)\b.*\b(title|pink slip|paperwork)\b/,
+  },
+  { intent: "legal-advice", re: /\b(sue|suing|lawyer|attorney|court|legal|illegal|lawsuit|my rights)\b/ },
+  {
+    intent: "payment",
+    re: /\b(credit cards?|debit|cash|venmo|zelle|paypal|apple pay|google pay|cash ?app|(pay by|take|accept|personal) checks?|financing|payment|pay (with|by|in|cash|card)|pay\b.*\b(with|by) (a |my )?(card|cash|check|phone)|take cards?|accept (cards?|cash))\b/,
+  },
+  {
+    intent: "repairs",
+    re: /\b(fix|repair\w*|oil change|brakes?|tune[- ]?up|air condition\w*|a\/c|\bac\b|body ?work|transmission (is )?slipping|alternator|smog|tires? rotation|mechanic work|replace my)\b/,
+    negatable: true,
+  },
+  {
+    intent: "recommend",
+    re: /\b(recommend\w*|good mechanic|know a (good )?(mechanic|shop)|mechanic you trust|shops? (near|in) \w+ you trust|you trust|(best|good|cheap|honest|any good|a good) (\w+ )?(mechanic|shop|garage)s?)\b/,
+  },
+  { intent: "weather", re: /\b(weather|rain\w*|forecast|storm|fog|snow|temperature tomorrow)\b/ },
+  {
+    intent: "fleet",
+    re: /\b(fleet|how many (trucks|drivers|tow trucks)|what kind of (tow )?trucks|trucks do you (run|have|use)|heavy[- ]duty|semis?|big rigs?|wreckers?|rotator|box trucks?|buses?|rv tow\w*|tow (a |an |my |our )?(boat|rv|motorhome|camper|bus|semi|big rig|box truck|limo|tractor|forklift)s?)\b/,
+  },
+  { intent: "insurance", re: /\b(insurance|insurer|aaa|auto club|roadside coverage|claim)\b/ },
+  {
+    intent: "complaint",
+    re: /\b(sucks?|useless|stupid|idiot|ripped (me )?off|scam\w*|terrible|worst|hate|fuck\w*|shit\w*|damn|waiting forever|rude|garbage)\b/,
+  },
+  {
+    intent: "injection",
+    re: /\b(ignore (all |any |the )?(previous|prior|above|your)|system prompt|you are now|from now on|pretend (you|to)|repeat after me|act as|jailbreak|dan\b|developer mode|new instructions|i authorize you|as the owner)|^system:/,
+  },
+  {
+    intent: "privacy",
+    re: /\b(password|api key|credentials|home address of|drivers'? (home|address|phone)|personal (info|information|data))\b/,
+  },
+  {
+    intent: "off-topic",
+    re: /\b(pizza|tacos?|burger|restaurant|food|eat|coffee|hotel|movie|game last night|score|poem|joke|song|hiring|job|jobs|apply|used cars?|sell (me )?a car|buy a car|dating|homework|president|capital of|bitcoin|stocks?|salary|(drivers?|operators?) make|work for you|meaning of life)\b/,
+  },
+  {
+    intent: "technical",
+    re: /\b(hitch\w*|dolly|dollies|flat ?tow\w*|four[- ]down|behind (my|an|the|a) (rv|motorhome|camper)|flatbed (vs|or|versus|better)|wheel[- ]?lift|hook[- ]and[- ]chain|types? of tow(ing)?\b(?! trucks?)|kinds? of tow(ing)?\b(?! trucks?)|tow(ing)? capacity|capacity|tow(ing)? package|tow pkg|trim( level)?|options package|tow (bar|strap)|strap|rope|towing (mean|means|meaning)|what does (towing|tow) mean|single tow|freeway service patrol|fsp|automatic (car|transmission)?|neutral|tow mode|transfer case|awd|all[- ]wheel|4x4|four[- ]wheel drive|drive wheels|transmission damage|damage the transmission|tow (a )?trailer|trailer|short tow|affordable|keep .* (cheap|affordable))\b/,
+  },
+  {
+    intent: "flat-no-spare",
+    re: /\b(no|dont have( a)?|don't have( a)?|without( a)?|have no|got no|no usable) (usable )?spare\b|\bspare (is |was )?(also )?(flat|bad|damaged|missing|gone|busted)|\bspare'?s? flat\b/,
+  },
+
+  // The services, in words drivers use.
+  {
+    intent: "service:jump-start",
+    re: /\b(battery|batteries|batt|jump\w*|won'?t start|wont start|doesn'?t start|will not start|won'?t turn (over|on)|wont turn (over|on)|not starting|clicking|clicks|car (just )?died|no lights on the dash|(car|truck|van|suv|it)('s| is) (completely |totally |just |all )?dead)\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:flat-tire",
+    re: /\b(flat(?![- ]?(tow\w*|bed))|puncture\w*|blow ?out|blew (out|a tire)|popped (a |my )?tire|tire (is )?(flat|popped|blew|blown|low)|donut|spare|tire|tyre|tires)\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:gasoline-delivery",
+    re: /\b(out of (gas|fuel)|outta (gas|fuel)|ran out|run out|empty tank|tank (is )?empty|gas|gasoline|fuel|diesel|petrol)\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:vehicle-lockouts",
+    re: /\b(locked out|lock ?out|lockouts|locked (my )?keys?|keys? (are )?(locked )?(in|inside)|key fob|fob|can'?t get in|lost (my |the )?(car )?keys|keys? (fell|are gone|is gone|got lost)|(car|truck|door|doors) (is |are )?locked|locked (car|truck)|won'?t (open|unlock)|wont (open|unlock)|unlock)\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:motorcycle-towing",
+    re: /\b(motorcycles?|motorbikes?|bike|bikes|scooter|harley|dirt ?bike|moped|vespa|ducati|yamaha r\d)\b/,
+  },
+  {
+    intent: "service:junk-car-removal",
+    re: /\b(junk\w*|scrap\w*|get rid of|haul (it )?away|want it gone|doesn'?t run anymore|hasn'?t run|dead car|buy (junk )?cars?|old (car|truck) in)\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:roadside-assistance",
+    re: /\b(roadside|overheat\w*|temp(erature)? (light|gauge)|warning light|check engine|engine light|weird noise|se calento|steaming|coolant)\b/,
+    negatable: true,
+  },
+  { intent: "service:emergency-towing", re: /\b(emergency|urgent\w*|middle of the night|late at night|stranded)\b/ },
+  {
+    intent: "service:towing",
+    re: /\b(tow|tows|towing|tow truck|broke down|broken down|breakdown|break down|needs to go to|take (it|my car|my truck) to|take my car|move (it|my car|my truck)|flatbed|long distance|ditch|winch\w*|pull (me|it|us) out|stuck in (the )?(mud|sand|snow)|ride home|to (the|my) (shop|mechanic|dealer)|get (my|the) (car|truck|vehicle) (from|to|home|back)|won'?t (move|go|drive|shift|go into gear)|wont (move|go|drive|shift)|stopped (on me|running|working)|quit on me|transmission (is )?(gone|out|shot|went)|seized)\b/,
+    negatable: true,
+  },
+];
+
+/** The driver says they need help now, not only that they have a question. */
+export const STRONG_NEED =
+  /\b(need|needs|send|get me|want|book) (a |my |the )?(tow|truck|flatbed|roadside)\b|\b(broke down|broken down|won'?t start|wont start|stuck|stranded|dead|died)\b/;
+
+export interface Reading {
+  /** Needs in the order the driver named them. */
+  intents: Intent[];
+  /** The battery was ruled out ("not the battery", "battery is fine"). */
+  batteryRuledOut: boolean;
+}
+
+/** The rules with the global flag, compiled once: every match is checked for negation. */
+const GLOBAL_RULES = RULES.map((r) => ({ ...r, re: new RegExp(r.re.source, `${r.re.flags.replace("g", "")}g`) }));
+
+export function readIntents(folded: string): Reading {
+  const found = new Map<Intent, number>();
+  for (const rule of GLOBAL_RULES) {
+    for (const m of folded.matchAll(rule.re)) {
+      const at = m.index ?? 0;
+      if (rule.negatable && negatedAt(folded, at)) continue;
+      if (!found.has(rule.intent)) found.set(rule.intent, at);
+      break;
+    }
+  }
+  const has = (i: Intent) => found.has(i);
+  const drop = (...ids: Intent[]) => {
+    for (const i of ids) found.delete(i);
+  };
+  const add = (i: Intent, at = folded.length) => {
+    if (!found.has(i)) found.set(i, at);
+  };
+
+  const batteryRuledOut =
+    /\b(not|isn'?t|isnt|ain'?t) (the |my )?batt\w*|\bbatt\w* (is |was )?(fine|ok|okay|good|new|not the problem|charged)\b/.test(
+      folded,
+    );
+  if (batteryRuledOut) {
+    const cannotStart = /\b(won'?t|wont|doesn'?t|will not) (start|turn over)\b/.test(folded);
+    drop("service:jump-start");
+    if (cannotStart) add("service:towing", 0);
+  }
+  // Ways of towing ("flat tow", "wheel lift", "does it have to be flatbed") are questions, not orders.
+  if (has("technical")) {
+    drop("service:flat-tire");
+    if (!STRONG_NEED.test(folded)) drop("service:towing");
+    if (!/\b(broke down|stuck|stranded|need a tow)\b/.test(folded)) drop("service:motorcycle-towing");
+  }
+  if (has("flat-no-spare")) {
+    drop("service:flat-tire", "service:emergency-towing");
+    add("service:towing", found.get("flat-no-spare"));
+  }
+  // A car left for days on a resident's street: the city's 72-hour rule, not a tow we sell.
+  if (has("abandoned")) {
+    drop(
+      "service:junk-car-removal",
+      "service:flat-tire",
+      "service:towing",
+      "blocked-driveway",
+      "find-towed",
+      "flat-no-spare",
+    );
+  }
+  if (has("blocked-driveway")) drop("service:towing", "private-property");
+  if (has("private-property")) drop("service:towing", "find-towed");
+  if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
+  if (has("impound")) drop("find-towed");
+  if (has("junk-title")) drop("service:junk-car-removal");
+  if (has("recommend")) drop("repairs");
+  // "Do you take insurance for roadside?", "can I sue the tow company": the words name a service, the
+  // question is about something else. The service stays only when the driver also says they need it.
+  if (["insurance", "payment", "fleet", "legal-advice", "complaint", "find-towed"].some((i) => has(i as Intent))) {
+    if (!STRONG_NEED.test(folded)) drop("service:towing", "service:roadside-assistance");
+  }
+  if (has("who-pays")) drop("find-towed", "price");
+  // "Body work after an accident" asks for a repair; "what to exchange after an accident" does not.
+  if (has("repairs")) drop("accident-info");
+  if (has("accident-info")) drop("insurance");
+  if (has("blocked-driveway") || has("private-property")) drop("request");
+  if (has("fleet")) drop("technical");
+  // "How far can you flat tow a CR-V" asks about the car, not about our area.
+  if (has("technical")) drop("areas");
+  // "gas smell" is danger (safety.ts), "gas station" is a place: neither orders fuel.
+  if (/\bgas (station|pedal|cap)\b/.test(folded) && !/\b(out of|outta|ran out|run out|empty)\b/.test(folded)) {
+    drop("service:gasoline-delivery");
+  }
+  if (has("service:vehicle-lockouts") && /\bkey fob\b|\bfob\b/.test(folded)) drop("service:jump-start");
+  // "Emergency tow" and "broke down in the middle of the night" name the emergency page; "asap" stays a tow.
+  if (has("service:emergency-towing")) {
+    const specific = [
+      "service:jump-start",
+      "service:flat-tire",
+      "service:gasoline-delivery",
+      "service:vehicle-lockouts",
+    ];
+    if (specific.some((s) => has(s as Intent))) drop("service:emergency-towing");
+    else drop("service:towing");
+  }
+  // "my motorcycle and my car": two vehicles, two services.
+  if (
+    has("service:motorcycle-towing") &&
+    !/\b(car|truck|suv|van) (too|also|as well)\b|\band (my|a|the) (car|truck|suv|van)\b|\btwo vehicles\b/.test(folded)
+  ) {
+    drop("service:towing");
+  }
+  // "We don't do repairs" already offers the tow to a shop.
+  if (has("repairs") && !STRONG_NEED.test(folded)) drop("service:towing");
+  if ((has("off-topic") || has("ride-along") || has("unattended")) && !STRONG_NEED.test(folded)) drop("service:towing");
+  if (has("recommend") && !STRONG_NEED.test(folded)) {
+    for (const k of [...found.keys()]) if (k.startsWith("service:")) drop(k);
+  }
+  // A question about what something costs is a price question, even when it names a service.
+  if (has("repairs") && [...found.keys()].some((k) => k.startsWith("service:") && k !== "service:towing"))
+    drop("repairs");
+  if (has("services-list")) {
+    for (const k of [...found.keys()]) if (k.startsWith("service:")) drop(k);
+  }
+  const intents = [...found.entries()].sort((a, b) => a[1] - b[1]).map(([i]) => i);
+  return { intents, batteryRuledOut };
+}
