@@ -9,6 +9,7 @@ import Fastify, {
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import deskRoutes from "./desk/routes";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import chatRoutes from "./routes/chat";
@@ -32,6 +33,8 @@ export interface AppOptions {
   db?: Database;
   /** The built-in chat assistant; built from the site's content when not given. */
   assistant?: Assistant;
+  /** The clock desk sessions expire by; tests move it. */
+  deskClock?: () => Date;
 }
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
@@ -76,6 +79,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { ping: options.db?.ping });
   if (options.db) {
     await app.register(contactRoutes, { db: options.db.db, rateLimit: config.contactRateLimit, site });
+    await app.register(deskRoutes, {
+      db: options.db.db,
+      signInThrottle: config.deskSignInRateLimit,
+      now: options.deskClock,
+    });
   }
   await app.register(chatRoutes, {
     assistant: options.assistant ?? createAssistant(),

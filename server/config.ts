@@ -43,6 +43,13 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /** Failed desk sign-ins allowed per account and per client address per window (then 429). */
+  DESK_SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   /** Set when running behind a reverse proxy, so rate limits see the client's address. */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -68,6 +75,7 @@ export interface ServerConfig {
   chatWebhookTimeoutMs: number;
   contactFallbackUrl?: string;
   trustProxy: boolean;
+  deskSignInRateLimit: RateLimitOptions;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -90,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
     contactFallbackUrl: e.PUBLIC_CONTACT_FALLBACK_URL,
     trustProxy: e.TRUST_PROXY,
+    deskSignInRateLimit: { max: e.DESK_SIGN_IN_RATE_LIMIT_MAX, timeWindowMs: e.DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS },
   };
 }
