@@ -14,7 +14,15 @@ export interface DeskSessionData {
   email: string;
   /** Milliseconds since the epoch, when the user signed in. */
   signedInAt: number;
+  /** When last_seen_at was last written (ms); read from the row, never stored in `data`. */
+  seenAt?: number;
 }
+
+/**
+ * last_seen_at is written at most once a minute per session: the idle limit is 12 hours, and an
+ * inbox that polls every 15 s should not cost a database write per poll.
+ */
+const SEEN_PRECISION_MS = 60_000;
 
 declare module "fastify" {
   interface Session extends Partial<DeskSessionData> {}
@@ -58,10 +66,15 @@ export class DeskSessionStore implements SessionStore {
       callback();
       return;
     }
+    const now = this.now();
+    if (data.seenAt !== undefined && now.getTime() - data.seenAt < SEEN_PRECISION_MS) {
+      callback();
+      return;
+    }
     const stored: DeskSessionData = { userId: data.userId, email: data.email ?? "", signedInAt: data.signedInAt ?? 0 };
     this.db
       .update(deskSessions)
-      .set({ data: JSON.stringify(stored), lastSeenAt: this.now() })
+      .set({ data: JSON.stringify(stored), lastSeenAt: now })
       .where(eq(deskSessions.id, storedSessionId(sessionId)))
       .then(() => callback(), callback);
   }
@@ -90,6 +103,6 @@ export class DeskSessionStore implements SessionStore {
       await this.db.delete(deskSessions).where(eq(deskSessions.id, storedSessionId(sessionId)));
       return null;
     }
-    return JSON.parse(row.data) as DeskSessionData;
+    return { ...(JSON.parse(row.data) as DeskSessionData), seenAt: row.lastSeenAt.getTime() };
   }
 }
