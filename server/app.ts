@@ -9,6 +9,7 @@ import Fastify, {
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import deskNoindex from "./desk/noindex";
 import deskRoutes from "./desk/routes";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
@@ -91,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookUrl: config.chatWebhookUrl,
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
   });
+  await app.register(deskNoindex);
   await app.register(staticSite, { site });
   return app;
 }

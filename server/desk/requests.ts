@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type {
   DeskAlert,
   DeskEvent,
@@ -54,7 +54,9 @@ export async function listRequests(db: Db, filter: InboxFilter, page: number, pa
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   const items: InboxRow[] = rows.slice(0, pageSize).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
-  return { items, page, pageSize, hasMore: rows.length > pageSize };
+  // Whatever the filter, how many still wait for someone (the tab's title shows it).
+  const [waiting] = await db.select({ n: count() }).from(contactRequests).where(eq(contactRequests.status, "new"));
+  return { items, page, pageSize, hasMore: rows.length > pageSize, newCount: waiting?.n ?? 0 };
 }
 
 /** Every matching request, newest first, read in batches by id so memory stays flat for any size. */

@@ -79,6 +79,8 @@ export interface InboxPage {
   page: number;
   pageSize: number;
   hasMore: boolean;
+  /** Requests in status "new", over all requests (not only this filter). */
+  newCount: number;
 }
 
 export interface DeskRequest extends InboxRow {
