@@ -1,11 +1,12 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import type {
-  DeskAlert,
-  DeskEvent,
-  DeskRequest,
-  InboxFilter,
-  InboxRow,
-  RequestStatus,
+import {
+  type DeskAlert,
+  type DeskEvent,
+  type DeskRequest,
+  type InboxFilter,
+  type InboxRow,
+  NEW_COUNT_CAP,
+  type RequestStatus,
 } from "../../src/lib/desk-schema";
 import { site } from "../../src/lib/site";
 import type { Db } from "../db/client";
@@ -54,9 +55,16 @@ export async function listRequests(db: Db, filter: InboxFilter, page: number, pa
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   const items: InboxRow[] = rows.slice(0, pageSize).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
-  // Whatever the filter, how many still wait for someone (the tab's title shows it).
-  const [waiting] = await db.select({ n: count() }).from(contactRequests).where(eq(contactRequests.status, "new"));
-  return { items, page, pageSize, hasMore: rows.length > pageSize, newCount: waiting?.n ?? 0 };
+  // Whatever the filter, how many still wait for someone (the tab's title shows it). Counted up to a
+  // cap: past it the owner needs no exact number, and a full count of 100,000 rows costs a scan.
+  const waiting = db
+    .select({ one: sql`1` })
+    .from(contactRequests)
+    .where(eq(contactRequests.status, "new"))
+    .limit(NEW_COUNT_CAP + 1)
+    .as("waiting");
+  const [counted] = await db.select({ n: count() }).from(waiting);
+  return { items, page, pageSize, hasMore: rows.length > pageSize, newCount: counted?.n ?? 0 };
 }
 
 /** Every matching request, newest first, read in batches by id so memory stays flat for any size. */

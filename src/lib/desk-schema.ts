@@ -23,6 +23,9 @@ export const statusLabels: Record<RequestStatus, string> = {
 /** Requests per inbox page. */
 export const INBOX_PAGE_SIZE = 25;
 export const MIN_PASSWORD_LENGTH = 12;
+/** The inbox counts new requests up to this; above it shows "99+". */
+export const NEW_COUNT_CAP = 99;
+export const newCountLabel = (n: number) => (n > NEW_COUNT_CAP ? `${NEW_COUNT_CAP}+` : String(n));
 export const MAX_NOTE_LENGTH = 2000;
 export const MAX_SEARCH_LENGTH = 200;
 
@@ -79,7 +82,7 @@ export interface InboxPage {
   page: number;
   pageSize: number;
   hasMore: boolean;
-  /** Requests in status "new", over all requests (not only this filter). */
+  /** Requests in status "new", over all requests (not only this filter); NEW_COUNT_CAP + 1 means more. */
   newCount: number;
 }
 

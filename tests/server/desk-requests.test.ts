@@ -84,6 +84,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
     const first = (await owner.get("/api/desk/requests")).json() as InboxPage;
     expect(first.items).toHaveLength(INBOX_PAGE_SIZE);
     expect(first.hasMore).toBe(true);
+    expect(first.newCount).toBe(INBOX_PAGE_SIZE + 3);
     expect(first.items[0]?.id).toBe(ids.at(-1));
     expect(Object.keys(first.items[0] ?? {}).sort()).toEqual(
       ["createdAt", "id", "name", "pickupLocation", "service", "status"].sort(),

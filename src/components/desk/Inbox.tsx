@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, useEffect, useId } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { type InboxFilter, type InboxPage, requestStatuses, statusLabels } from "@/lib/desk-schema";
+import { type InboxFilter, type InboxPage, newCountLabel, requestStatuses, statusLabels } from "@/lib/desk-schema";
 import { serviceNames } from "@/lib/services";
 import { site } from "@/lib/site";
 import { cn } from "@/lib/utils";
@@ -48,7 +48,7 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
 
   const newCount = inbox.data?.newCount ?? 0;
   useEffect(() => {
-    document.title = newCount > 0 ? `(${newCount} new) Inbox · Desk` : "Inbox · Desk";
+    document.title = newCount > 0 ? `(${newCountLabel(newCount)} new) Inbox · Desk` : "Inbox · Desk";
   }, [newCount]);
 
   const setFilter = (patch: Partial<InboxFilter>) => onChange({ filter: { ...state.filter, ...patch }, page: 1 });
@@ -67,7 +67,7 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
           Inbox
         </h1>
         <p className="text-sm text-slate-600" aria-live="polite">
-          {newCount === 1 ? "1 new request" : `${newCount} new requests`}
+          {newCount === 1 ? "1 new request" : `${newCountLabel(newCount)} new requests`}
         </p>
       </div>
 
