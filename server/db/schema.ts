@@ -3,11 +3,12 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex,
 import { requestStatuses } from "../../src/lib/desk-schema";
 
 /**
- * Everything the desk's search looks through, as one lower-case text. The same expression is in
+ * Everything the desk's search looks through, as one lower-case text; the phone twice, as typed and
+ * as bare digits, so "2095550100" finds "(209) 555-0100". The same expression is in
  * the trigram index and in the query (server/desk/requests.ts), so PostgreSQL can use the index.
  */
 export const searchableText = sql.raw(
-  `lower("name" || ' ' || "phone" || ' ' || "email" || ' ' || "pickup_location" || ' ' || "dropoff_location")`,
+  `lower("name" || ' ' || "phone" || ' ' || regexp_replace("phone", '[^0-9]', '', 'g') || ' ' || "email" || ' ' || "pickup_location" || ' ' || "dropoff_location")`,
 );
 
 /**

@@ -118,6 +118,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
     expect(await ids("service=Flat%20Tire")).toEqual([morning]);
     expect(await ids("q=early")).toEqual([morning]);
     expect(await ids("q=555-0199")).toEqual([morning]);
+    expect(await ids("q=2095550199")).toEqual([morning]); // the phone's digits, however it was typed
     expect(await ids("q=PAT.KIM%40example")).toEqual([other]);
     expect(await ids("q=lodi%20park")).toEqual([other]);
     expect(await ids("q=tracy%20100%25")).toEqual([other]);

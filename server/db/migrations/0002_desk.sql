@@ -46,4 +46,4 @@ CREATE INDEX "request_events_request_idx" ON "request_events" USING btree ("requ
 CREATE INDEX "contact_requests_status_id_idx" ON "contact_requests" USING btree ("status","id");--> statement-breakpoint
 CREATE INDEX "contact_requests_service_id_idx" ON "contact_requests" USING btree ("service","id");--> statement-breakpoint
 CREATE INDEX "contact_requests_created_at_idx" ON "contact_requests" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "contact_requests_search_idx" ON "contact_requests" USING gin ((lower("name" || ' ' || "phone" || ' ' || "email" || ' ' || "pickup_location" || ' ' || "dropoff_location")) public.gin_trgm_ops);
+CREATE INDEX "contact_requests_search_idx" ON "contact_requests" USING gin ((lower("name" || ' ' || "phone" || ' ' || regexp_replace("phone", '[^0-9]', '', 'g') || ' ' || "email" || ' ' || "pickup_location" || ' ' || "dropoff_location")) public.gin_trgm_ops);
