@@ -26,6 +26,7 @@ import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
 import { addNote, changeStatus, deleteRequest, eachRequest, getRequest, listRequests, recentEvents } from "./requests";
 import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
+import { recordSignIn } from "./sign-in-log";
 import { rateLimitPluginOptions, type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";
 import { findUser, normalizeEmail } from "./users";
 
@@ -128,9 +129,7 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     // An unknown e-mail costs the same scrypt work as a wrong password, and gets the same answer.
     const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
     const succeeded = matches && user !== undefined;
-    await db
-      .insert(deskSignIns)
-      .values({ at: now(), email: email.slice(0, 254), succeeded, clientAddress: request.ip });
+    await recordSignIn(db, { at: now(), email: email.slice(0, 254), succeeded, clientAddress: request.ip });
     if (!succeeded || !user) {
       await throttle.fail(request);
       request.log.info("desk sign-in failed");

@@ -133,6 +133,18 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
     expect(seen[0]).toMatchObject({ succeeded: true, clientAddress: owner.remoteAddress });
   });
 
+  it("keeps sign-in attempts for 90 days", async () => {
+    const old = new Date(clock - 91 * 24 * HOUR);
+    await db.db
+      .insert(deskSignIns)
+      .values({ at: old, email: "long-ago@example.com", succeeded: false, clientAddress: "192.0.2.1" });
+    await newClient().signIn("someone@example.com", "not the password at all");
+    const left = await db.db.select().from(deskSignIns).where(eq(deskSignIns.email, "long-ago@example.com"));
+    expect(left).toEqual([]);
+    const recent = await db.db.select().from(deskSignIns).where(eq(deskSignIns.email, "someone@example.com"));
+    expect(recent).toHaveLength(1);
+  });
+
   it("takes about as long for an unknown e-mail as for a wrong password (both run scrypt)", async () => {
     const email = await newUser();
     const time = async (who: string) => {

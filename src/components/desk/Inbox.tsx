@@ -183,7 +183,15 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
       )}
 
       {inbox.data && inbox.data.items.length > 0 && (
-        <ul aria-label="Service requests" className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        <ul
+          aria-label="Service requests"
+          aria-busy={inbox.isPlaceholderData}
+          className={cn(
+            "divide-y divide-slate-200 rounded-lg border border-slate-200",
+            // The previous list stays while a new filter loads, dimmed so it is not mistaken for the answer.
+            inbox.isPlaceholderData && "opacity-60",
+          )}
+        >
           {inbox.data.items.map((row) => (
             <li key={row.id} className={cn(row.status === "new" && "border-l-4 border-l-brand-500 bg-brand-50")}>
               <a
