@@ -154,15 +154,14 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
       await client.signIn(who, "not the password at all");
       return performance.now() - start;
     };
-    // Median of a few, so one slow tick on a busy machine does not decide.
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    // The fastest of a few: a busy machine only ever adds time, so the minimum is the work itself.
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       known.push(await time(email));
       unknown.push(await time(`ghost${i}@example.com`));
     }
-    const [a, b] = [median(known), median(unknown)];
+    const [a, b] = [Math.min(...known), Math.min(...unknown)];
     // scrypt dominates (tens of ms); without the dummy hash an unknown e-mail would answer in ~1 ms.
     expect(Math.min(a, b) / Math.max(a, b)).toBeGreaterThan(0.5);
   });
