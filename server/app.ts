@@ -11,6 +11,10 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import deskNoindex from "./desk/noindex";
 import deskRoutes from "./desk/routes";
+import { safeErrorForLog } from "./log-safety";
+import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
+import connectionLimits from "./plugins/connection-limits";
+import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import chatRoutes from "./routes/chat";
@@ -32,6 +36,8 @@ export interface AppOptions {
    * /healthz pings it. Only tests of the pages alone leave it out (then there is no contact API).
    */
   db?: Database;
+  /** Timing and clock of the alert worker, and whether it runs by itself (tests drive it). */
+  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart">;
   /** The built-in chat assistant; built from the site's content when not given. */
   assistant?: Assistant;
   /** The clock desk sessions expire by; tests move it. */
@@ -40,16 +46,47 @@ export interface AppOptions {
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
 
+/** Where an undecodable address is sent: no route has it, so it is answered by the 404 page. */
+const UNDECODABLE_PATH = "/__undecodable-address__";
+function isDecodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split("?")[0] ?? "");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Builds the whole server: pages, API and headers. Nothing here reads the environment. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const site = options.site ?? readSiteFiles(config.distDir);
+  const logger = options.logger ?? { level: config.logLevel };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Every logged error goes through one serializer that keeps a visitor's data out of the log.
+    logger:
+      typeof logger === "object" && logger !== null
+        ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog } }
+        : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    // A malformed address (bad percent-encoding) is a page that does not exist. Fastify answers
-    // these before routing, with a bare reply, so the 404 page is sent from here.
+    // A slow or unfinished request cannot hold a connection (Fastify's defaults are "never").
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: Math.min(config.timeouts.requestMs, 15_000),
+      // How often Node checks those timeouts; its default of 30 s would let them overrun.
+      connectionsCheckingInterval: Math.max(100, Math.min(5_000, Math.floor(config.timeouts.requestMs / 4))),
+    },
+    // A JSON key "__proto__" or "constructor" is dropped, not an error: the rest of the body is still read.
+    onProtoPoisoning: "remove",
+    onConstructorPoisoning: "remove",
+    // An address that cannot be decoded (GET /%) is a page that does not exist: send it through the
+    // normal not-found path, so it gets the 404 page with every security header like any other page.
+    rewriteUrl: (request) => (isDecodablePath(request.url ?? "/") ? (request.url ?? "/") : UNDECODABLE_PATH),
+    // Fastify answers its own routing errors with a bare reply, before any hook (so without the
+    // security headers): rewriteUrl above keeps bad addresses from getting here; this is the backstop.
     frameworkErrors: (error, _request, bareReply) => {
       // Its generic types describe no route, so Fastify's schema-typed send() rejects plain data.
       const reply = bareReply as unknown as FastifyReply;
@@ -73,13 +110,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ error: error.name, message: clientMessage(error.code, error.message) });
   });
 
+  await app.register(connectionLimits, { maxPerClient: config.maxConnectionsPerClient });
+  await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(securityHeaders, {
     inlineScriptHashes: site.inlineScriptHashes,
     connectOrigins: originOf(config.contactFallbackUrl),
   });
-  await app.register(healthRoutes, { ping: options.db?.ping });
   if (options.db) {
-    await app.register(contactRoutes, { db: options.db.db, rateLimit: config.contactRateLimit, site });
+    await app.register(alerts, {
+      db: options.db.db,
+      config: config.alerts,
+      exclusive: options.db.kind === "pglite",
+      ...options.alerts,
+    });
+  }
+  await app.register(healthRoutes, {
+    ping: options.db?.ping,
+    alertStats: options.db ? () => app.alerts.outbox.stats(new Date()) : undefined,
+  });
+  if (options.db) {
+    await app.register(contactRoutes, {
+      db: options.db.db,
+      rateLimit: config.contactRateLimit,
+      site,
+      alertChannels: app.alerts.channels,
+      onStored: () => app.alerts.worker.wake(),
+    });
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,

@@ -5,6 +5,12 @@ import { z } from "zod";
  * Everything the server can be told, read from the environment in this one place. The app itself
  * (buildApp) only ever sees the parsed result, so tests pass options instead of setting variables.
  */
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -15,11 +21,7 @@ const envSchema = z.object({
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default("data"),
   /** A PostgreSQL connection string; when set, PostgreSQL is used instead of the embedded PGlite. */
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  DATABASE_URL: optionalUrl,
   /** Service requests accepted per client per window on POST /api/contact. */
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
@@ -31,18 +33,28 @@ const envSchema = z.object({
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** An outside bot to forward chat messages to; the built-in assistant answers when unset or failing. */
-  CHAT_WEBHOOK_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  CHAT_WEBHOOK_URL: optionalUrl,
   CHAT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The browser's fallback for service requests (baked into the pages at build; allowed by the CSP here). */
-  PUBLIC_CONTACT_FALLBACK_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  PUBLIC_CONTACT_FALLBACK_URL: optionalUrl,
+  /** New-request alerts by e-mail: an SMTP server (smtp:// with STARTTLS, smtps:// for implicit TLS). */
+  SMTP_URL: optionalUrl,
+  LEAD_ALERT_FROM: z.string().trim().optional(),
+  /** One or more addresses, comma separated. */
+  LEAD_ALERT_TO: z.string().trim().optional(),
+  /** New-request alerts by a signed JSON POST. */
+  LEAD_ALERT_WEBHOOK_URL: optionalUrl,
+  LEAD_ALERT_WEBHOOK_SECRET: z.string().optional(),
+  /** The longest a client may take to send one whole request (headers at most 15 s of it). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** A connection with no traffic at all is closed after this long. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** An idle keep-alive connection is closed after this long. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Open connections one client address may hold at once; 0 for no cap (a proxy in front caps them). */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
+  /** Redis for rate limits shared by several server processes (redis://host:6379). */
+  REDIS_URL: optionalUrl,
   /** Failed desk sign-ins allowed per account and per client address per window (then 429). */
   DESK_SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS: z.coerce
@@ -62,6 +74,23 @@ export interface RateLimitOptions {
   timeWindowMs: number;
 }
 
+export interface EmailAlertConfig {
+  smtpUrl: string;
+  from: string;
+  to: string[];
+}
+
+export interface WebhookAlertConfig {
+  url: string;
+  secret: string;
+}
+
+/** Where new service requests are announced; a channel left out is not configured. */
+export interface AlertConfig {
+  email?: EmailAlertConfig;
+  webhook?: WebhookAlertConfig;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -75,6 +104,10 @@ export interface ServerConfig {
   chatWebhookTimeoutMs: number;
   contactFallbackUrl?: string;
   trustProxy: boolean;
+  redisUrl?: string;
+  timeouts: { requestMs: number; idleMs: number; keepAliveMs: number };
+  maxConnectionsPerClient: number;
+  alerts: AlertConfig;
   deskSignInRateLimit: RateLimitOptions;
 }
 
@@ -98,6 +131,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
     contactFallbackUrl: e.PUBLIC_CONTACT_FALLBACK_URL,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
+    maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
+    alerts: alertConfig(e),
     deskSignInRateLimit: { max: e.DESK_SIGN_IN_RATE_LIMIT_MAX, timeWindowMs: e.DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS },
   };
+}
+
+const addressList = z.array(z.string().email());
+
+/** Each channel is all or nothing: half a configuration is a mistake said at start, not a silent gap. */
+function alertConfig(e: z.infer<typeof envSchema>): AlertConfig {
+  const alerts: AlertConfig = {};
+  const problems: string[] = [];
+  if (e.SMTP_URL || e.LEAD_ALERT_FROM || e.LEAD_ALERT_TO) {
+    const to = (e.LEAD_ALERT_TO ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (!e.SMTP_URL) problems.push("SMTP_URL is required for e-mail alerts");
+    else if (!/^smtps?:$/.test(new URL(e.SMTP_URL).protocol))
+      problems.push("SMTP_URL must start with smtp:// or smtps://");
+    if (!e.LEAD_ALERT_FROM || !z.string().email().safeParse(e.LEAD_ALERT_FROM).success)
+      problems.push("LEAD_ALERT_FROM must be one e-mail address");
+    if (to.length === 0 || !addressList.safeParse(to).success)
+      problems.push("LEAD_ALERT_TO must be one or more e-mail addresses, comma separated");
+    if (e.SMTP_URL && e.LEAD_ALERT_FROM) alerts.email = { smtpUrl: e.SMTP_URL, from: e.LEAD_ALERT_FROM, to };
+  }
+  if (e.LEAD_ALERT_WEBHOOK_URL || e.LEAD_ALERT_WEBHOOK_SECRET) {
+    if (!e.LEAD_ALERT_WEBHOOK_URL) problems.push("LEAD_ALERT_WEBHOOK_URL is required with LEAD_ALERT_WEBHOOK_SECRET");
+    if (!e.LEAD_ALERT_WEBHOOK_SECRET || e.LEAD_ALERT_WEBHOOK_SECRET.length < 16)
+      problems.push("LEAD_ALERT_WEBHOOK_SECRET must be at least 16 characters");
+    if (e.LEAD_ALERT_WEBHOOK_URL && e.LEAD_ALERT_WEBHOOK_SECRET)
+      alerts.webhook = { url: e.LEAD_ALERT_WEBHOOK_URL, secret: e.LEAD_ALERT_WEBHOOK_SECRET };
+  }
+  if (problems.length > 0) throw new Error(`Invalid server configuration: ${problems.join("; ")}`);
+  return alerts;
 }

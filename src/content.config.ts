@@ -1,6 +1,9 @@
 import { defineCollection, z } from "astro:content";
 import { file, glob } from "astro/loaders";
+import { areaFrontmatterSchema } from "./lib/area-schema";
 import { blogFrontmatterSchema } from "./lib/blog-schema";
+import { faqSchema } from "./lib/faq-schema";
+import { guideFrontmatterSchema } from "./lib/guide-schema";
 
 /** Blog articles: one Markdown file per slug in src/content/blog. */
 const blog = defineCollection({
@@ -19,11 +22,17 @@ const servicePages = defineCollection({
       lead: z.string().min(20).max(240),
       /** Alt text of the page's illustration. */
       imageAlt: z.string().min(10),
+      /** Four to six questions answered from the page's own text, shown as a visible FAQ. */
+      faq: faqSchema,
     })
     .strict(),
 });
 
-/** Customer testimonials shown in the home-page carousel. */
+/**
+ * Testimonials shown in the home-page carousel. `sample: true` marks placeholder text written for
+ * the site, not a customer's review; the page says so while any sample is shown. Replace them with
+ * the owner's real reviews (README, "Testimonials") and set `sample: false`.
+ */
 const testimonials = defineCollection({
   loader: file("./src/content/testimonials.json"),
   schema: z.object({
@@ -31,6 +40,7 @@ const testimonials = defineCollection({
     town: z.string().min(1),
     text: z.string().min(20),
     rating: z.number().int().min(1).max(5),
+    sample: z.boolean(),
   }),
 });
 
@@ -58,7 +68,21 @@ const serviceOverview = defineCollection({
     description: z.string().min(10),
     features: z.array(z.string().min(3)).min(3),
     href: z.string().startsWith("/"),
+    /** An optional second link, such as the accident guide on the Accident Recovery card. */
+    guide: z.object({ label: z.string().min(5), href: z.string().startsWith("/") }).optional(),
   }),
 });
 
-export const collections = { blog, servicePages, testimonials, serviceCards, serviceOverview };
+/** One page per town served: src/content/areas/{slug}.md, served at /areas/{slug}. */
+const areas = defineCollection({
+  loader: glob({ pattern: "*.md", base: "./src/content/areas" }),
+  schema: areaFrontmatterSchema,
+});
+
+/** Longer how-to pages for drivers: src/content/guides/{slug}.md, served at /guides/{slug}. */
+const guides = defineCollection({
+  loader: glob({ pattern: "*.md", base: "./src/content/guides" }),
+  schema: guideFrontmatterSchema,
+});
+
+export const collections = { blog, servicePages, testimonials, serviceCards, serviceOverview, areas, guides };

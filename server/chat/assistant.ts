@@ -1,4 +1,5 @@
 import MiniSearch from "minisearch";
+import { areaHref } from "../../src/lib/area-schema";
 import { site } from "../../src/lib/site";
 import { buildKnowledge, type KnowledgeDoc } from "./knowledge";
 
@@ -106,7 +107,8 @@ export function createAssistant(docs: KnowledgeDoc[] = buildKnowledge()): Assist
 
       const towns = townsIn(text);
       if (towns.length && /\b(serve|service|cover|come|go|tow|area|out to|in|near|available)\b/i.test(text)) {
-        return `Yes, we serve ${towns.join(" and ")}. ${byId.get("areas")?.answer ?? ""}`.trim();
+        const pages = towns.map((t) => `${t}: ${areaHref(t)}`).join(", ");
+        return `Yes, we serve ${towns.join(" and ")} (${pages}). ${byId.get("areas")?.answer ?? ""}`.trim();
       }
       return best(text)?.answer ?? replies.unknown;
     },

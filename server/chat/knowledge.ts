@@ -48,14 +48,14 @@ export const facts: Fact[] = [
     title: "Areas we serve",
     keywords:
       "area areas serve service cover coverage towns town cities city where near nearby location locations radius county san joaquin",
-    answer: `We serve ${townList}: within about ${site.serviceRadiusMeters / 1000} km of downtown Stockton, including I-5, SR-99, SR-4 and SR-120. Somewhere else? Call ${phone} and ask.`,
-    url: "/about",
+    answer: `We serve ${townList}: within about ${site.serviceRadiusMeters / 1000} km of downtown Stockton, including I-5, SR-99, SR-4 and SR-120. Each town has its own page at /areas. Somewhere else? Call ${phone} and ask.`,
+    url: "/areas",
   },
   {
     id: "address",
     title: "Our address",
     keywords: "address located office where are you based yard visit",
-    answer: `Our address is ${fullAddress}. We come to you: call ${phone} or send a request at /contact.`,
+    answer: `Our address is ${fullAddress}. We connect you with a partner operator who comes to you: call ${phone} or send a request at /contact.`,
     url: "/contact",
   },
   {
@@ -67,13 +67,13 @@ export const facts: Fact[] = [
   },
   {
     id: "private-property",
-    title: "Towing from private property: notice",
+    title: "Towing from private property: signs, notice and waiting periods",
     keywords:
-      "private property parking lot apartment complex towed without warning notice sign signs 24 hours shopping center business lot",
+      "private property parking lot apartment complex towed without warning notice sign signs 24 hours 96 hours shopping center business lot",
     answer:
-      "In general, a car parked on private property gets notice before it is towed: the property needs proper signs, and there is usually a *24 hours* notice period. Our article explains what to do if your car was towed: /blog/car-towed-without-warning-california",
+      "On private property in California, a lot with a proper sign posted at every entrance can have a car towed without warning. Without signs, the car must first get a notice of parking violation and *96 hours* must pass. A vehicle missing major parts can go 24 hours after the owner tells the police, and a single-family home's own driveway needs neither. More: /blog/car-towed-without-warning-california",
     url: "/blog/car-towed-without-warning-california",
-    source: { file: "blog/car-towed-without-warning-california.md", phrase: "24 hours" },
+    source: { file: "blog/car-towed-without-warning-california.md", phrase: "96 hours" },
   },
   {
     id: "abandoned",
@@ -88,7 +88,7 @@ export const facts: Fact[] = [
     id: "blocked-driveway",
     title: "A car blocking my driveway",
     keywords: "blocked driveway blocking block parked in front of my driveway someone car across garage neighbor",
-    answer: `On a city street, a car blocking a driveway must be *ticketed by the police* before it is towed: call the police non-emergency line first. Then we can tow it, and the owner of the towed vehicle pays the fees. More: /services/blocked-driveway`,
+    answer: `On a city street, a car blocking a driveway must be *ticketed by the police* before it is towed, and it is the police or parking enforcement who ticket it and arrange the tow: call the police non-emergency line. The owner of the towed vehicle pays the fees. More: /services/blocked-driveway`,
     url: "/services/blocked-driveway",
     source: { file: "services/blocked-driveway.md", phrase: "ticketed by the police" },
   },
@@ -168,9 +168,13 @@ export function buildKnowledge(root = CONTENT_DIR): KnowledgeDoc[] {
     });
   }
 
-  for (const article of readMarkdownDocs("blog", root)) {
+  // Blog articles and the guides (such as /guides/after-an-accident) are read the same way.
+  const longReads = [
+    ...readMarkdownDocs("blog", root).map((doc) => ({ doc, url: `/blog/${doc.slug}` })),
+    ...readMarkdownDocs("guides", root).map((doc) => ({ doc, url: `/guides/${doc.slug}` })),
+  ];
+  for (const { doc: article, url } of longReads) {
     const title = String(article.frontmatter.title ?? article.slug);
-    const url = `/blog/${article.slug}`;
     sections(article.body).forEach((section, i) => {
       docs.push({
         id: `article:${article.slug}:${i}`,

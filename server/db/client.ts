@@ -43,7 +43,7 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true }); // PGlite does not create missing parent folders.
-  const lock = lockDataDir(dataDir);
+  const lock = await lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
     // pg_trgm backs the desk's search index (migration 0002).
@@ -64,13 +64,13 @@ async function openPglite(dataDir: string): Promise<Database> {
         try {
           await opened.close();
         } finally {
-          lock.release();
+          await lock.release();
         }
       },
     };
   } catch (error) {
     await client?.close().catch(() => {});
-    lock.release();
+    await lock.release();
     throw error;
   }
 }

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import cookie from "@fastify/cookie";
 import csrfProtection from "@fastify/csrf-protection";
-import rateLimit from "@fastify/rate-limit";
 import session from "@fastify/session";
 import { desc } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
@@ -27,7 +26,7 @@ import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
 import { addNote, changeStatus, deleteRequest, eachRequest, getRequest, listRequests, recentEvents } from "./requests";
 import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
 import { recordSignIn } from "./sign-in-log";
-import { rateLimitPluginOptions, type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";
+import { type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";
 import { findUser, normalizeEmail } from "./users";
 
 export interface DeskRouteOptions {
@@ -82,7 +81,6 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     cookieKey: CSRF_COOKIE,
     cookieOpts: { path: COOKIE_PATH, httpOnly: true, sameSite: "strict" },
   });
-  await app.register(rateLimit, rateLimitPluginOptions(opts.signInThrottle));
   const throttle = signInThrottle(app, opts.signInThrottle);
 
   const overHttps = (request: FastifyRequest) => request.protocol === "https";

@@ -1,27 +1,16 @@
-import type { RateLimitPluginOptions } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { RateLimitOptions } from "../config";
 import { normalizeEmail } from "./users";
 
 /**
- * Sign-in throttling, in one place: at most `max` failed sign-ins per account and per client address
- * per window; the next try gets 429 with Retry-After. Only failures count (a success does not use up
- * the allowance), so the counters are read before the password is checked and bumped after a failure.
+ * Sign-in throttling: at most `max` failed sign-ins per account and per client address per window;
+ * the next try gets 429 with Retry-After. Only failures count (a success does not use up the
+ * allowance), so the counters are read before the password is checked and bumped after a failure.
  *
- * The counters live in @fastify/rate-limit's store: in memory by default, which is right for one
- * process. Several servers behind one address must share them: pass `redis` (an ioredis client)
- * here, and every server counts in the same Redis (the plugin's RedisStore).
+ * The counters live in the app's one @fastify/rate-limit store (server/plugins/rate-limits.ts): in
+ * memory for one process, in Redis for several when REDIS_URL is set. Nothing here chooses a store.
  */
-export interface SignInThrottleOptions extends RateLimitOptions {
-  redis?: RateLimitPluginOptions["redis"];
-}
-
-export function rateLimitPluginOptions(opts: SignInThrottleOptions): RateLimitPluginOptions {
-  return {
-    global: false,
-    ...(opts.redis ? { redis: opts.redis, nameSpace: "desk-sign-in-" } : {}),
-  };
-}
+export type SignInThrottleOptions = RateLimitOptions;
 
 const emailOf = (request: FastifyRequest) => {
   const body = request.body as { email?: unknown } | undefined;
@@ -33,12 +22,12 @@ export interface ThrottleState {
   retryAfterSeconds: number;
 }
 
-/** Needs @fastify/rate-limit registered (with rateLimitPluginOptions) on `app`. */
+/** Needs @fastify/rate-limit registered on `app` or a parent (server/plugins/rate-limits.ts). */
 export function signInThrottle(app: FastifyInstance, opts: SignInThrottleOptions) {
   const common = { max: opts.max, timeWindow: opts.timeWindowMs };
   const limiters = [
-    app.createRateLimit({ ...common, keyGenerator: (request) => `client:${request.ip}` }),
-    app.createRateLimit({ ...common, keyGenerator: (request) => `account:${emailOf(request)}` }),
+    app.createRateLimit({ ...common, keyGenerator: (request) => `desk-sign-in:client:${request.ip}` }),
+    app.createRateLimit({ ...common, keyGenerator: (request) => `desk-sign-in:account:${emailOf(request)}` }),
   ];
   return {
     /** Whether this request may try a password now, without counting it. */

@@ -40,11 +40,14 @@ async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOption
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
-    // Pages are served over whatever the proxy in front speaks; HSTS belongs to that proxy.
+    // Set below, and only for requests that really came over HTTPS.
     strictTransportSecurity: false,
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", async (request, reply) => {
     reply.header("Permissions-Policy", PERMISSIONS_POLICY);
+    // request.protocol is "https" only for TLS here or X-Forwarded-Proto from a trusted proxy (TRUST_PROXY).
+    // 180 days, and no includeSubDomains: the owner's other subdomains are not ours to commit to HTTPS.
+    if (request.protocol === "https") reply.header("Strict-Transport-Security", "max-age=15552000");
   });
 }
 

@@ -1,10 +1,10 @@
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import { chatRequestSchema } from "../../src/lib/chat-schema";
 import { site } from "../../src/lib/site";
 import type { Assistant } from "../chat/assistant";
 import { askWebhook } from "../chat/webhook";
 import type { RateLimitOptions } from "../config";
+import { tooManyRequests } from "../plugins/rate-limits";
 
 export interface ChatRouteOptions {
   assistant: Assistant;
@@ -19,7 +19,6 @@ export interface ChatRouteOptions {
  * the browser formats it into elements itself and never treats it as HTML.
  */
 export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOptions) {
-  await app.register(rateLimit, { global: false });
   // JSON only: anything else is answered 415 by Fastify.
   app.removeContentTypeParser("text/plain");
 
@@ -30,11 +29,11 @@ export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOp
         rateLimit: {
           max: opts.rateLimit.max,
           timeWindow: opts.rateLimit.timeWindowMs,
-          errorResponseBuilder: (_req, ctx) => ({
-            statusCode: 429,
-            error: "Too Many Requests",
-            message: `Too many messages. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds, or call us at ${site.phone.display}.`,
-          }),
+          errorResponseBuilder: (_req, ctx) =>
+            tooManyRequests(
+              `Too many messages. Please wait ${Math.ceil(ctx.ttl / 1000)} seconds, or call us at ${site.phone.display}.`,
+              ctx.statusCode,
+            ),
         },
       },
     },

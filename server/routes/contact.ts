@@ -1,5 +1,4 @@
 import formbody from "@fastify/formbody";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodIssue } from "zod";
 import {
@@ -14,6 +13,7 @@ import { site as business } from "../../src/lib/site";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
 import { contactRequestWriter } from "../db/contact-requests";
+import type { AlertChannel } from "../db/schema";
 import type { SiteFiles } from "../site-files";
 import { type Problems, problemPageRenderer, SENT_PAGE_PATH } from "./contact-page";
 
@@ -21,6 +21,10 @@ export interface ContactRouteOptions {
   db: Db;
   rateLimit: RateLimitOptions;
   site: SiteFiles;
+  /** Each stored request gets a pending alert on these channels, in the same statement. */
+  alertChannels?: readonly AlertChannel[];
+  /** Called once a request is committed (wakes the alert worker). */
+  onStored?: () => void;
 }
 
 /** How each field is named to a person on the "not sent" page. */
@@ -69,13 +73,18 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
 export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
-  const storeRequest = contactRequestWriter(opts.db);
+  const storeRequest = contactRequestWriter(opts.db, opts.alertChannels);
   const renderProblems = problemPageRenderer(opts.site);
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
 
   // Both are registered inside this plugin, so they apply to this route only.
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  /**
+   * Counted by hand, after the body was read and checked: only requests that are stored or refused as
+   * abuse (the honeypot) count, so a driver's typing mistakes, a too-long body or a wrong content type
+   * never lock them out. Same store as every other limit (Redis with REDIS_URL).
+   */
+  const countRequest = app.createRateLimit({ max: opts.rateLimit.max, timeWindow: opts.rateLimit.timeWindowMs });
   // Fastify reads text/plain by default; this endpoint takes JSON or a form only (else 415).
   app.removeContentTypeParser("text/plain");
 
@@ -90,11 +99,6 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (!isFormPost(request)) throw error;
     const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return sendProblemPage(reply, 429, {
-        summary: `Too many requests were sent from your connection. Please try again in ${reply.getHeader("retry-after") ?? "a few"} seconds, or ${callUs}.`,
-      });
-    }
     if (status === 413) {
       return sendProblemPage(reply, 413, {
         summary: `The request is too long: it may be at most ${bodyLimitKb} KB. Please shorten it, or ${callUs}.`,
@@ -111,56 +115,61 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     });
   });
 
-  app.post(
-    "/api/contact",
-    {
-      config: {
-        rateLimit: {
-          max: opts.rateLimit.max,
-          timeWindow: opts.rateLimit.timeWindowMs,
-          errorResponseBuilder: (_request, context) => {
-            const error = new Error(
-              `Too many service requests from your connection. Please try again in ${context.after}, or ${callUs}.`,
-            ) as FastifyError;
-            error.name = "Too Many Requests";
-            error.statusCode = context.statusCode;
-            return error;
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const form = isFormPost(request);
-      const body: unknown = request.body;
+  app.post("/api/contact", async (request, reply) => {
+    const form = isFormPost(request);
+    const body: unknown = request.body;
 
-      if (isPlainObject(body) && honeypotFilled(body)) {
-        request.log.info("service request refused: honeypot filled");
-        if (form) return sendProblemPage(reply, 400, { summary: HONEYPOT_MESSAGE });
-        return reply.code(400).send({ error: HONEYPOT_MESSAGE, fields: {} } satisfies ContactInvalid);
+    const overLimit = async () => {
+      const limit = await countRequest(request);
+      if (limit.isAllowed || !limit.isExceeded) return false;
+      reply.header("Retry-After", limit.ttlInSeconds);
+      const message = `Too many service requests from your connection. Please try again in ${limit.ttlInSeconds} seconds, or ${callUs}.`;
+      if (form) sendProblemPage(reply, 429, { summary: message });
+      else reply.code(429).send({ error: "Too Many Requests", message });
+      return true;
+    };
+
+    if (isPlainObject(body) && honeypotFilled(body)) {
+      if (await overLimit()) return reply;
+      request.log.info("service request refused: honeypot filled");
+      if (form) return sendProblemPage(reply, 400, { summary: HONEYPOT_MESSAGE });
+      return reply.code(400).send({ error: HONEYPOT_MESSAGE, fields: {} } satisfies ContactInvalid);
+    }
+
+    const parsed = contactRequestSchema.safeParse(isPlainObject(body) ? body : null);
+    if (!parsed.success || !isPlainObject(body)) {
+      const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
+      const hasFields = Object.keys(fields).length > 0;
+      if (form) {
+        return sendProblemPage(reply, 400, {
+          summary: hasFields ? "Please fix the following and send the request again:" : NOT_AN_OBJECT,
+          items: contactFields.flatMap((f) => (fields[f] ? [`${fieldLabels[f]}: ${fields[f]}`] : [])),
+        });
       }
+      const error = hasFields ? "Some fields are missing or invalid." : NOT_AN_OBJECT;
+      return reply.code(400).send({ error, fields } satisfies ContactInvalid);
+    }
 
-      const parsed = contactRequestSchema.safeParse(isPlainObject(body) ? body : null);
-      if (!parsed.success || !isPlainObject(body)) {
-        const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
-        const hasFields = Object.keys(fields).length > 0;
-        if (form) {
-          return sendProblemPage(reply, 400, {
-            summary: hasFields ? "Please fix the following and send the request again:" : NOT_AN_OBJECT,
-            items: contactFields.flatMap((f) => (fields[f] ? [`${fieldLabels[f]}: ${fields[f]}`] : [])),
-          });
-        }
-        const error = hasFields ? "Some fields are missing or invalid." : NOT_AN_OBJECT;
-        return reply.code(400).send({ error, fields } satisfies ContactInvalid);
-      }
+    if (await overLimit()) return reply;
+    const data = parsed.data;
+    const row = await storeRequest(data);
+    opts.onStored?.();
+    // The id and the service only: no name, phone, e-mail or address in the logs.
+    request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
 
-      const data = parsed.data;
-      const row = await storeRequest(data);
-      // The id and the service only: no name, phone, e-mail or address in the logs.
-      request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
+    if (form) return reply.code(303).header("Cache-Control", "no-store").redirect(SENT_PAGE_PATH, 303);
+    const created: ContactCreated = { id: row.id, createdAt: row.createdAt.toISOString() };
+    return reply.code(201).header("Cache-Control", "no-store").send(created);
+  });
 
-      if (form) return reply.code(303).header("Cache-Control", "no-store").redirect(SENT_PAGE_PATH, 303);
-      const created: ContactCreated = { id: row.id, createdAt: row.createdAt.toISOString() };
-      return reply.code(201).header("Cache-Control", "no-store").send(created);
-    },
-  );
+  // The address exists for POST only: say so (405 with Allow), rather than "not found".
+  app.route({
+    method: ["GET", "PUT", "PATCH", "DELETE"],
+    url: "/api/contact",
+    handler: async (_request, reply) =>
+      reply
+        .code(405)
+        .header("Allow", "POST")
+        .send({ error: "Method Not Allowed", message: `Send service requests with POST, or ${callUs}.` }),
+  });
 }

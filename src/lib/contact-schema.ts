@@ -8,13 +8,27 @@ import { serviceNames } from "./services";
  */
 const required = z.string().trim().min(1, { message: "Required" });
 
+/** Said for text that cannot be stored exactly as typed; the field it is in is named with it. */
+export const UNSTORABLE_TEXT_MESSAGE =
+  "Contains a character that cannot be saved (an invisible control character or a broken symbol). Please retype it.";
+
+/**
+ * True when the database stores the text exactly as typed: PostgreSQL refuses U+0000, a lone UTF-16
+ * surrogate (\p{Cs} under the u flag matches only unpaired halves) would be silently replaced, and
+ * U+FFFD is what a form's undecodable byte already became on the way in.
+ */
+export const isStorableText = (value: string) => !value.includes("\u0000") && !/\p{Cs}|\uFFFD/u.test(value);
+
+const storable = <T extends z.ZodTypeAny>(schema: T) =>
+  z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE }).pipe(schema);
+
 export const contactRequestSchema = z.object({
-  name: required,
-  email: required.email({ message: "Invalid email" }),
-  phone: required,
+  name: storable(required),
+  email: storable(required.email({ message: "Invalid email" })),
+  phone: storable(required),
   service: required.pipe(z.enum(serviceNames, { message: "Choose one of the listed services" })),
-  pickupLocation: required,
-  dropoffLocation: required,
+  pickupLocation: storable(required),
+  dropoffLocation: storable(required),
 });
 
 export type ContactRequest = z.output<typeof contactRequestSchema>;

@@ -1,4 +1,6 @@
+import { areaHref } from "./area-schema";
 import { serviceHref, services } from "./services";
+import { site } from "./site";
 
 /** A link in the header, footer or a service list. */
 export interface NavItem {
@@ -23,6 +25,9 @@ export const footerQuickLinks: NavItem[] = [
   { name: "About", href: "/about" },
   { name: "Contact", href: "/contact" },
 ];
+
+/** The footer's "Areas We Serve" list: one link per town page (the specification's quick links stay as they are). */
+export const footerAreaLinks: NavItem[] = site.areas.map((name) => ({ name, href: areaHref(name) }));
 
 /** True when `href` is the current page or (for sections) a parent of it. */
 export function isCurrent(href: string, path: string): boolean {

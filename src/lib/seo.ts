@@ -87,6 +87,28 @@ export function serviceJsonLd(service: Service, description: string, origin: str
   };
 }
 
+/**
+ * A town page: the business's towing and roadside service, offered in that one town. It names the
+ * business only by its @id, so every page points at the same AutomotiveBusiness node.
+ */
+export function townServiceJsonLd(town: { name: string; path: string; description: string }, origin: string | URL) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: `Towing and roadside assistance in ${town.name}, ${site.address.region}`,
+    serviceType: "Towing",
+    description: town.description,
+    url: absoluteUrl(town.path, origin),
+    provider: { "@id": businessId(origin) },
+    areaServed: { "@type": "City", name: `${town.name}, ${site.address.region}` },
+    availableChannel: {
+      "@type": "ServiceChannel",
+      servicePhone: { "@type": "ContactPoint", telephone: site.phone.e164, contactType: "dispatch" },
+      serviceUrl: absoluteUrl(town.path, origin),
+    },
+  };
+}
+
 export interface Crumb {
   name: string;
   path: string;

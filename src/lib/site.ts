@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { mapSearchHref } from "./links";
 
 /**
  * The one source of truth for every fact about the business. Pages, JSON-LD, the server and the
@@ -48,7 +49,7 @@ export const site: Site = siteSchema.parse({
   legalName: "Stockton 24/7 Towing (a local referral towing service)",
   tagline: "Local towing and roadside assistance, day and night",
   description:
-    "24/7 towing and roadside assistance in Stockton, CA: tows, jump starts, flat tires, fuel delivery, lockouts and more across San Joaquin County.",
+    "24/7 towing and roadside assistance referrals in Stockton, CA and nearby towns: tows, jump starts, flat tires, fuel delivery and lockouts.",
   phone: { display: "(209) 555-0142", e164: "+12095550142" },
   email: "dispatch@stocktontowing.example",
   address: { street: "1420 Waterfront Way", city: "Stockton", region: "CA", postalCode: "95202", country: "US" },
@@ -79,4 +80,4 @@ export const telHref = `tel:${site.phone.e164}`;
 export const mailtoHref = `mailto:${site.email}`;
 export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`;
 /** Opens the address in whatever maps app the phone prefers (Google Maps' universal link). */
-export const mapsHref = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(fullAddress)}`;
+export const mapsHref = mapSearchHref(fullAddress);

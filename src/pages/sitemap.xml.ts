@@ -1,15 +1,22 @@
 import { getCollection } from "astro:content";
 import type { APIRoute } from "astro";
+import { areaHref, inSiteOrder } from "@/lib/areas";
+import { guideHref } from "@/lib/guide-schema";
 import { serviceHref, services } from "@/lib/services";
 import { type SitemapEntry, sitemapXml } from "@/lib/sitemap";
 
 /** Every public page. tests/e2e checks this against the pages the build actually wrote. */
 export const GET: APIRoute = async ({ site }) => {
   const posts = (await getCollection("blog")).sort((a, b) => +b.data.publishDate - +a.data.publishDate);
+  const towns = inSiteOrder(await getCollection("areas"));
+  const guides = await getCollection("guides");
   const entries: SitemapEntry[] = [
     { path: "/" },
     { path: "/services" },
     ...services.map((s) => ({ path: serviceHref(s.slug) })),
+    { path: "/areas" },
+    ...towns.map((t) => ({ path: areaHref(t.data.name) })),
+    ...guides.map((g) => ({ path: guideHref(g.id), lastmod: g.data.updatedDate })),
     { path: "/blog", lastmod: posts[0]?.data.publishDate },
     ...posts.map((p) => ({ path: `/blog/${p.id}`, lastmod: p.data.updatedDate ?? p.data.publishDate })),
     { path: "/about" },

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { allRoutes, serviceRoutes, siteOrigin } from "../support/routes";
+import { allRoutes, areaRoutes, guideRoutes, serviceRoutes, siteOrigin } from "../support/routes";
 import { SPEC_TOWNS } from "../support/spec";
 
 interface Head {
@@ -92,10 +92,43 @@ for (const route of allRoutes) {
     // Self-serving review markup is ignored by Google and against its guidelines.
     expect(business.aggregateRating).toBeUndefined();
     expect(business.review).toBeUndefined();
+    // One stable node: every page names the business by the same @id.
+    expect(business["@id"]).toBe(`${new URL("/", siteOrigin).href}#business`);
+    // Google no longer shows FAQ rich results; the FAQs are visible text only.
+    expect(head.jsonLd.map((d) => d["@type"])).not.toContain("FAQPage");
+    expect(JSON.stringify(head.jsonLd)).not.toMatch(/"Review"|"AggregateRating"/);
+  });
+}
+
+/** Service, blog, town and guide pages carry a BreadcrumbList that ends at the page itself. */
+for (const route of [...serviceRoutes, ...areaRoutes.slice(1), ...guideRoutes, { path: "/blog/car-to-car-towing" }]) {
+  test(`${route.path}: BreadcrumbList JSON-LD from Home to this page`, async ({ page }) => {
+    const head = await readHead(page, route.path);
+    const crumbs = head.jsonLd.find((d) => d["@type"] === "BreadcrumbList") as Record<string, any>;
+    expect(crumbs, "BreadcrumbList").toBeTruthy();
+    const items = crumbs.itemListElement as { position: number; item: string; name: string }[];
+    expect(items[0]).toMatchObject({ position: 1, name: "Home", item: new URL("/", siteOrigin).href });
+    expect(items.at(-1)?.item).toBe(new URL(route.path, siteOrigin).href);
+    expect(items.map((i) => i.position)).toEqual(items.map((_, i) => i + 1));
+  });
+}
+
+for (const route of areaRoutes.slice(1)) {
+  test(`${route.path}: town Service JSON-LD names the business by @id, with areaServed the town`, async ({ page }) => {
+    const head = await readHead(page, route.path);
+    const town = String(route.h1).replace(/^Towing and Roadside Help in /, "");
+    const service = head.jsonLd.find((d) => d["@type"] === "Service") as Record<string, any>;
+    expect(service, "Service JSON-LD").toBeTruthy();
+    expect(service.provider).toEqual({ "@id": `${new URL("/", siteOrigin).href}#business` });
+    expect(service.areaServed).toEqual({ "@type": "City", name: town });
+    expect(service.url).toBe(new URL(route.path, siteOrigin).href);
+    expect(head.title).toContain(town.replace(", CA", ""));
   });
 }
 
 test("no two pages share a title or a description", async ({ page }) => {
+  // One browser walk over every route (60+ pages with the town pages and the guide).
+  test.setTimeout(120_000);
   const seenTitles = new Map<string, string>();
   const seenDescriptions = new Map<string, string>();
   for (const route of allRoutes) {

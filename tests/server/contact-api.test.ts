@@ -264,18 +264,22 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     });
   });
 
-  it("offers no public route that reads stored requests", async () => {
+  it("offers no public route that reads stored requests; other methods on /api/contact get 405 with Allow: POST", async () => {
     await post(valid);
-    for (const [method, url] of [
-      ["GET", "/api/contact"],
-      ["GET", "/api/contact/1"],
-      ["GET", "/api/contacts"],
-      ["GET", "/api/contact-requests"],
-      ["PUT", "/api/contact"],
-      ["DELETE", "/api/contact"],
+    for (const [method, url, status] of [
+      ["GET", "/api/contact", 405],
+      ["HEAD", "/api/contact", 405],
+      ["PUT", "/api/contact", 405],
+      ["PATCH", "/api/contact", 405],
+      ["DELETE", "/api/contact", 405],
+      ["GET", "/api/contact/1", 404],
+      ["GET", "/api/contacts", 404],
+      ["GET", "/api/contact-requests", 404],
     ] as const) {
       const res = await app.inject({ method, url });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.statusCode, `${method} ${url}`).toBe(status);
+      if (status === 405) expect(res.headers.allow).toBe("POST");
+      if (method !== "HEAD" && status === 405) expect(res.json().message).toContain("(209) 555-0142");
       expect(res.body).not.toContain(valid.email);
     }
   });
@@ -319,14 +323,51 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
       const limited = await send("10.0.0.1");
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
-      expect(limited.json().message).toMatch(/Too many service requests .* try again in 1 minute/);
+      expect(limited.json().error).toBe("Too Many Requests");
+      expect(limited.json().message).toMatch(
+        /Too many service requests .* try again in \d+ seconds, or call us at \(209\) 555-0142/,
+      );
       const limitedForm = await send("10.0.0.1", FORM);
       expect(limitedForm.statusCode).toBe(429);
       expect(limitedForm.headers["content-type"]).toMatch(/text\/html/);
-      expect(limitedForm.body).toContain("Too many requests were sent from your connection");
+      expect(limitedForm.body).toContain("Too many service requests from your connection");
+      expect(limitedForm.body).toContain("(209) 555-0142");
       expect(await count()).toBe(before);
       // Another client is not affected.
       expect((await send("10.0.0.2")).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts stored requests and honeypot refusals, not a driver's mistakes (invalid, too large, wrong type)", async () => {
+    const app = await buildApp({
+      config: testConfig({ contactRateLimit: { max: 2, timeWindowMs: 60_000 } }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+    });
+    try {
+      const send = (payload: string, type = "application/json") =>
+        app.inject({
+          method: "POST",
+          url: "/api/contact",
+          remoteAddress: "10.0.0.9",
+          headers: { "content-type": type },
+          payload,
+        });
+      // Ten mistakes of every kind: none counts.
+      for (let i = 0; i < 10; i++) {
+        expect((await send(JSON.stringify({ ...valid, email: "not an email" }))).statusCode).toBe(400);
+        expect((await send(form({ ...valid, phone: "" }), FORM)).statusCode).toBe(400);
+        expect((await send(JSON.stringify({ ...valid, name: "x".repeat(20_000) }))).statusCode).toBe(413);
+        expect((await send("name=x", "text/plain")).statusCode).toBe(415);
+        expect((await send("{broken")).statusCode).toBe(400);
+      }
+      // The limit (2) is still whole: one honeypot refusal and one stored request, then 429.
+      expect((await send(JSON.stringify({ ...valid, [HONEYPOT_FIELD]: "http://spam.example" }))).statusCode).toBe(400);
+      expect((await send(JSON.stringify(valid))).statusCode).toBe(201);
+      expect((await send(JSON.stringify(valid))).statusCode).toBe(429);
     } finally {
       await app.close();
     }

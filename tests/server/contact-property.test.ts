@@ -14,7 +14,7 @@ import { databaseTargets, openTestDatabase } from "../support/databases";
  * Anything a client can send: random JSON, broken JSON, random forms, and near-valid requests with
  * one thing wrong. Every one of them must get an answer below 500 and leave no row behind.
  */
-const RUNS = 1_000;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 
 const oddKeys = fc.constantFrom(
   "__proto__",
@@ -63,6 +63,23 @@ const brokenRequest = fc
     else out[field] = field === "email" ? "not an email" : field === "service" ? "Helicopter Lift" : "";
     return out;
   });
+/**
+ * A valid request with a character the database cannot keep as typed put somewhere in one text
+ * field: NUL (PostgreSQL refuses it), a lone surrogate (it would become U+FFFD), or U+FFFD itself.
+ */
+const unstorable = fc.constantFrom("\u0000", "\ud800", "\udfff", "\ufffd", "a\u0000b", "\udc00\ud800");
+const poisonedRequest = fc
+  .tuple(
+    validFields,
+    fc.constantFrom("name", "email", "phone", "pickupLocation", "dropoffLocation"),
+    unstorable,
+    fc.nat(40),
+  )
+  .map(([body, field, bad, at]) => {
+    const value = String(body[field as keyof typeof body]);
+    return { body: { ...body, [field]: value.slice(0, at) + bad + value.slice(at) }, field };
+  });
+
 /** Wrong types only JSON can carry. */
 const wronglyTypedRequest = fc
   .tuple(
@@ -147,6 +164,24 @@ describe.each(databaseTargets)("POST /api/contact with random and malformed bodi
       { numRuns: RUNS },
     );
     expect(await rows()).toBe(0);
+  });
+
+  it(`${RUNS} requests with NUL, a lone surrogate or U+FFFD in one field: 400 naming that field, never a row`, async () => {
+    await fc.assert(
+      fc.asyncProperty(poisonedRequest, async ({ body, field }) => {
+        const before = await rows();
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/contact",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify(body),
+        });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(Object.keys(res.json().fields)).toContain(field);
+        expect(await rows()).toBe(before);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
   it("the same app still stores a valid request afterwards (the property is not vacuous)", async () => {

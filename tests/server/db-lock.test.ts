@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,33 +49,53 @@ describe("one process per embedded database folder", () => {
     }
   });
 
-  it("replaces a lock left by a process that is gone, and keeps one held by a live process", () => {
-    const dir = path.join(root, "stale");
+  it("is not fooled by process ids: a lock note naming this very pid (a restarted container) or any live process does not block", async () => {
+    const dir = path.join(root, "pids");
     const lockFile = path.join(dir, LOCK_FILE);
-    const first = lockDataDir(dir);
-    first.release();
-    writeFileSync(lockFile, `${deadPid()}\n`);
-    const taken = lockDataDir(dir);
-    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
-    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-    taken.release();
-    // A live process that is not us (pid 1 always runs) holds it: refused.
-    writeFileSync(lockFile, "1\n");
-    expect(() => lockDataDir(dir)).toThrow(/in use by another running server \(process 1\)/);
-    // An empty or garbled lock file (a crash while writing it) counts as stale.
-    writeFileSync(lockFile, "");
-    lockDataDir(dir).release();
-    expect(existsSync(lockFile)).toBe(false);
+    // What a SIGKILLed container leaves: its note, naming pid 1 or whatever pid this process now has.
+    for (const leftover of [String(process.pid), "1", String(deadPid()), "", "garbage"]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(lockFile, `${leftover}\n`);
+      const lock = await lockDataDir(dir);
+      expect(readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+      // ...while it is held, nobody else gets it, this process included.
+      await expect(lockDataDir(dir)).rejects.toThrow(
+        `The database folder ${dir} is in use by another running server (process ${process.pid})`,
+      );
+      await lock.release();
+      expect(existsSync(lockFile)).toBe(false);
+    }
+  });
+
+  it("is released by the kernel when its holder is SIGKILLed, with no file to clean up", async () => {
+    const dir = path.join(root, "killed");
+    mkdirSync(dir, { recursive: true });
+    const holder = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `import("./server/db/lock.ts").then(async (m) => { await m.lockDataDir(${JSON.stringify(dir)}); console.log("held"); setInterval(() => {}, 1000); })`,
+      ],
+      { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise<void>((resolve) => holder.stdout?.on("data", (d) => String(d).includes("held") && resolve()));
+    await expect(lockDataDir(dir)).rejects.toThrow(`(process ${holder.pid})`);
+    holder.kill("SIGKILL");
+    await new Promise((resolve) => holder.once("exit", resolve));
+    const lock = await lockDataDir(dir);
+    await lock.release();
   });
 
   it("a second real server on the same DATA_DIR refuses to start with a clear message; the first keeps serving", async () => {
     const dataDir = path.join(root, "servers", "data");
     const site = writeMinimalSite(path.join(root, "site"));
     const env = { DATA_DIR: dataDir, DIST_DIR: site };
-    const first = startServer(4411, env);
+    const first = startServer(4425, env);
     try {
       await waitHealthy(first);
-      const second = startServer(4412, env);
+      const second = startServer(4426, env);
       const code = await second.exited;
       expect(code).toBe(1);
       expect(second.stderr()).toContain(

@@ -87,14 +87,14 @@ describe.each(databaseTargets)("npm run desk on $kind", (target) => {
   if (target.kind === "pglite") {
     it("refuses clearly while a server holds the database folder", async () => {
       // This test process plays the running server: it holds the folder's lock.
-      const lock = lockDataDir(place.dataDir);
+      const lock = await lockDataDir(place.dataDir);
       try {
         const res = await desk(["add-user", "late@example.com"], env, "a long enough password\n");
         expect(res.code).toBe(1);
         expect(res.stderr).toMatch(/is in use by another running server \(process \d+\)/);
         expect(res.stderr).toMatch(/stop the other server/);
       } finally {
-        lock.release();
+        await lock.release();
       }
       expect(await check("late@example.com", "a long enough password")).toBeUndefined();
     });

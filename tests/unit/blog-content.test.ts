@@ -62,6 +62,8 @@ describe("blog articles", () => {
       "/about",
       "/chat",
       "/blog",
+      "/areas",
+      "/guides/after-an-accident",
       ...services.map((s) => `/services/${s.slug}`),
       ...SPEC_SLUGS.map((s) => `/blog/${s}`),
     ]);
@@ -84,8 +86,10 @@ describe("the specification's blog facts appear where they belong", () => {
     }
   });
 
-  it("private-property towing: 24 hours of notice", () => {
-    expect(article("car-towed-without-warning-california")).toMatch(/24 hours/);
+  it("private-property towing: the 24-hour period, in its correct place (a vehicle missing major parts, CVC 22658(a)(3))", () => {
+    const text = article("car-towed-without-warning-california");
+    expect(text).toMatch(/missing major parts: 24 hours/);
+    expect(text).toMatch(/told the local police and 24 hours have passed/);
   });
 
   it("a vehicle counts as abandoned after 72 hours", () => {

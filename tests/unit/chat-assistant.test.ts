@@ -73,9 +73,21 @@ describe("the knowledge it answers from", () => {
   it("is built from every service page and every article", () => {
     const docs = buildKnowledge();
     expect(docs.filter((d) => d.kind === "service")).toHaveLength(10);
-    const articles = new Set(docs.filter((d) => d.kind === "article").map((d) => d.url));
+    const articles = new Set(docs.filter((d) => d.kind === "article" && d.url.startsWith("/blog/")).map((d) => d.url));
     const files = readdirSync(`${CONTENT_DIR}blog`).filter((f) => f.endsWith(".md"));
     expect(articles.size).toBe(files.length);
     for (const d of docs) expect(d.url.startsWith("/")).toBe(true);
+  });
+
+  it("links a town a driver names to its own page", () => {
+    expect(assistant.reply("Do you cover Mountain House?")).toContain("/areas/mountain-house");
+    expect(assistant.reply("Can you tow in Lodi?")).toContain("/areas/lodi");
+  });
+
+  it("includes the accident guide, and sends a driver asking about a crash to it", () => {
+    expect(buildKnowledge().some((d) => d.url === "/guides/after-an-accident")).toBe(true);
+    expect(
+      assistant.reply("What information do I have to exchange with the other driver after an accident?"),
+    ).toContain("/guides/after-an-accident");
   });
 });

@@ -1,7 +1,8 @@
 import { MapPin } from "lucide-react";
 import { SectionHeading } from "@/components/ui/section-heading";
 
-export function AreasServed({ areas, radiusKm }: { areas: string[]; radiusKm: number }) {
+/** The towns served, each linking to its own page, and a link to the /areas overview. */
+export function AreasServed({ areas, radiusKm }: { areas: { name: string; href: string }[]; radiusKm: number }) {
   return (
     <section className="py-16" aria-labelledby="areas-title">
       <div className="mx-auto max-w-6xl px-4">
@@ -10,15 +11,22 @@ export function AreasServed({ areas, radiusKm }: { areas: string[]; radiusKm: nu
         </SectionHeading>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {areas.map((area) => (
-            <li
-              key={area}
-              className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-ink"
-            >
-              <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              {area}
+            <li key={area.href}>
+              <a
+                href={area.href}
+                className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-ink hover:border-brand-400 hover:text-brand-800"
+              >
+                <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+                {area.name}
+              </a>
             </li>
           ))}
         </ul>
+        <p className="mt-6">
+          <a href="/areas" className="font-semibold text-brand-800 hover:underline">
+            See every area we serve
+          </a>
+        </p>
       </div>
     </section>
   );

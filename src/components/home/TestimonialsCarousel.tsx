@@ -14,9 +14,10 @@ export interface Testimonial {
 
 /**
  * One testimonial per step on phones, three per step from 768 px (the specification's carousel).
- * Embla does the dragging and swiping; previous and next are disabled at the ends.
+ * Embla does the dragging and swiping; previous and next are disabled at the ends. `intro` is the
+ * line under the heading, where the page says whether the entries are samples.
  */
-export function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+export function TestimonialsCarousel({ testimonials, intro }: { testimonials: Testimonial[]; intro: string }) {
   const [viewportRef, api] = useEmblaCarousel({
     align: "start",
     loop: false,
@@ -55,7 +56,7 @@ export function TestimonialsCarousel({ testimonials }: { testimonials: Testimoni
     <section className="bg-slate-50 py-16" aria-labelledby="testimonials-title">
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading id="testimonials-title" title="What Drivers Say">
-          Real words from drivers we helped around San Joaquin County.
+          {intro}
         </SectionHeading>
         <section
           aria-roledescription="carousel"

@@ -12,6 +12,8 @@ export interface SiteFooterProps {
   hoursLabel: string;
   quickLinks: NavItem[];
   serviceLinks: NavItem[];
+  /** One link per town page. */
+  areaLinks: NavItem[];
   chatCredit: { label: string; href: string };
   year: number;
   /** The map island, passed in by the layout (as its slot) so it can be hydrated on its own. */
@@ -22,9 +24,10 @@ export function SiteFooter(props: SiteFooterProps) {
   const { businessName, address, phoneDisplay, telHref, email, mailtoHref, hoursLabel } = props;
   return (
     <footer className="bg-ink pb-24 text-slate-300 md:pb-0">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <FooterLinks title="Quick links" links={props.quickLinks} />
         <FooterLinks title="Services" links={props.serviceLinks} />
+        <FooterLinks title="Areas We Serve" links={props.areaLinks} />
         <div>
           <h2 className="mb-3 text-base font-bold text-white">Contact</h2>
           <address className="space-y-3 not-italic">

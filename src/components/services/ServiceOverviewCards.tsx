@@ -8,6 +8,7 @@ export interface OverviewCard {
   description: string;
   features: string[];
   href: string;
+  guide?: { label: string; href: string };
 }
 
 export function ServiceOverviewCards({ cards }: { cards: OverviewCard[] }) {
@@ -32,9 +33,16 @@ export function ServiceOverviewCards({ cards }: { cards: OverviewCard[] }) {
                   </li>
                 ))}
               </ul>
-              <a href={card.href} className="font-semibold text-brand-800 hover:underline">
-                More about {card.title}
-              </a>
+              <div className="flex flex-col gap-2">
+                <a href={card.href} className="font-semibold text-brand-800 hover:underline">
+                  More about {card.title}
+                </a>
+                {card.guide && (
+                  <a href={card.guide.href} className="font-semibold text-brand-800 hover:underline">
+                    {card.guide.label}
+                  </a>
+                )}
+              </div>
             </CardContent>
           </Card>
         </li>

@@ -1,7 +1,7 @@
 import { ChevronRight } from "lucide-react";
 import type { NavItem } from "@/lib/navigation";
 
-/** Home > Blog > article: links for every step but the last, which is the current page. */
+/** Home > Section > page: links for every step but the last, which is the current page. */
 export function Breadcrumb({ items }: { items: NavItem[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-slate-300">

@@ -1,0 +1,105 @@
+import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { type AlertOutboxRow, alertOutbox, contactRequests } from "../db/schema";
+import type { ClaimedAlert } from "./channel";
+
+/** The database side of alert delivery: claiming due alerts and recording what happened. */
+export function outboxStore(db: Db) {
+  return {
+    /**
+     * Takes up to `limit` due alerts for this worker. FOR UPDATE SKIP LOCKED lets several servers on
+     * one PostgreSQL claim at once without taking the same row; the claim pushes next_attempt_at a
+     * lease ahead, so an alert whose worker died mid-send becomes due again when the lease ends.
+     */
+    async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedAlert[]> {
+      const due = db
+        .select({ id: alertOutbox.id })
+        .from(alertOutbox)
+        .where(and(eq(alertOutbox.state, "pending"), lte(alertOutbox.nextAttemptAt, now)))
+        .orderBy(asc(alertOutbox.nextAttemptAt))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const claimed = await db
+        .update(alertOutbox)
+        .set({
+          attempts: sql`${alertOutbox.attempts} + 1`,
+          lastAttemptAt: now,
+          nextAttemptAt: new Date(now.getTime() + leaseMs),
+        })
+        .where(inArray(alertOutbox.id, due))
+        .returning({
+          id: alertOutbox.id,
+          channel: alertOutbox.channel,
+          attempts: alertOutbox.attempts,
+          contactRequestId: alertOutbox.contactRequestId,
+        });
+      if (claimed.length === 0) return [];
+      const requests = await db
+        .select()
+        .from(contactRequests)
+        .where(
+          inArray(
+            contactRequests.id,
+            claimed.map((c) => c.contactRequestId),
+          ),
+        );
+      const byId = new Map(requests.map((r) => [r.id, r]));
+      return claimed.flatMap((c) => {
+        const request = byId.get(c.contactRequestId);
+        // A request deleted since the claim took its alerts with it (ON DELETE CASCADE).
+        return request ? [{ id: c.id, channel: c.channel, attempt: c.attempts, request }] : [];
+      });
+    },
+
+    /**
+     * Makes every pending alert due now. Only for a database this process owns alone (PGlite): at
+     * start, any alert still claimed belongs to a process that died mid-send, so it need not wait out
+     * its lease. Alerts waiting out a backoff are tried at once too: a restart is a fair time to retry.
+     */
+    async releaseClaims(now: Date): Promise<void> {
+      await db
+        .update(alertOutbox)
+        .set({ nextAttemptAt: now })
+        .where(and(eq(alertOutbox.state, "pending"), gt(alertOutbox.nextAttemptAt, now)));
+    },
+
+    async markSent(ids: string[], now: Date): Promise<void> {
+      await db
+        .update(alertOutbox)
+        .set({ state: "sent", sentAt: now, lastError: null })
+        .where(inArray(alertOutbox.id, ids));
+    },
+
+    /** Records a failed attempt: due again at `retryAt`, or failed for good when `retryAt` is null. */
+    async markFailedAttempt(id: string, error: string, retryAt: Date | null): Promise<void> {
+      await db
+        .update(alertOutbox)
+        .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, state: "failed" })
+        // A slower duplicate of an attempt that already succeeded must not undo it.
+        .where(and(eq(alertOutbox.id, id), eq(alertOutbox.state, "pending")));
+    },
+
+    /** What a monitor needs: how many alerts wait or failed, and how long the oldest has waited. */
+    async stats(now: Date): Promise<{ pending: number; failed: number; oldestPendingAgeSeconds: number | null }> {
+      const rows = await db
+        .select({ state: alertOutbox.state, n: count(), oldest: min(alertOutbox.createdAt) })
+        .from(alertOutbox)
+        .where(inArray(alertOutbox.state, ["pending", "failed"]))
+        .groupBy(alertOutbox.state);
+      const pending = rows.find((r) => r.state === "pending");
+      const failed = rows.find((r) => r.state === "failed");
+      const oldest = pending?.oldest ? new Date(pending.oldest) : null;
+      return {
+        pending: Number(pending?.n ?? 0),
+        failed: Number(failed?.n ?? 0),
+        oldestPendingAgeSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.getTime()) / 1000)) : null,
+      };
+    },
+
+    async forRequest(contactRequestId: number): Promise<AlertOutboxRow[]> {
+      return db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, contactRequestId));
+    },
+  };
+}
+
+export type OutboxStore = ReturnType<typeof outboxStore>;

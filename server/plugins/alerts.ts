@@ -1,0 +1,67 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { AlertSender } from "../alerts/channel";
+import { emailSender } from "../alerts/email-sender";
+import { outboxStore } from "../alerts/outbox";
+import { webhookSender } from "../alerts/webhook-sender";
+import { AlertWorker, type AlertWorkerOptions } from "../alerts/worker";
+import type { AlertConfig } from "../config";
+import type { Db } from "../db/client";
+import type { AlertChannel } from "../db/schema";
+
+export interface AlertsPluginOptions {
+  db: Db;
+  config: AlertConfig;
+  /** Clock, randomness and timing for the worker (tests); production uses the defaults. */
+  worker?: Pick<AlertWorkerOptions, "now" | "random" | "pollIntervalMs" | "leaseMs">;
+  /** This process alone owns the database (PGlite): claims left by a dead process are released at start. */
+  exclusive?: boolean;
+  /** false: the worker does not run by itself (tests call app.alerts.worker.runOnce()). */
+  autoStart?: boolean;
+}
+
+export interface Alerts {
+  /** The channels a new request gets an outbox row for. */
+  channels: AlertChannel[];
+  worker: AlertWorker;
+  outbox: ReturnType<typeof outboxStore>;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    alerts: Alerts;
+  }
+}
+
+export const NO_ALERT_CHANNEL_WARNING =
+  "No alert channel is configured: new service requests are stored, but nobody will be told of them. " +
+  "Set SMTP_URL, LEAD_ALERT_FROM and LEAD_ALERT_TO (e-mail) and/or LEAD_ALERT_WEBHOOK_URL and LEAD_ALERT_WEBHOOK_SECRET (webhook).";
+
+/** New-request alerts: the channels from the configuration and the worker that delivers the outbox. */
+async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
+  const senders: AlertSender[] = [];
+  if (opts.config.email) senders.push(emailSender(opts.config.email));
+  if (opts.config.webhook) senders.push(webhookSender(opts.config.webhook));
+  const outbox = outboxStore(opts.db);
+  const worker = new AlertWorker({ outbox, senders, log: app.log.child({ component: "alerts" }), ...opts.worker });
+  app.decorate("alerts", { channels: senders.map((s) => s.channel), worker, outbox });
+
+  if (senders.length === 0) app.log.warn(NO_ALERT_CHANNEL_WARNING);
+  else app.log.info({ channels: senders.map((s) => s.channel) }, "new-request alerts on");
+
+  app.addHook("onReady", async () => {
+    if (opts.exclusive) {
+      // Not fatal: the alerts simply wait out their lease.
+      await outbox
+        .releaseClaims(opts.worker?.now?.() ?? new Date())
+        .catch((error) => app.log.error({ err: error }, "alerts: could not release claims left by a stopped server"));
+    }
+    if (opts.autoStart !== false) worker.start();
+  });
+  app.addHook("onClose", async () => {
+    await worker.stop();
+    for (const s of senders) s.close?.();
+  });
+}
+
+export default fp(alertsPlugin, { name: "alerts" });

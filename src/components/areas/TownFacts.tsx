@@ -1,0 +1,62 @@
+import { MapPin, Phone, Route, Siren } from "lucide-react";
+
+export interface TownFactsProps {
+  town: string;
+  fromStockton: string;
+  highways: string[];
+  police?: { agency: string; display: string; e164: string };
+}
+
+/** The quick facts a stranded driver needs about a town: where it is, its highways, who to call. */
+export function TownFacts({ town, fromStockton, highways, police }: TownFactsProps) {
+  return (
+    <section aria-labelledby="town-facts-title" className="rounded-xl border border-slate-200 bg-slate-50 p-6">
+      <h2 id="town-facts-title" className="mb-4 text-lg font-bold text-ink">
+        {town} at a glance
+      </h2>
+      <dl className="space-y-4">
+        <div>
+          <dt className="flex items-center gap-2 font-semibold text-ink">
+            <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            Where
+          </dt>
+          <dd className="mt-1 pl-7 text-slate-700">{fromStockton}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-2 font-semibold text-ink">
+            <Route className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+            Highways
+          </dt>
+          <dd className="mt-1 pl-7 text-slate-700">{highways.join(", ")}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-2 font-semibold text-ink">
+            <Siren className="size-5 shrink-0 text-red-700" aria-hidden="true" />
+            Injury or danger
+          </dt>
+          <dd className="mt-1 pl-7 text-slate-700">
+            Call{" "}
+            <a href="tel:911" className="font-semibold text-brand-800 underline">
+              911
+            </a>{" "}
+            first
+          </dd>
+        </div>
+        {police && (
+          <div>
+            <dt className="flex items-center gap-2 font-semibold text-ink">
+              <Phone className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+              Police non-emergency
+            </dt>
+            <dd className="mt-1 pl-7 text-slate-700">
+              {police.agency}:{" "}
+              <a href={`tel:${police.e164}`} className="font-semibold text-brand-800 underline">
+                {police.display}
+              </a>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { services } from "./services";
+import { site } from "./site";
+
+const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];
+const townNames = site.areas as [string, ...string[]];
+
+/**
+ * Frontmatter of a town page (src/content/areas/{slug}.md). Every fact here is one we could check:
+ * coordinates give the distance and direction from downtown Stockton; a police number is listed only
+ * where an official source shows it.
+ */
+export const areaFrontmatterSchema = z
+  .object({
+    /** The town's name, spelled as in src/lib/site.ts (the specification's list). */
+    name: z.enum(townNames),
+    /** Meta description of the page. */
+    description: z.string().min(70).max(170),
+    /** One or two sentences under the heading. */
+    lead: z.string().min(40).max(260),
+    /** Center of the town (decimal degrees), for the distance and direction from downtown Stockton. */
+    latitude: z.number().min(37.5).max(38.4),
+    longitude: z.number().min(-121.8).max(-120.9),
+    /** Freeways and state highways through or next to the town, as drivers name them. */
+    highways: z
+      .array(z.string().regex(/^(I|SR)-\d+$/))
+      .min(1)
+      .max(6),
+    /** The services drivers there ask about most, most relevant first. */
+    services: z.array(z.enum(serviceSlugs)).min(3).max(6),
+    /** The local police non-emergency line, only where an official source confirms it. */
+    police: z
+      .object({
+        agency: z.string().min(5),
+        display: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/),
+        e164: z.string().regex(/^\+1\d{10}$/),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type AreaFrontmatter = z.infer<typeof areaFrontmatterSchema>;
+
+/** The URL slug of a town: "Mountain House" -> "mountain-house". */
+export const areaSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+export const areaHref = (name: string) => `/areas/${areaSlug(name)}`;

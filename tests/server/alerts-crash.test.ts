@@ -1,0 +1,184 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseTargets, postgresUrl } from "../support/databases";
+import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
+import { type ServerProcess, startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+
+/**
+ * Alerts are as durable as the request: real servers take requests and deliver alerts to real
+ * receivers while they are SIGKILLed again and again; at the end every acknowledged request has had
+ * its e-mail and its webhook delivered. Delivery is at least once, so duplicates are counted and
+ * reported, not forbidden. Then two servers share one PostgreSQL outbox: no alert is sent twice.
+ */
+const KILLS = 3;
+const CONCURRENCY = 4;
+const ports = { pglite: 4421, postgres: 4422 } as const;
+
+const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-alerts-site-"));
+const site = writeMinimalSite(siteRoot);
+let smtp: SmtpReceiver;
+let hook: WebhookReceiver;
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  hook = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await smtp?.close();
+  await hook?.close();
+  rmSync(siteRoot, { recursive: true, force: true });
+});
+
+const alertEnv = () => ({
+  SMTP_URL: smtp.url,
+  LEAD_ALERT_FROM: "alerts@stocktontowing.example",
+  LEAD_ALERT_TO: "owner@example.com",
+  LEAD_ALERT_WEBHOOK_URL: hook.url,
+  LEAD_ALERT_WEBHOOK_SECRET: "crash-test-secret-0123456789",
+  CONTACT_RATE_LIMIT_MAX: "1000000",
+  DIST_DIR: site,
+});
+
+const request = (name: string) => ({
+  name,
+  email: "d@example.com",
+  phone: "209-555-0100",
+  service: "Towing",
+  pickupLocation: "Pacific Ave, Stockton",
+  dropoffLocation: "Fremont St, Stockton",
+});
+
+/** Sends service requests from `concurrency` clients until stop() is called; collects the acknowledged ids. */
+function keepPosting(servers: ServerProcess[], concurrency: number, acknowledged: Set<number>, limit = Infinity) {
+  let running = true;
+  let sent = 0;
+  const client = async (worker: number) => {
+    while (running && sent < limit) {
+      const server = servers[sent % servers.length] as ServerProcess;
+      sent++;
+      try {
+        const res = await fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(request(`crash ${worker}-${sent}`)),
+        });
+        if (res.status === 201) acknowledged.add(((await res.json()) as { id: number }).id);
+        else await res.body?.cancel();
+      } catch {
+        // The server died under us: this one was never acknowledged.
+      }
+    }
+  };
+  const clients = Promise.all(Array.from({ length: concurrency }, (_, i) => client(i)));
+  return {
+    stop: async () => {
+      running = false;
+      await clients;
+    },
+    done: clients,
+  };
+}
+
+async function waitFor(condition: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Ids each receiver got, with how many times. */
+function deliveries() {
+  const mails = new Map<number, number>();
+  for (const m of smtp.mails) {
+    const id = Number(m.parsed.headers.get("x-service-request-id"));
+    mails.set(id, (mails.get(id) ?? 0) + 1);
+  }
+  const hooks = new Map<number, number>();
+  for (const h of hook.accepted()) {
+    const id = (JSON.parse(h.body) as { id: number }).id;
+    hooks.set(id, (hooks.get(id) ?? 0) + 1);
+  }
+  return { mails, hooks };
+}
+
+async function waitDelivered(ids: Set<number>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { mails, hooks } = deliveries();
+    const missing = [...ids].filter((id) => !mails.has(id) || !hooks.has(id));
+    if (missing.length === 0 || Date.now() > deadline) return missing;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const duplicates = (counts: Map<number, number>) => [...counts.values()].reduce((n, c) => n + c - 1, 0);
+
+describe.each(databaseTargets)("alerts survive SIGKILL on $kind", (target) => {
+  it(`delivers every acknowledged request's alerts across ${KILLS} kills`, { timeout: 300_000 }, async () => {
+    smtp.mails.length = 0;
+    hook.hooks.length = 0;
+    const place = await target.create();
+    const env = { ...alertEnv(), DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? "" };
+    const acknowledged = new Set<number>();
+    try {
+      for (let round = 0; round < KILLS; round++) {
+        const server = startServer(ports[target.kind], env);
+        await waitHealthy(server, 120_000);
+        const before = acknowledged.size;
+        const load = keepPosting([server], CONCURRENCY, acknowledged);
+        // Kill it mid-stream: once it has taken some requests (however busy the machine), at a random moment.
+        await waitFor(() => acknowledged.size - before >= 20, 60_000);
+        await new Promise((r) => setTimeout(r, Math.random() * 400));
+        server.child.kill("SIGKILL");
+        expect(await server.exited).toBe("SIGKILL");
+        await load.stop();
+      }
+      const last = startServer(ports[target.kind], env);
+      await waitHealthy(last, 120_000);
+      // On PostgreSQL an alert claimed by a killed server waits out its lease (45 s) first.
+      const missing = await waitDelivered(acknowledged, 150_000);
+      last.child.kill("SIGTERM");
+      expect(await last.exited).toBe(0);
+      const { mails, hooks } = deliveries();
+      console.info(
+        `${target.kind}: ${acknowledged.size} acknowledged requests over ${KILLS} kills; ` +
+          `${missing.length} without alerts; duplicates: ${duplicates(mails)} e-mails, ${duplicates(hooks)} webhooks`,
+      );
+      expect(missing, `${missing.length} acknowledged requests never alerted`).toEqual([]);
+    } finally {
+      await place.dispose();
+    }
+  });
+});
+
+describe.runIf(postgresUrl)("two servers on one PostgreSQL outbox", () => {
+  it("send each alert once, never both at once", { timeout: 180_000 }, async () => {
+    smtp.mails.length = 0;
+    hook.hooks.length = 0;
+    const target = databaseTargets.find((t) => t.kind === "postgres");
+    if (!target) throw new Error("no PostgreSQL target");
+    const place = await target.create();
+    const env = { ...alertEnv(), DATABASE_URL: place.databaseUrl ?? "", DATA_DIR: place.dataDir };
+    const servers = [startServer(4423, env), startServer(4424, env)];
+    try {
+      await Promise.all(servers.map((s) => waitHealthy(s, 120_000)));
+      const acknowledged = new Set<number>();
+      const load = keepPosting(servers, 8, acknowledged, 300);
+      await load.done;
+      expect(acknowledged.size).toBe(300);
+      const missing = await waitDelivered(acknowledged, 60_000);
+      expect(missing).toEqual([]);
+      const { mails, hooks } = deliveries();
+      expect(duplicates(mails)).toBe(0);
+      expect(duplicates(hooks)).toBe(0);
+      const keys = hook.accepted().map((h) => h.headers["idempotency-key"]);
+      expect(new Set(keys).size).toBe(keys.length);
+    } finally {
+      for (const s of servers) s.child.kill("SIGTERM");
+      expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+      await place.dispose();
+    }
+  });
+});

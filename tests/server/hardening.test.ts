@@ -1,0 +1,189 @@
+import net from "node:net";
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { emptySiteFiles } from "../../server/site-files";
+import { testConfig } from "../support/config";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+
+/** Defects an outside probe reproduced (issue 10), each pinned by a test that failed before its fix. */
+const valid = {
+  name: "Maria Lopez",
+  email: "maria.lopez@example.com",
+  phone: "(209) 555-0100",
+  service: "Towing",
+  pickupLocation: "4410 Pacific Ave, Stockton",
+  dropoffLocation: "1200 W Fremont St, Stockton",
+};
+
+/** Opens a raw connection, sends the headers of a POST and part of its body, then nothing more. */
+function slowClient(port: number) {
+  return new Promise<{ closedAfterMs: number; response: string }>((resolve, reject) => {
+    const started = performance.now();
+    let response = "";
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.write(
+        'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":',
+      );
+    });
+    socket.on("data", (d) => {
+      response += String(d);
+    });
+    socket.on("close", () => resolve({ closedAfterMs: performance.now() - started, response }));
+    socket.on("error", reject);
+  });
+}
+
+describe("timeouts and connection caps on a listening server", () => {
+  let app: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    app = await buildApp({
+      config: testConfig({
+        timeouts: { requestMs: 1_000, idleMs: 5_000, keepAliveMs: 500 },
+        maxConnectionsPerClient: 5,
+      }),
+      logger: false,
+      site: emptySiteFiles(),
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    port = (app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("closes a request whose body never finishes once the request timeout has passed", async () => {
+    const { closedAfterMs, response } = await slowClient(port);
+    expect(response).toMatch(/^HTTP\/1.1 408/);
+    // Bounded by the timeout (1 s) plus Node's check interval, far below the 330 s the probe saw.
+    expect(closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(closedAfterMs).toBeLessThan(10_000);
+  });
+
+  it("one host holding its cap of open connections cannot take more, and the server still answers", async () => {
+    const hogs = await Promise.all(
+      Array.from(
+        { length: 5 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const s = net.connect(port, "127.0.0.1", () => resolve(s));
+          }),
+      ),
+    );
+    try {
+      const sixth = await new Promise<string>((resolve) => {
+        const s = net.connect(port, "127.0.0.1", () => s.write("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"));
+        let got = "";
+        s.on("data", (d) => {
+          got += String(d);
+        });
+        s.on("close", () => resolve(got));
+        s.on("error", () => resolve(got));
+      });
+      expect(sixth).toBe(""); // closed before any answer
+    } finally {
+      for (const s of hogs) s.destroy();
+    }
+    // Once they let go, the host is served again.
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.status, {
+        timeout: 10_000,
+      })
+      .toBe(200);
+  });
+});
+
+describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    app = await buildApp({
+      config: testConfig({ contactRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
+      logger: {
+        level: "info",
+        stream: new Writable({
+          write(chunk, _e, done) {
+            logs.push(String(chunk));
+            done();
+          },
+        }),
+      },
+      site: emptySiteFiles(),
+      db,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  const post = (payload: string) =>
+    app.inject({ method: "POST", url: "/api/contact", headers: { "content-type": "application/json" }, payload });
+
+  it("a JSON body with a __proto__ or constructor key is read without it, not refused as invalid JSON", async () => {
+    const res = await post(
+      `{"__proto__":{"admin":true},"constructor":{"prototype":{}},${JSON.stringify(valid).slice(1)}`,
+    );
+    expect(res.statusCode).toBe(201);
+  });
+
+  it("a NUL in a field is a 400 naming the field, in JSON and in a form", async () => {
+    const res = await post(JSON.stringify({ ...valid, name: "A\u0000B" }));
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(["name"]);
+    const form = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ ...valid, pickupLocation: "Main\u0000St" }).toString(),
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.body).toContain("Pickup location: Contains a character that cannot be saved");
+  });
+
+  it("a failing insert logs the failure once, without the visitor's data", async () => {
+    const broken = await openTestDatabase(target);
+    const lines: string[] = [];
+    const failing = await buildApp({
+      config: testConfig(),
+      logger: {
+        level: "info",
+        stream: new Writable({
+          write(chunk, _e, done) {
+            lines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+      site: emptySiteFiles(),
+      db: broken,
+    });
+    try {
+      await failing.ready();
+      await broken.close();
+      for (const type of ["application/json", "application/x-www-form-urlencoded"]) {
+        lines.length = 0;
+        const res = await failing.inject({
+          method: "POST",
+          url: "/api/contact",
+          headers: { "content-type": type },
+          payload: type === "application/json" ? JSON.stringify(valid) : new URLSearchParams(valid).toString(),
+        });
+        expect(res.statusCode).toBeGreaterThanOrEqual(500);
+        const log = lines.join("");
+        const errors = lines.filter((l) => JSON.parse(l).level >= 50);
+        expect(errors, log).toHaveLength(1);
+        for (const personal of [valid.name, valid.email, "555-0100", "Pacific", "Fremont", "Maria"]) {
+          expect(log).not.toContain(personal);
+        }
+      }
+    } finally {
+      await failing.close();
+    }
+  });
+});

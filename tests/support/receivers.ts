@@ -1,0 +1,142 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * Real receivers for the owner's alerts, on 127.0.0.1: an SMTP server (the smtp-server package) and a
+ * plain HTTP server for the webhook. Tests and benchmarks read what actually arrived.
+ */
+
+export interface ReceivedMail {
+  raw: string;
+  parsed: ParsedMail;
+  envelopeTo: string[];
+  at: number;
+}
+
+export interface SmtpReceiver {
+  port: number;
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves once `n` mails have arrived in all, or rejects after `timeoutMs`. */
+  waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  close(): Promise<void>;
+}
+
+/** Starts an SMTP server; `port` 0 picks a free one. Accepts any login (the URL's user and password). */
+export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): Promise<SmtpReceiver> {
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS"],
+    authOptional: true,
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: "alerts" });
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", async () => {
+        const at = performance.now(); // arrival, before the time parsing takes
+        const raw = Buffer.concat(chunks).toString("utf8");
+        mails.push({
+          raw,
+          parsed: await simpleParser(raw),
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          at,
+        });
+        for (const w of waiters) w();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actual = (server.server.address() as AddressInfo).port;
+  return {
+    port: actual,
+    url: `smtp://alerts:smtp-password-123@127.0.0.1:${actual}`,
+    mails,
+    waitFor: (n, timeoutMs = 30_000) =>
+      waitUntil(
+        () => mails.length >= n,
+        waiters,
+        timeoutMs,
+        () => mails,
+      ),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ReceivedHook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  status: number;
+  at: number;
+}
+
+export interface WebhookReceiver {
+  url: string;
+  port: number;
+  hooks: ReceivedHook[];
+  /** The status the next calls get, one per call (then 200). */
+  respondWith(statuses: number[]): void;
+  waitFor(n: number, timeoutMs?: number): Promise<ReceivedHook[]>;
+  /** Hooks answered 2xx. */
+  accepted(): ReceivedHook[];
+  close(): Promise<void>;
+}
+
+export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
+  const hooks: ReceivedHook[] = [];
+  const waiters = new Set<() => void>();
+  let queue: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const status = queue.shift() ?? 200;
+      hooks.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), status, at: performance.now() });
+      res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "try later");
+      for (const w of waiters) w();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const actual = (server.address() as AddressInfo).port;
+  const accepted = () => hooks.filter((h) => h.status < 300);
+  return {
+    url: `http://127.0.0.1:${actual}/hooks/new-request`,
+    port: actual,
+    hooks,
+    respondWith: (statuses) => {
+      queue = [...statuses];
+    },
+    waitFor: (n, timeoutMs = 30_000) => waitUntil(() => accepted().length >= n, waiters, timeoutMs, accepted),
+    accepted,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function waitUntil<T>(done: () => boolean, waiters: Set<() => void>, timeoutMs: number, value: () => T): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (done()) return resolve(value());
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`receiver: still waiting after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const check = () => {
+      if (!done()) return;
+      clearTimeout(timer);
+      waiters.delete(check);
+      resolve(value());
+    };
+    waiters.add(check);
+  });
+}
