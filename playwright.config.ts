@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
+import { deskE2eServerCommand } from "./tests/support/desk-e2e";
 
 /**
  * Browser tests run against the production server (built site + Fastify + a fresh embedded
@@ -27,7 +28,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node --import tsx server/start.ts",
+    // Makes the desk's test account with the CLI first (tests/support/desk-e2e.ts), then serves.
+    command: deskE2eServerCommand,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -43,6 +45,8 @@ export default defineConfig({
       // Browser tests send many requests from one address; the limit itself has its own tests.
       CONTACT_RATE_LIMIT_MAX: "10000",
       CHAT_RATE_LIMIT_MAX: "10000",
+      // Only failed sign-ins count; the throttling itself has server tests.
+      DESK_SIGN_IN_RATE_LIMIT_MAX: "10000",
     },
   },
 });

@@ -9,6 +9,8 @@ import Fastify, {
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import deskNoindex from "./desk/noindex";
+import deskRoutes from "./desk/routes";
 import { safeErrorForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
@@ -38,6 +40,8 @@ export interface AppOptions {
   alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart">;
   /** The built-in chat assistant; built from the site's content when not given. */
   assistant?: Assistant;
+  /** The clock desk sessions expire by; tests move it. */
+  deskClock?: () => Date;
 }
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
@@ -132,6 +136,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       onStored: () => app.alerts.worker.wake(),
     });
+    await app.register(deskRoutes, {
+      db: options.db.db,
+      signInThrottle: config.deskSignInRateLimit,
+      now: options.deskClock,
+    });
   }
   await app.register(chatRoutes, {
     assistant: options.assistant ?? createAssistant(),
@@ -139,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookUrl: config.chatWebhookUrl,
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
   });
+  await app.register(deskNoindex);
   await app.register(staticSite, { site });
   return app;
 }

@@ -55,6 +55,13 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(64),
   /** Redis for rate limits shared by several server processes (redis://host:6379). */
   REDIS_URL: optionalUrl,
+  /** Failed desk sign-ins allowed per account and per client address per window (then 429). */
+  DESK_SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
+  DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   /** Set when running behind a reverse proxy, so rate limits see the client's address. */
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"])
@@ -101,6 +108,7 @@ export interface ServerConfig {
   timeouts: { requestMs: number; idleMs: number; keepAliveMs: number };
   maxConnectionsPerClient: number;
   alerts: AlertConfig;
+  deskSignInRateLimit: RateLimitOptions;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -127,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     alerts: alertConfig(e),
+    deskSignInRateLimit: { max: e.DESK_SIGN_IN_RATE_LIMIT_MAX, timeWindowMs: e.DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS },
   };
 }
 

@@ -1,20 +1,43 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { requestStatuses } from "../../src/lib/desk-schema";
+
+/**
+ * Everything the desk's search looks through, as one lower-case text; the phone twice, as typed and
+ * as bare digits, so "2095550100" finds "(209) 555-0100". The same expression is in
+ * the trigram index and in the query (server/desk/requests.ts), so PostgreSQL can use the index.
+ */
+export const searchableText = sql.raw(
+  `lower("name" || ' ' || "phone" || ' ' || regexp_replace("phone", '[^0-9]', '', 'g') || ' ' || "email" || ' ' || "pickup_location" || ' ' || "dropoff_location")`,
+);
 
 /**
  * A driver's service request, exactly as the specification's section 3 lists it. Every column but
- * id and created_at comes from the visitor; the database sets those two.
+ * id, created_at and status comes from the visitor; the database sets those, the desk moves status.
  */
-export const contactRequests = pgTable("contact_requests", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  service: text("service").notNull(),
-  pickupLocation: text("pickup_location").notNull(),
-  dropoffLocation: text("dropoff_location").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    service: text("service").notNull(),
+    pickupLocation: text("pickup_location").notNull(),
+    dropoffLocation: text("dropoff_location").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: requestStatuses }).notNull().default("new"),
+  },
+  (table) => [
+    // The desk lists newest first (id order) within a status or a service, and filters by date.
+    index("contact_requests_status_id_idx").on(table.status, table.id),
+    index("contact_requests_service_id_idx").on(table.service, table.id),
+    index("contact_requests_created_at_idx").on(table.createdAt),
+    // Search: a trigram index over everything the desk searches, so "%text%" needs no full scan.
+    // The operator class is schema-qualified because the extension lives in public (see 0002).
+    index("contact_requests_search_idx").using("gin", sql`(${searchableText}) public.gin_trgm_ops`),
+  ],
+);
 
 export type ContactRequestRow = typeof contactRequests.$inferSelect;
 export type NewContactRequestRow = typeof contactRequests.$inferInsert;
@@ -61,3 +84,82 @@ export const alertOutbox = pgTable(
 );
 
 export type AlertOutboxRow = typeof alertOutbox.$inferSelect;
+
+/** A person who may use the desk. Made on the command line only (npm run desk). */
+export const deskUsers = pgTable(
+  "desk_users",
+  {
+    id: serial("id").primaryKey(),
+    /** Stored lower-case, so sign-in ignores the case the owner types. */
+    email: text("email").notNull(),
+    /** scrypt$N$r$p$salt$hash (server/desk/passwords.ts). */
+    passwordHash: text("password_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("desk_users_email_idx").on(table.email)],
+);
+
+export type DeskUserRow = typeof deskUsers.$inferSelect;
+
+/**
+ * A signed-in browser. Kept in the database so that signing out, removing the user or resetting the
+ * password ends it at once, on every server. Removing the user removes its sessions (cascade).
+ */
+export const deskSessions = pgTable(
+  "desk_sessions",
+  {
+    /** The random id in the cookie. */
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => deskUsers.id, { onDelete: "cascade" }),
+    /** @fastify/session's own fields (everything but the cookie), as JSON. */
+    data: text("data").notNull(),
+    /** Signed in at: the absolute expiry counts from here. */
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    /** Last request: the idle expiry counts from here. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("desk_sessions_user_idx").on(table.userId)],
+);
+
+/** Every sign-in attempt, kept for the owner to see who tried to get in and from where. */
+export const deskSignIns = pgTable(
+  "desk_sign_ins",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The address as typed (lower-cased, shortened): a failed try may name no account. */
+    email: text("email").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    clientAddress: text("client_address").notNull(),
+  },
+  (table) => [index("desk_sign_ins_at_idx").on(table.at)],
+);
+
+export const requestEventKinds = ["status", "note", "deleted"] as const;
+export type RequestEventKind = (typeof requestEventKinds)[number];
+
+/**
+ * The history of every change the desk makes to a service request: who, when, what. request_id has
+ * no foreign key on purpose: when a request is deleted its own events (notes may hold personal data)
+ * go with it, and one "deleted" event that names only the id and who deleted it stays.
+ */
+export const requestEvents = pgTable(
+  "request_events",
+  {
+    id: serial("id").primaryKey(),
+    requestId: integer("request_id").notNull(),
+    kind: text("kind", { enum: requestEventKinds }).notNull(),
+    /** The e-mail of the desk user, copied so the history outlives the account. */
+    actor: text("actor").notNull(),
+    fromStatus: text("from_status", { enum: requestStatuses }),
+    toStatus: text("to_status", { enum: requestStatuses }),
+    note: text("note"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("request_events_request_idx").on(table.requestId, table.id)],
+);
+
+export type RequestEventRow = typeof requestEvents.$inferSelect;

@@ -1,12 +1,18 @@
 /**
  * Calls the site's own API the way the specification describes: the given method and path, JSON
  * content type and body only when there is a body, cookies sent. A non-success answer becomes an
- * Error whose message is "status: body" (the status text when the body is empty).
+ * Error whose message is "status: body" (the status text when the body is empty). `headers` adds
+ * to that (the desk sends its CSRF token this way).
  */
-export async function apiRequest(method: string, path: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
   });
@@ -15,4 +21,10 @@ export async function apiRequest(method: string, path: string, body?: unknown): 
     throw new Error(`${res.status}: ${text}`);
   }
   return res;
+}
+
+/** The specification's default data fetch: a GET of the path, with cookies, parsed as JSON. */
+export async function getJson<T = unknown>(path: string): Promise<T> {
+  const res = await apiRequest("GET", path);
+  return (await res.json()) as T;
 }

@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
@@ -28,7 +29,8 @@ function firstMigrations(count: number): string {
 
 describe("migrations", () => {
   it("turn created_at into timestamptz not null and keep every existing request and its time", async () => {
-    const client = new PGlite();
+    // pg_trgm: the desk's search index (migration 0002), as server/db/client.ts loads it.
+    const client = new PGlite({ extensions: { pg_trgm } });
     try {
       const db = drizzle(client);
       await migrate(db, { migrationsFolder: firstMigrations(1) });

@@ -1,0 +1,217 @@
+import { randomBytes } from "node:crypto";
+import { Readable } from "node:stream";
+import cookie from "@fastify/cookie";
+import csrfProtection from "@fastify/csrf-protection";
+import session from "@fastify/session";
+import { desc } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { ZodError } from "zod";
+import {
+  type DeskSession,
+  type DeskSignedOut,
+  type DeskSignIn,
+  INBOX_PAGE_SIZE,
+  inboxFilterSchema,
+  inboxQuerySchema,
+  noteSchema,
+  SIGN_IN_FAILED,
+  signInSchema,
+  statusChangeSchema,
+} from "../../src/lib/desk-schema";
+import { site } from "../../src/lib/site";
+import type { Db } from "../db/client";
+import { deskSignIns } from "../db/schema";
+import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
+import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
+import { addNote, changeStatus, deleteRequest, eachRequest, getRequest, listRequests, recentEvents } from "./requests";
+import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
+import { recordSignIn } from "./sign-in-log";
+import { type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";
+import { findUser, normalizeEmail } from "./users";
+
+export interface DeskRouteOptions {
+  db: Db;
+  signInThrottle: SignInThrottleOptions;
+  /** The clock sessions expire by; tests move it. */
+  now?: () => Date;
+}
+
+export const SESSION_COOKIE = "desk_session";
+export const CSRF_COOKIE = "desk_csrf";
+/** Both cookies go only to the desk's API: the pages never need them. */
+const COOKIE_PATH = "/api/desk";
+export const SIGN_IN_NEEDED = "Sign in to use the desk.";
+
+/**
+ * The cookie holds a 256-bit random id; the row it names is the proof. Signing the id would add a
+ * secret to manage and no safety, so the signer passes it through.
+ */
+const plainSigner = {
+  sign: (value: string) => value,
+  unsign: (value: string) => ({ valid: true, renew: false, value }),
+};
+
+const firstIssue = (error: ZodError) => {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join(".") || "request"}: ${issue.message}` : "The request is not valid.";
+};
+
+/**
+ * The owner's desk API under /api/desk. Sign-in (with its token) is the only way in; every other
+ * route answers 401 without a live session, and every state change needs the CSRF token as well.
+ */
+export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions) {
+  const { db } = opts;
+  const now = opts.now ?? (() => new Date());
+  const store = new DeskSessionStore(db, now);
+
+  await app.register(cookie);
+  await app.register(session, {
+    secret: plainSigner,
+    cookieName: SESSION_COOKIE,
+    idGenerator: () => randomBytes(32).toString("base64url"),
+    store,
+    rolling: true,
+    saveUninitialized: false,
+    // Secure is decided per request below: browsers drop Secure cookies on plain http (local use).
+    cookie: { path: COOKIE_PATH, httpOnly: true, sameSite: "strict", secure: false, maxAge: SESSION_IDLE_MS },
+  });
+  await app.register(csrfProtection, {
+    sessionPlugin: "@fastify/cookie",
+    cookieKey: CSRF_COOKIE,
+    cookieOpts: { path: COOKIE_PATH, httpOnly: true, sameSite: "strict" },
+  });
+  const throttle = signInThrottle(app, opts.signInThrottle);
+
+  const overHttps = (request: FastifyRequest) => request.protocol === "https";
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("Cache-Control", "no-store");
+    reply.header("X-Robots-Tag", "noindex, nofollow");
+    if (overHttps(request) && request.session) request.session.options({ secure: true });
+  });
+
+  const csrfToken = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.generateCsrf({ secure: overHttps(request) } as Parameters<FastifyReply["generateCsrf"]>[0]);
+
+  const requireUser: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (!request.session?.userId) {
+      await reply.code(401).send({ error: SIGN_IN_NEEDED });
+    }
+  };
+  /** Every state change: a session first (401), then the CSRF token (403). */
+  const guarded = { preHandler: [requireUser, app.csrfProtection] };
+  const signedIn = { preHandler: requireUser };
+  const actor = (request: FastifyRequest) => request.session.email ?? "unknown";
+
+  app.get("/api/desk/session", async (request, reply) => {
+    const token = csrfToken(request, reply);
+    if (!request.session?.userId) {
+      return reply.code(401).send({ error: SIGN_IN_NEEDED, csrfToken: token } satisfies DeskSignedOut);
+    }
+    return { user: { email: actor(request) }, csrfToken: token } satisfies DeskSession;
+  });
+
+  app.post("/api/desk/sign-in", { preHandler: app.csrfProtection }, async (request, reply) => {
+    const parsed = signInSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    const limit = await throttle.check(request);
+    if (limit.blocked) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return reply
+        .code(429)
+        .header("Retry-After", String(limit.retryAfterSeconds))
+        .send({ error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` });
+    }
+    const email = normalizeEmail(parsed.data.email);
+    const user = await findUser(db, email);
+    // An unknown e-mail costs the same scrypt work as a wrong password, and gets the same answer.
+    const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+    const succeeded = matches && user !== undefined;
+    await recordSignIn(db, { at: now(), email: email.slice(0, 254), succeeded, clientAddress: request.ip });
+    if (!succeeded || !user) {
+      await throttle.fail(request);
+      request.log.info("desk sign-in failed");
+      return reply.code(401).send({ error: SIGN_IN_FAILED });
+    }
+    // A new id at sign-in: an id planted before (session fixation) never becomes a signed-in one.
+    await request.session.regenerate();
+    const data = { userId: user.id, email: user.email, signedInAt: now().getTime() };
+    Object.assign(request.session, data);
+    await store.create(request.session.sessionId, data);
+    request.log.info({ deskUserId: user.id }, "desk sign-in");
+    return { user: { email: user.email }, csrfToken: csrfToken(request, reply) } satisfies DeskSession;
+  });
+
+  app.post("/api/desk/sign-out", guarded, async (request, reply) => {
+    await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: COOKIE_PATH });
+    return reply.code(204).send();
+  });
+
+  app.get("/api/desk/requests", signedIn, async (request, reply) => {
+    const parsed = inboxQuerySchema.safeParse(request.query);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    const { page, ...filter } = parsed.data;
+    return listRequests(db, filter, page, INBOX_PAGE_SIZE);
+  });
+
+  app.get("/api/desk/requests.csv", signedIn, async (request, reply) => {
+    const parsed = inboxFilterSchema.safeParse(request.query);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    const filter = parsed.data;
+    const zone = site.timeZone;
+    async function* lines() {
+      yield BYTE_ORDER_MARK + csvHeader(zone);
+      for await (const row of eachRequest(db, filter)) yield csvRow(row, zone);
+    }
+    const day = localTime(now(), zone).slice(0, 10);
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header("Content-Disposition", `attachment; filename="service-requests-${day}.csv"`)
+      .send(Readable.from(lines()));
+  });
+
+  const idOf = (request: FastifyRequest) => {
+    const id = Number((request.params as { id: string }).id);
+    return Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? id : undefined;
+  };
+  const noSuchRequest = (reply: FastifyReply) =>
+    reply.code(404).send({ error: "There is no such service request (it may have been deleted)." });
+
+  app.get("/api/desk/requests/:id", signedIn, async (request, reply) => {
+    const id = idOf(request);
+    const detail = id === undefined ? undefined : await getRequest(db, id);
+    return detail ?? noSuchRequest(reply);
+  });
+
+  app.post("/api/desk/requests/:id/status", guarded, async (request, reply) => {
+    const id = idOf(request);
+    const parsed = statusChangeSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    const result = id === undefined ? undefined : await changeStatus(db, id, parsed.data.status, actor(request));
+    return result ?? noSuchRequest(reply);
+  });
+
+  app.post("/api/desk/requests/:id/notes", guarded, async (request, reply) => {
+    const id = idOf(request);
+    const parsed = noteSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    const event = id === undefined ? undefined : await addNote(db, id, parsed.data.note, actor(request));
+    return event ? reply.code(201).send(event) : noSuchRequest(reply);
+  });
+
+  app.delete("/api/desk/requests/:id", guarded, async (request, reply) => {
+    const id = idOf(request);
+    const deleted = id === undefined ? false : await deleteRequest(db, id, actor(request));
+    if (!deleted) return noSuchRequest(reply);
+    request.log.info({ contactRequestId: id }, "service request deleted from the desk");
+    return reply.code(204).send();
+  });
+
+  app.get("/api/desk/sign-ins", signedIn, async () => {
+    const rows = await db.select().from(deskSignIns).orderBy(desc(deskSignIns.id)).limit(50);
+    return rows.map((r): DeskSignIn => ({ ...r, at: r.at.toISOString() }));
+  });
+
+  app.get("/api/desk/activity", signedIn, async () => recentEvents(db));
+}

@@ -1,0 +1,85 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { DeskEvent, DeskSignIn } from "@/lib/desk-schema";
+import { businessTime } from "./format";
+import { describeEvent } from "./RequestPage";
+import { hrefFor } from "./use-hash-route";
+
+/** Who signed in (or tried) and from where, and the latest changes to requests, deletions included. */
+export function ActivityPage() {
+  // Fresh each time the page opens: this is the owner checking on their own desk.
+  const signIns = useQuery<DeskSignIn[]>({ queryKey: ["/api/desk/sign-ins"], staleTime: 0 });
+  const changes = useQuery<DeskEvent[]>({ queryKey: ["/api/desk/activity"], staleTime: 0 });
+  useEffect(() => {
+    document.title = "Activity · Desk";
+  }, []);
+
+  return (
+    <section className="space-y-8">
+      <h1 tabIndex={-1} className="text-2xl font-bold text-ink focus:outline-none">
+        Activity
+      </h1>
+      <section aria-labelledby="sign-ins-heading">
+        <h2 id="sign-ins-heading" className="text-lg font-bold text-ink">
+          Recent sign-ins
+        </h2>
+        {signIns.isError && <p role="alert">{signIns.error.message.slice(0, 200)}</p>}
+        {signIns.data && (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th className="py-1 pr-3">Time</th>
+                  <th className="py-1 pr-3">Email</th>
+                  <th className="py-1 pr-3">Result</th>
+                  <th className="py-1">Address</th>
+                </tr>
+              </thead>
+              <tbody>
+                {signIns.data.map((s) => (
+                  <tr key={s.id} className="border-b border-slate-200">
+                    <td className="py-1 pr-3 whitespace-nowrap">{businessTime(s.at)}</td>
+                    <td className="py-1 pr-3 break-all">{s.email}</td>
+                    <td className={s.succeeded ? "py-1 pr-3" : "py-1 pr-3 font-semibold text-red-800"}>
+                      {s.succeeded ? "Signed in" : "Failed"}
+                    </td>
+                    <td className="py-1">{s.clientAddress}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="changes-heading">
+        <h2 id="changes-heading" className="text-lg font-bold text-ink">
+          Recent changes
+        </h2>
+        {changes.isError && <p role="alert">{changes.error.message.slice(0, 200)}</p>}
+        {changes.data?.length === 0 && <p className="text-sm text-slate-600">No changes yet.</p>}
+        <ol className="mt-2 space-y-2">
+          {changes.data?.map((e) => (
+            <li key={e.id} className="text-sm">
+              <time dateTime={e.at} className="text-slate-600">
+                {businessTime(e.at)}
+              </time>{" "}
+              — <span className="font-semibold">{e.actor}</span> {describeEvent(e)}
+              {e.kind !== "deleted" && (
+                <>
+                  {" "}
+                  on{" "}
+                  <a
+                    href={hrefFor({ view: "request", id: e.requestId })}
+                    className="font-medium text-brand-800 underline underline-offset-2"
+                  >
+                    request #{e.requestId}
+                  </a>
+                </>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </section>
+  );
+}

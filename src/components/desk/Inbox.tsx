@@ -1,0 +1,244 @@
+import { useQuery } from "@tanstack/react-query";
+import { type ComponentProps, useEffect, useId } from "react";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
+import { type InboxFilter, type InboxPage, newCountLabel, requestStatuses, statusLabels } from "@/lib/desk-schema";
+import { serviceNames } from "@/lib/services";
+import { site } from "@/lib/site";
+import { cn } from "@/lib/utils";
+import { businessTime, timeAgo } from "./format";
+import { StatusBadge } from "./StatusBadge";
+import { hrefFor, useNow } from "./use-hash-route";
+
+/** How often the inbox asks for new requests. */
+export const INBOX_POLL_MS = 15_000;
+
+export interface InboxState {
+  filter: InboxFilter;
+  page: number;
+}
+
+export function filterParams(filter: InboxFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
+  return params;
+}
+
+type FormSubmit = NonNullable<ComponentProps<"form">["onSubmit"]>;
+
+const selectClass = cn(inputClass, "pr-8");
+
+export function Inbox({ state, onChange }: { state: InboxState; onChange: (next: InboxState) => void }) {
+  const id = useId();
+  const now = useNow();
+  const params = filterParams(state.filter);
+  if (state.page > 1) params.set("page", String(state.page));
+  const query = params.toString();
+  const inbox = useQuery<InboxPage>({
+    queryKey: [`/api/desk/requests${query ? `?${query}` : ""}`],
+    // The one exception to the no-refetch defaults: drivers send requests while the owner watches.
+    // Polling (not server-sent events) because it is one indexed query, works through any proxy and
+    // on every server of a cluster, and 15 s is well inside a dispatcher's reaction time. It keeps
+    // going in a background tab so that the tab's title can tell the owner something arrived.
+    refetchInterval: INBOX_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+
+  const newCount = inbox.data?.newCount ?? 0;
+  useEffect(() => {
+    document.title = newCount > 0 ? `(${newCountLabel(newCount)} new) Inbox · Desk` : "Inbox · Desk";
+  }, [newCount]);
+
+  const setFilter = (patch: Partial<InboxFilter>) => onChange({ filter: { ...state.filter, ...patch }, page: 1 });
+  const onSearch: FormSubmit = (event) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get("q") ?? "").trim();
+    setFilter({ q: q || undefined });
+  };
+  const filtered = Object.values(state.filter).some(Boolean);
+  const exportParams = filterParams(state.filter).toString();
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id={`${id}-heading`} tabIndex={-1} className="text-2xl font-bold text-ink focus:outline-none">
+          Inbox
+        </h1>
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {newCount === 1 ? "1 new request" : `${newCountLabel(newCount)} new requests`}
+        </p>
+      </div>
+
+      <search>
+        <form onSubmit={onSearch} className="flex gap-2" key={state.filter.q ?? ""}>
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Search
+          </label>
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            defaultValue={state.filter.q ?? ""}
+            placeholder="Name, phone, email or place"
+            className={inputClass}
+          />
+          <Button type="submit" variant="dark">
+            Search
+          </Button>
+        </form>
+      </search>
+
+      <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <legend className="sr-only">Filters</legend>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-ink">
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className={selectClass}
+            value={state.filter.status ?? ""}
+            onChange={(e) => setFilter({ status: (e.target.value || undefined) as InboxFilter["status"] })}
+          >
+            <option value="">All</option>
+            {requestStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-service`} className="block text-sm font-semibold text-ink">
+            Service
+          </label>
+          <select
+            id={`${id}-service`}
+            className={selectClass}
+            value={state.filter.service ?? ""}
+            onChange={(e) => setFilter({ service: (e.target.value || undefined) as InboxFilter["service"] })}
+          >
+            <option value="">All</option>
+            {serviceNames.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-from`} className="block text-sm font-semibold text-ink">
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={inputClass}
+            value={state.filter.from ?? ""}
+            onChange={(e) => setFilter({ from: e.target.value || undefined })}
+          />
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-to`} className="block text-sm font-semibold text-ink">
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={inputClass}
+            value={state.filter.to ?? ""}
+            onChange={(e) => setFilter({ to: e.target.value || undefined })}
+          />
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <a
+          href={`/api/desk/requests.csv${exportParams ? `?${exportParams}` : ""}`}
+          download
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          Export CSV
+        </a>
+        {filtered && (
+          <Button variant="ghost" size="sm" onClick={() => onChange({ filter: {}, page: 1 })}>
+            Clear filters
+          </Button>
+        )}
+        <span className="text-xs text-slate-600">Times in {site.timeZone.replace("_", " ")} time</span>
+      </div>
+
+      {inbox.isError && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          The inbox could not be loaded ({inbox.error.message.slice(0, 120)}). It tries again in a few seconds.
+        </p>
+      )}
+      {inbox.isPending && <p className="text-slate-600">Loading requests…</p>}
+      {inbox.data && inbox.data.items.length === 0 && (
+        <p className="rounded-md bg-slate-100 px-4 py-6 text-center text-slate-700">
+          {filtered ? "No service requests match these filters." : "No service requests yet."}
+        </p>
+      )}
+
+      {inbox.data && inbox.data.items.length > 0 && (
+        <ul
+          aria-label="Service requests"
+          aria-busy={inbox.isPlaceholderData}
+          className={cn(
+            "divide-y divide-slate-200 rounded-lg border border-slate-200",
+            // The previous list stays while a new filter loads, dimmed so it is not mistaken for the answer.
+            inbox.isPlaceholderData && "opacity-60",
+          )}
+        >
+          {inbox.data.items.map((row) => (
+            <li key={row.id} className={cn(row.status === "new" && "border-l-4 border-l-brand-500 bg-brand-50")}>
+              <a
+                href={hrefFor({ view: "request", id: row.id })}
+                className="grid gap-1 px-4 py-3 hover:bg-slate-50 md:grid-cols-[11rem_1fr_1fr_auto] md:items-center md:gap-4"
+              >
+                <span className="text-sm text-slate-600">
+                  <time dateTime={row.createdAt}>{businessTime(row.createdAt)}</time>
+                  <span className="block text-xs">{timeAgo(row.createdAt, now)}</span>
+                </span>
+                <span className="min-w-0">
+                  <span className={cn("block truncate text-ink", row.status === "new" ? "font-bold" : "font-medium")}>
+                    {row.name}
+                  </span>
+                  <span className="block truncate text-sm text-slate-700">{row.service}</span>
+                </span>
+                <span className="min-w-0 truncate text-sm text-slate-700">{row.pickupLocation}</span>
+                <span>
+                  <StatusBadge status={row.status} />
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {inbox.data && (state.page > 1 || inbox.data.hasMore) && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={state.page <= 1}
+            onClick={() => onChange({ ...state, page: state.page - 1 })}
+          >
+            Newer
+          </Button>
+          <span className="text-sm text-slate-700">Page {state.page}</span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!inbox.data.hasMore}
+            onClick={() => onChange({ ...state, page: state.page + 1 })}
+          >
+            Older
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,293 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertDialog } from "radix-ui";
+import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
+import {
+  type DeskEvent,
+  type DeskRequestDetail,
+  MAX_NOTE_LENGTH,
+  type RequestStatus,
+  requestStatuses,
+  statusLabels,
+} from "@/lib/desk-schema";
+import { cn } from "@/lib/utils";
+import { businessTime, mailtoHrefFor, mapHrefFor, telHrefFor, timeAgo } from "./format";
+import { deskSend, errorText, invalidateRequests } from "./query-client";
+import { StatusBadge } from "./StatusBadge";
+import { hrefFor, useNow } from "./use-hash-route";
+
+/** One line of history, in words. Everything the visitor or a user typed stays text. */
+export function describeEvent(event: DeskEvent): string {
+  switch (event.kind) {
+    case "status":
+      return `changed the status from ${event.fromStatus ? statusLabels[event.fromStatus] : "?"} to ${event.toStatus ? statusLabels[event.toStatus] : "?"}`;
+    case "note":
+      return "added a note";
+    case "deleted":
+      return `deleted service request #${event.requestId}`;
+  }
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="border-b border-slate-200 py-2 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-sm font-semibold text-slate-600">{label}</dt>
+      <dd className="break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700";
+
+export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: number) => void }) {
+  const client = useQueryClient();
+  const ids = useId();
+  const now = useNow();
+  const key = `/api/desk/requests/${id}`;
+  const detail = useQuery<DeskRequestDetail>({ queryKey: [key] });
+  const [saved, setSaved] = useState("");
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+
+  const afterChange = async (message: string) => {
+    setSaved(message);
+    await invalidateRequests(client);
+  };
+  const setStatus = useMutation({
+    mutationFn: (status: RequestStatus) => deskSend(client, "POST", `${key}/status`, { status }),
+    onSuccess: (_res, status) => afterChange(`Status saved: ${statusLabels[status]}.`),
+  });
+  const addNote = useMutation({
+    mutationFn: (note: string) => deskSend(client, "POST", `${key}/notes`, { note }),
+    onSuccess: async () => {
+      if (noteRef.current) noteRef.current.value = "";
+      await afterChange("Note added.");
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deskSend(client, "DELETE", key),
+    onSuccess: async () => {
+      client.removeQueries({ queryKey: [key] });
+      await invalidateRequests(client);
+      onDeleted(id);
+    },
+  });
+
+  useEffect(() => {
+    document.title = `Request #${id} · Desk`;
+  }, [id]);
+
+  const onNote: NonNullable<ComponentProps<"form">["onSubmit"]> = (event) => {
+    event.preventDefault();
+    const note = String(new FormData(event.currentTarget).get("note") ?? "").trim();
+    if (note) addNote.mutate(note);
+  };
+
+  const heading = (
+    <h1 tabIndex={-1} className="text-2xl font-bold text-ink focus:outline-none">
+      Service request #{id}
+    </h1>
+  );
+  const back = (
+    <a href={hrefFor({ view: "inbox" })} className={cn(linkClass, "inline-block py-2 text-sm")}>
+      ← Inbox
+    </a>
+  );
+
+  if (detail.isPending)
+    return (
+      <section className="space-y-2">
+        {back}
+        {heading}
+        <p>Loading…</p>
+      </section>
+    );
+  if (detail.isError) {
+    return (
+      <section className="space-y-2">
+        {back}
+        {heading}
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
+          {errorText(detail.error)}
+        </p>
+      </section>
+    );
+  }
+  const { request, alerts, events } = detail.data;
+  const mutationError = setStatus.error ?? addNote.error ?? remove.error;
+
+  return (
+    <section className="space-y-6">
+      <div>
+        {back}
+        <div className="flex flex-wrap items-center gap-3">
+          {heading}
+          <StatusBadge status={request.status} />
+        </div>
+      </div>
+
+      <dl>
+        <Field label="Received">
+          <time dateTime={request.createdAt}>{businessTime(request.createdAt)}</time>{" "}
+          <span className="text-sm text-slate-600">({timeAgo(request.createdAt, now)})</span>
+        </Field>
+        <Field label="Name">{request.name}</Field>
+        <Field label="Phone">
+          <a href={telHrefFor(request.phone)} className={linkClass}>
+            {request.phone}
+          </a>
+        </Field>
+        <Field label="Email">
+          <a href={mailtoHrefFor(request.email)} className={linkClass}>
+            {request.email}
+          </a>
+        </Field>
+        <Field label="Service">{request.service}</Field>
+        <Field label="Pickup location">
+          <a href={mapHrefFor(request.pickupLocation)} className={linkClass} target="_blank" rel="noopener noreferrer">
+            {request.pickupLocation}
+            <span className="sr-only"> (map, opens in a new tab)</span>
+          </a>
+        </Field>
+        <Field label="Drop-off location">
+          <a href={mapHrefFor(request.dropoffLocation)} className={linkClass} target="_blank" rel="noopener noreferrer">
+            {request.dropoffLocation}
+            <span className="sr-only"> (map, opens in a new tab)</span>
+          </a>
+        </Field>
+      </dl>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <div className="space-y-1.5">
+          <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-ink">
+            Status
+          </label>
+          <select
+            id={`${ids}-status`}
+            className={inputClass}
+            value={request.status}
+            disabled={setStatus.isPending}
+            onChange={(e) => setStatus.mutate(e.target.value as RequestStatus)}
+          >
+            {requestStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <form onSubmit={onNote} className="space-y-1.5">
+          <label htmlFor={`${ids}-note`} className="block text-sm font-semibold text-ink">
+            Note
+          </label>
+          <textarea
+            id={`${ids}-note`}
+            ref={noteRef}
+            name="note"
+            rows={3}
+            maxLength={MAX_NOTE_LENGTH}
+            required
+            className={cn(inputClass, "h-auto py-2")}
+          />
+          <Button type="submit" variant="dark" size="sm" disabled={addNote.isPending}>
+            Add note
+          </Button>
+        </form>
+      </div>
+      <p role="status" className="min-h-6 text-sm font-medium text-emerald-800">
+        {saved}
+      </p>
+      {mutationError && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {errorText(mutationError)}
+        </p>
+      )}
+
+      <section aria-labelledby={`${ids}-history`}>
+        <h2 id={`${ids}-history`} className="text-lg font-bold text-ink">
+          History
+        </h2>
+        {events.length === 0 ? (
+          <p className="text-sm text-slate-600">No changes yet.</p>
+        ) : (
+          <ol className="mt-2 space-y-3">
+            {events.map((event) => (
+              <li key={event.id} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
+                <p>
+                  <time dateTime={event.at} className="text-slate-600">
+                    {businessTime(event.at)}
+                  </time>{" "}
+                  — <span className="font-semibold">{event.actor}</span> {describeEvent(event)}
+                </p>
+                {event.note && <p className="mt-1 whitespace-pre-wrap text-ink">{event.note}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby={`${ids}-alerts`}>
+        <h2 id={`${ids}-alerts`} className="text-lg font-bold text-ink">
+          Alert deliveries
+        </h2>
+        {alerts.length === 0 ? (
+          <p className="text-sm text-slate-600">No alerts were queued for this request.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th className="py-1 pr-3">Channel</th>
+                  <th className="py-1 pr-3">State</th>
+                  <th className="py-1 pr-3">Attempts</th>
+                  <th className="py-1 pr-3">Last error</th>
+                  <th className="py-1">Next attempt</th>
+                </tr>
+              </thead>
+              <tbody>
+                {alerts.map((a) => (
+                  <tr key={a.id} className="border-b border-slate-200 align-top">
+                    <td className="py-1 pr-3">{a.channel}</td>
+                    <td className="py-1 pr-3">{a.state}</td>
+                    <td className="py-1 pr-3">{a.attempts}</td>
+                    <td className="py-1 pr-3">{a.lastError ?? "—"}</td>
+                    <td className="py-1">{a.state === "pending" ? businessTime(a.nextAttemptAt) : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <AlertDialog.Root>
+        <AlertDialog.Trigger
+          className={buttonVariants({ variant: "outline", size: "sm", className: "border-red-700 text-red-800" })}
+        >
+          Delete request
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
+          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+            <AlertDialog.Title className="text-lg font-bold text-ink">Delete service request #{id}?</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+              This removes the request, its notes and its alerts for good, for a person who asked to be forgotten. The
+              history keeps only that it was deleted, by whom and when.
+            </AlertDialog.Description>
+            <div className="mt-5 flex justify-end gap-2">
+              <AlertDialog.Cancel className={buttonVariants({ variant: "outline", size: "sm" })}>
+                Cancel
+              </AlertDialog.Cancel>
+              <AlertDialog.Action
+                className={buttonVariants({ variant: "dark", size: "sm", className: "bg-red-800 hover:bg-red-700" })}
+                onClick={() => remove.mutate()}
+              >
+                Delete
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </section>
+  );
+}

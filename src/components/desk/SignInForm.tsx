@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type ComponentProps, useId } from "react";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
+import type { DeskSession } from "@/lib/desk-schema";
+import { deskSend, errorText, SESSION_KEY, type SessionState } from "./query-client";
+
+/** The only thing a visitor without a session sees. Accounts are made on the server, never here. */
+export function SignInForm() {
+  const client = useQueryClient();
+  const id = useId();
+  const signIn = useMutation({
+    mutationFn: async (fields: { email: string; password: string }) =>
+      (await (await deskSend(client, "POST", "/api/desk/sign-in", fields)).json()) as DeskSession,
+    onSuccess: (session) => {
+      const state: SessionState = { signedIn: true, session };
+      client.setQueryData(SESSION_KEY, state);
+    },
+  });
+
+  const onSubmit: NonNullable<ComponentProps<"form">["onSubmit"]> = (event) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    signIn.mutate({ email: String(data.get("email") ?? ""), password: String(data.get("password") ?? "") });
+  };
+
+  return (
+    <main id="main-content" className="mx-auto w-full max-w-sm flex-1 px-4 py-12">
+      <h1 className="text-2xl font-bold text-ink">Sign in to the desk</h1>
+      <p className="mt-2 text-slate-600">Service requests, for the people who handle them.</p>
+      <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate={false}>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-ink">
+            Email
+          </label>
+          <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className={inputClass} />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor={`${id}-password`} className="block text-sm font-semibold text-ink">
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={inputClass}
+          />
+        </div>
+        {signIn.isError && (
+          <p
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+          >
+            {errorText(signIn.error)}
+          </p>
+        )}
+        <Button type="submit" variant="dark" className="w-full" disabled={signIn.isPending}>
+          Sign in
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { serviceNames } from "./services";
+
+/**
+ * What the owner's desk and its API (server/desk/) agree on: the statuses a service request moves
+ * through, the inbox's filters, and the shapes the API answers with. Shared by the browser and the
+ * server, so a filter means the same thing in the list, the CSV export and the tests.
+ */
+
+/** Where a service request is in the owner's work: new until someone acts on it. */
+export const requestStatuses = ["new", "contacted", "dispatched", "completed", "lost", "spam"] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
+export const statusLabels: Record<RequestStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  dispatched: "Dispatched",
+  completed: "Completed",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+/** Requests per inbox page. */
+export const INBOX_PAGE_SIZE = 25;
+export const MIN_PASSWORD_LENGTH = 12;
+/** The inbox counts new requests up to this; above it shows "99+". */
+export const NEW_COUNT_CAP = 99;
+export const newCountLabel = (n: number) => (n > NEW_COUNT_CAP ? `${NEW_COUNT_CAP}+` : String(n));
+export const MAX_NOTE_LENGTH = 2000;
+export const MAX_SEARCH_LENGTH = 200;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2026-11-23" })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { message: "Not a real date" });
+
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+
+/** The inbox's filters, as query-string values. Dates are whole days in the business's time zone. */
+export const inboxFilterSchema = z.object({
+  status: optional(z.enum(requestStatuses)),
+  service: optional(z.enum(serviceNames)),
+  from: optional(isoDate),
+  to: optional(isoDate),
+  q: optional(z.string().trim().max(MAX_SEARCH_LENGTH)),
+});
+
+export const inboxQuerySchema = inboxFilterSchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export type InboxFilter = z.infer<typeof inboxFilterSchema>;
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+export const signInSchema = z.object({
+  email: z.string().trim().min(1, { message: "Required" }).max(254),
+  password: z.string().min(1, { message: "Required" }).max(1024),
+});
+
+export const statusChangeSchema = z.object({ status: z.enum(requestStatuses) });
+export const noteSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, { message: "Write a note first" })
+    .max(MAX_NOTE_LENGTH, { message: `A note may be at most ${MAX_NOTE_LENGTH} characters` }),
+});
+
+/** One row of the inbox. */
+export interface InboxRow {
+  id: number;
+  createdAt: string;
+  name: string;
+  service: string;
+  pickupLocation: string;
+  status: RequestStatus;
+}
+
+export interface InboxPage {
+  items: InboxRow[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+  /** Requests in status "new", over all requests (not only this filter); NEW_COUNT_CAP + 1 means more. */
+  newCount: number;
+}
+
+export interface DeskRequest extends InboxRow {
+  email: string;
+  phone: string;
+  dropoffLocation: string;
+}
+
+export interface DeskAlert {
+  id: string;
+  channel: string;
+  state: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  lastAttemptAt: string | null;
+  sentAt: string | null;
+}
+
+export interface DeskEvent {
+  id: number;
+  requestId: number;
+  kind: "status" | "note" | "deleted";
+  actor: string;
+  fromStatus: RequestStatus | null;
+  toStatus: RequestStatus | null;
+  note: string | null;
+  at: string;
+}
+
+export interface DeskRequestDetail {
+  request: DeskRequest;
+  alerts: DeskAlert[];
+  events: DeskEvent[];
+}
+
+export interface DeskSignIn {
+  id: number;
+  at: string;
+  email: string;
+  succeeded: boolean;
+  clientAddress: string;
+}
+
+export interface DeskSession {
+  user: { email: string };
+  csrfToken: string;
+}
+
+/** What GET /api/desk/session answers without a session: 401 and the token to sign in with. */
+export interface DeskSignedOut {
+  error: string;
+  csrfToken: string;
+}
+
+/** The one answer to a failed sign-in, whether the e-mail or the password was wrong. */
+export const SIGN_IN_FAILED = "The email or password is not right.";

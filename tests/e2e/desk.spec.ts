@@ -1,0 +1,301 @@
+import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+
+/** A unique name per call, so tests running side by side on one server never read each other's rows. */
+let counter = 0;
+const uniqueName = (label: string) =>
+  `${label} ${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const driverFields = (name: string) => ({
+  name,
+  email: "driver.desk@example.com",
+  phone: "(209) 555-0177",
+  service: "Flat Tire",
+  pickupLocation: "Hammer Ln & West Ln, Stockton",
+  dropoffLocation: "2100 Pacific Ave, Stockton",
+});
+
+async function sendRequest(request: APIRequestContext, fields: Record<string, string>): Promise<number> {
+  const res = await request.post("/api/contact", { data: fields });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id as number;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/desk");
+  await page.getByLabel("Email").fill(DESK_EMAIL);
+  await page.getByLabel("Password").fill(DESK_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+}
+
+const requestList = (page: Page) => page.getByRole("list", { name: "Service requests" });
+
+async function search(page: Page, text: string) {
+  await page.getByRole("searchbox", { name: "Search" }).fill(text);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+}
+
+/** Today in the business's time zone, as the date filter takes it. */
+const businessToday = (offsetDays = 0) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(
+    new Date(Date.now() + offsetDays * 86_400_000),
+  );
+
+for (const viewport of [
+  { name: "phone", width: 375, height: 740 },
+  { name: "desktop", width: 1280, height: 800 },
+]) {
+  test.describe(`desk on a ${viewport.name} (${viewport.width}px)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test("a wrong password gets the one message in an alert and no way in", async ({ page }) => {
+      await page.goto("/desk");
+      await page.getByLabel("Email").fill(DESK_EMAIL);
+      await page.getByLabel("Password").fill("not the right password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+      await page.getByLabel("Email").fill("nobody-here@example.com");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+      await expect(page.getByRole("heading", { name: "Inbox" })).toHaveCount(0);
+    });
+
+    test("a request sent through the public form appears in the inbox without a reload", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      await page.clock.install();
+      await signIn(page);
+      const name = uniqueName("Live Arrival");
+      await expect(requestList(page).getByText(name)).toHaveCount(0);
+
+      // A driver, in their own browser, sends the public form.
+      const driver = await browser.newContext({ baseURL });
+      const form = await driver.newPage();
+      await form.goto("/contact");
+      const contact = form.getByTestId("contact-form");
+      await contact.scrollIntoViewIfNeeded();
+      await form.waitForFunction(() => {
+        const island = document.querySelector("[data-testid=contact-form]")?.closest("astro-island");
+        return island !== null && island !== undefined && !island.hasAttribute("ssr");
+      });
+      const fields = driverFields(name);
+      await contact.getByRole("textbox", { name: "Name", exact: true }).fill(fields.name);
+      await contact.getByRole("textbox", { name: "Email", exact: true }).fill(fields.email);
+      await contact.getByRole("textbox", { name: "Phone", exact: true }).fill(fields.phone);
+      await contact.getByRole("combobox", { name: "Service", exact: true }).selectOption(fields.service);
+      await contact.getByRole("textbox", { name: "Pickup location", exact: true }).fill(fields.pickupLocation);
+      await contact.getByRole("textbox", { name: "Drop-off location", exact: true }).fill(fields.dropoffLocation);
+      await contact.getByRole("button", { name: "Send Request" }).click();
+      await expect(form.getByText("We'll get back to you as soon as possible.", { exact: true })).toBeVisible();
+      await driver.close();
+
+      // The inbox polls every 15 s: move its clock past one poll and the row is there.
+      await page.clock.runFor(16_000);
+      const row = requestList(page).getByRole("link").filter({ hasText: name });
+      await expect(row).toBeVisible();
+      await expect(row).toContainText("Flat Tire");
+      await expect(row).toContainText("Hammer Ln & West Ln, Stockton");
+      await expect(row).toContainText("New");
+      await expect(row).toContainText(/just now|\d+ min ago/);
+      await expect(row).toContainText(/P[SD]T/);
+      await expect(page).toHaveTitle(/^\((\d+|99\+) new\) Inbox/);
+    });
+
+    test("the request page: call, mail and map links; status, note and history", async ({ page, request }) => {
+      const name = uniqueName("Pipeline Driver");
+      const id = await sendRequest(request, driverFields(name));
+      await signIn(page);
+      await search(page, name);
+      await expect(requestList(page).getByRole("listitem")).toHaveCount(1);
+      await requestList(page).getByRole("link").filter({ hasText: name }).click();
+
+      await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+      await expect(page.getByRole("link", { name: "(209) 555-0177" })).toHaveAttribute("href", "tel:2095550177");
+      await expect(page.getByRole("link", { name: "driver.desk@example.com" })).toHaveAttribute(
+        "href",
+        "mailto:driver.desk@example.com",
+      );
+      await expect(page.getByRole("link", { name: /^Hammer Ln & West Ln, Stockton/ })).toHaveAttribute(
+        "href",
+        "https://www.google.com/maps/search/?api=1&query=Hammer%20Ln%20%26%20West%20Ln%2C%20Stockton",
+      );
+      await expect(page.getByRole("link", { name: /^2100 Pacific Ave, Stockton/ })).toHaveAttribute(
+        "href",
+        /query=2100%20Pacific%20Ave%2C%20Stockton$/,
+      );
+
+      await page.getByLabel("Status", { exact: true }).selectOption("contacted");
+      await expect(page.getByRole("status").filter({ hasText: "Status saved: Contacted." })).toBeVisible();
+      await expect(
+        page.getByRole("listitem").filter({ hasText: "changed the status from New to Contacted" }),
+      ).toContainText(DESK_EMAIL);
+
+      await page.getByLabel("Note", { exact: true }).fill("Called back, tow booked for 10:30");
+      await page.getByRole("button", { name: "Add note" }).click();
+      const note = page.getByRole("listitem").filter({ hasText: "added a note" });
+      await expect(note).toContainText("Called back, tow booked for 10:30");
+      await expect(note).toContainText(DESK_EMAIL);
+      await expect(page.getByLabel("Note", { exact: true })).toHaveValue("");
+
+      // It survives a reload: it was stored, not just shown.
+      await page.reload();
+      await expect(page.getByLabel("Status", { exact: true })).toHaveValue("contacted");
+      await expect(page.getByText("Called back, tow booked for 10:30")).toBeVisible();
+    });
+
+    test("filters, search, CSV export and sign-out", async ({ page, request }) => {
+      const name = uniqueName("Filter Driver");
+      const id = await sendRequest(request, { ...driverFields(name), service: "Jump Start", phone: "209-555-0123" });
+      await signIn(page);
+
+      await search(page, "555-0123");
+      await expect(requestList(page).getByRole("link").filter({ hasText: name })).toBeVisible();
+      await search(page, name);
+      await page.getByLabel("Service", { exact: true }).selectOption("Jump Start");
+      await expect(requestList(page).getByRole("link").filter({ hasText: name })).toBeVisible();
+      await page.getByLabel("Service", { exact: true }).selectOption("Towing");
+      await expect(page.getByText("No service requests match these filters.")).toBeVisible();
+      await page.getByLabel("Service", { exact: true }).selectOption("");
+      await page.getByLabel("Status", { exact: true }).selectOption("new");
+      await expect(requestList(page).getByRole("link").filter({ hasText: name })).toBeVisible();
+      await page.getByLabel("Status", { exact: true }).selectOption("completed");
+      await expect(page.getByText("No service requests match these filters.")).toBeVisible();
+      await page.getByLabel("Status", { exact: true }).selectOption("");
+      await page.getByLabel("From", { exact: true }).fill(businessToday(-1));
+      await page.getByLabel("To", { exact: true }).fill(businessToday(1));
+      await expect(requestList(page).getByRole("link").filter({ hasText: name })).toBeVisible();
+      await page.getByLabel("To", { exact: true }).fill(businessToday(-2));
+      await page.getByLabel("From", { exact: true }).fill(businessToday(-3));
+      await expect(page.getByText("No service requests match these filters.")).toBeVisible();
+      await page.getByRole("button", { name: "Clear filters" }).click();
+
+      await search(page, name);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Export CSV" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^service-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = readFileSync(await download.path(), "utf8");
+      const lines = csv
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+      expect(lines[0]).toContain("Received (America/Los_Angeles)");
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain(`${id},`);
+      expect(lines[1]).toContain(name);
+      expect(lines[1]).toContain("Jump Start");
+
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      expect((await page.request.get("/api/desk/requests")).status()).toBe(401);
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+    });
+
+    test("HTML and script typed by a visitor show as inert text", async ({ page, request }) => {
+      const marker = uniqueName("Inert");
+      const payloads = {
+        name: `<img src=x onerror="window.__deskXss=1">${marker}`,
+        email: "xss@example.com",
+        phone: "<b>209</b>",
+        service: "Towing",
+        pickupLocation: `<script>window.__deskXss=2</script>`,
+        dropoffLocation: `"><svg onload="window.__deskXss=3">`,
+      };
+      let dialogs = 0;
+      page.on("dialog", async (d) => {
+        dialogs++;
+        await d.dismiss();
+      });
+      const id = await sendRequest(request, payloads);
+      await signIn(page);
+      await search(page, marker);
+      const row = requestList(page).getByRole("link").filter({ hasText: marker });
+      await expect(row).toContainText(payloads.name);
+      await expect(row).toContainText(payloads.pickupLocation);
+      await expect(requestList(page).locator("img, script, svg, b")).toHaveCount(0);
+      await row.click();
+      await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+      await expect(page.getByText(payloads.name, { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: payloads.phone })).toHaveAttribute("href", "tel:209");
+      await expect(page.getByRole("link", { name: payloads.pickupLocation })).toBeVisible();
+      await expect(page.getByRole("link", { name: payloads.dropoffLocation })).toBeVisible();
+      await expect(page.locator("main img, main script, main svg[onload], main b")).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { __deskXss?: number }).__deskXss)).toBeUndefined();
+      expect(dialogs).toBe(0);
+    });
+
+    test("deleting asks first, then forgets the request and records only the deletion", async ({ page, request }) => {
+      const name = uniqueName("Forget Me");
+      const id = await sendRequest(request, driverFields(name));
+      await signIn(page);
+      await page.goto(`/desk#/requests/${id}`);
+      await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+      await page.getByRole("button", { name: "Delete request" }).click();
+      const dialog = page.getByRole("alertdialog", { name: `Delete service request #${id}?` });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+
+      await page.getByRole("button", { name: "Delete request" }).click();
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await expect(page.getByRole("status").filter({ hasText: `Service request #${id} was deleted.` })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+      await search(page, name);
+      await expect(page.getByText("No service requests match these filters.")).toBeVisible();
+
+      await page.getByRole("link", { name: "Activity" }).click();
+      const entry = page.getByRole("listitem").filter({ hasText: `deleted service request #${id}` });
+      await expect(entry).toContainText(DESK_EMAIL);
+      await expect(entry).not.toContainText(name);
+      await expect(page.getByRole("heading", { name: "Recent sign-ins" })).toBeVisible();
+      await expect(page.getByRole("cell", { name: DESK_EMAIL }).first()).toBeVisible();
+    });
+
+    test("axe finds nothing serious on the desk's pages", async ({ page, request }) => {
+      const id = await sendRequest(request, driverFields(uniqueName("Axe Driver")));
+      const check = async (label: string) => {
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+          .analyze();
+        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+        expect(
+          serious.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+        ).toEqual([]);
+      };
+      await page.goto("/desk");
+      await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+      await check("sign-in");
+      await signIn(page);
+      await expect(requestList(page)).toBeVisible();
+      await check("inbox");
+      await page.goto(`/desk#/requests/${id}`);
+      await expect(page.getByRole("heading", { level: 2, name: "History" })).toBeVisible();
+      await check("request");
+      await page.getByRole("link", { name: "Activity" }).click();
+      await expect(page.getByRole("heading", { name: "Recent sign-ins" })).toBeVisible();
+      await check("activity");
+    });
+  });
+}
+
+test("the desk is kept out of search: noindex, not in the sitemap, disallowed in robots.txt", async ({
+  page,
+  request,
+}) => {
+  const res = await page.goto("/desk");
+  expect(res?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/desk");
+  expect(await (await request.get("/robots.txt")).text()).toMatch(/^Disallow: \/desk$/m);
+  const api = await request.get("/api/desk/requests");
+  expect(api.status()).toBe(401);
+  expect(api.headers()["content-security-policy"]).toBeTruthy();
+});

@@ -1,0 +1,284 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { deskSessions, deskSignIns } from "../../server/db/schema";
+import { SESSION_COOKIE } from "../../server/desk/routes";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/desk/session-store";
+import { addUser, removeUser, resetPassword } from "../../server/desk/users";
+import { emptySiteFiles } from "../../server/site-files";
+import { SIGN_IN_FAILED } from "../../src/lib/desk-schema";
+import { testConfig } from "../support/config";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+import { DeskClient } from "../support/desk-client";
+
+const PASSWORD = "correct horse battery staple";
+const HOUR = 60 * 60 * 1000;
+
+/** Every desk API route, with what a signed-in browser would send. */
+const deskRoutes = [
+  { method: "GET", url: "/api/desk/session" },
+  { method: "POST", url: "/api/desk/sign-out" },
+  { method: "GET", url: "/api/desk/requests" },
+  { method: "GET", url: "/api/desk/requests?q=maria&status=new" },
+  { method: "GET", url: "/api/desk/requests.csv" },
+  { method: "GET", url: "/api/desk/requests/1" },
+  { method: "POST", url: "/api/desk/requests/1/status", payload: { status: "contacted" } },
+  { method: "POST", url: "/api/desk/requests/1/notes", payload: { note: "Called back" } },
+  { method: "DELETE", url: "/api/desk/requests/1" },
+  { method: "GET", url: "/api/desk/sign-ins" },
+  { method: "GET", url: "/api/desk/activity" },
+] as const;
+
+describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let clock = Date.now();
+  let userCount = 0;
+
+  /** A fresh account per test, so throttling counters never leak between tests. */
+  const newUser = async () => {
+    const email = `owner${++userCount}@example.com`;
+    await addUser(db.db, email, PASSWORD);
+    return email;
+  };
+  let clientCount = 0;
+  const newClient = () => new DeskClient(app, `198.51.100.${++clientCount}`);
+  const signedInClient = async () => {
+    const email = await newUser();
+    const client = newClient();
+    const res = await client.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    return { client, email };
+  };
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    app = await buildApp({
+      config: testConfig({ trustProxy: true }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+      deskClock: () => new Date(clock),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it("answers 401 on every desk route without a session, even with a valid CSRF token", async () => {
+    const client = newClient();
+    await client.session();
+    expect(client.csrfToken).not.toBe("");
+    for (const route of deskRoutes) {
+      const res = await client.request({ ...route });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).not.toMatch(/maria/i);
+    }
+  });
+
+  it("signs in with the right password and sets a HttpOnly, SameSite=Strict cookie for the desk API", async () => {
+    const email = await newUser();
+    const client = newClient();
+    const res = await client.signIn(email.toUpperCase(), PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual({ email });
+    const cookie = (
+      res.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string; secure?: boolean }[]
+    ).find((c) => c.name === SESSION_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/desk" });
+    expect(cookie?.secure).toBeFalsy();
+    expect((await client.session()).json().user).toEqual({ email });
+    expect((await client.get("/api/desk/requests")).statusCode).toBe(200);
+  });
+
+  it("marks the cookies Secure when the request came over HTTPS (through a trusted proxy)", async () => {
+    const email = await newUser();
+    const client = new DeskClient(app, "198.51.100.200", { "x-forwarded-proto": "https" });
+    const res = await client.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const setCookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
+    const session = setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    expect(session).toMatch(/; Secure/);
+    expect(session).toMatch(/; SameSite=Strict/);
+    expect(session).toMatch(/; HttpOnly/);
+  });
+
+  it("gives the same answer for an unknown e-mail and a wrong password, and logs both with the address", async () => {
+    const email = await newUser();
+    const client = newClient();
+    const wrongPassword = await client.signIn(email, "not the password at all");
+    const unknownUser = await client.signIn("nobody@example.com", PASSWORD);
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ error: SIGN_IN_FAILED });
+    expect(unknownUser.json()).toEqual(wrongPassword.json());
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+
+    const log = await db.db.select().from(deskSignIns).where(eq(deskSignIns.clientAddress, client.remoteAddress));
+    expect(log.map((r) => [r.email, r.succeeded])).toEqual([
+      [email, false],
+      ["nobody@example.com", false],
+    ]);
+    // The owner sees them in the desk.
+    const { client: owner } = await signedInClient();
+    const seen = (await owner.get("/api/desk/sign-ins")).json() as { email: string; clientAddress: string }[];
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ email: "nobody@example.com", clientAddress: client.remoteAddress }),
+      ]),
+    );
+    expect(seen[0]).toMatchObject({ succeeded: true, clientAddress: owner.remoteAddress });
+  });
+
+  it("keeps sign-in attempts for 90 days", async () => {
+    const old = new Date(clock - 91 * 24 * HOUR);
+    await db.db
+      .insert(deskSignIns)
+      .values({ at: old, email: "long-ago@example.com", succeeded: false, clientAddress: "192.0.2.1" });
+    await newClient().signIn("someone@example.com", "not the password at all");
+    const left = await db.db.select().from(deskSignIns).where(eq(deskSignIns.email, "long-ago@example.com"));
+    expect(left).toEqual([]);
+    const recent = await db.db.select().from(deskSignIns).where(eq(deskSignIns.email, "someone@example.com"));
+    expect(recent).toHaveLength(1);
+  });
+
+  it("takes about as long for an unknown e-mail as for a wrong password (both run scrypt)", async () => {
+    const email = await newUser();
+    const time = async (who: string) => {
+      const client = newClient();
+      await client.session();
+      const start = performance.now();
+      await client.signIn(who, "not the password at all");
+      return performance.now() - start;
+    };
+    // The fastest of a few: a busy machine only ever adds time, so the minimum is the work itself.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      known.push(await time(email));
+      unknown.push(await time(`ghost${i}@example.com`));
+    }
+    const [a, b] = [Math.min(...known), Math.min(...unknown)];
+    // scrypt dominates (tens of ms); without the dummy hash an unknown e-mail would answer in ~1 ms.
+    expect(Math.min(a, b) / Math.max(a, b)).toBeGreaterThan(0.5);
+  });
+
+  it("refuses a sign-in without the CSRF token (403), and a state change without it", async () => {
+    const email = await newUser();
+    const client = newClient();
+    const res = await client.request({
+      method: "POST",
+      url: "/api/desk/sign-in",
+      payload: { email, password: PASSWORD },
+      csrf: false,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+
+    const { client: signedIn } = await signedInClient();
+    const forged = await signedIn.post("/api/desk/sign-out", undefined, false);
+    expect(forged.statusCode).toBe(403);
+    const wrongToken = await signedIn.request({
+      method: "POST",
+      url: "/api/desk/sign-out",
+      headers: { "x-csrf-token": "forged-token" },
+      csrf: false,
+    });
+    expect(wrongToken.statusCode).toBe(403);
+    expect((await signedIn.get("/api/desk/requests")).statusCode).toBe(200);
+  });
+
+  it("after 5 failed sign-ins for one account, answers 429 with Retry-After, even to the right password", async () => {
+    const email = await newUser();
+    for (let i = 0; i < 5; i++) {
+      // Each try from its own address: the account's own counter is what stops them.
+      const res = await newClient().signIn(email, `wrong password ${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await newClient().signIn(email, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    const retryAfter = Number(blocked.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json().error).toMatch(/Try again in 15 minutes/);
+    // Another account is not affected.
+    expect((await newClient().signIn(await newUser(), PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("after 5 failed sign-ins from one client, answers 429 whatever the account; successes do not count", async () => {
+    const client = newClient();
+    const mine = await newUser();
+    for (let i = 0; i < 3; i++) expect((await client.signIn(mine, PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      expect((await client.signIn(`stranger${i}@example.com`, "guessing a password")).statusCode).toBe(401);
+    }
+    const blocked = await client.signIn(mine, PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    // Other clients can still sign in to that account.
+    expect((await newClient().signIn(mine, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("ends a session after 12 hours idle", async () => {
+    const { client } = await signedInClient();
+    clock += SESSION_IDLE_MS - 60_000;
+    expect((await client.get("/api/desk/requests")).statusCode).toBe(200);
+    clock += SESSION_IDLE_MS - 60_000; // active a minute before the end: still alive
+    expect((await client.get("/api/desk/requests")).statusCode).toBe(200);
+    clock += SESSION_IDLE_MS + 1;
+    expect((await client.get("/api/desk/requests")).statusCode).toBe(401);
+  });
+
+  it("ends a session 30 days after sign-in however active it is", async () => {
+    const { client } = await signedInClient();
+    const signedInAt = clock;
+    while (clock + 11 * HOUR < signedInAt + SESSION_ABSOLUTE_MS) {
+      clock += 11 * HOUR;
+      const res = await client.get("/api/desk/session");
+      expect(res.statusCode).toBe(200);
+    }
+    clock = signedInAt + SESSION_ABSOLUTE_MS + 1;
+    expect((await client.get("/api/desk/requests")).statusCode).toBe(401);
+  });
+
+  it("signing out ends the session on the server: the old cookie no longer works", async () => {
+    const { client } = await signedInClient();
+    const cookie = client.cookies.get(SESSION_COOKIE);
+    expect(cookie).toBeTruthy();
+    const out = await client.post("/api/desk/sign-out");
+    expect(out.statusCode).toBe(204);
+    expect(client.cookies.has(SESSION_COOKIE)).toBe(false);
+    const replay = await app.inject({
+      method: "GET",
+      url: "/api/desk/requests",
+      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it("removing a user or resetting their password ends their sessions", async () => {
+    const removed = await signedInClient();
+    const reset = await signedInClient();
+    const bystander = await signedInClient();
+    await removeUser(db.db, removed.email);
+    const { sessionsEnded } = await resetPassword(db.db, reset.email, "a brand new long password");
+    expect(sessionsEnded).toBe(1);
+    expect((await removed.client.get("/api/desk/requests")).statusCode).toBe(401);
+    expect((await reset.client.get("/api/desk/requests")).statusCode).toBe(401);
+    expect((await bystander.client.get("/api/desk/requests")).statusCode).toBe(200);
+    // A request in flight when the password changed does not bring the session back.
+    expect((await reset.client.get("/api/desk/session")).statusCode).toBe(401);
+    expect((await newClient().signIn(reset.email, "a brand new long password")).statusCode).toBe(200);
+  });
+
+  it("stores a hash of the session id, never the id the cookie carries", async () => {
+    const { client } = await signedInClient();
+    const id = client.cookies.get(SESSION_COOKIE) ?? "";
+    const rows = await db.db.select({ id: deskSessions.id }).from(deskSessions);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r.id)).not.toContain(id);
+  });
+});

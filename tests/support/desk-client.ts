@@ -1,0 +1,54 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+
+/**
+ * A browser's view of the desk API over app.inject(): it keeps the cookies the server sets (as a
+ * browser would for /api/desk) and the CSRF token the API hands out, and sends both back.
+ */
+export class DeskClient {
+  readonly cookies = new Map<string, string>();
+  csrfToken = "";
+
+  constructor(
+    private readonly app: FastifyInstance,
+    /** The client's address, so throttling tests can be several clients. */
+    readonly remoteAddress = "203.0.113.10",
+    readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const { csrf = true, ...inject } = options;
+    const headers: Record<string, string> = { ...this.extraHeaders, ...(inject.headers as Record<string, string>) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (csrf && this.csrfToken && inject.method && inject.method !== "GET") headers["x-csrf-token"] = this.csrfToken;
+    const res = await this.app.inject({ remoteAddress: this.remoteAddress, ...inject, headers });
+    for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const gone = c.value === "" || (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
+      if (gone) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+
+  /** GET /api/desk/session: picks up the CSRF token (and its cookie). */
+  async session() {
+    const res = await this.request({ method: "GET", url: "/api/desk/session" });
+    const body = res.json();
+    if (body.csrfToken) this.csrfToken = body.csrfToken;
+    return res;
+  }
+
+  async signIn(email: string, password: string) {
+    if (!this.csrfToken) await this.session();
+    const res = await this.request({ method: "POST", url: "/api/desk/sign-in", payload: { email, password } });
+    if (res.statusCode === 200) this.csrfToken = res.json().csrfToken;
+    return res;
+  }
+
+  get(url: string) {
+    return this.request({ method: "GET", url });
+  }
+
+  post(url: string, payload?: unknown, csrf = true) {
+    return this.request({ method: "POST", url, payload: payload as InjectOptions["payload"], csrf });
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * The desk account browser tests sign in with. playwright.config.ts makes it with the real CLI
+ * (`npm run desk -- add-user`, password on standard input) in the e2e server's fresh DATA_DIR just
+ * before the server starts, so no test-only path exists in the server.
+ */
+export const DESK_EMAIL = "desk-e2e@example.com";
+export const DESK_PASSWORD = "e2e desk password, long enough";
+
+/** The shell command that makes the account, then runs the production server in its place. */
+export const deskE2eServerCommand = [
+  `printf '%s\\n' '${DESK_PASSWORD}' | node --import tsx server/desk/cli.ts add-user ${DESK_EMAIL}`,
+  "exec node --import tsx server/start.ts",
+].join("; ");

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, csvLine, localTime } from "../../server/desk/csv";
+import { businessTime, mapHrefFor, telHrefFor, timeAgo } from "../../src/components/desk/format";
+import { parseHash } from "../../src/components/desk/use-hash-route";
+
+describe("CSV cells (RFC 4180 and the formula guard)", () => {
+  it("quotes a cell holding a comma, a quote or a line break, and doubles quotes", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("one\ntwo")).toBe('"one\ntwo"');
+    expect(csvCell("one\r\ntwo")).toBe('"one\r\ntwo"');
+    expect(csvLine(["a", 1, "b,c"])).toBe('a,1,"b,c"\r\n');
+  });
+
+  it.each(["=1+1", "+1 209 555 0100", "-5", "@SUM(A1)", "\t=1", "\r=1"])(
+    "neutralises %j so no spreadsheet runs it",
+    (value) => {
+      const cell = csvCell(value);
+      const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+      expect(unquoted).toBe(`'${value}`);
+    },
+  );
+
+  it("leaves numbers and harmless text alone", () => {
+    expect(csvCell(42)).toBe("42");
+    expect(csvCell("Maria = driver")).toBe("Maria = driver");
+    expect(csvCell("")).toBe("");
+  });
+
+  it("writes times on the business's clock, summer and winter", () => {
+    expect(localTime(new Date("2026-07-04T19:05:09Z"), "America/Los_Angeles")).toBe("2026-07-04 12:05:09");
+    expect(localTime(new Date("2026-01-15T08:00:00Z"), "America/Los_Angeles")).toBe("2026-01-15 00:00:00");
+  });
+});
+
+describe("desk formatting", () => {
+  it("says how long ago", () => {
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    expect(timeAgo("2026-11-23T11:59:40Z", now)).toBe("just now");
+    expect(timeAgo("2026-11-23T11:48:00Z", now)).toBe("12 min ago");
+    expect(timeAgo("2026-11-23T09:00:00Z", now)).toBe("3 h ago");
+    expect(timeAgo("2026-11-20T12:00:00Z", now)).toBe("3 days ago");
+  });
+
+  it("shows times in the business's zone whatever the machine's", () => {
+    expect(businessTime("2026-11-23T08:05:00Z")).toBe("Nov 23, 12:05 AM PST");
+  });
+
+  it("builds call and map links from what the visitor typed", () => {
+    expect(telHrefFor("(209) 555-0100")).toBe("tel:2095550100");
+    expect(telHrefFor("+1 209 555 0100 ext. 5")).toBe("tel:+120955501005");
+    expect(telHrefFor("javascript:alert(1)")).toBe("tel:1");
+    expect(mapHrefFor("A & B, Stockton")).toBe(
+      "https://www.google.com/maps/search/?api=1&query=A%20%26%20B%2C%20Stockton",
+    );
+  });
+
+  it("reads the view from the address fragment", () => {
+    expect(parseHash("#/requests/42")).toEqual({ view: "request", id: 42 });
+    expect(parseHash("#/activity")).toEqual({ view: "activity" });
+    expect(parseHash("#/requests/x")).toEqual({ view: "inbox" });
+    expect(parseHash("")).toEqual({ view: "inbox" });
+  });
+});
