@@ -25,7 +25,7 @@ const location = required.pipe(z.string().min(MIN_LOCATION_CHARS, { message: LOC
 export const contactRequestSchema = z.object({
   name: required,
   email: required.email({ message: "Invalid email" }),
-  phone: required.refine(dialable, { message: PHONE_DIGITS_MESSAGE }),
+  phone: required.pipe(z.string().refine(dialable, { message: PHONE_DIGITS_MESSAGE })),
   service: required.pipe(z.enum(serviceNames, { message: "Choose one of the listed services" })),
   pickupLocation: location,
   dropoffLocation: location,
