@@ -1,5 +1,5 @@
 import { SendHorizontal } from "lucide-react";
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MAX_CHAT_CHARS } from "@/lib/chat-schema";
 
@@ -8,8 +8,20 @@ export const INPUT_MIN_PX = 32;
 export const INPUT_MAX_PX = 80;
 
 /** Type, Enter to send, Shift+Enter for a new line; disabled while a reply is pending. */
-export function ChatInput({ pending, onSend }: { pending: boolean; onSend: (text: string) => Promise<boolean> }) {
+export function ChatInput({
+  pending,
+  onSend,
+  noScriptNoteId,
+}: {
+  pending: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  /** The note that explains, without JavaScript, why the box is off (the page's <noscript>). */
+  noScriptNoteId?: string;
+}) {
   const [text, setText] = useState("");
+  // Pre-rendered, the box is off until the script runs: typing into it could never be sent.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
@@ -59,7 +71,8 @@ export function ChatInput({ pending, onSend }: { pending: boolean; onSend: (text
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
-        disabled={pending}
+        disabled={pending || !hydrated}
+        aria-describedby={hydrated ? undefined : noScriptNoteId}
         maxLength={MAX_CHAT_CHARS}
         placeholder="Type your message..."
         className="block min-h-8 flex-1 resize-none rounded-md border border-slate-300 px-2 py-1 text-sm leading-5 text-ink placeholder:text-slate-500 focus-visible:border-brand-600 disabled:bg-slate-100"
