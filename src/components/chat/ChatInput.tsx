@@ -1,6 +1,7 @@
 import { SendHorizontal } from "lucide-react";
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { MAX_CHAT_CHARS } from "@/lib/chat-schema";
 
 /** The text box grows with its text from 32 px up to 80 px, then scrolls. */
@@ -20,8 +21,7 @@ export function ChatInput({
 }) {
   const [text, setText] = useState("");
   // Pre-rendered, the box is off until the script runs: typing into it could never be sent.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 

@@ -1,5 +1,6 @@
 import { MessageCircle, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useChat } from "./use-chat";
 
 const ChatWindow = lazy(() => import("./ChatWindow"));
@@ -26,11 +27,10 @@ export function ChatWidget({ hiddenOnThisPage = false }: { hiddenOnThisPage?: bo
   const [open, setOpen] = useState(false);
   const [minimized, setMinimized] = useState(false);
   const [hidden, setHidden] = useState(hiddenOnThisPage);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    setHydrated(true);
     const update = () => setHidden(onChatPage());
     update();
     document.addEventListener("astro:page-load", update);

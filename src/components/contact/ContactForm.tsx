@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useSingleToast } from "@/components/ui/use-single-toast";
 import { apiRequest } from "@/lib/api-client";
 import { sendToFallback } from "@/lib/contact-fallback";
@@ -65,8 +66,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
   const uid = useId();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   // The "Same as pickup" button needs the script, so it appears only once the script runs.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const id = (name: string) => `${uid}-${name}`;
   const { toast, show, setOpen } = useSingleToast();
   const trapRef = useRef<HTMLInputElement>(null);

@@ -1,7 +1,8 @@
 import { ChevronDown, Menu, Phone, Truck, X } from "lucide-react";
 import { Collapsible, Dialog, NavigationMenu } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { isCurrent, type NavItem } from "@/lib/navigation";
 import { cn } from "@/lib/utils";
 
@@ -172,8 +173,7 @@ function MobileMenu({
   const [open, setOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(isCurrent("/services", currentPath));
   // Pre-rendered (and without JavaScript) the menu is a native disclosure; the script makes it a drawer.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const close = () => setOpen(false);
   const [home, ...rest] = mainNav;
   // Choosing a link closes the drawer (the router then swaps the page in behind it).
