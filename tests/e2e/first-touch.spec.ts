@@ -20,9 +20,9 @@ const scripting = [
   { name: "without JavaScript", javaScriptEnabled: false },
 ] as const;
 
-const SCREENS = "/work/notes/screens";
+/** Where the phone-size screenshots go, to be looked at by a person (SCREENSHOT_DIR to choose). */
+const SCREENS = process.env.SCREENSHOT_DIR ?? "test-results/screens";
 mkdirSync(SCREENS, { recursive: true });
-const callBar = (page: Page) => page.getByTestId("mobile-call-bar");
 
 async function open(browser: Browser, vp: (typeof viewports)[number], javaScriptEnabled: boolean) {
   const context = await browser.newContext({
