@@ -15,7 +15,13 @@ import type { Db } from "../db/client";
 import { contactRequestWriter } from "../db/contact-requests";
 import type { AlertChannel } from "../db/schema";
 import type { SiteFiles } from "../site-files";
-import { type Problems, problemPageRenderer, SENT_PAGE_PATH } from "./contact-page";
+import {
+  type Problems,
+  problemPageRenderer,
+  requestNumberFrom,
+  SENT_PAGE_PATH,
+  sentPageRenderer,
+} from "./contact-page";
 
 export interface ContactRouteOptions {
   db: Db;
@@ -75,6 +81,7 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
 export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
   const storeRequest = contactRequestWriter(opts.db, opts.alertChannels);
   const renderProblems = problemPageRenderer(opts.site);
+  const renderSent = sentPageRenderer(opts.site);
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
 
   // Both are registered inside this plugin, so they apply to this route only.
@@ -114,6 +121,17 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       summary: `We could not save your request just now. Please ${callUs}, or try again in a minute.`,
     });
   });
+
+  // The confirmation page a plain form lands on shows the number of the stored request.
+  if (renderSent) {
+    app.get(SENT_PAGE_PATH, async (request, reply) => {
+      const { id } = request.query as Record<string, unknown>;
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-store")
+        .send(renderSent(requestNumberFrom(id)));
+    });
+  }
 
   app.post("/api/contact", async (request, reply) => {
     const form = isFormPost(request);
@@ -157,7 +175,9 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     // The id and the service only: no name, phone, e-mail or address in the logs.
     request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
 
-    if (form) return reply.code(303).header("Cache-Control", "no-store").redirect(SENT_PAGE_PATH, 303);
+    if (form) {
+      return reply.code(303).header("Cache-Control", "no-store").redirect(`${SENT_PAGE_PATH}?id=${row.id}`, 303);
+    }
     const created: ContactCreated = { id: row.id, createdAt: row.createdAt.toISOString() };
     return reply.code(201).header("Cache-Control", "no-store").send(created);
   });

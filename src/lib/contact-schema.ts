@@ -3,8 +3,9 @@ import { serviceNames } from "./services";
 
 /**
  * The service request, checked by the same schema in the browser (react-hook-form) and on the
- * server (POST /api/contact). Messages are the validator's defaults the specification quotes:
- * "Required" for a missing field, "Invalid email", "Expected string, received number".
+ * server (POST /api/contact). A missing field says "Required" and a wrong type "Expected string,
+ * received number", as the specification quotes; beyond that the schema is kinder than a bare
+ * "not empty": a phone a dispatcher can dial back and locations a tow operator can find.
  */
 const required = z.string().trim().min(1, { message: "Required" });
 
@@ -22,13 +23,26 @@ export const isStorableText = (value: string) => !value.includes("\u0000") && !/
 const storable = <T extends z.ZodTypeAny>(schema: T) =>
   z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE }).pipe(schema);
 
+/** A US number: 10 digits, or 11 with the leading country code 1. */
+export const PHONE_DIGITS_MESSAGE = "Enter a phone number with 10 digits (area code first), like 209-555-0142";
+/** Shorter than this cannot name a place ("x", "I5"). */
+export const MIN_LOCATION_CHARS = 3;
+export const LOCATION_MESSAGE = `Enter at least ${MIN_LOCATION_CHARS} characters: a street, cross street or landmark`;
+
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
+const dialable = (phone: string) => {
+  const digits = phoneDigits(phone);
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
+};
+const location = storable(required.pipe(z.string().min(MIN_LOCATION_CHARS, { message: LOCATION_MESSAGE })));
+
 export const contactRequestSchema = z.object({
   name: storable(required),
   email: storable(required.email({ message: "Invalid email" })),
-  phone: storable(required),
+  phone: storable(required.pipe(z.string().refine(dialable, { message: PHONE_DIGITS_MESSAGE }))),
   service: required.pipe(z.enum(serviceNames, { message: "Choose one of the listed services" })),
-  pickupLocation: storable(required),
-  dropoffLocation: storable(required),
+  pickupLocation: location,
+  dropoffLocation: location,
 });
 
 export type ContactRequest = z.output<typeof contactRequestSchema>;
@@ -37,6 +51,18 @@ export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactField = keyof ContactRequest;
 
 export const contactFields = Object.keys(contactRequestSchema.shape) as ContactField[];
+
+/**
+ * Services done where the car stands: nothing is carried anywhere, so the drop-off is the pickup
+ * place and the form offers to fill it in one tap.
+ */
+export const servicesWithoutDropoff: readonly string[] = [
+  "Jump Start",
+  "Vehicle Lockouts",
+  "Flat Tire",
+  "Gasoline Delivery",
+  "Roadside Assistance",
+];
 
 /**
  * A field people never see or fill (hidden from sight, screen readers and autofill). A bot that

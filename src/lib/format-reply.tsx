@@ -2,12 +2,19 @@ import type { ReactNode } from "react";
 
 /**
  * Turns a chat reply (plain text) into React elements: web addresses and our own page paths become
- * links, *text* bold and _text_ italic. Everything else stays text, so a reply that contains markup
- * or a script shows as those characters and never runs: no HTML is ever parsed here.
+ * links (our pages named by their title), US phone numbers call links, *text* bold and _text_
+ * italic. Everything else stays text, so a reply that contains markup or a script shows as those
+ * characters and never runs: no HTML is ever parsed here.
  */
 
-// http(s) addresses, or a path on this site ("/services/jump-start"), standing on their own.
-const LINK = /(https?:\/\/[^\s<>"'`]+|(?<![\w/.])\/(?:services|blog|contact|chat|about)(?:\/[a-z0-9-]+)*)/gi;
+/** Our own pages' titles by path ("/services/jump-start" -> "Jump Start"); see /page-titles.json. */
+export type PageTitles = Readonly<Record<string, string>>;
+
+// http(s) addresses, or a path on this site ("/services/jump-start"), standing on their own; or a
+// US phone number written with separators: (209) 555-0142, 209-555-0142, +1 209.555.0142.
+const LINK = /(https?:\/\/[^\s<>"'`]+|(?<![\w/.])\/(?:services|blog|contact|chat|about|areas)(?:\/[a-z0-9-]+)*)/;
+const PHONE = /((?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w-]))/;
+const TOKEN = new RegExp(`${LINK.source}|${PHONE.source}`, "gi");
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
 // *bold* and _italic_: markers hug the words, do not sit inside a word, and close on the same line.
 const EMPHASIS = /(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])|(?<![\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g;
@@ -38,30 +45,55 @@ function emphasis(text: string, key: string, depth = 0): ReactNode[] {
   return out;
 }
 
-export function formatReply(text: string): ReactNode[] {
+/** "tel:+12095550142" for a 10- or 11-digit US number. */
+export function telHrefFor(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `tel:+1${digits.slice(-10)}`;
+}
+
+export function formatReply(text: string, titles: PageTitles = {}): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
-  for (const m of text.matchAll(LINK)) {
+  // A link the reply wrapped in *...* or _..._ ("call *(209) 555-0142*") keeps its emphasis.
+  const place = (start: number, end: number, link: (key: string) => ReactNode) => {
+    const marker = text[start - 1];
+    const wrapped = start - 1 >= last && (marker === "*" || marker === "_") && text[end] === marker;
+    const from = wrapped ? start - 1 : start;
+    if (from > last) out.push(...emphasis(text.slice(last, from), `t${n}`));
+    const key = `a${n++}`;
+    if (!wrapped) out.push(link(key));
+    else out.push(marker === "*" ? <strong key={key}>{link("a")}</strong> : <em key={key}>{link("a")}</em>);
+    last = wrapped ? end + 1 : end;
+  };
+  for (const m of text.matchAll(TOKEN)) {
     const start = m.index ?? 0;
+    const phone = m[2];
+    if (phone !== undefined) {
+      place(start, start + phone.length, (key) => (
+        <a key={key} href={telHrefFor(phone)} className="font-semibold whitespace-nowrap underline underline-offset-2">
+          {phone}
+        </a>
+      ));
+      continue;
+    }
     let url = m[0];
     const trailing = url.match(TRAILING_PUNCTUATION)?.[0] ?? "";
     url = url.slice(0, url.length - trailing.length);
     const href = safeHref(url);
     if (!href) continue;
-    if (start > last) out.push(...emphasis(text.slice(last, start), `t${n}`));
     const external = !url.startsWith("/");
-    out.push(
+    const title = external ? undefined : Object.hasOwn(titles, url) ? titles[url] : undefined;
+    place(start, start + url.length, (key) => (
       <a
-        key={`a${n++}`}
+        key={key}
         href={href}
         className="font-medium underline underline-offset-2"
         {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
       >
-        {url}
-      </a>,
-    );
-    last = start + url.length;
+        {title ?? url}
+      </a>
+    ));
   }
   if (last < text.length) out.push(...emphasis(text.slice(last), `t${n}`));
   return out;

@@ -39,7 +39,8 @@ const siteSchema = z.object({
   serviceRadiusMeters: z.number().int().positive(),
   areas: z.array(z.string().min(1)).length(10),
   locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
-  chatCredit: z.object({ label: z.string().min(1), href: z.string().startsWith("/") }),
+  /** Who makes the chat assistant, named in the footer's credit line (the specification asks for one). */
+  chatVendor: z.object({ name: z.string().min(1), href: z.string().url() }),
 });
 
 export type Site = z.infer<typeof siteSchema>;
@@ -73,10 +74,14 @@ export const site: Site = siteSchema.parse({
     "Lockeford",
   ],
   locale: "en_US",
-  chatCredit: { label: "Chat assistant built in-house by our web team", href: "/chat" },
+  // The built-in assistant finds its answers with MiniSearch; name the vendor of an outside bot
+  // here instead when CHAT_WEBHOOK_URL sends the chat to one.
+  chatVendor: { name: "MiniSearch", href: "https://lucaong.github.io/minisearch/" },
 });
 
 export const telHref = `tel:${site.phone.e164}`;
+/** The service radius as US drivers measure it (30,000 m is about 19 miles). */
+export const serviceRadiusMiles = Math.round(site.serviceRadiusMeters / 1609.344);
 export const mailtoHref = `mailto:${site.email}`;
 export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`;
 /** Opens the address in whatever maps app the phone prefers (Google Maps' universal link). */

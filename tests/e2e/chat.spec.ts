@@ -31,7 +31,8 @@ test.describe("/chat page", () => {
     const reply = log.getByTestId("bot-message");
     await expect(reply).toContainText("Jump Start");
     await expect(reply.locator("strong")).toHaveText("Jump Start");
-    await expect(reply.getByRole("link", { name: "/services/jump-start" })).toHaveAttribute(
+    // Our own page, named by its title rather than its path.
+    await expect(reply.getByRole("link", { name: "Jump Start", exact: true })).toHaveAttribute(
       "href",
       "/services/jump-start",
     );
@@ -227,12 +228,16 @@ test.describe("floating widget", () => {
     await expect(panel.getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
   });
 
-  test("sits above the phone's call bar", async ({ page }) => {
+  test("sits at the right end of the phone's call bar, beside the call link and not over it", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
     await waitForHydration(page, "ChatWidget");
     const toggle = await page.getByTestId("chat-toggle").boundingBox();
-    const bar = await page.getByTestId("mobile-call-bar").boundingBox();
-    expect(toggle && bar && toggle.y + toggle.height).toBeLessThanOrEqual(bar?.y ?? 0);
+    const call = await page.getByTestId("mobile-call-bar").boundingBox();
+    const band = await page.getByTestId("mobile-call-band").boundingBox();
+    if (!toggle || !call || !band) throw new Error("the chat button and the call bar must both show");
+    expect(toggle.x).toBeGreaterThanOrEqual(call.x + call.width);
+    expect(toggle.y).toBeGreaterThanOrEqual(band.y);
+    expect(toggle.y + toggle.height).toBeLessThanOrEqual(740);
   });
 });

@@ -40,7 +40,7 @@ const fieldValue = fc.oneof(
 const validFields = fc.record({
   name: fc.string({ minLength: 1 }).filter((s) => s.trim() !== ""),
   email: fc.constant("driver@example.com"),
-  phone: fc.string({ minLength: 1 }).filter((s) => s.trim() !== ""),
+  phone: fc.constantFrom("209-555-0100", "(209) 555 0100", "12095550100", "+1 209.555.0100"),
   service: fc.constantFrom(...serviceNames),
   pickupLocation: fc.constant("Pacific Ave, Stockton"),
   dropoffLocation: fc.constant("March Ln, Stockton"),
@@ -192,10 +192,10 @@ describe.each(databaseTargets)("POST /api/contact with random and malformed bodi
       payload: JSON.stringify({
         name: "A",
         email: "a@example.com",
-        phone: "1",
+        phone: "2095550100",
         service: "Towing",
-        pickupLocation: "x",
-        dropoffLocation: "y",
+        pickupLocation: "Pacific Ave",
+        dropoffLocation: "March Ln",
       }),
     });
     expect(res.statusCode).toBe(201);

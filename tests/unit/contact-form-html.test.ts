@@ -10,7 +10,9 @@ import { serviceNames } from "../../src/lib/services";
  * to the API and, on a service page, already have that service chosen.
  */
 describe("the contact form's pre-rendered HTML", () => {
-  const html = (props: Parameters<typeof ContactForm>[0] = {}) => renderToString(createElement(ContactForm, props));
+  const phone = { phoneDisplay: "(209) 555-0142", telHref: "tel:+12095550142" };
+  const html = (props: Partial<Parameters<typeof ContactForm>[0]> = {}) =>
+    renderToString(createElement(ContactForm, { ...phone, ...props }));
 
   it("posts application/x-www-form-urlencoded to /api/contact with the schema's field names", () => {
     const out = html();
@@ -34,5 +36,13 @@ describe("the contact form's pre-rendered HTML", () => {
     const out = html({ defaultService: "Jump Start" });
     expect(out).toContain('<option value="Jump Start" selected="">Jump Start</option>');
     expect(out).not.toContain('<option value="" selected="">');
+  });
+
+  it("keeps the autocomplete hints, and has no script-only button without a script", () => {
+    const out = html({ defaultService: "Jump Start" });
+    // React writes the attribute as autoComplete; HTML attribute names are case-insensitive.
+    for (const hint of ["name", "tel", "email", "street-address"]) expect(out).toContain(`autoComplete="${hint}"`);
+    // "Same as pickup" only works with JavaScript, so the pre-rendered form leaves it out.
+    expect(out).not.toContain("Same as pickup");
   });
 });

@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatReply, safeHref } from "../../src/lib/format-reply";
+import { buildPageTitles } from "../../src/lib/page-titles";
+import { serviceHref, services } from "../../src/lib/services";
 
 const html = (text: string) => renderToStaticMarkup(formatReply(text));
 
@@ -70,5 +72,54 @@ describe("hostile replies render as text", () => {
   it("a link cannot smuggle quotes or markup into its attributes", () => {
     const out = html('https://example.com/"onmouseover="alert(1)');
     expect(out).not.toMatch(/<[^>]* onmouseover=/);
+  });
+});
+
+describe("formatReply: phone numbers and our pages' titles", () => {
+  const titles = buildPageTitles([{ slug: "flat-towing-guide", title: "Flat Towing: A Guide" }]);
+  const withTitles = (text: string) => renderToStaticMarkup(formatReply(text, titles));
+
+  it.each([
+    ["(209) 555-0142", "tel:+12095550142"],
+    ["209-555-0142", "tel:+12095550142"],
+    ["209.555.0142", "tel:+12095550142"],
+    ["+1 209 555 0142", "tel:+12095550142"],
+    ["1-209-555-0142", "tel:+12095550142"],
+  ])("makes %s a call link", (phone, href) => {
+    expect(html(`Call ${phone} now.`)).toBe(
+      `Call <a href="${href}" class="font-semibold whitespace-nowrap underline underline-offset-2">${phone}</a> now.`,
+    );
+  });
+
+  it("keeps the bold around a number the reply made bold", () => {
+    expect(html("Call *(209) 555-0142* now")).toBe(
+      'Call <strong><a href="tel:+12095550142" class="font-semibold whitespace-nowrap underline underline-offset-2">(209) 555-0142</a></strong> now',
+    );
+  });
+
+  it("leaves other numbers alone: years, amounts, ids, parts of longer numbers", () => {
+    for (const text of ["since 2010", "up to 10,000 lbs", "request #2095550142", "ref 12-209-555-01421"]) {
+      expect(html(text)).not.toContain("tel:");
+    }
+  });
+
+  it("names our pages by title, from the service list and the blog", () => {
+    expect(withTitles("See /services/jump-start.")).toBe(
+      'See <a href="/services/jump-start" class="font-medium underline underline-offset-2">Jump Start</a>.',
+    );
+    expect(withTitles("Read /blog/flat-towing-guide")).toContain(">Flat Towing: A Guide</a>");
+    expect(withTitles("Or /contact")).toContain(">Contact Us</a>");
+    // A path with no known title still works as a link, showing the path.
+    expect(withTitles("Try /services/helicopter")).toContain(">/services/helicopter</a>");
+  });
+
+  it("a title map cannot inject markup: titles are text", () => {
+    const out = renderToStaticMarkup(formatReply("/about", { "/about": "<img src=x onerror=alert(1)>" }));
+    expect(out).toContain("&lt;img");
+    expect(out).not.toContain("<img");
+  });
+
+  it("the title map lists every service page", () => {
+    for (const s of services) expect(titles[serviceHref(s.slug)]).toBe(s.name);
   });
 });

@@ -1,6 +1,7 @@
 import { SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { MAX_CHAT_CHARS } from "@/lib/chat-schema";
 
 /** The text box grows with its text from 32 px up to 80 px, then scrolls. */
@@ -8,8 +9,19 @@ export const INPUT_MIN_PX = 32;
 export const INPUT_MAX_PX = 80;
 
 /** Type, Enter to send, Shift+Enter for a new line; disabled while a reply is pending. */
-export function ChatInput({ pending, onSend }: { pending: boolean; onSend: (text: string) => Promise<boolean> }) {
+export function ChatInput({
+  pending,
+  onSend,
+  noScriptNoteId,
+}: {
+  pending: boolean;
+  onSend: (text: string) => Promise<boolean>;
+  /** The note that explains, without JavaScript, why the box is off (the page's <noscript>). */
+  noScriptNoteId?: string;
+}) {
   const [text, setText] = useState("");
+  // Pre-rendered, the box is off until the script runs: typing into it could never be sent.
+  const hydrated = useHydrated();
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
 
@@ -59,7 +71,8 @@ export function ChatInput({ pending, onSend }: { pending: boolean; onSend: (text
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
-        disabled={pending}
+        disabled={pending || !hydrated}
+        aria-describedby={hydrated ? undefined : noScriptNoteId}
         maxLength={MAX_CHAT_CHARS}
         placeholder="Type your message..."
         className="block min-h-8 flex-1 resize-none rounded-md border border-slate-300 px-2 py-1 text-sm leading-5 text-ink placeholder:text-slate-500 focus-visible:border-brand-600 disabled:bg-slate-100"

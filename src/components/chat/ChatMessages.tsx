@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { CHAT_WELCOME_TEXT } from "@/lib/chat-schema";
-import { formatReply } from "@/lib/format-reply";
+import { formatReply, type PageTitles } from "@/lib/format-reply";
 import { cn } from "@/lib/utils";
 import type { ChatMessage } from "./use-chat";
 
@@ -8,10 +8,13 @@ import type { ChatMessage } from "./use-chat";
 export function ChatMessages({
   messages,
   pending,
+  titles,
   className,
 }: {
   messages: ChatMessage[];
   pending: boolean;
+  /** Our pages' titles, so a reply's links to them read as names, not paths. */
+  titles?: PageTitles;
   className?: string;
 }) {
   const area = useRef<HTMLDivElement>(null);
@@ -47,7 +50,7 @@ export function ChatMessages({
                 data-testid={m.isUser ? "user-message" : "bot-message"}
               >
                 <span className="sr-only">{m.isUser ? "You: " : "Assistant: "}</span>
-                {m.isUser ? m.text : formatReply(m.text)}
+                {m.isUser ? m.text : formatReply(m.text, titles)}
               </p>
             </li>
           ))}

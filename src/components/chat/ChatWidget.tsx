@@ -1,5 +1,6 @@
 import { MessageCircle, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useChat } from "./use-chat";
 
 const ChatWindow = lazy(() => import("./ChatWindow"));
@@ -8,15 +9,25 @@ const ChatWindow = lazy(() => import("./ChatWindow"));
 const onChatPage = () => location.pathname.replace(/\/+$/, "") === "/chat";
 
 /**
- * The floating chat button on every page. It holds the conversation, and Astro's router keeps this
- * island (transition:persist) so the conversation survives moving between pages. The panel's code
- * loads on first open.
+ * Where the button sits: on phones inside the call bar's row (the call bar leaves room for it, see
+ * MobileCallBar), so it never covers the page; on wider screens in the corner.
  */
-export function ChatWidget() {
+const corner = "fixed right-3 bottom-3 z-40 md:right-6 md:bottom-6";
+const buttonClass =
+  "grid size-12 place-items-center rounded-full bg-ink text-white shadow-lg ring-2 ring-white hover:bg-slate-700 md:size-14 md:bg-brand-500 md:text-ink md:ring-0 md:hover:bg-brand-400";
+
+/**
+ * The floating chat button on every page but /chat. Pre-rendered (and without JavaScript) it is a
+ * plain link to /chat; once the script runs it opens the panel in place. It holds the conversation,
+ * and Astro's router keeps this island (transition:persist) so the conversation survives moving
+ * between pages. The panel's code loads on first open.
+ */
+export function ChatWidget({ hiddenOnThisPage = false }: { hiddenOnThisPage?: boolean }) {
   const chat = useChat();
   const [open, setOpen] = useState(false);
   const [minimized, setMinimized] = useState(false);
-  const [hidden, setHidden] = useState(false);
+  const [hidden, setHidden] = useState(hiddenOnThisPage);
+  const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -36,8 +47,15 @@ export function ChatWidget() {
   };
 
   if (hidden) return null;
+  if (!hydrated) {
+    return (
+      <a href="/chat" className={`${corner} ${buttonClass}`} aria-label="Chat with us" data-testid="chat-toggle">
+        <MessageCircle className="size-6" aria-hidden="true" />
+      </a>
+    );
+  }
   return (
-    <div className="fixed right-4 bottom-24 z-40 flex flex-col items-end gap-3 md:right-6 md:bottom-6">
+    <div className={`${corner} flex flex-col items-end gap-3`}>
       {open && (
         <Suspense fallback={null}>
           <ChatWindow
@@ -54,7 +72,7 @@ export function ChatWidget() {
         onClick={toggle}
         aria-expanded={open}
         aria-label={open ? "Close chat" : "Open chat"}
-        className="grid size-14 place-items-center rounded-full bg-brand-500 text-ink shadow-lg hover:bg-brand-400"
+        className={buttonClass}
         data-testid="chat-toggle"
       >
         {open ? <X className="size-6" aria-hidden="true" /> : <MessageCircle className="size-6" aria-hidden="true" />}

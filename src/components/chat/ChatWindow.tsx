@@ -75,7 +75,12 @@ export default function ChatWindow({ chat, minimized, onToggleMinimized, onClose
       </div>
       {!minimized && (
         <>
-          <ChatMessages messages={chat.messages} pending={chat.pending} className="min-h-0 flex-1" />
+          <ChatMessages
+            messages={chat.messages}
+            pending={chat.pending}
+            titles={chat.titles}
+            className="min-h-0 flex-1"
+          />
           <ChatInput pending={chat.pending} onSend={chat.send} />
         </>
       )}

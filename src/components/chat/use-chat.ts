@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { CHAT_FAILURE_TEXT } from "@/lib/chat-schema";
+import type { PageTitles } from "@/lib/format-reply";
 
 /** A chat message as the specification describes it; kept in memory only. */
 export interface ChatMessage {
@@ -16,6 +17,15 @@ const nextId = () => {
   return lastId;
 };
 
+let titlesRequest: Promise<PageTitles> | undefined;
+/** Our pages' titles, fetched once per visit; without them a link simply shows its path. */
+function loadPageTitles(): Promise<PageTitles> {
+  titlesRequest ??= fetch("/page-titles.json")
+    .then((res) => (res.ok ? (res.json() as Promise<PageTitles>) : {}))
+    .catch(() => ({}));
+  return titlesRequest;
+}
+
 /**
  * The conversation: send a message, wait for the reply, show the failure text when it fails.
  * Empty messages are not sent, and nothing is sent while a reply is pending.
@@ -23,6 +33,7 @@ const nextId = () => {
 export function useChat() {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState(false);
+  const [titles, setTitles] = useState<PageTitles>({});
   const pendingRef = useRef(false);
 
   const send = useCallback(async (raw: string): Promise<boolean> => {
@@ -32,8 +43,11 @@ export function useChat() {
     setPending(true);
     setMessages((m) => [...m, { id: nextId(), text, isUser: true }]);
     try {
+      const titlesLoaded = loadPageTitles();
       const res = await apiRequest("POST", "/api/chat", { text });
       const reply = await res.text();
+      // The reply shows once the titles are in, so its links never change their words under the reader.
+      setTitles(await titlesLoaded);
       setMessages((m) => [...m, { id: nextId(), text: reply, isUser: false }]);
     } catch (error) {
       console.error("Chat request failed:", error);
@@ -45,5 +59,5 @@ export function useChat() {
     return true;
   }, []);
 
-  return { messages, pending, send };
+  return { messages, pending, send, titles };
 }

@@ -1,26 +1,33 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Send } from "lucide-react";
-import { useId, useRef } from "react";
+import { Copy, Send } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useSingleToast } from "@/components/ui/use-single-toast";
 import { apiRequest } from "@/lib/api-client";
 import { sendToFallback } from "@/lib/contact-fallback";
 import {
+  type ContactCreated,
   type ContactRequest,
   type ContactRequestInput,
   contactRequestSchema,
   HONEYPOT_FIELD,
+  servicesWithoutDropoff,
 } from "@/lib/contact-schema";
 import { serviceNames } from "@/lib/services";
+import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
 
 export interface ContactFormProps {
   /** Preselects the service (the service pages' "Request Service" card). */
   defaultService?: string;
   /** Where the browser sends the request if our API fails; set at build time. */
   fallbackUrl?: string;
+  /** The business phone, for the confirmation's "anything urgent" call link. */
+  phoneDisplay: string;
+  telHref: string;
 }
 
 const emptyValues = (service = ""): ContactRequestInput => ({
@@ -35,23 +42,31 @@ const emptyValues = (service = ""): ContactRequestInput => ({
 export const SUCCESS_TOAST = { title: "Request Sent", description: "We'll get back to you as soon as possible." };
 export const ERROR_TOAST = { title: "Error", description: "Failed to send request. Please try again." };
 
-async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: string) {
+/** Sends the request; answers with its number when our API stored it (the fallback gives none). */
+async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: string): Promise<number | undefined> {
+  let res: Response;
   try {
     // A filled trap goes to the server as it is, so the server (not the page) decides what to do.
-    await apiRequest("POST", "/api/contact", trap ? { ...data, [HONEYPOT_FIELD]: trap } : data);
+    res = await apiRequest("POST", "/api/contact", trap ? { ...data, [HONEYPOT_FIELD]: trap } : data);
   } catch (error) {
     if (!fallbackUrl) throw error;
     console.error("Service request failed, trying the fallback:", error);
     await sendToFallback(fallbackUrl, data);
+    return undefined;
   }
+  const created = (await res.json().catch(() => null)) as Partial<ContactCreated> | null;
+  return typeof created?.id === "number" ? created.id : undefined;
 }
 
 /**
  * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
  * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
  */
-export function ContactForm({ defaultService = "", fallbackUrl }: ContactFormProps) {
+export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, telHref }: ContactFormProps) {
   const uid = useId();
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // The "Same as pickup" button needs the script, so it appears only once the script runs.
+  const hydrated = useHydrated();
   const id = (name: string) => `${uid}-${name}`;
   const { toast, show, setOpen } = useSingleToast();
   const trapRef = useRef<HTMLInputElement>(null);
@@ -59,7 +74,10 @@ export function ContactForm({ defaultService = "", fallbackUrl }: ContactFormPro
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    watch,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ContactRequestInput, unknown, ContactRequest>({
     resolver: zodResolver(contactRequestSchema),
     mode: "onSubmit",
@@ -69,9 +87,10 @@ export function ContactForm({ defaultService = "", fallbackUrl }: ContactFormPro
 
   const onSubmit = handleSubmit(async (data) => {
     try {
-      await submitRequest(data, trapRef.current?.value ?? "", fallbackUrl);
+      const id = await submitRequest(data, trapRef.current?.value ?? "", fallbackUrl);
       show({ ...SUCCESS_TOAST, variant: "default" });
       reset(emptyValues(defaultService));
+      setConfirmation({ id, phone: data.phone });
     } catch (error) {
       console.error("Service request failed:", error);
       show({ ...ERROR_TOAST, variant: "destructive" });
@@ -86,9 +105,22 @@ export function ContactForm({ defaultService = "", fallbackUrl }: ContactFormPro
     ...register(name),
   });
 
+  const noDropoff = servicesWithoutDropoff.includes(watch("service"));
+  const sameAsPickup = () =>
+    setValue("dropoffLocation", getValues("pickupLocation"), { shouldValidate: isSubmitted, shouldDirty: true });
+
   return (
     <ToastProvider>
+      {confirmation && (
+        <RequestConfirmation
+          confirmation={confirmation}
+          phoneDisplay={phoneDisplay}
+          telHref={telHref}
+          onNewRequest={() => setConfirmation(null)}
+        />
+      )}
       <form
+        hidden={confirmation !== null}
         method="post"
         action="/api/contact"
         noValidate
@@ -138,6 +170,14 @@ export function ContactForm({ defaultService = "", fallbackUrl }: ContactFormPro
           required
           error={errors.dropoffLocation?.message}
           className="sm:col-span-2"
+          action={
+            hydrated && noDropoff ? (
+              <Button type="button" variant="outline" size="sm" onClick={sameAsPickup}>
+                <Copy aria-hidden="true" />
+                Same as pickup
+              </Button>
+            ) : undefined
+          }
         >
           <input
             type="text"

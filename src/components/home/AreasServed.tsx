@@ -2,12 +2,12 @@ import { MapPin } from "lucide-react";
 import { SectionHeading } from "@/components/ui/section-heading";
 
 /** The towns served, each linking to its own page, and a link to the /areas overview. */
-export function AreasServed({ areas, radiusKm }: { areas: { name: string; href: string }[]; radiusKm: number }) {
+export function AreasServed({ areas, radiusMiles }: { areas: { name: string; href: string }[]; radiusMiles: number }) {
   return (
     <section className="py-16" aria-labelledby="areas-title">
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading id="areas-title" title="Areas We Serve">
-          Stockton and the towns around it, within about {radiusKm} km of downtown.
+          Stockton and the towns around it, within about {radiusMiles} miles of downtown.
         </SectionHeading>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {areas.map((area) => (

@@ -1,35 +1,76 @@
-import { Clock } from "lucide-react";
+import { ChevronRight, Clock, MapPin, Phone } from "lucide-react";
 import { CallActions } from "@/components/ui/call-actions";
+import type { NavItem } from "@/lib/navigation";
 
 export interface HeroProps {
   phoneDisplay: string;
   telHref: string;
   hoursLabel: string;
-  areasCount: number;
+  areas: string[];
+  services: NavItem[];
 }
 
-export function Hero({ phoneDisplay, telHref, hoursLabel, areasCount }: HeroProps) {
+/**
+ * The home page's first screen. On a phone: the title, a sentence and the two actions. On a wide
+ * screen the right half answers the next questions at a glance: which services, which number,
+ * which towns.
+ */
+export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: HeroProps) {
   return (
     <section className="relative overflow-hidden bg-ink text-white" aria-labelledby="hero-title">
       <div
         className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(245,158,11,0.35),transparent_55%)]"
         aria-hidden="true"
       />
-      <div className="relative mx-auto max-w-6xl px-4 py-16 sm:py-24">
-        <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-brand-400">
-          <Clock className="size-4" aria-hidden="true" />
-          {hoursLabel}
-        </p>
-        <h1 id="hero-title" className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
-          Towing Service in Stockton, CA
-        </h1>
-        <p className="mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">
-          Stuck on the side of the road? A local tow truck, jump start, tire change, fuel or lockout help, day or night,
-          across Stockton and {areasCount - 1} nearby towns.
-        </p>
-        <div className="mt-8">
-          <CallActions phoneDisplay={phoneDisplay} telHref={telHref} requestHref="#contact" />
+      <div className="relative mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center">
+        <div>
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-brand-400">
+            <Clock className="size-4" aria-hidden="true" />
+            {hoursLabel}
+          </p>
+          <h1 id="hero-title" className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+            Towing Service in Stockton, CA
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">
+            Stuck on the side of the road? A local tow truck, jump start, tire change, fuel or lockout help, day or
+            night, across Stockton and {areas.length - 1} nearby towns.
+          </p>
+          <div className="mt-8">
+            <CallActions phoneDisplay={phoneDisplay} telHref={telHref} requestHref="#contact" />
+          </div>
         </div>
+        <aside
+          className="hidden rounded-2xl border border-white/15 bg-white/5 p-6 backdrop-blur lg:block"
+          aria-label="At a glance"
+          data-testid="hero-glance"
+        >
+          <a
+            href={telHref}
+            className="flex items-center gap-3 rounded-lg bg-brand-500 px-4 py-3 text-2xl font-extrabold text-ink hover:bg-brand-400"
+          >
+            <Phone className="size-6" aria-hidden="true" />
+            {phoneDisplay}
+          </a>
+          <h2 className="mt-6 text-sm font-bold tracking-wide text-brand-400 uppercase">Services</h2>
+          <ul className="mt-2 grid grid-cols-2 gap-x-3">
+            {services.map((s) => (
+              <li key={s.href}>
+                <a
+                  href={s.href}
+                  className="flex min-h-8 items-center gap-1 text-sm text-slate-200 hover:text-white hover:underline"
+                >
+                  <ChevronRight className="size-4 shrink-0 text-brand-400" aria-hidden="true" />
+                  {s.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-5 text-sm font-bold tracking-wide text-brand-400 uppercase">Towns we cover</h2>
+          <p className="mt-2 flex gap-2 text-sm text-slate-300">
+            <MapPin className="size-4 shrink-0 text-brand-400" aria-hidden="true" />
+            {areas.join(" · ")}
+          </p>
+        </aside>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import type { NavItem } from "@/lib/navigation";
+import { cn } from "@/lib/utils";
 
 export interface SiteFooterProps {
   businessName: string;
@@ -14,11 +15,15 @@ export interface SiteFooterProps {
   serviceLinks: NavItem[];
   /** One link per town page. */
   areaLinks: NavItem[];
-  chatCredit: { label: string; href: string };
+  /** Who makes the chat assistant (site.ts's chatVendor): the credit line names them. */
+  chatVendor: { name: string; href: string };
   year: number;
   /** The map island, passed in by the layout (as its slot) so it can be hydrated on its own. */
   children?: ReactNode;
 }
+
+/** At least 24 px tall (WCAG 2.2, 2.5.8), with room between one link and the next. */
+const footerLink = "inline-flex min-h-7 items-center hover:text-white hover:underline";
 
 export function SiteFooter(props: SiteFooterProps) {
   const { businessName, address, phoneDisplay, telHref, email, mailtoHref, hoursLabel } = props;
@@ -37,14 +42,16 @@ export function SiteFooter(props: SiteFooterProps) {
             </p>
             <p className="flex gap-2">
               <Phone className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
-              <a href={telHref} className="font-semibold text-white hover:underline">
+              <a href={telHref} className={cn(footerLink, "font-semibold text-white")}>
                 {phoneDisplay}
               </a>
             </p>
             <p className="flex gap-2">
               <Mail className="mt-0.5 size-5 shrink-0 text-brand-400" aria-hidden="true" />
-              <a href={mailtoHref} className="break-all hover:text-white hover:underline">
-                {email}
+              {/* Wraps only at the @, never inside a word. */}
+              <a href={mailtoHref} className={cn(footerLink, "min-w-0 flex-wrap")}>
+                <span>{email.slice(0, email.indexOf("@"))}</span>
+                <span>{email.slice(email.indexOf("@"))}</span>
               </a>
             </p>
             <p className="flex gap-2">
@@ -64,8 +71,9 @@ export function SiteFooter(props: SiteFooterProps) {
             © {props.year} {businessName}. All rights reserved.
           </p>
           <p>
-            <a href={props.chatCredit.href} className="hover:text-white hover:underline">
-              {props.chatCredit.label}
+            Chat assistant powered by{" "}
+            <a href={props.chatVendor.href} className={footerLink}>
+              {props.chatVendor.name}
             </a>
           </p>
         </div>
@@ -78,10 +86,10 @@ function FooterLinks({ title, links }: { title: string; links: NavItem[] }) {
   return (
     <nav aria-label={title}>
       <h2 className="mb-3 text-base font-bold text-white">{title}</h2>
-      <ul className="space-y-2">
+      <ul className="space-y-1">
         {links.map((l) => (
           <li key={l.href}>
-            <a href={l.href} className="hover:text-white hover:underline">
+            <a href={l.href} className={footerLink}>
               {l.name}
             </a>
           </li>
@@ -91,10 +99,28 @@ function FooterLinks({ title, links }: { title: string; links: NavItem[] }) {
   );
 }
 
-/** Keeps the call button under the thumb on phones: a bar fixed to the bottom of the screen. */
-export function MobileCallBar({ phoneDisplay, telHref }: { phoneDisplay: string; telHref: string }) {
+/**
+ * Keeps the call button under the thumb on phones: a bar fixed to the bottom of the screen. The
+ * chat button sits at its right end (`roomForChat`), so together they take one 73 px band, which
+ * the page keeps free at its end (the footer's bottom padding).
+ */
+export function MobileCallBar({
+  phoneDisplay,
+  telHref,
+  roomForChat = true,
+}: {
+  phoneDisplay: string;
+  telHref: string;
+  roomForChat?: boolean;
+}) {
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden">
+    <div
+      className={cn(
+        "fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden",
+        roomForChat && "pr-[4.5rem]",
+      )}
+      data-testid="mobile-call-band"
+    >
       <a
         href={telHref}
         className="flex h-12 w-full items-center justify-center gap-2 rounded-md bg-brand-500 text-lg font-bold text-ink hover:bg-brand-400"

@@ -1,7 +1,8 @@
 import { ChevronDown, Menu, Phone, Truck, X } from "lucide-react";
 import { Collapsible, Dialog, NavigationMenu } from "radix-ui";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { isCurrent, type NavItem } from "@/lib/navigation";
 import { cn } from "@/lib/utils";
 
@@ -104,6 +105,63 @@ export function SiteHeader(props: SiteHeaderProps) {
   );
 }
 
+const drawerLink =
+  "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:text-brand-800 aria-[current=page]:underline";
+
+/**
+ * The phone menu without JavaScript: a native <details> disclosure that opens in place under the
+ * header, with every link of the drawer. Real HTML, so it works before (or without) any script.
+ */
+function DisclosureMenu({
+  mainNav,
+  serviceNav,
+  current,
+  phoneDisplay,
+  telHref,
+}: Pick<SiteHeaderProps, "mainNav" | "serviceNav" | "phoneDisplay" | "telHref"> & {
+  current: (href: string) => "page" | undefined;
+}) {
+  const [home, ...rest] = mainNav;
+  const item = (link: NavItem) => (
+    <li key={link.href}>
+      <a href={link.href} className={drawerLink} aria-current={current(link.href)}>
+        {link.name}
+      </a>
+    </li>
+  );
+  return (
+    <details className="group lg:hidden" data-testid="disclosure-menu">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "ghost", size: "icon" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <Menu className="group-open:hidden" aria-hidden="true" />
+        <X className="hidden group-open:block" aria-hidden="true" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <nav
+        aria-label="Mobile"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pt-2 pb-6 shadow-lg"
+      >
+        <ul className="space-y-1">
+          {home && item(home)}
+          {item({ name: "Services", href: "/services" })}
+          <li>
+            <ul className="ml-3 border-l border-slate-200 pl-2">{serviceNav.map(item)}</ul>
+          </li>
+          {rest.map(item)}
+        </ul>
+        <a href={telHref} className={cn(buttonVariants({ size: "lg" }), "mt-4 w-full")}>
+          <Phone aria-hidden="true" />
+          Call {phoneDisplay}
+        </a>
+      </nav>
+    </details>
+  );
+}
+
 function MobileMenu({
   mainNav,
   serviceNav,
@@ -114,10 +172,10 @@ function MobileMenu({
 }: SiteHeaderProps & { current: (href: string) => "page" | undefined }) {
   const [open, setOpen] = useState(false);
   const [servicesOpen, setServicesOpen] = useState(isCurrent("/services", currentPath));
+  // Pre-rendered (and without JavaScript) the menu is a native disclosure; the script makes it a drawer.
+  const hydrated = useHydrated();
   const close = () => setOpen(false);
   const [home, ...rest] = mainNav;
-  const drawerLink =
-    "block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100 aria-[current=page]:text-brand-800 aria-[current=page]:underline";
   // Choosing a link closes the drawer (the router then swaps the page in behind it).
   const drawerItem = (item: NavItem) => (
     <li key={item.href}>
@@ -126,6 +184,18 @@ function MobileMenu({
       </a>
     </li>
   );
+
+  if (!hydrated) {
+    return (
+      <DisclosureMenu
+        mainNav={mainNav}
+        serviceNav={serviceNav}
+        current={current}
+        phoneDisplay={phoneDisplay}
+        telHref={telHref}
+      />
+    );
+  }
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

@@ -6,10 +6,17 @@ export interface CallActionsProps {
   telHref: string;
   /** Where "Request service online" goes: the form on this page or /contact. */
   requestHref: string;
+  /** The words of the request link; "Request service online" unless the page says otherwise. */
+  requestLabel?: string;
 }
 
 /** The pair every dark banner ends with: call now, or request service online. */
-export function CallActions({ phoneDisplay, telHref, requestHref }: CallActionsProps) {
+export function CallActions({
+  phoneDisplay,
+  telHref,
+  requestHref,
+  requestLabel = "Request service online",
+}: CallActionsProps) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       <Button asChild size="lg">
@@ -21,7 +28,7 @@ export function CallActions({ phoneDisplay, telHref, requestHref }: CallActionsP
       <Button asChild size="lg" variant="outline" className="border-white bg-transparent text-white hover:bg-white/10">
         <a href={requestHref}>
           <MessageSquare aria-hidden="true" />
-          Request service online
+          {requestLabel}
         </a>
       </Button>
     </div>

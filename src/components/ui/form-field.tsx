@@ -11,20 +11,32 @@ export interface FormFieldProps {
   error?: string;
   children: React.ReactNode;
   className?: string;
+  /** A small control beside the label (for example a button that fills the field). */
+  action?: React.ReactNode;
 }
 
 /** A label, its control and the control's error message, tied together for assistive technology. */
-export function FormField({ id, label, required, error, children, className }: FormFieldProps) {
+export function FormField({ id, label, required, error, children, className, action }: FormFieldProps) {
+  const labelElement = (
+    <label htmlFor={id} className="block text-sm font-semibold text-ink">
+      {label}
+      {required && (
+        <span className="ml-0.5 text-red-700" aria-hidden="true">
+          *
+        </span>
+      )}
+    </label>
+  );
   return (
     <div className={cn("space-y-1.5", className)}>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-        {required && (
-          <span className="ml-0.5 text-red-700" aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      {action ? (
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          {labelElement}
+          {action}
+        </div>
+      ) : (
+        labelElement
+      )}
       {children}
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700" role="alert">

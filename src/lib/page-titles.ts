@@ -1,0 +1,25 @@
+import { blogHref } from "./blog";
+import type { PageTitles } from "./format-reply";
+import { serviceHref, services } from "./services";
+import { site } from "./site";
+
+/** The fixed pages a chat reply may point to, named as their headings name them. */
+const fixedPages: Record<string, string> = {
+  "/services": "Our Services",
+  "/contact": "Contact Us",
+  "/chat": "Chat with Us",
+  "/about": `About ${site.name}`,
+  "/blog": "Towing Tips & Guides Blog",
+};
+
+/**
+ * Path -> title of every page a chat reply can link to, from the site's own data: the service list
+ * and the blog's articles. Written to /page-titles.json at build, which the chat loads once.
+ */
+export function buildPageTitles(posts: { slug: string; title: string }[]): PageTitles {
+  return {
+    ...fixedPages,
+    ...Object.fromEntries(services.map((s) => [serviceHref(s.slug), s.name])),
+    ...Object.fromEntries(posts.map((p) => [blogHref(p.slug), p.title])),
+  };
+}
