@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(securityHeaders, {
     inlineScriptHashes: site.inlineScriptHashes,
-    connectOrigins: originOf(config.contactFallbackUrl),
+    connectOrigins: originOf(site.contactFallbackUrl),
   });
   if (options.db) {
     await app.register(alerts, {

@@ -35,8 +35,6 @@ const envSchema = z.object({
   /** An outside bot to forward chat messages to; the built-in assistant answers when unset or failing. */
   CHAT_WEBHOOK_URL: optionalUrl,
   CHAT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** The browser's fallback for service requests (baked into the pages at build; allowed by the CSP here). */
-  PUBLIC_CONTACT_FALLBACK_URL: optionalUrl,
   /** New-request alerts by e-mail: an SMTP server (smtp:// with STARTTLS, smtps:// for implicit TLS). */
   SMTP_URL: optionalUrl,
   LEAD_ALERT_FROM: z.string().trim().optional(),
@@ -102,7 +100,6 @@ export interface ServerConfig {
   chatRateLimit: RateLimitOptions;
   chatWebhookUrl?: string;
   chatWebhookTimeoutMs: number;
-  contactFallbackUrl?: string;
   trustProxy: boolean;
   redisUrl?: string;
   timeouts: { requestMs: number; idleMs: number; keepAliveMs: number };
@@ -129,7 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
     chatWebhookUrl: e.CHAT_WEBHOOK_URL,
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
-    contactFallbackUrl: e.PUBLIC_CONTACT_FALLBACK_URL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },

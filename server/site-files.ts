@@ -14,6 +14,8 @@ export interface SiteFiles {
   routes: Map<string, string>;
   notFoundPage?: string;
   inlineScriptHashes: string[];
+  /** The fallback webhook the pages were built with (build-settings.json), if any. */
+  contactFallbackUrl?: string;
 }
 
 const COMPRESSED = /\.(br|gz)$/;
@@ -69,5 +71,23 @@ export function readSiteFiles(root: string): SiteFiles {
   if (notFoundPage) {
     for (const h of inlineScriptHashes(readFileSync(path.join(root, notFoundPage), "utf8"))) hashes.add(h);
   }
-  return { root, routes, notFoundPage, inlineScriptHashes: [...hashes].sort() };
+  return {
+    root,
+    routes,
+    notFoundPage,
+    inlineScriptHashes: [...hashes].sort(),
+    contactFallbackUrl: builtFallbackUrl(root),
+  };
+}
+
+/** The build's own record of the fallback webhook it baked into the pages (src/pages/build-settings.json.ts). */
+function builtFallbackUrl(root: string): string | undefined {
+  try {
+    const settings = JSON.parse(readFileSync(path.join(root, "build-settings.json"), "utf8")) as {
+      contactFallbackUrl?: unknown;
+    };
+    return typeof settings.contactFallbackUrl === "string" ? settings.contactFallbackUrl : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,6 +4,17 @@
  * Error whose message is "status: body" (the status text when the body is empty). `headers` adds
  * to that (the desk sends its CSRF token this way).
  */
+/** A non-success answer of our own API; its message is the specification's "status: body". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = "ApiError";
+  }
+}
+
 export async function apiRequest(
   method: string,
   path: string,
@@ -18,7 +29,7 @@ export async function apiRequest(
   });
   if (!res.ok) {
     const text = (await res.text().catch(() => "")) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
+    throw new ApiError(res.status, text);
   }
   return res;
 }

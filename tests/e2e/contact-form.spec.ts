@@ -349,7 +349,7 @@ test.describe("fallback webhook", () => {
     server = startServer(basePort + 1, {
       DIST_DIR: outDir,
       DATA_DIR: dataDir,
-      PUBLIC_CONTACT_FALLBACK_URL: hookUrl,
+      // No PUBLIC_CONTACT_FALLBACK_URL here: the server learns it from the build, so the CSP agrees.
       CONTACT_RATE_LIMIT_MAX: "10000",
     });
     await waitHealthy(server, 120_000);
@@ -415,6 +415,29 @@ test.describe("fallback webhook", () => {
       expect(t).toBeGreaterThanOrEqual(before - 1000);
       expect(t).toBeLessThanOrEqual(Date.now() + 1000);
     }
+  });
+
+  test("a refusal by our server (429) is not sent to the webhook; the toast gives the server's words with the phone", async ({
+    page,
+  }) => {
+    received = [];
+    await openForm(page, `${server?.url}/contact`);
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: "Too Many Requests",
+          message:
+            "Too many service requests from your connection. Please try again in 60 seconds, or call us at (209) 555-0142.",
+        }),
+      }),
+    );
+    await fillValid(page, "Towing");
+    await sendButton(page).click();
+    await expect(toasts(page).first()).toContainText("Error");
+    await expect(toasts(page).first()).toContainText("call us at (209) 555-0142");
+    expect(received).toHaveLength(0);
   });
 
   test("when the webhook also fails, the Error toast shows, 'Failed to submit form' is logged and fields are kept", async ({

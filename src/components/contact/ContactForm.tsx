@@ -7,7 +7,7 @@ import { FormField, inputClass } from "@/components/ui/form-field";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useSingleToast } from "@/components/ui/use-single-toast";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
 import { sendToFallback } from "@/lib/contact-fallback";
 import {
   type ContactCreated,
@@ -42,6 +42,22 @@ const emptyValues = (service = ""): ContactRequestInput => ({
 export const SUCCESS_TOAST = { title: "Request Sent", description: "We'll get back to you as soon as possible." };
 export const ERROR_TOAST = { title: "Error", description: "Failed to send request. Please try again." };
 
+const isServerFailure = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+
+/** The server's own words for a refusal it made on purpose (they name the phone number), if any. */
+function refusalMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || isServerFailure(error)) return undefined;
+  try {
+    const body = JSON.parse(error.body) as { error?: unknown; message?: unknown };
+    if (error.status === 429 && typeof body.message === "string") return body.message;
+    // The honeypot's refusal is its error text; field mistakes are shown by the fields themselves.
+    if (error.status === 400 && typeof body.error === "string" && /call us/.test(body.error)) return body.error;
+  } catch {
+    // not JSON: the specification's message stands
+  }
+  return undefined;
+}
+
 /** Sends the request; answers with its number when our API stored it (the fallback gives none). */
 async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: string): Promise<number | undefined> {
   let res: Response;
@@ -49,7 +65,9 @@ async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: s
     // A filled trap goes to the server as it is, so the server (not the page) decides what to do.
     res = await apiRequest("POST", "/api/contact", trap ? { ...data, [HONEYPOT_FIELD]: trap } : data);
   } catch (error) {
-    if (!fallbackUrl) throw error;
+    // Only when our server could not take it (no network, or a 5xx). A refusal (honeypot, too many
+    // requests, invalid) was our server's decision: the webhook must not get around it.
+    if (!fallbackUrl || !isServerFailure(error)) throw error;
     console.error("Service request failed, trying the fallback:", error);
     await sendToFallback(fallbackUrl, data);
     return undefined;
@@ -93,7 +111,8 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
       setConfirmation({ id, phone: data.phone });
     } catch (error) {
       console.error("Service request failed:", error);
-      show({ ...ERROR_TOAST, variant: "destructive" });
+      const refusal = refusalMessage(error);
+      show({ ...ERROR_TOAST, ...(refusal ? { description: refusal } : {}), variant: "destructive" });
     }
   });
 
