@@ -218,7 +218,9 @@ describe("the knowledge it answers from", () => {
   it("reads every article, and quotes whole sentences, never a sentence that opens a list", () => {
     const sections = readArticleSections();
     const files = readdirSync(`${CONTENT_DIR}blog`).filter((f) => f.endsWith(".md"));
-    expect(new Set(sections.map((s) => s.slug)).size).toBe(files.length);
+    // Every article is read (guides may come on top).
+    const slugs = new Set(sections.map((s) => s.slug));
+    for (const file of files) expect(slugs, file).toContain(file.replace(/\.md$/, ""));
     for (const s of sections) {
       expect(s.excerpt, s.id).toMatch(/[.!?]$/);
       expect(s.excerpt.length, s.id).toBeLessThanOrEqual(320);
