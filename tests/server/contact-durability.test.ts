@@ -51,8 +51,8 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
                   email: "d@example.com",
                   phone: "209-555-0100",
                   service: "Towing",
-                  pickupLocation: "A",
-                  dropoffLocation: "B",
+                  pickupLocation: "Pacific Ave, Stockton",
+                  dropoffLocation: "Fremont St, Stockton",
                 }),
               });
               if (res.status === 201) {
@@ -68,7 +68,11 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
         };
         const clients = Array.from({ length: CONCURRENCY }, (_, i) => client(i));
         const ackedBefore = acknowledged.size;
-        await new Promise((r) => setTimeout(r, 400 + Math.random() * 600));
+        // Kill it mid-stream: once it has taken requests (however busy the machine), at a random moment.
+        const deadline = Date.now() + 60_000;
+        while (acknowledged.size - ackedBefore < 10 && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, Math.random() * 400));
         server.child.kill("SIGKILL");
         expect(await server.exited).toBe("SIGKILL");
         running = false;
