@@ -208,7 +208,8 @@ test("footer: quick links, contact lines, and a map that loads only when asked",
   expect(outside).toEqual([]);
   await footer.getByTestId("show-map").click();
   await expect(footer.locator("iframe")).toHaveAttribute("src", /openstreetmap\.org\/export\/embed/);
-  expect(outside.some((u) => u.includes("openstreetmap.org"))).toBe(true);
+  // The frame's request can start a moment after its src is set: wait for it rather than read once.
+  await expect.poll(() => outside.some((u) => u.includes("openstreetmap.org"))).toBe(true);
 });
 
 test("moving between pages keeps the document and puts focus on the new page's content", async ({ page }) => {
