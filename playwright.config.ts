@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DIST_DIR: process.env.ASTRO_OUT_DIR ?? "dist",
       DATABASE_URL: "",
+      // Counts kept in a shared Redis would outlive the run; browser tests count in memory.
+      REDIS_URL: "",
       LOG_LEVEL: "warn",
       // Browser tests send many requests from one address; the limit itself has its own tests.
       CONTACT_RATE_LIMIT_MAX: "10000",

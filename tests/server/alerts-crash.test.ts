@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { databaseTargets, postgresUrl } from "../support/databases";
+import {
+  deliveries as deliveriesOf,
+  duplicateCount,
+  waitDelivered as waitDeliveredTo,
+} from "../support/alert-deliveries";
+import { databaseTargets } from "../support/databases";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { type ServerProcess, startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
@@ -10,7 +15,7 @@ import { type ServerProcess, startServer, waitHealthy, writeMinimalSite } from "
  * Alerts are as durable as the request: real servers take requests and deliver alerts to real
  * receivers while they are SIGKILLed again and again; at the end every acknowledged request has had
  * its e-mail and its webhook delivered. Delivery is at least once, so duplicates are counted and
- * reported, not forbidden. Then two servers share one PostgreSQL outbox: no alert is sent twice.
+ * reported, not forbidden. (Two servers sharing one outbox: tests/server/scale-out.test.ts.)
  */
 const KILLS = 3;
 const CONCURRENCY = 4;
@@ -88,32 +93,9 @@ async function waitFor(condition: () => boolean, timeoutMs: number) {
   }
 }
 
-/** Ids each receiver got, with how many times. */
-function deliveries() {
-  const mails = new Map<number, number>();
-  for (const m of smtp.mails) {
-    const id = Number(m.parsed.headers.get("x-service-request-id"));
-    mails.set(id, (mails.get(id) ?? 0) + 1);
-  }
-  const hooks = new Map<number, number>();
-  for (const h of hook.accepted()) {
-    const id = (JSON.parse(h.body) as { id: number }).id;
-    hooks.set(id, (hooks.get(id) ?? 0) + 1);
-  }
-  return { mails, hooks };
-}
-
-async function waitDelivered(ids: Set<number>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { mails, hooks } = deliveries();
-    const missing = [...ids].filter((id) => !mails.has(id) || !hooks.has(id));
-    if (missing.length === 0 || Date.now() > deadline) return missing;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const duplicates = (counts: Map<number, number>) => [...counts.values()].reduce((n, c) => n + c - 1, 0);
+const deliveries = () => deliveriesOf(smtp, hook);
+const waitDelivered = (ids: Set<number>, timeoutMs: number) => waitDeliveredTo(smtp, hook, ids, timeoutMs);
+const duplicates = duplicateCount;
 
 describe.each(databaseTargets)("alerts survive SIGKILL on $kind", (target) => {
   it(`delivers every acknowledged request's alerts across ${KILLS} kills`, { timeout: 300_000 }, async () => {
@@ -148,36 +130,6 @@ describe.each(databaseTargets)("alerts survive SIGKILL on $kind", (target) => {
       );
       expect(missing, `${missing.length} acknowledged requests never alerted`).toEqual([]);
     } finally {
-      await place.dispose();
-    }
-  });
-});
-
-describe.runIf(postgresUrl)("two servers on one PostgreSQL outbox", () => {
-  it("send each alert once, never both at once", { timeout: 180_000 }, async () => {
-    smtp.mails.length = 0;
-    hook.hooks.length = 0;
-    const target = databaseTargets.find((t) => t.kind === "postgres");
-    if (!target) throw new Error("no PostgreSQL target");
-    const place = await target.create();
-    const env = { ...alertEnv(), DATABASE_URL: place.databaseUrl ?? "", DATA_DIR: place.dataDir };
-    const servers = [startServer(4423, env), startServer(4424, env)];
-    try {
-      await Promise.all(servers.map((s) => waitHealthy(s, 120_000)));
-      const acknowledged = new Set<number>();
-      const load = keepPosting(servers, 8, acknowledged, 300);
-      await load.done;
-      expect(acknowledged.size).toBe(300);
-      const missing = await waitDelivered(acknowledged, 60_000);
-      expect(missing).toEqual([]);
-      const { mails, hooks } = deliveries();
-      expect(duplicates(mails)).toBe(0);
-      expect(duplicates(hooks)).toBe(0);
-      const keys = hook.accepted().map((h) => h.headers["idempotency-key"]);
-      expect(new Set(keys).size).toBe(keys.length);
-    } finally {
-      for (const s of servers) s.child.kill("SIGTERM");
-      expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
       await place.dispose();
     }
   });

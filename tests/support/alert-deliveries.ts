@@ -1,0 +1,35 @@
+import type { SmtpReceiver, WebhookReceiver } from "./receivers";
+
+/** How many times each service request id arrived at the owner's e-mail and webhook receivers. */
+export function deliveries(smtp: SmtpReceiver, hook: WebhookReceiver) {
+  const mails = new Map<number, number>();
+  for (const m of smtp.mails) {
+    const id = Number(m.parsed.headers.get("x-service-request-id"));
+    mails.set(id, (mails.get(id) ?? 0) + 1);
+  }
+  const hooks = new Map<number, number>();
+  for (const h of hook.accepted()) {
+    const id = (JSON.parse(h.body) as { id: number }).id;
+    hooks.set(id, (hooks.get(id) ?? 0) + 1);
+  }
+  return { mails, hooks };
+}
+
+/** Waits until every id has had both alerts, or the time is up; returns the ids still missing one. */
+export async function waitDelivered(
+  smtp: SmtpReceiver,
+  hook: WebhookReceiver,
+  ids: Set<number>,
+  timeoutMs: number,
+): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { mails, hooks } = deliveries(smtp, hook);
+    const missing = [...ids].filter((id) => !mails.has(id) || !hooks.has(id));
+    if (missing.length === 0 || Date.now() > deadline) return missing;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Deliveries beyond the first, summed over all ids. */
+export const duplicateCount = (counts: Map<number, number>) => [...counts.values()].reduce((n, c) => n + c - 1, 0);
