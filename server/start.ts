@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { serveBackups } from "./db/backup";
 import { openDatabase } from "./db/client";
 
 /** How long requests under way may finish after SIGTERM or SIGINT. */
@@ -21,6 +22,20 @@ async function main() {
     await db.close();
   });
   app.log.info({ database: db.kind }, "database open");
+  if (db.dump) {
+    // `npm run db:backup` asks this process for a consistent copy of the folder it holds.
+    const dump = db.dump;
+    const backups = await serveBackups(config.dataDir, dump, (err) => app.log.error({ err }, "backup failed")).catch(
+      (err: unknown) => {
+        app.log.warn({ err }, "backups of the running server are unavailable; stop it to run npm run db:backup");
+        return undefined;
+      },
+    );
+    // Before the database closes (hooks run in reverse order of registration).
+    app.addHook("onClose", async () => {
+      await backups?.close();
+    });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

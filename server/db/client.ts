@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -9,7 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { dumpPglite } from "./backup";
 import { lockDataDir } from "./lock";
+import { PGLITE_OPTIONS } from "./pglite-options";
 import * as schema from "./schema";
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -24,6 +25,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes the connection(s) and, for PGlite, releases the folder's lock. */
   close(): Promise<void>;
+  /** PGlite only: a consistent gzipped tarball of the database (server/db/backup.ts). */
+  dump?(): Promise<Uint8Array>;
 }
 
 export interface OpenDatabaseOptions {
@@ -46,8 +49,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const lock = await lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    // pg_trgm backs the desk's search index (migration 0002).
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dataDir, PGLITE_OPTIONS);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     const opened = client;
@@ -58,6 +60,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       ping: async () => {
         await opened.query("select 1");
       },
+      dump: () => dumpPglite(opened),
       close: async () => {
         if (closed) return;
         closed = true;

@@ -1,34 +1,14 @@
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { lockDataDir } from "../../server/db/lock";
 import { verifyPassword } from "../../server/desk/passwords";
 import { findUser } from "../../server/desk/users";
+import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** Runs `npm run desk -- …` as the owner would (node + tsx), with the password on standard input. */
-function desk(args: string[], env: Record<string, string>, stdin = "") {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/desk/cli.ts", ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += String(d);
-    });
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    child.stdin.end(stdin);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs `npm run desk -- …` as the owner would, with the password on standard input. */
+const desk = (args: string[], env: Record<string, string>, stdin = "") =>
+  runCli("server/desk/cli.ts", args, env, stdin);
 
 describe.each(databaseTargets)("npm run desk on $kind", (target) => {
   let place: Awaited<ReturnType<typeof target.create>>;

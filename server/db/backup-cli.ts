@@ -1,0 +1,58 @@
+/**
+ * Backups of the embedded PGlite database (DATA_DIR), while the server runs or not:
+ *
+ *   npm run db:backup [-- FILE]     writes a gzipped tarball (default: towing-backup-<time>.tar.gz)
+ *   npm run db:restore -- FILE      unpacks one into DATA_DIR, which must not hold a database yet
+ *
+ * With DATABASE_URL set the data lives in PostgreSQL: use pg_dump and pg_restore there.
+ */
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { loadConfig } from "../config";
+import { BackupError, dumpStoppedFolder, requestBackup, restoreBackup } from "./backup";
+import { DataDirLockedError } from "./lock";
+
+const USAGE = `Usage:
+  npm run db:backup [-- FILE]   back up DATA_DIR (while the server runs, or not) to FILE
+  npm run db:restore -- FILE    restore FILE into DATA_DIR, a new empty folder`;
+
+const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, "-");
+
+async function backup(dataDir: string, file: string | undefined) {
+  const target = path.resolve(file ?? `towing-backup-${stamp(new Date())}.tar.gz`);
+  const fromServer = await requestBackup(dataDir);
+  const bytes = fromServer ?? (await dumpStoppedFolder(dataDir));
+  // Written beside the target and renamed: a crash mid-write never leaves a half backup under its name.
+  const partial = `${target}.partial`;
+  writeFileSync(partial, bytes, { mode: 0o600 });
+  renameSync(partial, target);
+  console.log(
+    `Backed up ${dataDir} (${fromServer ? "from the running server" : "no server running"}) ` +
+      `to ${target} (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB).`,
+  );
+}
+
+async function restore(dataDir: string, file: string | undefined) {
+  if (!file) throw new BackupError(`name the backup file to restore.\n${USAGE}`);
+  const { serviceRequests } = await restoreBackup(dataDir, readFileSync(path.resolve(file)));
+  console.log(
+    `Restored ${file} into ${dataDir}: ${serviceRequests} service requests. Start the server with DATA_DIR=${dataDir}.`,
+  );
+}
+
+async function main() {
+  const [command, file] = process.argv.slice(2);
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new BackupError("DATABASE_URL is set, so the data is in PostgreSQL: back it up with pg_dump instead.");
+  }
+  if (command === "backup") return backup(config.dataDir, file);
+  if (command === "restore") return restore(config.dataDir, file);
+  throw new BackupError(USAGE);
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof BackupError || error instanceof DataDirLockedError;
+  console.error(known ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backupSocketPath } from "../../server/db/backup";
+import { openDatabase } from "../../server/db/client";
+import { runCli } from "../support/cli";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
+import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+
+/**
+ * `npm run db:backup` copies a running server's PGlite folder while requests keep arriving, and
+ * `npm run db:restore` brings the copy back in a new folder: every request acknowledged before the
+ * backup began is there as it was sent, and the copy is one moment of the database (no request
+ * without its alert row, which the same statement wrote).
+ */
+const root = mkdtempSync(path.join(tmpdir(), "towing-backup-"));
+const backupCli = (args: string[], env: Record<string, string>) => runCli("server/db/backup-cli.ts", args, env);
+let hook: WebhookReceiver;
+beforeAll(async () => {
+  hook = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await hook?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const requestBody = (n: number) => ({
+  name: `Backup driver ${n}`,
+  email: "d@example.com",
+  phone: "209-555-0100",
+  service: "Towing",
+  pickupLocation: `${n} Pacific Ave, Stockton`,
+  dropoffLocation: "Fremont St, Stockton",
+});
+
+async function rowsIn(dataDir: string) {
+  const restored = await openDatabase({ dataDir });
+  try {
+    const { rows } = await restored.db.execute<{ id: number; name: string; alerts: number }>(
+      "select r.id, r.name, (select count(*)::int from alert_outbox a where a.contact_request_id = r.id) as alerts from contact_requests r order by r.id",
+    );
+    return rows;
+  } finally {
+    await restored.close();
+  }
+}
+
+describe("npm run db:backup and db:restore on PGlite", () => {
+  const dataDir = path.join(root, "live");
+  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+
+  it("backs up a running server under load, and the restore holds every request acknowledged before it", {
+    timeout: 180_000,
+  }, async () => {
+    const server = startServer(4430, {
+      ...env,
+      DIST_DIR: writeMinimalSite(path.join(root, "site")),
+      CONTACT_RATE_LIMIT_MAX: "100000",
+      LEAD_ALERT_WEBHOOK_URL: hook.url,
+      LEAD_ALERT_WEBHOOK_SECRET: "backup-test-secret-0123456789",
+    });
+    try {
+      await waitHealthy(server, 120_000);
+      // Only the folder's owner may ask the server for a copy.
+      expect(statSync(backupSocketPath(dataDir)).mode & 0o777).toBe(0o600);
+
+      const acknowledged = new Map<number, string>();
+      let n = 0;
+      const post = async () => {
+        const body = requestBody(n++);
+        const res = await fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(201);
+        acknowledged.set(((await res.json()) as { id: number }).id, body.name);
+      };
+      for (let i = 0; i < 40; i++) await post();
+
+      // The backup runs while two clients keep sending.
+      const beforeBackup = new Map(acknowledged);
+      let loading = true;
+      const load = Promise.all(
+        [0, 1].map(async () => {
+          while (loading) await post();
+        }),
+      );
+      const file = path.join(root, "live.tar.gz");
+      const result = await backupCli(["backup", file], env);
+      loading = false;
+      await load;
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toContain("from the running server");
+      expect(result.code).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+
+      const restoredDir = path.join(root, "restored");
+      const restore = await backupCli(["restore", file], { DATA_DIR: restoredDir, DATABASE_URL: "" });
+      expect(restore.stderr).toBe("");
+      expect(restore.code).toBe(0);
+      const rows = await rowsIn(restoredDir);
+      expect(restore.stdout).toContain(`${rows.length} service requests`);
+
+      for (const [id, name] of beforeBackup) expect(rows.find((r) => r.id === id)?.name).toBe(name);
+      // Rows taken during the backup may or may not be in it, but each one that is, is whole.
+      for (const row of rows) {
+        expect(acknowledged.get(row.id) ?? row.name).toBe(row.name);
+        expect(row.alerts, `request ${row.id} without its alert row`).toBe(1);
+      }
+      console.info(
+        `db:backup: ${rows.length} requests in the copy; ${beforeBackup.size} acknowledged before it, ${acknowledged.size} by the end`,
+      );
+    } finally {
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    }
+  });
+
+  it("backs up a folder no server has open", { timeout: 120_000 }, async () => {
+    const file = path.join(root, "stopped.tar.gz");
+    const result = await backupCli(["backup", file], env);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("no server running");
+    const again = path.join(root, "again");
+    expect((await backupCli(["restore", file], { DATA_DIR: again, DATABASE_URL: "" })).code).toBe(0);
+    expect((await rowsIn(again)).length).toBe((await rowsIn(dataDir)).length);
+  });
+
+  it("refuses to restore over a database, and says how to back up PostgreSQL", { timeout: 60_000 }, async () => {
+    const before = (await rowsIn(dataDir)).length;
+    const over = await backupCli(["restore", path.join(root, "stopped.tar.gz")], env);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain("already holds a database");
+    expect((await rowsIn(dataDir)).length).toBe(before);
+
+    const missing = await backupCli(["backup"], { DATA_DIR: path.join(root, "nothing-here"), DATABASE_URL: "" });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("holds no database");
+
+    const onPostgres = await backupCli(["backup"], { DATABASE_URL: "postgres://127.0.0.1:1/none" });
+    expect(onPostgres.code).toBe(1);
+    expect(onPostgres.stderr).toContain("pg_dump");
+  });
+});
