@@ -10,7 +10,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   // PGlite in DATA_DIR (locked to this process) or PostgreSQL at DATABASE_URL; migrated before we listen.
-  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const db = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    initdbInChildProcess: true,
+  });
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp({ config, db });

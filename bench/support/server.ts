@@ -6,12 +6,23 @@ import path from "node:path";
 export interface RunningServer {
   origin: string;
   process: ChildProcess;
+  /** The embedded database's folder (unused when DATABASE_URL is set). */
+  dataDir: string;
+  /** From spawning the process to the first 200 from /healthz. */
+  startMs: number;
   stop(): Promise<void>;
 }
 
-/** Starts the production server (`server/start.ts`) on a fresh embedded database and waits for /healthz. */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "towing-bench-"));
+/**
+ * Starts the production server (`server/start.ts`) and waits for /healthz; on a fresh embedded
+ * database unless `dataDir` names one.
+ */
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), "towing-bench-")),
+): Promise<RunningServer> {
+  const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
@@ -26,11 +37,13 @@ export async function startServer(port: number, env: Record<string, string> = {}
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error("server did not become healthy in 120 s");
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     origin,
     process: child,
+    dataDir,
+    startMs: performance.now() - started,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -1,8 +1,8 @@
 import { chmodSync, existsSync, unlinkSync } from "node:fs";
 import net from "node:net";
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./lock";
+import { hasDatabase } from "./pglite-initdb";
 import { PGLITE_OPTIONS } from "./pglite-options";
 
 /**
@@ -107,8 +107,6 @@ export async function requestBackup(dataDir: string): Promise<Uint8Array | undef
     });
   });
 }
-
-const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, "PG_VERSION"));
 
 /** A backup of a folder no server has open: takes its lock, dumps, and lets go. */
 export async function dumpStoppedFolder(dataDir: string): Promise<Uint8Array> {

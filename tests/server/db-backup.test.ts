@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupSocketPath } from "../../server/db/backup";
 import { openDatabase } from "../../server/db/client";
@@ -37,10 +38,12 @@ const requestBody = (n: number) => ({
 async function rowsIn(dataDir: string) {
   const restored = await openDatabase({ dataDir });
   try {
-    const { rows } = await restored.db.execute<{ id: number; name: string; alerts: number }>(
-      "select r.id, r.name, (select count(*)::int from alert_outbox a where a.contact_request_id = r.id) as alerts from contact_requests r order by r.id",
+    const result = await restored.db.execute(
+      sql.raw(
+        "select r.id, r.name, (select count(*)::int from alert_outbox a where a.contact_request_id = r.id) as alerts from contact_requests r order by r.id",
+      ),
     );
-    return rows;
+    return (result as unknown as { rows: { id: number; name: string; alerts: number }[] }).rows;
   } finally {
     await restored.close();
   }

@@ -1,0 +1,15 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_OPTIONS } from "./server/db/pglite-options.ts";
+const dir = process.argv[2]!;
+const extra = process.argv.slice(3);
+const t0 = Date.now();
+const defaults = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
+const pg = await PGlite.create(dir, { ...PGLITE_OPTIONS, ...(extra.length ? { startParams: [...defaults, ...extra] } : {}) });
+const rss = () => Math.round(process.memoryUsage().rss / 1048576);
+console.log("created", Date.now() - t0, "ms rss", rss());
+for (let i = 0; i < 200; i++) await pg.query("select count(*) from pg_class");
+console.log((await pg.query("show shared_buffers")).rows);
+global.gc?.();
+await new Promise((r) => setTimeout(r, 1500));
+console.log("idle rss", rss(), "ext", Math.round(process.memoryUsage().arrayBuffers/1048576));
+await pg.close();
