@@ -11,6 +11,8 @@ export interface ServiceCardData {
   image: string;
   href: string;
   alt: string;
+  /** A second link under "Learn more", such as the accident guide on the Accident Recovery card. */
+  guide?: { label: string; href: string };
 }
 
 /** How many cards are near the top on a phone: their images load first, the rest lazily. */
@@ -36,13 +38,20 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
                 </CardHeader>
                 <CardContent className="flex flex-1 flex-col justify-between gap-4">
                   <p className="text-slate-600">{card.description}</p>
-                  <a
-                    href={card.href}
-                    className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
-                  >
-                    Learn more<span className="sr-only"> about {card.title}</span>
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </a>
+                  <div className="flex flex-col gap-2">
+                    <a
+                      href={card.href}
+                      className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
+                    >
+                      Learn more<span className="sr-only"> about {card.title}</span>
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </a>
+                    {card.guide && (
+                      <a href={card.guide.href} className="font-semibold text-brand-800 hover:underline">
+                        {card.guide.label}
+                      </a>
+                    )}
+                  </div>
                 </CardContent>
               </Card>
             </li>
