@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 import { Icon, type IconName } from "@/components/ui/icon";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { ServiceImage } from "@/components/ui/service-image";
@@ -12,7 +12,7 @@ export interface ServiceCardData {
   href: string;
   alt: string;
   /** A second link under "Learn more", such as the accident guide on the Accident Recovery card. */
-  guide?: { label: string; href: string };
+  guide?: CardLink;
 }
 
 /** How many cards are near the top on a phone: their images load first, the rest lazily. */
@@ -38,7 +38,7 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
                 </CardHeader>
                 <CardContent className="flex flex-1 flex-col justify-between gap-4">
                   <p className="text-slate-600">{card.description}</p>
-                  <div className="flex flex-col gap-2">
+                  <CardLinks second={card.guide}>
                     <a
                       href={card.href}
                       className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
@@ -46,12 +46,7 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
                       Learn more<span className="sr-only"> about {card.title}</span>
                       <ArrowRight className="size-4" aria-hidden="true" />
                     </a>
-                    {card.guide && (
-                      <a href={card.guide.href} className="font-semibold text-brand-800 hover:underline">
-                        {card.guide.label}
-                      </a>
-                    )}
-                  </div>
+                  </CardLinks>
                 </CardContent>
               </Card>
             </li>
