@@ -46,6 +46,9 @@ const testimonials = defineCollection({
 
 const iconNames = ["truck", "life-buoy", "battery-charging", "key-round", "shield-alert", "wrench"] as const;
 
+/** An optional second link on a card, such as the accident guide on the Accident Recovery cards. */
+const guideLink = z.object({ label: z.string().min(5), href: z.string().startsWith("/") }).optional();
+
 /** The six service cards of the home page. */
 const serviceCards = defineCollection({
   loader: file("./src/content/service-cards.json"),
@@ -56,6 +59,7 @@ const serviceCards = defineCollection({
     image: z.string().startsWith("/images/"),
     href: z.string().startsWith("/"),
     alt: z.string().min(10),
+    guide: guideLink,
   }),
 });
 
@@ -68,8 +72,7 @@ const serviceOverview = defineCollection({
     description: z.string().min(10),
     features: z.array(z.string().min(3)).min(3),
     href: z.string().startsWith("/"),
-    /** An optional second link, such as the accident guide on the Accident Recovery card. */
-    guide: z.object({ label: z.string().min(5), href: z.string().startsWith("/") }).optional(),
+    guide: guideLink,
   }),
 });
 

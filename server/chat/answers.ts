@@ -160,7 +160,7 @@ export const topics: Record<string, Curated> = {
   },
   address: {
     id: "address",
-    text: `Our address is ${fullAddress}, but we come to you: call ${callLink} or send a request at /contact.`,
+    text: `Our address is ${fullAddress}, but a partner operator comes to you: call ${callLink} or send a request at /contact.`,
   },
   hours: {
     id: "hours",

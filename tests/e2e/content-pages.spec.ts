@@ -68,13 +68,22 @@ test("the accident guide: 911 and CHP, the exchange of information, both kinds o
   await expect(main).toContainText("The owner of the towed vehicle pays");
 });
 
-test("the accident guide is linked from the Accident Recovery card and the emergency towing page", async ({ page }) => {
-  await page.goto("/services");
-  const card = page.locator("li", { has: page.getByRole("heading", { level: 2, name: "Accident Recovery" }) });
-  await expect(card.getByRole("link", { name: "What to do after an accident" })).toHaveAttribute(
-    "href",
-    "/guides/after-an-accident",
-  );
+test("the accident guide is linked from both Accident Recovery cards and the emergency towing page", async ({
+  page,
+}) => {
+  // The home page's card (h3) and the /services card (h2) lead to the same service page and the guide.
+  for (const [path, level, more] of [
+    ["/", 3, "Learn more about Accident Recovery"],
+    ["/services", 2, "More about Accident Recovery"],
+  ] as const) {
+    await page.goto(path);
+    const card = page.locator("li", { has: page.getByRole("heading", { level, name: "Accident Recovery" }) });
+    await expect(card.getByRole("link", { name: more })).toHaveAttribute("href", "/services/emergency-towing");
+    await expect(card.getByRole("link", { name: "What to do after an accident" })).toHaveAttribute(
+      "href",
+      "/guides/after-an-accident",
+    );
+  }
   await page.goto("/services/emergency-towing");
   await expect(page.locator("main article a[href='/guides/after-an-accident']")).toHaveCount(1);
 });

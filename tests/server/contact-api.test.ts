@@ -27,6 +27,10 @@ const form = (fields: Record<string, string | string[]>) => {
 };
 const FORM = "application/x-www-form-urlencoded";
 
+/** A POST to /api/contact from one client address, as JSON unless another content type is given. */
+const postFrom = (app: FastifyInstance, ip: string, payload: string, type = "application/json") =>
+  app.inject({ method: "POST", url: "/api/contact", remoteAddress: ip, headers: { "content-type": type }, payload });
+
 describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
@@ -314,23 +318,20 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
     await db?.close();
   });
   const count = async () => (await db.db.select({ id: contactRequests.id }).from(contactRequests)).length;
-
-  it("429 with Retry-After and a readable message past the limit, per client; nothing stored", async () => {
-    const app = await buildApp({
+  /** A fresh app (a fresh limiter) that stores at most two requests a minute per client. */
+  const limitedApp = () =>
+    buildApp({
       config: testConfig({ contactRateLimit: { max: 2, timeWindowMs: 60_000 } }),
       logger: false,
       site: emptySiteFiles(),
       db,
     });
+
+  it("429 with Retry-After and a readable message past the limit, per client; nothing stored", async () => {
+    const app = await limitedApp();
     try {
       const send = (ip: string, type = "application/json") =>
-        app.inject({
-          method: "POST",
-          url: "/api/contact",
-          remoteAddress: ip,
-          headers: { "content-type": type },
-          payload: type === FORM ? form(valid) : JSON.stringify(valid),
-        });
+        postFrom(app, ip, type === FORM ? form(valid) : JSON.stringify(valid), type);
       expect((await send("10.0.0.1")).statusCode).toBe(201);
       expect((await send("10.0.0.1", FORM)).statusCode).toBe(303);
       const before = await count();
@@ -355,21 +356,9 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
   });
 
   it("counts stored requests and honeypot refusals, not a driver's mistakes (invalid, too large, wrong type)", async () => {
-    const app = await buildApp({
-      config: testConfig({ contactRateLimit: { max: 2, timeWindowMs: 60_000 } }),
-      logger: false,
-      site: emptySiteFiles(),
-      db,
-    });
+    const app = await limitedApp();
     try {
-      const send = (payload: string, type = "application/json") =>
-        app.inject({
-          method: "POST",
-          url: "/api/contact",
-          remoteAddress: "10.0.0.9",
-          headers: { "content-type": type },
-          payload,
-        });
+      const send = (payload: string, type?: string) => postFrom(app, "10.0.0.9", payload, type);
       // Ten mistakes of every kind: none counts.
       for (let i = 0; i < 10; i++) {
         expect((await send(JSON.stringify({ ...valid, email: "not an email" }))).statusCode).toBe(400);

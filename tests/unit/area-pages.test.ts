@@ -21,6 +21,26 @@ const VERIFIED_POLICE: Record<string, string> = {
   Lockeford: "(209) 468-4400",
 };
 
+/**
+ * Each town's coordinates as its Wikipedia infobox gives them (the GNIS / Census point), found with
+ * the search tool on 2026-11-23. Victor has no entry: no public source we could reach states its
+ * position, so the test below only checks that it lies where its page says (on SR-12 between Lodi
+ * and Lockeford). Stockton is the dispatch desk itself (site.geo), the point distances start from.
+ */
+const SOURCE_COORDINATES: Record<string, [latitude: number, longitude: number]> = {
+  Lodi: [38.12889, -121.28083], // 38°7′44″N 121°16′51″W
+  Manteca: [37.80278, -121.22083], // 37°48′10″N 121°13′15″W
+  Tracy: [37.73806, -121.43389], // 37°44′17″N 121°26′2″W
+  Lathrop: [37.81694, -121.28861], // 37°49′1″N 121°17′19″W
+  "French Camp": [37.88278, -121.27972], // 37°52′58″N 121°16′47″W
+  "Mountain House": [37.77389, -121.54417], // 37°46′26″N 121°32′39″W
+  Acampo: [38.17194, -121.28028], // 38°10′19″N 121°16′49″W
+  Lockeford: [38.1575, -121.15139], // 38°9′27″N 121°9′5″W
+};
+
+/** "about 12 miles north of downtown Stockton" and the like, wherever the page's text says it. */
+const STATED_DISTANCE = /about (\d+) miles (\w+) of (?:downtown )?Stockton/i;
+
 /** The town's own words: what a reader reads on the page apart from shared furniture and the form. */
 const townText = (t: (typeof towns)[number]) =>
   [t.data.description, t.data.lead, t.file.body, fromStocktonLabel(t.data)].join("\n");
@@ -81,6 +101,41 @@ describe("town pages", () => {
     expect(stockton && fromStockton(stockton.data)).toBeUndefined();
     // Every town is inside (or, for Mountain House, at the edge of) the 30 km service radius.
     for (const t of towns) expect((fromStockton(t.data)?.miles ?? 0) * 1.609, t.data.name).toBeLessThan(31);
+  });
+
+  it("sit at the coordinates a public source gives for each town", () => {
+    const at = (name: string) => towns.find((t) => t.data.name === name)?.data;
+    for (const [name, [latitude, longitude]] of Object.entries(SOURCE_COORDINATES)) {
+      const town = at(name);
+      // 0.0015 degrees is about 0.1 mile: the same point, written with fewer decimals at most.
+      expect(Math.abs((town?.latitude ?? 0) - latitude), name).toBeLessThan(0.0015);
+      expect(Math.abs((town?.longitude ?? 0) - longitude), name).toBeLessThan(0.0015);
+    }
+    expect(at("Stockton")).toMatchObject(site.geo);
+    const [victor, lodi, lockeford] = [at("Victor"), at("Lodi"), at("Lockeford")];
+    expect(victor && lodi && lockeford).toBeTruthy();
+    if (!victor || !lodi || !lockeford) return;
+    expect(victor.longitude).toBeGreaterThan(lodi.longitude);
+    expect(victor.longitude).toBeLessThan(lockeford.longitude);
+    expect(victor.latitude).toBeGreaterThan(Math.min(lodi.latitude, lockeford.latitude) - 0.02);
+    expect(victor.latitude).toBeLessThan(Math.max(lodi.latitude, lockeford.latitude) + 0.02);
+  });
+
+  it.each(site.areas)("%s: every distance the text states is the one its coordinates give", (name) => {
+    const town = towns.find((t) => t.data.name === name);
+    expect(town).toBeDefined();
+    if (!town) return;
+    const where = fromStockton(town.data);
+    const stated = [town.data.description, town.data.lead, town.file.body].flatMap((text) =>
+      [...text.matchAll(new RegExp(STATED_DISTANCE, "gi"))].map((m) => `${m[1]} miles ${m[2]?.toLowerCase()}`),
+    );
+    if (!where) {
+      expect(stated).toEqual([]);
+      return;
+    }
+    // The lead says it under the heading, next to the facts box that prints the computed value.
+    expect(town.data.lead).toMatch(STATED_DISTANCE);
+    for (const s of stated) expect(s).toBe(`${where.miles} miles ${where.direction}`);
   });
 
   it("the frontmatter schema rejects an invented highway name and an unknown town", () => {

@@ -145,6 +145,8 @@ describe("one referral voice and no promises a referral service cannot keep", ()
     ...["service-cards.json", "service-overview.json"].map(
       (f) => [f, readFileSync(new URL(`../../src/content/${f}`, import.meta.url), "utf8")] as const,
     ),
+    // What the assistant says in its own words, not only what it quotes from the pages.
+    ["assistant", readFileSync(new URL("../../server/chat/answers.ts", import.meta.url), "utf8")] as const,
   ];
 
   it.each([
@@ -156,6 +158,8 @@ describe("one referral voice and no promises a referral service cannot keep", ()
     /insurer's claim/i,
     /honestly whether it can be driven/i,
     /\bwe (tow|load|winch|haul) /i,
+    /\b(we|dispatchers?) (can )?send (a|the right) truck\b/i,
+    /\bwe (come to you|handle on the spot)\b/i,
   ])("nothing says %s", (pattern) => {
     for (const [where, text] of everything) expect(text, where).not.toMatch(pattern);
   });

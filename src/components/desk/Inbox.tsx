@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, useEffect, useId } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
-import { type InboxFilter, type InboxPage, newCountLabel, requestStatuses, statusLabels } from "@/lib/desk-schema";
+import { type InboxFilter, type InboxPage, newCountLabel } from "@/lib/desk-schema";
 import { serviceNames } from "@/lib/services";
 import { site } from "@/lib/site";
 import { cn } from "@/lib/utils";
+import { DeskField } from "./DeskField";
 import { businessTime, timeAgo } from "./format";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { hrefFor, useNow } from "./use-hash-route";
 
 /** How often the inbox asks for new requests. */
@@ -27,6 +28,12 @@ export function filterParams(filter: InboxFilter): URLSearchParams {
 type FormSubmit = NonNullable<ComponentProps<"form">["onSubmit"]>;
 
 const selectClass = cn(inputClass, "pr-8");
+
+/** The two ends of the date range filter, in the order they sit on screen. */
+const dateFilters = [
+  { key: "from", label: "From" },
+  { key: "to", label: "To" },
+] as const;
 
 export function Inbox({ state, onChange }: { state: InboxState; onChange: (next: InboxState) => void }) {
   const id = useId();
@@ -92,66 +99,49 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
 
       <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <legend className="sr-only">Filters</legend>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-status`} className="block text-sm font-semibold text-ink">
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className={selectClass}
-            value={state.filter.status ?? ""}
-            onChange={(e) => setFilter({ status: (e.target.value || undefined) as InboxFilter["status"] })}
-          >
-            <option value="">All</option>
-            {requestStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-service`} className="block text-sm font-semibold text-ink">
-            Service
-          </label>
-          <select
-            id={`${id}-service`}
-            className={selectClass}
-            value={state.filter.service ?? ""}
-            onChange={(e) => setFilter({ service: (e.target.value || undefined) as InboxFilter["service"] })}
-          >
-            <option value="">All</option>
-            {serviceNames.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-from`} className="block text-sm font-semibold text-ink">
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={inputClass}
-            value={state.filter.from ?? ""}
-            onChange={(e) => setFilter({ from: e.target.value || undefined })}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-to`} className="block text-sm font-semibold text-ink">
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={inputClass}
-            value={state.filter.to ?? ""}
-            onChange={(e) => setFilter({ to: e.target.value || undefined })}
-          />
-        </div>
+        <DeskField label="Status" className="space-y-1">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className={selectClass}
+              value={state.filter.status ?? ""}
+              onChange={(e) => setFilter({ status: (e.target.value || undefined) as InboxFilter["status"] })}
+            >
+              <option value="">All</option>
+              <StatusOptions />
+            </select>
+          )}
+        </DeskField>
+        <DeskField label="Service" className="space-y-1">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className={selectClass}
+              value={state.filter.service ?? ""}
+              onChange={(e) => setFilter({ service: (e.target.value || undefined) as InboxFilter["service"] })}
+            >
+              <option value="">All</option>
+              {serviceNames.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </DeskField>
+        {dateFilters.map(({ key, label }) => (
+          <DeskField key={key} label={label} className="space-y-1">
+            {(fieldId) => (
+              <input
+                id={fieldId}
+                type="date"
+                className={inputClass}
+                value={state.filter[key] ?? ""}
+                onChange={(e) => setFilter({ [key]: e.target.value || undefined })}
+              />
+            )}
+          </DeskField>
+        ))}
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-2">

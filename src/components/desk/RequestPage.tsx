@@ -8,13 +8,13 @@ import {
   type DeskRequestDetail,
   MAX_NOTE_LENGTH,
   type RequestStatus,
-  requestStatuses,
   statusLabels,
 } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
+import { DeskField, DeskLabel } from "./DeskField";
 import { businessTime, mailtoHrefFor, mapHrefFor, telHrefFor, timeAgo } from "./format";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { hrefFor, useNow } from "./use-hash-route";
 
 /** One line of history, in words. Everything the visitor or a user typed stays text. */
@@ -39,6 +39,16 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700";
+
+/** A place the visitor typed, as text, linked to a map search in a new tab. */
+function MapLink({ place }: { place: string }) {
+  return (
+    <a href={mapHrefFor(place)} className={linkClass} target="_blank" rel="noopener noreferrer">
+      {place}
+      <span className="sr-only"> (map, opens in a new tab)</span>
+    </a>
+  );
+}
 
 export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: number) => void }) {
   const client = useQueryClient();
@@ -144,42 +154,29 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
         </Field>
         <Field label="Service">{request.service}</Field>
         <Field label="Pickup location">
-          <a href={mapHrefFor(request.pickupLocation)} className={linkClass} target="_blank" rel="noopener noreferrer">
-            {request.pickupLocation}
-            <span className="sr-only"> (map, opens in a new tab)</span>
-          </a>
+          <MapLink place={request.pickupLocation} />
         </Field>
         <Field label="Drop-off location">
-          <a href={mapHrefFor(request.dropoffLocation)} className={linkClass} target="_blank" rel="noopener noreferrer">
-            {request.dropoffLocation}
-            <span className="sr-only"> (map, opens in a new tab)</span>
-          </a>
+          <MapLink place={request.dropoffLocation} />
         </Field>
       </dl>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <div className="space-y-1.5">
-          <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-ink">
-            Status
-          </label>
-          <select
-            id={`${ids}-status`}
-            className={inputClass}
-            value={request.status}
-            disabled={setStatus.isPending}
-            onChange={(e) => setStatus.mutate(e.target.value as RequestStatus)}
-          >
-            {requestStatuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <DeskField label="Status">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className={inputClass}
+              value={request.status}
+              disabled={setStatus.isPending}
+              onChange={(e) => setStatus.mutate(e.target.value as RequestStatus)}
+            >
+              <StatusOptions />
+            </select>
+          )}
+        </DeskField>
         <form onSubmit={onNote} className="space-y-1.5">
-          <label htmlFor={`${ids}-note`} className="block text-sm font-semibold text-ink">
-            Note
-          </label>
+          <DeskLabel htmlFor={`${ids}-note`}>Note</DeskLabel>
           <textarea
             id={`${ids}-note`}
             ref={noteRef}

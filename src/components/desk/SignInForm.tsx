@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ComponentProps, useId } from "react";
+import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import type { DeskSession } from "@/lib/desk-schema";
+import { DeskField } from "./DeskField";
 import { deskSend, errorText, SESSION_KEY, type SessionState } from "./query-client";
 
 /** The only thing a visitor without a session sees. Accounts are made on the server, never here. */
 export function SignInForm() {
   const client = useQueryClient();
-  const id = useId();
   const signIn = useMutation({
     mutationFn: async (fields: { email: string; password: string }) =>
       (await (await deskSend(client, "POST", "/api/desk/sign-in", fields)).json()) as DeskSession,
@@ -29,25 +29,23 @@ export function SignInForm() {
       <h1 className="text-2xl font-bold text-ink">Sign in to the desk</h1>
       <p className="mt-2 text-slate-600">Service requests, for the people who handle them.</p>
       <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate={false}>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-ink">
-            Email
-          </label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="username" required className={inputClass} />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor={`${id}-password`} className="block text-sm font-semibold text-ink">
-            Password
-          </label>
-          <input
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={inputClass}
-          />
-        </div>
+        <DeskField label="Email">
+          {(fieldId) => (
+            <input id={fieldId} name="email" type="email" autoComplete="username" required className={inputClass} />
+          )}
+        </DeskField>
+        <DeskField label="Password">
+          {(fieldId) => (
+            <input
+              id={fieldId}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              className={inputClass}
+            />
+          )}
+        </DeskField>
         {signIn.isError && (
           <p
             role="alert"

@@ -1,4 +1,4 @@
-import { type RequestStatus, statusLabels } from "@/lib/desk-schema";
+import { type RequestStatus, requestStatuses, statusLabels } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
 
 const tone: Record<RequestStatus, string> = {
@@ -16,4 +16,13 @@ export function StatusBadge({ status }: { status: RequestStatus }) {
       {statusLabels[status]}
     </span>
   );
+}
+
+/** One option per request status, labelled as the badges are (the status filter and the status select). */
+export function StatusOptions() {
+  return requestStatuses.map((s) => (
+    <option key={s} value={s}>
+      {statusLabels[s]}
+    </option>
+  ));
 }

@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 import { Icon, type IconName } from "@/components/ui/icon";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { ServiceImage } from "@/components/ui/service-image";
@@ -11,6 +11,8 @@ export interface ServiceCardData {
   image: string;
   href: string;
   alt: string;
+  /** A second link under "Learn more", such as the accident guide on the Accident Recovery card. */
+  guide?: CardLink;
 }
 
 /** How many cards are near the top on a phone: their images load first, the rest lazily. */
@@ -36,13 +38,15 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
                 </CardHeader>
                 <CardContent className="flex flex-1 flex-col justify-between gap-4">
                   <p className="text-slate-600">{card.description}</p>
-                  <a
-                    href={card.href}
-                    className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
-                  >
-                    Learn more<span className="sr-only"> about {card.title}</span>
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </a>
+                  <CardLinks second={card.guide}>
+                    <a
+                      href={card.href}
+                      className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
+                    >
+                      Learn more<span className="sr-only"> about {card.title}</span>
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </a>
+                  </CardLinks>
                 </CardContent>
               </Card>
             </li>

@@ -1,5 +1,5 @@
 import { Check } from "lucide-react";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 import { Icon, type IconName } from "@/components/ui/icon";
 
 export interface OverviewCard {
@@ -8,7 +8,7 @@ export interface OverviewCard {
   description: string;
   features: string[];
   href: string;
-  guide?: { label: string; href: string };
+  guide?: CardLink;
 }
 
 export function ServiceOverviewCards({ cards }: { cards: OverviewCard[] }) {
@@ -33,16 +33,11 @@ export function ServiceOverviewCards({ cards }: { cards: OverviewCard[] }) {
                   </li>
                 ))}
               </ul>
-              <div className="flex flex-col gap-2">
+              <CardLinks second={card.guide}>
                 <a href={card.href} className="font-semibold text-brand-800 hover:underline">
                   More about {card.title}
                 </a>
-                {card.guide && (
-                  <a href={card.guide.href} className="font-semibold text-brand-800 hover:underline">
-                    {card.guide.label}
-                  </a>
-                )}
-              </div>
+              </CardLinks>
             </CardContent>
           </Card>
         </li>

@@ -20,3 +20,23 @@ export function CardTitle({
 export function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("p-6 pt-0", className)} {...props} />;
 }
+
+/** A second link a card may carry, such as the accident guide on the Accident Recovery cards. */
+export interface CardLink {
+  label: string;
+  href: string;
+}
+
+/** The links at a card's foot, one per line: the card's own link, then its optional second link. */
+export function CardLinks({ children, second }: { children: React.ReactNode; second?: CardLink }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {children}
+      {second && (
+        <a href={second.href} className="font-semibold text-brand-800 hover:underline">
+          {second.label}
+        </a>
+      )}
+    </div>
+  );
+}
