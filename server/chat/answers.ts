@@ -135,7 +135,7 @@ export const topics: Record<string, Curated> = withIds("", {
   greeting: {
     text: "Hi! I can answer questions about our towing and roadside services, the towns we cover, our hours and how to request help. What's going on?",
   },
-  thanks: { id: "thanks", text: "You're welcome! Drive safe." },
+  thanks: { text: "You're welcome! Drive safe." },
   help: {
     text: "Tell me what happened, in your own words: a dead battery, a flat, locked out, out of gas, a crash, or a car that needs a tow. If it's urgent, don't wait for me.",
   },
@@ -247,7 +247,7 @@ export const topics: Record<string, Curated> = withIds("", {
   injection: {
     text: "I only answer questions about our towing and roadside services, from our own pages, and my instructions don't change.",
   },
-  privacy: { id: "privacy", text: "I can't share private or internal information." },
+  privacy: { text: "I can't share private or internal information." },
   "off-topic": {
     text: "I can only help with towing and roadside questions: our services, the towns we cover, hours and how to request help.",
   },
