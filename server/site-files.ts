@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { CHAT_KNOWLEDGE_FILE, type ChatKnowledge, chatKnowledgeSchema } from "../src/lib/chat-knowledge-schema";
+import {
+  CHAT_KNOWLEDGE_FILE,
+  CHAT_KNOWLEDGE_FORMAT,
+  type ChatKnowledge,
+  chatKnowledgeSchema,
+} from "../src/lib/chat-knowledge-schema";
 
 /**
  * The built site as the server sees it: which URL path maps to which file, and the hashes of the
@@ -60,7 +65,7 @@ export function emptySiteFiles(root = "."): SiteFiles {
     root,
     routes: new Map(),
     inlineScriptHashes: [],
-    chatKnowledge: { format: 1, pages: [], sections: [], townPages: [] },
+    chatKnowledge: { format: CHAT_KNOWLEDGE_FORMAT, pages: [], sections: [], townPages: [] },
   };
 }
 
