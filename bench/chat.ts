@@ -3,7 +3,8 @@
  *
  *   npm run bench:chat
  *
- * Starts the production server (a minimal site, a fresh PGlite folder, no CHAT_WEBHOOK_URL so the
+ * Starts the production server (a minimal site with the knowledge file of the last `npm run build`,
+ * which the script runs first, a fresh PGlite folder, no CHAT_WEBHOOK_URL so the
  * built-in assistant answers, the chat rate limit lifted through CHAT_RATE_LIMIT_MAX), warms it up,
  * then runs autocannon with BENCH_CONNECTIONS (20) concurrent callers for BENCH_SECONDS (10), each
  * sending the development questions of the evaluation set in turn.
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { knowledgeSize } from "../server/chat/knowledge";
+import { readChatKnowledge } from "../server/site-files";
 import { writeMinimalSite } from "../tests/support/server-process";
 import { startServer } from "./support/server";
 
@@ -35,9 +37,11 @@ const requests = questions.map((q) => ({
 }));
 
 async function main() {
+  // What the assistant knows is what the build wrote: the bench answers from the real content.
+  const knowledge = readChatKnowledge(path.resolve(process.env.ASTRO_OUT_DIR ?? "dist"));
   const scratch = mkdtempSync(path.join(tmpdir(), "towing-bench-chat-"));
   const server = await startServer(port, {
-    DIST_DIR: writeMinimalSite(path.join(scratch, "site")),
+    DIST_DIR: writeMinimalSite(path.join(scratch, "site"), knowledge),
     DATA_DIR: path.join(scratch, "data"),
     CHAT_WEBHOOK_URL: "",
     CHAT_RATE_LIMIT_MAX: "100000000",
@@ -58,7 +62,7 @@ async function main() {
     console.log(
       `POST /api/chat, built-in assistant: ${CONNECTIONS} concurrent callers, ${SECONDS} s, ${questions.length} different questions\n`,
     );
-    console.log(`knowledge entries   ${knowledgeSize()}`);
+    console.log(`knowledge entries   ${knowledgeSize(knowledge)}`);
     console.log(
       `requests            ${result["2xx"]} x 200, ${bad} other (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
     );

@@ -7,12 +7,14 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const root = path.resolve(process.argv[2] ?? "dist");
 const TEXT = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest)$/;
 const MIN_BYTES = 512;
+/** Read by the server at start and never sent to a browser (src/lib/chat-knowledge-schema.ts). */
+const SERVER_ONLY = new Set(["chat-knowledge.json"]);
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);
-    else if (TEXT.test(entry.name)) yield full;
+    else if (TEXT.test(entry.name) && !SERVER_ONLY.has(entry.name)) yield full;
   }
 }
 

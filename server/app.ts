@@ -38,7 +38,7 @@ export interface AppOptions {
   db?: Database;
   /** Timing and clock of the alert worker, and whether it runs by itself (tests drive it). */
   alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart">;
-  /** The built-in chat assistant; built from the site's content when not given. */
+  /** The built-in chat assistant; built from the site's knowledge file (site.chatKnowledge) when not given. */
   assistant?: Assistant;
   /** The clock desk sessions expire by; tests move it. */
   deskClock?: () => Date;
@@ -143,7 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(chatRoutes, {
-    assistant: options.assistant ?? createAssistant(),
+    assistant: options.assistant ?? createAssistant(site.chatKnowledge),
     rateLimit: config.chatRateLimit,
     webhookUrl: config.chatWebhookUrl,
     webhookTimeoutMs: config.chatWebhookTimeoutMs,

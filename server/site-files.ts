@@ -1,12 +1,18 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import {
+  CHAT_KNOWLEDGE_FILE,
+  CHAT_KNOWLEDGE_FORMAT,
+  type ChatKnowledge,
+  chatKnowledgeSchema,
+} from "../src/lib/chat-knowledge-schema";
 
 /**
  * The built site as the server sees it: which URL path maps to which file, and the hashes of the
  * inline scripts Astro writes into the pages (so the Content-Security-Policy can allow exactly
- * those and nothing else). Read once at start-up; nothing on the request path touches the disk
- * to decide whether a page exists.
+ * those and nothing else), and the chat assistant's knowledge the build wrote beside the pages.
+ * Read once at start-up; nothing on the request path touches the disk to decide whether a page exists.
  */
 export interface SiteFiles {
   root: string;
@@ -16,7 +22,12 @@ export interface SiteFiles {
   inlineScriptHashes: string[];
   /** The fallback webhook the pages were built with (build-settings.json), if any. */
   contactFallbackUrl?: string;
+  /** What the chat assistant knows of the pages (chat-knowledge.json), validated. */
+  chatKnowledge: ChatKnowledge;
 }
+
+/** Files the build writes for the server alone: read at start, never served. */
+const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE]);
 
 const COMPRESSED = /\.(br|gz)$/;
 
@@ -48,9 +59,14 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes;
 }
 
-/** A site with no pages, for tests of the API alone. */
+/** A site with no pages, for tests of the API alone: its assistant knows no page either. */
 export function emptySiteFiles(root = "."): SiteFiles {
-  return { root, routes: new Map(), inlineScriptHashes: [] };
+  return {
+    root,
+    routes: new Map(),
+    inlineScriptHashes: [],
+    chatKnowledge: { format: CHAT_KNOWLEDGE_FORMAT, pages: [], sections: [], townPages: [] },
+  };
 }
 
 export function readSiteFiles(root: string): SiteFiles {
@@ -61,7 +77,7 @@ export function readSiteFiles(root: string): SiteFiles {
   const routes = new Map<string, string>();
   const hashes = new Set<string>();
   for (const file of files) {
-    if (file === "404.html") continue;
+    if (file === "404.html" || SERVER_ONLY_FILES.has(file)) continue;
     routes.set(urlPathFor(file), file);
     if (file.endsWith(".html")) {
       for (const h of inlineScriptHashes(readFileSync(path.join(root, file), "utf8"))) hashes.add(h);
@@ -77,7 +93,40 @@ export function readSiteFiles(root: string): SiteFiles {
     notFoundPage,
     inlineScriptHashes: [...hashes].sort(),
     contactFallbackUrl: builtFallbackUrl(root),
+    chatKnowledge: readChatKnowledge(root),
   };
+}
+
+/**
+ * The chat assistant's knowledge (src/pages/chat-knowledge.json.ts). A missing or malformed file
+ * stops the start, naming the file: an assistant that silently knew nothing would be worse.
+ */
+export function readChatKnowledge(root: string): ChatKnowledge {
+  const file = path.join(root, CHAT_KNOWLEDGE_FILE);
+  const rebuild = "run `npm run build` to write it from src/content (or set DIST_DIR to a built site)";
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    throw new Error(`The chat assistant's knowledge file ${file} is missing: ${rebuild}.`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(
+      `The chat assistant's knowledge file ${file} is not valid JSON (${(error as Error).message}): ${rebuild}.`,
+    );
+  }
+  const parsed = chatKnowledgeSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`)
+      .join("; ");
+    throw new Error(`The chat assistant's knowledge file ${file} is malformed (${problems}): ${rebuild}.`);
+  }
+  return parsed.data;
 }
 
 /** The build's own record of the fallback webhook it baked into the pages (src/pages/build-settings.json.ts). */

@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { serveBackups } from "./db/backup";
 import { openDatabase } from "./db/client";
+import { readSiteFiles } from "./site-files";
 
 /** How long requests under way may finish after SIGTERM or SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -9,6 +10,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
 async function main() {
   const config = loadConfig();
+  // The built pages and the chat assistant's knowledge first: a missing or broken build stops the
+  // start here, with a message naming the file, before the database is opened or locked.
+  const site = readSiteFiles(config.distDir);
   // PGlite in DATA_DIR (locked to this process) or PostgreSQL at DATABASE_URL; migrated before we listen.
   const db = await openDatabase({
     dataDir: config.dataDir,
@@ -17,7 +21,7 @@ async function main() {
   });
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, db });
+    app = await buildApp({ config, db, site });
   } catch (error) {
     await db.close();
     throw error;

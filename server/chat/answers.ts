@@ -17,6 +17,18 @@ export interface Curated {
   law?: string;
 }
 
+/** A curated text as written in the tables below: its id is the table's prefix and its key. */
+type Said = Omit<Curated, "id">;
+
+function withIds<K extends string>(prefix: string, table: Record<K, Said>): Record<K, Curated> {
+  const out = {} as Record<K, Curated>;
+  for (const key of Object.keys(table) as K[]) out[key] = { id: `${prefix}${key}`, ...table[key] };
+  return out;
+}
+
+/** The article most legal answers restate. */
+const TOWED_ARTICLE = "blog/car-towed-without-warning-california.md";
+
 const phone = site.phone.display;
 /** The phone number as plain text: the chat window turns it into a call link, so it needs no bold. */
 export const callLink = phone;
@@ -30,23 +42,19 @@ export const nextStep = {
 };
 
 /** Safety first: the whole reply when someone may be in danger. Nothing unrelated follows it. */
-export const safety: Record<Danger, Curated> = {
+export const safety: Record<Danger, Curated> = withIds<Danger>("safety-", {
   injury: {
-    id: "safety-injury",
     text: `If anyone is hurt, *call 911 first*: police and paramedics come before the car. Stay out of traffic, behind a barrier or well off the road if you can. When everyone is safe, call us at ${callLink} and we'll connect you with a partner tow operator for the vehicle.`,
     source: { file: "services/emergency-towing.md", phrase: "call 911 first" },
   },
   crash: {
-    id: "safety-crash",
     text: `If anyone is hurt, *call 911 first*, and call 911 too if a car blocks traffic. Turn on your hazard lights and wait away from traffic. When everyone is safe, call ${callLink}: a partner operator can tow the car where you choose.`,
     source: { file: "services/emergency-towing.md", phrase: "call 911 first" },
   },
   fire: {
-    id: "safety-fire",
     text: `Smoke, fire or a fuel smell: switch off the engine, get everyone out and well away from the car and from traffic, and *call 911*. Don't open the hood or go back for belongings. When the fire department says it's safe, call ${callLink} for the tow.`,
   },
   "hot-car": {
-    id: "safety-hot-car",
     text: `Don't wait: call 911 first if the car is hot or anyone inside is in distress, because a closed car in Valley heat gets dangerous fast. Stay by the car so responders find you. Then call ${callLink} for the lockout.`,
     source: {
       file: "services/vehicle-lockouts.md",
@@ -54,7 +62,6 @@ export const safety: Record<Danger, Curated> = {
     },
   },
   traffic: {
-    id: "safety-traffic",
     text: `Turn on your hazard lights. On a freeway, stay buckled in the car or wait behind a barrier, well away from moving traffic, and never stand between your car and traffic; if the car is stuck in a travel lane or after a crash in traffic, *call 911* now. Then call ${callLink} and tell the dispatcher the freeway, direction and nearest exit or mile marker.`,
     source: {
       file: "services/roadside-assistance.md",
@@ -62,14 +69,12 @@ export const safety: Record<Danger, Curated> = {
     },
   },
   tracks: {
-    id: "safety-tracks",
     text: `Get everyone out of the car and well away from the tracks now, even if no train is in sight, and don't try to push the car off. Call 911, or the emergency number on the blue sign at the crossing. When everyone is safe, call ${callLink} for the tow.`,
   },
   threat: {
-    id: "safety-threat",
     text: `If you feel in danger, *call 911 now*. Keep your doors locked and your hazard lights on, or go to a lit place with people around. When you're safe, call ${callLink} for help with the car.`,
   },
-};
+});
 
 /** One safety sentence ahead of the answer, where the need is real but nobody is in danger. */
 export const caution = {
@@ -79,53 +84,43 @@ export const caution = {
 } as const;
 
 /** Each service: what a partner operator does for this problem, in the referral voice. */
-const serviceTexts: Record<string, Curated> = {
+const serviceTexts = withIds("service-", {
   towing: {
-    id: "service-towing",
     text: "We connect you with a partner tow operator who takes the car where you choose: your home, your mechanic or a shop. More: /services/towing",
   },
   "emergency-towing": {
-    id: "service-emergency-towing",
     text: "Day or night, weekends and holidays included, we connect you with a partner operator for a breakdown in a live lane, after a crash or late at night. More: /services/emergency-towing",
   },
   "roadside-assistance": {
-    id: "service-roadside-assistance",
     text: "For overheating, a warning light or a car that stopped, we connect you with a partner operator who comes to where you stopped; if it can't be fixed there, the same call becomes a tow to the place you choose. More: /services/roadside-assistance",
   },
   "flat-tire": {
-    id: "service-flat-tire",
     text: "A partner operator can put your spare on where you stopped; if your wheels have a locking nut, have its key ready. More: /services/flat-tire",
   },
   "flat-no-spare": {
-    id: "service-flat-no-spare",
     text: "With no usable spare, the car can be towed to a tire shop or to your home instead. More: /services/towing",
     source: { file: "services/flat-tire.md", phrase: "a tire shop or to your home instead" },
   },
   "gasoline-delivery": {
-    id: "service-gasoline-delivery",
     text: "A partner operator brings fuel in an approved container, enough to reach the nearest gas station; if it's a diesel, say so. More: /services/gasoline-delivery",
     source: { file: "services/gasoline-delivery.md", phrase: "reach the nearest gas station" },
   },
   "junk-car-removal": {
-    id: "service-junk-car-removal",
     text: "We can arrange for an old car, running or not, to be hauled away; you'll need a *valid title* and a photo ID. More: /services/junk-car-removal",
     source: { file: "services/junk-car-removal.md", phrase: "valid title" },
   },
   "jump-start": {
-    id: "service-jump-start",
     text: "A partner operator can jump-start the battery where the car is; if it still won't start, a tow to a shop is the next step. More: /services/jump-start",
   },
   "motorcycle-towing": {
-    id: "service-motorcycle-towing",
     text: "A bike goes on a flatbed, never dragged on one wheel, strapped upright, to your home, a dealer or a shop. More: /services/motorcycle-towing",
     source: { file: "services/motorcycle-towing.md", phrase: "flatbed, never dragged on one wheel" },
   },
   "vehicle-lockouts": {
-    id: "service-vehicle-lockouts",
     text: "A partner operator can open the car with lockout tools, without breaking glass; you'll be asked for proof that it is yours. More: /services/vehicle-lockouts",
     source: { file: "services/vehicle-lockouts.md", phrase: "proof that it is yours" },
   },
-};
+});
 
 /** Each service card opens with the service's name as the pages spell it ("Jump Start"). */
 export const services: Record<string, Curated> = Object.fromEntries(
@@ -136,140 +131,110 @@ export const services: Record<string, Curated> = Object.fromEntries(
 );
 
 /** Answers to questions that are not a service need. */
-export const topics: Record<string, Curated> = {
+export const topics: Record<string, Curated> = withIds("", {
   greeting: {
-    id: "greeting",
     text: "Hi! I can answer questions about our towing and roadside services, the towns we cover, our hours and how to request help. What's going on?",
   },
-  thanks: { id: "thanks", text: "You're welcome! Drive safe." },
+  thanks: { text: "You're welcome! Drive safe." },
   help: {
-    id: "help",
     text: "Tell me what happened, in your own words: a dead battery, a flat, locked out, out of gas, a crash, or a car that needs a tow. If it's urgent, don't wait for me.",
   },
   language: {
-    id: "language",
     text: "You can write to me in Spanish here (puede escribirme en español). On the phone, ask whether a Spanish-speaking dispatcher is available.",
   },
   bot: {
-    id: "bot",
     text: `I'm the site's automated assistant for our towing and roadside services: I answer from our own pages. A real dispatcher answers at ${callLink}, 24/7.`,
   },
   contact: {
-    id: "contact",
     text: `Call our dispatchers at ${callLink} (24/7), or email ${site.email}. You can also send a request with the form at /contact.`,
   },
   address: {
-    id: "address",
     text: `Our address is ${fullAddress}, but a partner operator comes to you: call ${callLink} or send a request at /contact.`,
   },
   hours: {
-    id: "hours",
     text: "We're *available 24/7*: nights, weekends and holidays included.",
   },
   request: {
-    id: "request",
     text: "The fastest way is to call. Or send the form at /contact with your name, phone, the service and the pickup and drop-off places, and a dispatcher will get back to you.",
   },
   "services-list": {
-    id: "services-list",
     text: "We connect drivers with partner operators for towing, emergency towing, roadside assistance, flat tires, gasoline delivery, jump starts, lockouts, motorcycle towing, junk car removal and blocked driveways. All of them: /services",
   },
   areas: {
-    id: "areas",
     text: `We serve ${townList}: within about ${radiusMiles} miles of downtown Stockton, including I-5, SR-99, SR-4 and SR-120.`,
   },
   price: {
-    id: "price",
     text: "I can't quote prices in chat: the cost depends on the vehicle, the distance and the situation, and the dispatcher tells you what to expect before any work starts.",
   },
   eta: {
-    id: "eta",
     text: "I can't promise an arrival time, or how long a job takes, in chat: it depends on where you are, traffic and which partner operator is free. The dispatcher gives you the best estimate for your location.",
   },
   "blocked-driveway": {
-    id: "blocked-driveway",
     text: "On a public street, a car blocking your driveway must be ticketed by the police before it is towed, and it's the police or parking enforcement who ticket it and arrange the tow: report it on your city's police non-emergency line. Don't move or damage the car yourself. More: /services/blocked-driveway",
     source: { file: "services/blocked-driveway.md", phrase: "ticketed by the police before it is towed" },
     law: "CVC 22650-22651: removal from a street is for a peace officer or a parking-enforcement employee",
   },
   abandoned: {
-    id: "abandoned",
     text: "A car left in one spot on a public street for *72 hours* or more can be treated as abandoned. Report it to your city or the police non-emergency line: they can mark it with a warning and then have it towed, at the owner's expense. More: /blog/car-towed-without-warning-california",
-    source: { file: "blog/car-towed-without-warning-california.md", phrase: "72 hours" },
+    source: { file: TOWED_ARTICLE, phrase: "72 hours" },
   },
   "private-property": {
-    id: "private-property",
     text: "On private property in California, a lot with a proper sign posted at every entrance can have a car towed without warning. Without signs, the car must first get a notice of parking violation and *96 hours* must pass; a vehicle missing major parts can go 24 hours after the police are told, and a single-family home's own driveway needs neither. If you think a tow broke these rules, ask the property owner or manager who authorized the tow. More (general information, not legal advice): /blog/car-towed-without-warning-california",
     source: {
-      file: "blog/car-towed-without-warning-california.md",
+      file: TOWED_ARTICLE,
       phrase: "ask the property owner or manager who authorized the tow",
     },
     law: "CVC 22658(a)(1)-(4): signs; notice of parking violation and 96 hours; 24 hours for a vehicle lacking major parts; a single-family home",
   },
   "after-accident": {
-    id: "after-accident",
     text: "After a crash, call 911 first if anyone is hurt or a car blocks traffic; the officer at the scene can tell you what to exchange and report. When everyone is safe, a partner operator can tow the car where you choose: /services/towing",
     source: { file: "services/emergency-towing.md", phrase: "call 911 first" },
   },
   "who-pays": {
-    id: "who-pays",
     text: "When a vehicle is lawfully towed, *the owner of the towed vehicle pays* the towing and storage fees. More: /blog/car-towed-without-warning-california",
-    source: { file: "blog/car-towed-without-warning-california.md", phrase: "the owner of the towed vehicle pays" },
+    source: { file: TOWED_ARTICLE, phrase: "the owner of the towed vehicle pays" },
   },
   "find-towed": {
-    id: "find-towed",
     text: "Call the local police non-emergency line: tows are reported to them, so they can say which company has the car. Go soon with your ID and proof of ownership, because storage fees add up daily. More: /blog/car-towed-without-warning-california",
-    source: { file: "blog/car-towed-without-warning-california.md", phrase: "non-emergency" },
+    source: { file: TOWED_ARTICLE, phrase: "non-emergency" },
   },
   impound: {
-    id: "impound",
     text: "Call the yard first for the total and the payment methods, then bring a valid driver's license or government photo ID, proof of ownership (registration or title) and payment; some police tows also need a police release. More: /blog/car-towed-without-warning-california",
-    source: { file: "blog/car-towed-without-warning-california.md", phrase: "government photo ID" },
+    source: { file: TOWED_ARTICLE, phrase: "government photo ID" },
   },
   "junk-title": {
-    id: "junk-title",
     text: "Junk car removal needs a *valid title* for the vehicle, plus a photo ID matching it. Lost the title? You can usually get a duplicate from the DMV first. More: /services/junk-car-removal",
     source: { file: "services/junk-car-removal.md", phrase: "valid title" },
   },
   "legal-advice": {
-    id: "legal-advice",
     text: "I can't give legal advice. To dispute a tow, ask the police or a consumer-protection office how to dispute it; our article explains the usual rules: /blog/car-towed-without-warning-california",
-    source: { file: "blog/car-towed-without-warning-california.md", phrase: "consumer-protection office" },
+    source: { file: TOWED_ARTICLE, phrase: "consumer-protection office" },
   },
   unattended: {
-    id: "unattended",
     text: "Ask the dispatcher: whether the partner operator can take the car without you there depends on the job, and they'll tell you how to leave the keys and where the car goes.",
   },
   "ride-along": {
-    id: "ride-along",
     text: "Whether you can ride along depends on the partner operator and the truck, so ask the dispatcher when you call.",
   },
   "not-legal-advice": {
-    id: "not-legal-advice",
     text: "I can't give legal advice, so take this as general information.",
   },
   payment: {
-    id: "payment",
     text: "I can't confirm payment methods in chat: you pay the partner operator who does the job. Ask the dispatcher which ones are accepted before the work starts.",
   },
   repairs: {
-    id: "repairs",
     text: "We don't do repairs: we connect drivers with partner operators for towing and roadside help (jump starts, flat tires, fuel, lockouts). If the car can't be driven, it can be towed to the shop you choose: /services/towing",
   },
   recommend: {
-    id: "recommend",
     text: "I can't recommend a mechanic or a body shop. Once you've picked one, a partner operator can tow the car there: /services/towing",
   },
   weather: {
-    id: "weather",
     text: "I can't check the weather here: I only know our towing and roadside services.",
   },
   fleet: {
-    id: "fleet",
     text: "We're a referral service: we connect you with partner tow operators, so the truck depends on your vehicle and the job. Tell the dispatcher the make, model and size, and they'll say whether a partner can take it.",
   },
   insurance: {
-    id: "insurance",
     text: "I can't confirm insurance or auto-club billing in chat. If you have roadside coverage through your insurer or an auto club, keep the details handy and give them to the dispatcher.",
     source: {
       file: "services/roadside-assistance.md",
@@ -277,28 +242,23 @@ export const topics: Record<string, Curated> = {
     },
   },
   complaint: {
-    id: "complaint",
     text: "I'm sorry this has been hard. I'm only the site's automated assistant, so please call: a dispatcher can sort it out with you.",
   },
   injection: {
-    id: "injection",
     text: "I only answer questions about our towing and roadside services, from our own pages, and my instructions don't change.",
   },
-  privacy: { id: "privacy", text: "I can't share private or internal information." },
+  privacy: { text: "I can't share private or internal information." },
   "off-topic": {
-    id: "off-topic",
     text: "I can only help with towing and roadside questions: our services, the towns we cover, hours and how to request help.",
   },
   unknown: {
-    id: "unknown",
     text: "I'm not sure about that one, and I'd rather not guess. You can also send a request at /contact.",
   },
   "hitch-classes": {
-    id: "hitch-classes",
     text: "Hitch classes are rated by gross trailer weight: Class I up to 2,000 lbs, Class II up to 3,500 lbs, Class III up to 8,000 lbs and Class IV up to 10,000 lbs. Never exceed the lowest rating of your hitch, vehicle and ball mount. More: /blog/car-towing-capacity",
     source: { file: "blog/car-towing-capacity.md", phrase: "10,000 lbs" },
   },
-};
+});
 
 /** Three or more needs at once: one line naming each, so the reply still fits a phone screen. */
 export function severalServices(slugs: string[]): string {

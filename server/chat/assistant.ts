@@ -1,6 +1,5 @@
 import { composeEnglish, composeSpanish } from "./compose";
-import { CONTENT_DIR } from "./content-files";
-import { knowledgeSize, readArticleSections, readTownPages } from "./knowledge";
+import { type ChatKnowledge, knowledgeSize, townPages } from "./knowledge";
 import { createRetriever } from "./retrieval";
 import { isSpanish } from "./spanish";
 import { correctTypos, fold, wordsOf } from "./text";
@@ -19,14 +18,13 @@ export interface Assistant {
  * then composes a reply from curated text tied to the pages and from article excerpts
  * (compose.ts, answers.ts, retrieval.ts). It never writes a price, an arrival time or a promise of
  * its own, and what a message tells it to do ("ignore your instructions") changes nothing: it only
- * ever picks among texts written in advance.
+ * ever picks among texts written in advance. Its knowledge of the pages comes from the build
+ * (dist/chat-knowledge.json, read by server/site-files.ts), never from src/content.
  */
-export function createAssistant(contentDir: string = CONTENT_DIR): Assistant {
-  const sections = readArticleSections(contentDir);
-  const size = knowledgeSize(contentDir);
-  const context = { retriever: createRetriever(sections), townPages: readTownPages(contentDir) };
+export function createAssistant(knowledge: ChatKnowledge): Assistant {
+  const context = { retriever: createRetriever(knowledge.sections), townPages: townPages(knowledge) };
   return {
-    knowledgeSize: size,
+    knowledgeSize: knowledgeSize(knowledge),
     reply(raw: string): string {
       const text = raw.trim().slice(0, MAX_READ);
       const folded = fold(text);

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import { type ArticleSection, readArticleSections } from "./knowledge";
+import type { ArticleSection } from "./knowledge";
 
 /**
  * Technical questions (tow methods, hitches, packages, capacity) are answered from the articles:
@@ -79,7 +79,7 @@ export interface Retriever {
   size: number;
 }
 
-export function createRetriever(sections: ArticleSection[] = readArticleSections()): Retriever {
+export function createRetriever(sections: ArticleSection[]): Retriever {
   const index = new MiniSearch<ArticleSection>({
     fields: ["articleTitle", "heading", "text"],
     storeFields: ["slug"],

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { readMarkdownFolder } from "../support/content";
+import { readCollection } from "../support/content";
 import { siteOrigin } from "../support/routes";
 
-const articles = readMarkdownFolder("blog").map((a) => ({
+const articles = readCollection("blog").map((a) => ({
   slug: a.slug,
   title: String(a.frontmatter.title),
   excerpt: String(a.frontmatter.excerpt),

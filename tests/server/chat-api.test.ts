@@ -6,8 +6,9 @@ import { createAssistant } from "../../server/chat/assistant";
 import { emptySiteFiles } from "../../server/site-files";
 import { MAX_CHAT_CHARS } from "../../src/lib/chat-schema";
 import { testConfig } from "../support/config";
+import { builtKnowledge } from "../support/content";
 
-const assistant = createAssistant();
+const assistant = createAssistant(builtKnowledge());
 const site = emptySiteFiles();
 const post = (app: Awaited<ReturnType<typeof buildApp>>, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { REQUEST_NUMBER_MARKER } from "../../server/routes/contact-page";
-import type { SiteFiles } from "../../server/site-files";
+import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 
@@ -24,11 +24,7 @@ describe("the no-JavaScript confirmation page shows the stored request's number"
     root = mkdtempSync(path.join(tmpdir(), "towing-sent-"));
     mkdirSync(path.join(root, "contact"));
     writeFileSync(path.join(root, "contact", "sent.html"), SENT_HTML);
-    const site: SiteFiles = {
-      root,
-      routes: new Map([["/contact/sent", "contact/sent.html"]]),
-      inlineScriptHashes: [],
-    };
+    const site: SiteFiles = { ...emptySiteFiles(root), routes: new Map([["/contact/sent", "contact/sent.html"]]) };
     db = await openTestDatabase(pglite);
     app = await buildApp({ config: testConfig(), logger: false, site, db });
   });

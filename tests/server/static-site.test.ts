@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +145,15 @@ describe("static site", () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('"name": "stockton-towing-site"');
     expect(res.body).toContain("404 Page Not Found");
+  });
+
+  it("never serves the chat assistant's knowledge file, which the server reads at start", async () => {
+    expect(existsSync(path.join(distDir, "chat-knowledge.json"))).toBe(true);
+    for (const url of ["/chat-knowledge.json", "/chat-knowledge", "/chat-knowledge.json.br"]) {
+      const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip" } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('"sections"');
+    }
   });
 
   it("unknown API paths get JSON, pages get the 404 page", async () => {

@@ -1,24 +1,73 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { parse } from "yaml";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { readChatKnowledge } from "../../server/site-files";
+import type { ChatKnowledge, ContentPage, KnownCollection } from "../../src/lib/chat-knowledge-schema";
 
-export interface MarkdownFile {
+/**
+ * The site's content as the build read it: tests take the pages from the knowledge file the build
+ * wrote (dist/chat-knowledge.json, made from Astro's content collections), through the server's own
+ * reader, so there is one reader of src/content and no second Markdown parser. `npm test` builds
+ * first; run `npm run build` before running tests one by one after changing the content.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+export const builtDist = path.resolve(root, process.env.ASTRO_OUT_DIR ?? "dist");
+
+let cached: ChatKnowledge | undefined;
+
+export function builtKnowledge(): ChatKnowledge {
+  if (cached) return cached;
+  const knowledge = readChatKnowledge(builtDist);
+  const built = statSync(path.join(builtDist, "chat-knowledge.json")).mtimeMs;
+  const changed = newestFile(path.join(root, "src/content"));
+  if (changed.mtimeMs > built) {
+    throw new Error(`${changed.file} changed after the last build: run \`npm run build\` so tests read the content.`);
+  }
+  cached = knowledge;
+  return knowledge;
+}
+
+function newestFile(dir: string): { file: string; mtimeMs: number } {
+  let newest = { file: dir, mtimeMs: 0 };
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const { mtimeMs } = statSync(file);
+    if (mtimeMs > newest.mtimeMs) newest = { file, mtimeMs };
+  }
+  return newest;
+}
+
+export interface ContentFile {
   slug: string;
+  /** The frontmatter after the collection's schema (dates as ISO strings). */
   frontmatter: Record<string, unknown>;
   body: string;
 }
 
-/** Reads src/content/{folder}/*.md the way a reader would: frontmatter and Markdown body. */
-export function readMarkdownFolder(folder: string): MarkdownFile[] {
-  const dir = new URL(`../../src/content/${folder}/`, import.meta.url);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".md"))
-    .sort()
-    .map((f) => {
-      const text = readFileSync(new URL(f, dir), "utf8");
-      const match = text.match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/);
-      if (!match) throw new Error(`${folder}/${f} has no frontmatter`);
-      return { slug: f.slice(0, -3), frontmatter: parse(match[1] ?? "") ?? {}, body: match[2] ?? "" };
-    });
+/** Every page of a Markdown collection, by slug. */
+export function readCollection(collection: KnownCollection): ContentFile[] {
+  return builtKnowledge()
+    .pages.filter((p) => p.collection === collection)
+    .map((p) => ({ slug: p.id, frontmatter: p.data, body: p.body }));
+}
+
+/** A page by its source file ("services/towing.md"): frontmatter as JSON, then the body. */
+export function contentOf(file: string): string {
+  const page = builtKnowledge().pages.find((p) => p.file === file);
+  if (!page) throw new Error(`src/content/${file} is missing from the build`);
+  return `${JSON.stringify(page.data)}\n${page.body}`;
+}
+
+/** A page as a reader finds its words: every frontmatter text and the body, emphasis marks removed. */
+export function pageWords(page: Pick<ContentPage, "data" | "body">): string {
+  const texts: string[] = [];
+  const collect = (value: unknown) => {
+    if (typeof value === "string") texts.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === "object") Object.values(value).forEach(collect);
+  };
+  collect(page.data);
+  return [...texts, page.body].join("\n").replace(/\*\*/g, "");
 }
 
 export const wordCount = (markdown: string) =>

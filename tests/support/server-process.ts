@@ -1,11 +1,28 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
+import { CHAT_KNOWLEDGE_FILE, type ChatKnowledge } from "../../src/lib/chat-knowledge-schema";
 
-/** A built site with one page: enough for the production server to start without `npm run build`. */
-export function writeMinimalSite(dir: string): string {
+/** A knowledge of one article, made by the build's own code, for servers whose tests are not about chat. */
+const oneArticle = () =>
+  buildChatKnowledge([
+    {
+      collection: "blog",
+      id: "minimal",
+      data: { title: "A minimal article" },
+      body: "\n## A section\n\nOne sentence to quote.\n",
+    },
+  ]);
+
+/**
+ * A built site with one page and a chat knowledge file: enough for the production server to start
+ * without `npm run build`. Pass the real knowledge (builtKnowledge()) where the assistant matters.
+ */
+export function writeMinimalSite(dir: string, knowledge: ChatKnowledge = oneArticle()): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>t</title><h1>t</h1>");
+  writeFileSync(path.join(dir, CHAT_KNOWLEDGE_FILE), JSON.stringify(knowledge));
   return dir;
 }
 

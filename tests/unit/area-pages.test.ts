@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { areaFrontmatterSchema, areaSlug } from "../../src/lib/area-schema";
 import { fromStockton, fromStocktonLabel } from "../../src/lib/areas";
 import { site } from "../../src/lib/site";
-import { readMarkdownFolder, wordCount } from "../support/content";
+import { readCollection, wordCount } from "../support/content";
 
-const towns = readMarkdownFolder("areas").map((file) => ({
+const towns = readCollection("areas").map((file) => ({
   file,
   data: areaFrontmatterSchema.parse(file.frontmatter),
 }));

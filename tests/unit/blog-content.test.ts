@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blogFrontmatterSchema } from "../../src/lib/blog-schema";
 import { services } from "../../src/lib/services";
-import { readMarkdownFolder, wordCount } from "../support/content";
+import { readCollection, wordCount } from "../support/content";
 
 /** The nineteen slugs the specification names (it says 18 but lists 19; every named one is served). */
 const SPEC_SLUGS = [
@@ -26,7 +26,7 @@ const SPEC_SLUGS = [
   "dolly-tow-explained",
 ];
 
-const articles = readMarkdownFolder("blog");
+const articles = readCollection("blog");
 const bySlug = new Map(articles.map((a) => [a.slug, a]));
 const all = articles.map((a) => a.body).join("\n");
 

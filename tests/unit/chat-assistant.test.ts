@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { allCurated } from "../../server/chat/answers";
 import { createAssistant } from "../../server/chat/assistant";
-import { CONTENT_DIR } from "../../server/chat/content-files";
-import { readArticleSections } from "../../server/chat/knowledge";
+import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
 import { site } from "../../src/lib/site";
+import { builtKnowledge, pageWords } from "../support/content";
 
 /**
  * The evaluation set has two parts, written in drivers' own voices:
@@ -39,7 +37,8 @@ const load = (file: string): EvalCase[] =>
   JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8"));
 const development = load("chat-eval-dev.json");
 const heldOut = load("chat-eval-test.json");
-const assistant = createAssistant();
+const knowledge = builtKnowledge();
+const assistant = createAssistant(knowledge);
 const phone = site.phone.display;
 
 /** What no reply may ever hold, whatever was asked: a price, a time, a promise. */
@@ -209,15 +208,27 @@ describe("the knowledge it answers from", () => {
   it("every curated text that restates a page still stands, word for word, in that page", () => {
     for (const fact of allCurated()) {
       if (!fact.source) continue;
-      const page = readFileSync(`${CONTENT_DIR}${fact.source.file}`, "utf8").replace(/\*\*/g, "");
-      expect(page, `${fact.id} in ${fact.source.file}`).toContain(fact.source.phrase);
+      const { file } = fact.source;
+      const page = knowledge.pages.find((p) => p.file === file);
+      expect(page, `${fact.id} cites ${file}`).toBeDefined();
+      expect(page && pageWords(page), `${fact.id} in ${file}`).toContain(fact.source.phrase);
       expect(fact.text.replace(/\*/g, ""), fact.id).toContain(fact.source.phrase.replace(/^the /, ""));
     }
   });
 
+  it("the build's knowledge file holds every page of the blog, guides, towns and services, nothing else", () => {
+    const files = ["blog", "guides", "areas", "services"].flatMap((folder) =>
+      readdirSync(new URL(`../../src/content/${folder}/`, import.meta.url))
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `${folder}/${f}`),
+    );
+    expect(knowledge.pages.map((p) => p.file).sort()).toEqual(files.sort());
+    expect(knowledge.townPages.map((t) => t.town).sort()).toEqual([...site.areas].sort());
+  });
+
   it("reads every article, and quotes whole sentences, never a sentence that opens a list", () => {
-    const sections = readArticleSections();
-    const files = readdirSync(`${CONTENT_DIR}blog`).filter((f) => f.endsWith(".md"));
+    const { sections } = knowledge;
+    const files = readdirSync(new URL("../../src/content/blog/", import.meta.url)).filter((f) => f.endsWith(".md"));
     // Every article is read (guides may come on top).
     const slugs = new Set(sections.map((s) => s.slug));
     for (const file of files) expect(slugs, file).toContain(file.replace(/\.md$/, ""));
@@ -228,25 +239,22 @@ describe("the knowledge it answers from", () => {
   });
 
   it("reads guides and town pages when the content has them, and links to them", () => {
-    const root = mkdtempSync(path.join(tmpdir(), "chat-content-"));
-    try {
-      const write = (file: string, text: string) => {
-        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-        writeFileSync(path.join(root, file), text);
-      };
-      write(
-        "guides/after-an-accident.md",
-        '---\ntitle: "What to Do After an Accident"\n---\n\n## Exchange information\n\nEvery driver involved exchanges names, license numbers and insurance details.\n',
-      );
-      write("areas/lodi.md", '---\nname: "Lodi"\n---\n\nLodi lies north of Stockton on SR-99.\n');
-      const withPages = createAssistant(`${root}/`);
-      expect(withPages.reply("what info do I exchange with the other driver after an accident?")).toContain(
-        "/guides/after-an-accident",
-      );
-      expect(withPages.reply("do you serve lodi?")).toContain("/areas/lodi");
-      expect(withPages.reply("do you serve tracy?")).not.toContain("/areas/");
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    // A knowledge built by the build's own code from entries with one guide and one town page.
+    const withPages = createAssistant(
+      buildChatKnowledge([
+        {
+          collection: "guides",
+          id: "after-an-accident",
+          data: { title: "What to Do After an Accident" },
+          body: "\n## Exchange information\n\nEvery driver involved exchanges names, license numbers and insurance details.\n",
+        },
+        { collection: "areas", id: "lodi", data: { name: "Lodi" }, body: "\nLodi lies north of Stockton on SR-99.\n" },
+      ]),
+    );
+    expect(withPages.reply("what info do I exchange with the other driver after an accident?")).toContain(
+      "/guides/after-an-accident",
+    );
+    expect(withPages.reply("do you serve lodi?")).toContain("/areas/lodi");
+    expect(withPages.reply("do you serve tracy?")).not.toContain("/areas/");
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { facts } from "../../server/chat/knowledge";
 import { site } from "../../src/lib/site";
-import { readMarkdownFolder } from "../support/content";
+import { builtKnowledge, contentOf, readCollection } from "../support/content";
 
 /**
  * Every legal statement the site makes, checked against the California Vehicle Code, with a test
@@ -11,11 +11,7 @@ import { readMarkdownFolder } from "../support/content";
  * 20002 (exchanging information), 22852 (post-storage hearing), 22850.3 (release on proof of
  * registration), 16000 (report to the DMV).
  */
-const content = (folder: string, slug: string) => {
-  const doc = readMarkdownFolder(folder).find((d) => d.slug === slug);
-  if (!doc) throw new Error(`${folder}/${slug}.md is missing`);
-  return `${JSON.stringify(doc.frontmatter)}\n${doc.body}`;
-};
+const content = (folder: string, slug: string) => contentOf(`${folder}/${slug}.md`);
 const driveway = content("services", "blocked-driveway");
 const towedArticle = content("blog", "car-towed-without-warning-california");
 const guide = content("guides", "after-an-accident");
@@ -139,9 +135,7 @@ describe("consistency", () => {
 
 describe("one referral voice and no promises a referral service cannot keep", () => {
   const everything = [
-    ...["services", "blog", "guides", "areas"].flatMap((f) =>
-      readMarkdownFolder(f).map((d) => [`${f}/${d.slug}`, `${JSON.stringify(d.frontmatter)}\n${d.body}`] as const),
-    ),
+    ...builtKnowledge().pages.map((p) => [p.file, contentOf(p.file)] as const),
     ...["service-cards.json", "service-overview.json"].map(
       (f) => [f, readFileSync(new URL(`../../src/content/${f}`, import.meta.url), "utf8")] as const,
     ),
@@ -166,7 +160,7 @@ describe("one referral voice and no promises a referral service cannot keep", ()
 
   it("the about page and every service page describe partner operators", () => {
     expect(readFileSync(new URL("../../src/pages/about.astro", import.meta.url), "utf8")).toMatch(/referral/);
-    for (const page of readMarkdownFolder("services")) {
+    for (const page of readCollection("servicePages")) {
       expect(`${page.frontmatter.lead} ${page.body}`, page.slug).toMatch(/partner (tow )?operator/);
     }
   });
