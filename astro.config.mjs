@@ -2,6 +2,7 @@
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
+import clientTouch from "./src/integrations/client-touch/index.ts";
 
 // The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
 const site = process.env.PUBLIC_SITE_URL ?? "https://stocktontowing.example";
@@ -16,7 +17,8 @@ export default defineConfig({
   output: "static",
   trailingSlash: "never",
   build: { format: "file" },
-  integrations: [react()],
+  // client:touch: the layout's islands (header, chat button, map) load only when a visitor uses them.
+  integrations: [react(), clientTouch()],
   vite: {
     plugins: [tailwindcss()],
     // `npm run dev` serves pages with live reload; the API comes from a production server (`npm start`).

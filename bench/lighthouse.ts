@@ -1,7 +1,10 @@
 /**
- * Lighthouse (mobile, simulated throttling) over every page in the sitemap, against the production
- * server, with the budget of the site issue: performance >= 98, accessibility, best practices and
- * SEO = 100, TBT <= 100 ms, CLS <= 0.01. Prints a table; exits 1 when any page is over budget.
+ * Lighthouse (mobile, simulated throttling) over every page in the sitemap and the 404 page, against
+ * the production server, with the budgets of issue 14: performance 100 (98 is the floor a noisy run
+ * may show), accessibility, best practices and SEO 100, TBT <= 50 ms, LCP <= 1.2 s, CLS 0, and the
+ * JavaScript transferred before any interaction: at most 20 KB, or 80 KB on a page whose purpose is a
+ * script (the request form, the testimonials carousel, the chat page). Prints a table; exits 1 when
+ * any page is over budget.
  *
  *   npm run bench:lighthouse            (all pages)
  *   BENCH_ROUTES=/,/about npm run bench:lighthouse
@@ -12,7 +15,27 @@ import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
 import { startServer } from "./support/server";
 
-const BUDGET = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, tbtMs: 100, cls: 0.01 };
+const BUDGET = {
+  performance: 98,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  tbtMs: 50,
+  lcpMs: 1200,
+  cls: 0,
+  jsKb: 20,
+  /** Pages whose purpose is a script: the request form, the testimonials carousel, the chat page. */
+  jsKbPurpose: 80,
+};
+/** The islands that load on their own because they are the page's purpose (everything else waits for a touch). */
+const PURPOSE_ISLANDS = /component-url="[^"]*\/(ContactForm|TestimonialsCarousel|ChatPage)\.[^"]*"/;
+/** An address no page has: the server answers it with the 404 page. */
+const NOT_FOUND_PATH = "/no-such-page";
+/**
+ * The 404 page is rightly noindex and answers 404: the SEO audits about that are expected to fail there,
+ * and so is the console's one error, Chrome's "Failed to load resource" for the 404 document itself.
+ */
+const NOT_FOUND_EXPECTED = new Set(["http-status-code", "is-crawlable", "errors-in-console"]);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const port = Number(process.env.BENCH_PORT ?? 4380);
 
@@ -23,12 +46,19 @@ interface Row {
   tbtMs: number;
   cls: number;
   jsKb: number;
+  jsBudgetKb: number;
   failures: string[];
 }
 
 async function routesFromSitemap(origin: string): Promise<string[]> {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
+}
+
+/** 80 KB for a page that carries a purpose island, 20 KB for the rest. */
+async function jsBudgetKb(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  return PURPOSE_ISLANDS.test(html) ? BUDGET.jsKbPurpose : BUDGET.jsKb;
 }
 
 async function main() {
@@ -39,7 +69,10 @@ async function main() {
   });
   const rows: Row[] = [];
   try {
-    const routes = process.env.BENCH_ROUTES?.split(",") ?? (await routesFromSitemap(server.origin));
+    const routes = process.env.BENCH_ROUTES?.split(",") ?? [
+      ...(await routesFromSitemap(server.origin)),
+      NOT_FOUND_PATH,
+    ];
     for (const path of routes) {
       const audit = () =>
         lighthouse(`${server.origin}${path}`, {
@@ -47,16 +80,19 @@ async function main() {
           output: "json",
           logLevel: "error",
           onlyCategories: [...CATEGORIES],
+          // The 404 page answers 404, which Lighthouse otherwise refuses to audit.
+          ignoreStatusCode: path === NOT_FOUND_PATH,
         });
       let result = await audit();
-      // A run Lighthouse itself could not finish (a trace lost on a busy machine) is run again once.
-      if (result?.lhr.runtimeError) {
+      // A run Lighthouse itself could not finish (a trace lost on a busy machine) is run again, twice at most.
+      for (let retry = 1; retry <= 2 && result?.lhr.runtimeError; retry++) {
         console.log(`${path}: Lighthouse run failed (${result.lhr.runtimeError.code}); running it again`);
         result = await audit();
       }
       if (!result) throw new Error(`no Lighthouse result for ${path}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.message}`);
+      const notFound = path === NOT_FOUND_PATH;
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
       ) as Row["scores"];
@@ -72,11 +108,35 @@ async function main() {
         tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
         cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
         jsKb: jsBytes / 1024,
+        jsBudgetKb: await jsBudgetKb(`${server.origin}${path}`),
         failures: [],
       };
-      for (const c of CATEGORIES) if (scores[c] < BUDGET[c]) row.failures.push(`${c} ${scores[c]} < ${BUDGET[c]}`);
+      for (const c of CATEGORIES) {
+        if (notFound && (c === "seo" || c === "best-practices")) continue; // checked audit by audit below
+        if (scores[c] < BUDGET[c]) row.failures.push(`${c} ${scores[c]} < ${BUDGET[c]}`);
+      }
+      if (notFound) {
+        const consoleErrors =
+          (lhr.audits["errors-in-console"]?.details as { items?: Array<{ sourceLocation?: { url?: string } }> })
+            ?.items ?? [];
+        if (consoleErrors.some((e) => e.sourceLocation?.url !== `${server.origin}${path}`)) {
+          row.failures.push("best-practices/errors-in-console: an error besides the 404 document's own");
+        }
+        for (const c of ["seo", "best-practices"] as const) {
+          for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit?.score === 0 && !NOT_FOUND_EXPECTED.has(ref.id)) {
+              row.failures.push(`${c}/${ref.id} fails on the 404 page`);
+            }
+          }
+        }
+      }
       if (!(row.tbtMs <= BUDGET.tbtMs)) row.failures.push(`TBT ${row.tbtMs.toFixed(0)} ms > ${BUDGET.tbtMs}`);
+      if (!(row.lcpMs <= BUDGET.lcpMs)) row.failures.push(`LCP ${row.lcpMs.toFixed(0)} ms > ${BUDGET.lcpMs}`);
       if (!(row.cls <= BUDGET.cls)) row.failures.push(`CLS ${row.cls.toFixed(3)} > ${BUDGET.cls}`);
+      if (!(row.jsKb <= row.jsBudgetKb)) {
+        row.failures.push(`JS before interaction ${row.jsKb.toFixed(1)} KB > ${row.jsBudgetKb} KB`);
+      }
       // Name what cost the points, so a failure says where to look.
       if (row.failures.length) {
         for (const c of CATEGORIES) {
@@ -96,7 +156,7 @@ async function main() {
           `${row.lcpMs.toFixed(0).padStart(6)} ms`,
           `${row.tbtMs.toFixed(0).padStart(4)} ms`,
           row.cls.toFixed(3).padStart(6),
-          `${row.jsKb.toFixed(1).padStart(6)} KB`,
+          `${row.jsKb.toFixed(1).padStart(6)} KB / ${String(row.jsBudgetKb).padStart(2)}`,
           row.failures.length ? "OVER BUDGET" : "ok",
         ].join(" "),
       );
@@ -110,15 +170,24 @@ async function main() {
   writeFileSync("bench/results/lighthouse.json", `${JSON.stringify(rows, null, 2)}\n`);
   const over = rows.filter((r) => r.failures.length);
   console.log(
-    `\ncolumns: performance accessibility best-practices seo | LCP | TBT | CLS | JS transferred\n` +
-      `budget: performance >= ${BUDGET.performance}, others = 100, TBT <= ${BUDGET.tbtMs} ms, CLS <= ${BUDGET.cls}`,
+    `\ncolumns: performance accessibility best-practices seo | LCP | TBT | CLS | JS transferred before any interaction / its budget\n` +
+      `budget: performance 100 (floor ${BUDGET.performance}), others = 100, TBT <= ${BUDGET.tbtMs} ms, ` +
+      `LCP <= ${BUDGET.lcpMs} ms, CLS ${BUDGET.cls}, JS <= ${BUDGET.jsKb} KB (${BUDGET.jsKbPurpose} KB with the form, the carousel or the chat page); ` +
+      `404 page: its 404 status, noindex and the console error for its own 404 are expected`,
   );
   const worst = (f: (r: Row) => number) => Math.max(...rows.map(f));
   console.log(
     `pages: ${rows.length}; lowest performance ${Math.min(...rows.map((r) => r.scores.performance))}; ` +
-      `worst TBT ${worst((r) => r.tbtMs).toFixed(0)} ms; worst CLS ${worst((r) => r.cls).toFixed(3)}; ` +
+      `worst TBT ${worst((r) => r.tbtMs).toFixed(0)} ms; worst LCP ${worst((r) => r.lcpMs).toFixed(0)} ms; ` +
+      `worst CLS ${worst((r) => r.cls).toFixed(3)}; ` +
       `most JS ${worst((r) => r.jsKb).toFixed(1)} KB`,
   );
+  const belowTarget = rows.filter((r) => r.scores.performance < 100 && r.scores.performance >= BUDGET.performance);
+  if (belowTarget.length) {
+    console.log(
+      `performance 98-99 (within the floor, below the target of 100): ${belowTarget.map((r) => r.path).join(", ")}`,
+    );
+  }
   for (const r of over) console.log(`\n${r.path}:\n  ${r.failures.join("\n  ")}`);
   console.log(
     over.length ? `\nFAIL: ${over.length} of ${rows.length} pages over budget` : "\nPASS: every page within budget",

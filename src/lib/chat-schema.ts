@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { MAX_CHAT_CHARS } from "./chat-text";
 
-/** The longest message the assistant reads; a driver's question is a sentence or two. */
-export const MAX_CHAT_CHARS = 2000;
+export { CHAT_FAILURE_TEXT, CHAT_WELCOME_TEXT, MAX_CHAT_CHARS } from "./chat-text";
 
 /** POST /api/chat's body, checked on the server; the page trims and skips empty text itself. */
 export const chatRequestSchema = z.object({
@@ -16,7 +16,3 @@ export const chatRequestSchema = z.object({
 });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
-
-/** What the widget and the page show when the server or the network fails. */
-export const CHAT_FAILURE_TEXT = "Sorry, something went wrong. Please try again.";
-export const CHAT_WELCOME_TEXT = "Welcome! How can we help you today?";

@@ -19,7 +19,8 @@ test.describe("/chat page", () => {
     await expect(log).toContainText("Welcome! How can we help you today?");
     await expect(input).toHaveAttribute("placeholder", "Type your message...");
     await expect(page.getByText(/history is lost when you refresh/)).toBeVisible();
-    await expect(page.getByTestId("chat-toggle")).toHaveCount(0);
+    // Hidden, not absent: the persisted chat button is pre-rendered alike on every page (issue 14).
+    await expect(page.getByTestId("chat-toggle")).toBeHidden();
   });
 
   test("Enter sends to the built-in assistant and the reply comes back formatted", async ({ page }) => {
@@ -164,7 +165,6 @@ test.describe("floating widget", () => {
       if (r.url().includes("ChatWindow")) chunks.push(r.url());
     });
     await page.goto("/about");
-    await waitForHydration(page, "ChatWidget");
     await page.waitForLoadState("networkidle");
     expect(chunks).toEqual([]);
     await page.getByTestId("chat-toggle").click();
@@ -175,7 +175,6 @@ test.describe("floating widget", () => {
   test("opens 320 x 384, minimizes to its 64 px header, and opening again resets minimized", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    await waitForHydration(page, "ChatWidget");
     const toggle = page.getByTestId("chat-toggle");
     await toggle.click();
     const panel = page.getByTestId("chat-panel");
@@ -200,7 +199,6 @@ test.describe("floating widget", () => {
 
   test("Escape closes it and focus returns to the button", async ({ page }) => {
     await page.goto("/services");
-    await waitForHydration(page, "ChatWidget");
     const toggle = page.getByTestId("chat-toggle");
     await toggle.click();
     await expect(page.getByTestId("chat-input")).toBeFocused();
@@ -213,7 +211,6 @@ test.describe("floating widget", () => {
   test("keeps its conversation while the visitor moves to another page", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
-    await waitForHydration(page, "ChatWidget");
     await page.getByTestId("chat-toggle").click();
     const input = page.getByTestId("chat-input");
     await input.fill("Do you serve Lodi?");
@@ -231,7 +228,6 @@ test.describe("floating widget", () => {
   test("sits at the right end of the phone's call bar, beside the call link and not over it", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");
-    await waitForHydration(page, "ChatWidget");
     const toggle = await page.getByTestId("chat-toggle").boundingBox();
     const call = await page.getByTestId("mobile-call-bar").boundingBox();
     const band = await page.getByTestId("mobile-call-band").boundingBox();

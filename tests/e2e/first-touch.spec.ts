@@ -62,7 +62,6 @@ for (const vp of viewports) {
         const found: string[] = [];
         for (const route of allRoutes) {
           await page.goto(route.path);
-          if (js.javaScriptEnabled && route.path !== "/chat") await waitForHydration(page, "ChatWidget");
           // The first screen, then the very end of the page (where the footer must clear the call bar).
           for (const problem of await layoutProblems(page)) {
             if (problem.kind !== "covered") found.push(`${route.path} (top): ${problem.what}`);
@@ -95,7 +94,8 @@ for (const vp of viewports) {
         await page.goto("/chat");
         if (js.javaScriptEnabled) await waitForHydration(page, "ChatPage");
         const box = page.getByRole("textbox", { name: "Your message" });
-        await expect(page.getByTestId("chat-toggle")).toHaveCount(0);
+        // Hidden, not absent: the persisted chat button is pre-rendered alike on every page (issue 14).
+        await expect(page.getByTestId("chat-toggle")).toBeHidden();
         if (js.javaScriptEnabled) {
           await expectOnFirstScreen(page, vp, box);
           await expectOnFirstScreen(page, vp, page.getByRole("button", { name: "Send message" }));
@@ -124,8 +124,7 @@ for (const vp of viewports) {
         await page.goto("/about");
         const toggle = page.getByTestId("chat-toggle");
         if (js.javaScriptEnabled) {
-          await waitForHydration(page, "ChatWidget");
-          await toggle.click();
+          await toggle.click(); // the first click loads the widget and opens it
           await expect(page.getByRole("dialog", { name: "Chat with Us" })).toBeVisible();
         } else {
           await expect(toggle).toHaveAttribute("href", "/chat");
@@ -363,16 +362,15 @@ test.describe("screenshots at phone size", () => {
 
   test("home, a service page and /chat", async ({ page }) => {
     for (const [file, path, island] of [
-      ["home-375.png", "/", "ChatWidget"],
-      ["service-375.png", "/services/jump-start", "ChatWidget"],
+      ["home-375.png", "/", undefined],
+      ["service-375.png", "/services/jump-start", undefined],
       ["chat-375.png", "/chat", "ChatPage"],
     ] as const) {
       await page.goto(path);
-      await waitForHydration(page, island);
+      if (island) await waitForHydration(page, island);
       await page.screenshot({ path: `${SCREENS}/${file}` });
     }
     await page.goto("/");
-    await waitForHydration(page, "ChatWidget");
     await scrollToEnd(page);
     await page.screenshot({ path: `${SCREENS}/home-end-375.png` });
   });

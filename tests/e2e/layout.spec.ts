@@ -1,13 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { services } from "../../src/lib/services";
-import { waitForHydration } from "../support/hydration";
+import { hydrateByTouch, waitForHydration } from "../support/hydration";
 
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("the Services dropdown lists the ten service pages and opens on hover and keyboard", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Home", "Blog", "About", "Chat with Us", "Contact"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -32,7 +32,7 @@ test.describe("desktop header", () => {
     // The page's clock is the test's: the delay is measured in its time, not the busy machine's.
     await page.clock.install();
     await page.goto("/");
-    await waitForHydration(page);
+    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
     await page.clock.pauseAt(Date.now() + 60_000);
     const services = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
     await services.hover();
@@ -54,7 +54,7 @@ test.describe("phone layout", () => {
 
   test("the drawer opens on the right, Services collapses, and choosing a link closes it", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
@@ -78,7 +78,7 @@ test.describe("phone layout", () => {
 
   test("Escape closes the drawer and returns focus to the menu button", async ({ page }) => {
     await page.goto("/about");
-    await waitForHydration(page);
+    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
     const open = page.getByRole("button", { name: "Open menu" });
     await open.click();
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
@@ -214,7 +214,6 @@ test("footer: quick links, contact lines, and a map that loads only when asked",
 
 test("moving between pages keeps the document and puts focus on the new page's content", async ({ page }) => {
   await page.goto("/");
-  await waitForHydration(page);
   await page.evaluate(() => {
     (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
   });

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
-/** Islands hydrate when idle or visible; wait until the named component's island is live. */
+/** Islands hydrate when idle, visible or touched; wait until the named component's island is live. */
 export async function waitForHydration(page: Page, component = "SiteHeader") {
   await page.waitForFunction((name) => {
     const islands = [...document.querySelectorAll("astro-island")].filter((el) =>
@@ -8,4 +8,13 @@ export async function waitForHydration(page: Page, component = "SiteHeader") {
     );
     return islands.length > 0 && islands.every((el) => !el.hasAttribute("ssr"));
   }, component);
+}
+
+/**
+ * The layout's islands (header, chat button, footer map) load on first touch (`client:touch`). A test
+ * of their scripted behaviour first points at the island, as a visitor's pointer would, then waits.
+ */
+export async function hydrateByTouch(page: Page, component: string, target: Locator) {
+  await target.hover();
+  await waitForHydration(page, component);
 }

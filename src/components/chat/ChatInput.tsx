@@ -2,7 +2,7 @@ import { SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { MAX_CHAT_CHARS } from "@/lib/chat-schema";
+import { MAX_CHAT_CHARS } from "@/lib/chat-text";
 
 /** The text box grows with its text from 32 px up to 80 px, then scrolls. */
 export const INPUT_MIN_PX = 32;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { CHAT_WELCOME_TEXT } from "@/lib/chat-schema";
+import { CHAT_WELCOME_TEXT } from "@/lib/chat-text";
 import { formatReply, type PageTitles } from "@/lib/format-reply";
 import { cn } from "@/lib/utils";
 import type { ChatMessage } from "./use-chat";

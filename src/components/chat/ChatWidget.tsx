@@ -17,16 +17,18 @@ const buttonClass =
   "grid size-12 place-items-center rounded-full bg-ink text-white shadow-lg ring-2 ring-white hover:bg-slate-700 md:size-14 md:bg-brand-500 md:text-ink md:ring-0 md:hover:bg-brand-400";
 
 /**
- * The floating chat button on every page but /chat. Pre-rendered (and without JavaScript) it is a
- * plain link to /chat; once the script runs it opens the panel in place. It holds the conversation,
- * and Astro's router keeps this island (transition:persist) so the conversation survives moving
- * between pages. The panel's code loads on first open.
+ * The floating chat button on every page but /chat. Pre-rendered (and without JavaScript, or before
+ * its code is in) it is a plain link to /chat; the layout loads it with `client:touch`, so the first
+ * click both loads the code and opens the panel. It holds the conversation, and Astro's router keeps
+ * this island (transition:persist) so the conversation survives moving between pages. That is also
+ * why it pre-renders the same on every page: on /chat a style hides the link (html[data-chat-page]),
+ * and once hydrated the component hides itself. The panel's code loads on first open.
  */
-export function ChatWidget({ hiddenOnThisPage = false }: { hiddenOnThisPage?: boolean }) {
+export function ChatWidget() {
   const chat = useChat();
   const [open, setOpen] = useState(false);
   const [minimized, setMinimized] = useState(false);
-  const [hidden, setHidden] = useState(hiddenOnThisPage);
+  const [hidden, setHidden] = useState(false);
   const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
 
@@ -49,7 +51,13 @@ export function ChatWidget({ hiddenOnThisPage = false }: { hiddenOnThisPage?: bo
   if (hidden) return null;
   if (!hydrated) {
     return (
-      <a href="/chat" className={`${corner} ${buttonClass}`} aria-label="Chat with us" data-testid="chat-toggle">
+      <a
+        href="/chat"
+        className={`${corner} ${buttonClass}`}
+        aria-label="Chat with us"
+        data-testid="chat-toggle"
+        data-touch="chat"
+      >
         <MessageCircle className="size-6" aria-hidden="true" />
       </a>
     );
@@ -74,6 +82,7 @@ export function ChatWidget({ hiddenOnThisPage = false }: { hiddenOnThisPage?: bo
         aria-label={open ? "Close chat" : "Open chat"}
         className={buttonClass}
         data-testid="chat-toggle"
+        data-touch-live="chat"
       >
         {open ? <X className="size-6" aria-hidden="true" /> : <MessageCircle className="size-6" aria-hidden="true" />}
       </button>

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-client";
-import { CHAT_FAILURE_TEXT } from "@/lib/chat-schema";
+import { CHAT_FAILURE_TEXT } from "@/lib/chat-text";
 import type { PageTitles } from "@/lib/format-reply";
 
 /** A chat message as the specification describes it; kept in memory only. */

@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 export interface MapEmbedProps {
   latitude: number;
@@ -17,10 +18,12 @@ export function osmEmbedUrl(latitude: number, longitude: number, span = 0.02): s
 
 /**
  * The map costs a third-party request and a heavy iframe, so it only loads when the visitor asks
- * for it. The plain link to a maps app works with or without JavaScript.
+ * for it. The plain link to a maps app works with or without JavaScript. The layout loads this island
+ * on first touch (client:touch): a click on "Show map" before that is held and replayed.
  */
 export function MapEmbed({ latitude, longitude, label, mapsHref }: MapEmbedProps) {
   const [shown, setShown] = useState(false);
+  const touch = useHydrated() ? { "data-touch-live": "map" } : { "data-touch": "map" };
   return (
     <div className="space-y-3">
       <div className="aspect-[4/3] w-full overflow-hidden rounded-lg border border-slate-700 bg-slate-800">
@@ -35,7 +38,14 @@ export function MapEmbed({ latitude, longitude, label, mapsHref }: MapEmbedProps
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-3 p-4 text-center">
             <MapPin className="size-8 text-brand-400" aria-hidden="true" />
-            <Button type="button" variant="primary" size="sm" onClick={() => setShown(true)} data-testid="show-map">
+            <Button
+              type="button"
+              variant="primary"
+              size="sm"
+              onClick={() => setShown(true)}
+              data-testid="show-map"
+              {...touch}
+            >
               Show map
             </Button>
             <p className="text-xs text-slate-400">Loads a map from OpenStreetMap.</p>

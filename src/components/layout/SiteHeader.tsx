@@ -22,6 +22,13 @@ export function SiteHeader(props: SiteHeaderProps) {
   const { businessName, phoneDisplay, telHref, mainNav, serviceNav, currentPath } = props;
   const [home, ...rest] = mainNav;
   const current = (href: string) => (isCurrent(href, currentPath) ? ("page" as const) : undefined);
+  // The layout hydrates the header on first touch (client:touch): until then Services is a link to
+  // /services, and the directive replays a click on it once the dropdown's trigger exists.
+  const hydrated = useHydrated();
+  const servicesClass = cn(linkClass, "group gap-1", isCurrent("/services", currentPath) && "text-brand-800");
+  const chevron = (
+    <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -48,38 +55,42 @@ export function SiteHeader(props: SiteHeaderProps) {
               </NavigationMenu.Item>
             )}
             <NavigationMenu.Item>
-              <NavigationMenu.Trigger
-                className={cn(linkClass, "group gap-1", isCurrent("/services", currentPath) && "text-brand-800")}
-              >
-                Services
-                <ChevronDown
-                  className="size-4 transition-transform group-data-[state=open]:rotate-180"
-                  aria-hidden="true"
-                />
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-[34rem] rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
-                <ul className="grid grid-cols-2 gap-1">
-                  {serviceNav.map((item) => (
-                    <li key={item.href}>
+              {hydrated ? (
+                <NavigationMenu.Trigger className={servicesClass} data-touch-live="services">
+                  Services
+                  {chevron}
+                </NavigationMenu.Trigger>
+              ) : (
+                <a href="/services" className={servicesClass} data-touch="services">
+                  Services
+                  {chevron}
+                </a>
+              )}
+              {hydrated && (
+                <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-[34rem] rounded-xl border border-slate-200 bg-white p-3 shadow-lg">
+                  <ul className="grid grid-cols-2 gap-1">
+                    {serviceNav.map((item) => (
+                      <li key={item.href}>
+                        <NavigationMenu.Link
+                          href={item.href}
+                          className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-ink aria-[current=page]:text-brand-800"
+                          aria-current={current(item.href)}
+                        >
+                          {item.name}
+                        </NavigationMenu.Link>
+                      </li>
+                    ))}
+                    <li className="col-span-2 border-t border-slate-100 pt-1">
                       <NavigationMenu.Link
-                        href={item.href}
-                        className="block rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-ink aria-[current=page]:text-brand-800"
-                        aria-current={current(item.href)}
+                        href="/services"
+                        className="block rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
                       >
-                        {item.name}
+                        All services overview
                       </NavigationMenu.Link>
                     </li>
-                  ))}
-                  <li className="col-span-2 border-t border-slate-100 pt-1">
-                    <NavigationMenu.Link
-                      href="/services"
-                      className="block rounded-md px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                    >
-                      All services overview
-                    </NavigationMenu.Link>
-                  </li>
-                </ul>
-              </NavigationMenu.Content>
+                  </ul>
+                </NavigationMenu.Content>
+              )}
             </NavigationMenu.Item>
             {rest.map((item) => (
               <NavigationMenu.Item key={item.href}>
@@ -136,6 +147,7 @@ function DisclosureMenu({
           buttonVariants({ variant: "ghost", size: "icon" }),
           "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
         )}
+        data-touch="menu"
       >
         <Menu className="group-open:hidden" aria-hidden="true" />
         <X className="hidden group-open:block" aria-hidden="true" />
@@ -200,7 +212,7 @@ function MobileMenu({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" data-touch-live="menu">
           <Menu aria-hidden="true" />
         </Button>
       </Dialog.Trigger>
