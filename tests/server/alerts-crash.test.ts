@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
+  alertReceiversForThisFile,
   deliveries as deliveriesOf,
   duplicateCount,
   waitDelivered as waitDeliveredTo,
 } from "../support/alert-deliveries";
 import { databaseTargets } from "../support/databases";
-import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { type ServerProcess, startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
@@ -23,23 +23,16 @@ const ports = { pglite: 4421, postgres: 4422 } as const;
 
 const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-alerts-site-"));
 const site = writeMinimalSite(siteRoot);
-let smtp: SmtpReceiver;
-let hook: WebhookReceiver;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await hook?.close();
+const receivers = alertReceiversForThisFile();
+afterAll(() => {
   rmSync(siteRoot, { recursive: true, force: true });
 });
 
 const alertEnv = () => ({
-  SMTP_URL: smtp.url,
+  SMTP_URL: receivers.smtp.url,
   LEAD_ALERT_FROM: "alerts@stocktontowing.example",
   LEAD_ALERT_TO: "owner@example.com",
-  LEAD_ALERT_WEBHOOK_URL: hook.url,
+  LEAD_ALERT_WEBHOOK_URL: receivers.hook.url,
   LEAD_ALERT_WEBHOOK_SECRET: "crash-test-secret-0123456789",
   CONTACT_RATE_LIMIT_MAX: "1000000",
   DIST_DIR: site,
@@ -93,14 +86,15 @@ async function waitFor(condition: () => boolean, timeoutMs: number) {
   }
 }
 
-const deliveries = () => deliveriesOf(smtp, hook);
-const waitDelivered = (ids: Set<number>, timeoutMs: number) => waitDeliveredTo(smtp, hook, ids, timeoutMs);
+const deliveries = () => deliveriesOf(receivers.smtp, receivers.hook);
+const waitDelivered = (ids: Set<number>, timeoutMs: number) =>
+  waitDeliveredTo(receivers.smtp, receivers.hook, ids, timeoutMs);
 const duplicates = duplicateCount;
 
 describe.each(databaseTargets)("alerts survive SIGKILL on $kind", (target) => {
   it(`delivers every acknowledged request's alerts across ${KILLS} kills`, { timeout: 300_000 }, async () => {
-    smtp.mails.length = 0;
-    hook.hooks.length = 0;
+    receivers.smtp.mails.length = 0;
+    receivers.hook.hooks.length = 0;
     const place = await target.create();
     const env = { ...alertEnv(), DATA_DIR: place.dataDir, DATABASE_URL: place.databaseUrl ?? "" };
     const acknowledged = new Set<number>();

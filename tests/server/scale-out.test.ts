@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliveries, duplicateCount, waitDelivered } from "../support/alert-deliveries";
+import { afterAll, describe, expect, it } from "vitest";
+import { alertReceiversForThisFile, deliveries, duplicateCount, waitDelivered } from "../support/alert-deliveries";
 import { databaseTargets, postgresUrl } from "../support/databases";
-import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { type ServerProcess, startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
@@ -31,15 +30,8 @@ function isolatedRedisUrl(url: string): string {
 }
 
 const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-scale-site-"));
-let smtp: SmtpReceiver;
-let hook: WebhookReceiver;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  hook = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await smtp?.close();
-  await hook?.close();
+const receivers = alertReceiversForThisFile();
+afterAll(() => {
   rmSync(siteRoot, { recursive: true, force: true });
 });
 
@@ -91,10 +83,10 @@ describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL 
       TRUST_PROXY: "true",
       CONTACT_RATE_LIMIT_MAX: String(LIMIT),
       CONTACT_RATE_LIMIT_WINDOW_MS: String(10 * 60_000),
-      SMTP_URL: smtp.url,
+      SMTP_URL: receivers.smtp.url,
       LEAD_ALERT_FROM: "alerts@stocktontowing.example",
       LEAD_ALERT_TO: "owner@example.com",
-      LEAD_ALERT_WEBHOOK_URL: hook.url,
+      LEAD_ALERT_WEBHOOK_URL: receivers.hook.url,
       LEAD_ALERT_WEBHOOK_SECRET: "scale-out-secret-0123456789",
       DIST_DIR: writeMinimalSite(siteRoot),
     };
@@ -144,12 +136,12 @@ describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL 
 
       // Each alert once, from whichever process claimed it.
       const ids = new Set(accepted.map((o) => Number(o.id)));
-      expect(await waitDelivered(smtp, hook, ids, 90_000)).toEqual([]);
-      const { mails, hooks } = deliveries(smtp, hook);
+      expect(await waitDelivered(receivers.smtp, receivers.hook, ids, 90_000)).toEqual([]);
+      const { mails, hooks } = deliveries(receivers.smtp, receivers.hook);
       expect([...mails.keys()].sort()).toEqual([...ids].sort());
       expect(duplicateCount(mails)).toBe(0);
       expect(duplicateCount(hooks)).toBe(0);
-      const keys = hook.accepted().map((h) => h.headers["idempotency-key"]);
+      const keys = receivers.hook.accepted().map((h) => h.headers["idempotency-key"]);
       expect(new Set(keys).size).toBe(keys.length);
       console.info(
         `scale-out: ${outcomes.length} requests through 2 processes, ${accepted.length} stored, ` +

@@ -1,4 +1,24 @@
-import type { SmtpReceiver, WebhookReceiver } from "./receivers";
+import { afterAll, beforeAll } from "vitest";
+import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "./receivers";
+
+export interface AlertReceivers {
+  smtp: SmtpReceiver;
+  hook: WebhookReceiver;
+}
+
+/** An SMTP and a webhook receiver for the calling test file: started before its tests, closed after. */
+export function alertReceiversForThisFile(): AlertReceivers {
+  const receivers = {} as AlertReceivers;
+  beforeAll(async () => {
+    receivers.smtp = await startSmtpReceiver();
+    receivers.hook = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await receivers.smtp?.close();
+    await receivers.hook?.close();
+  });
+  return receivers;
+}
 
 /** How many times each service request id arrived at the owner's e-mail and webhook receivers. */
 export function deliveries(smtp: SmtpReceiver, hook: WebhookReceiver) {
