@@ -6,8 +6,8 @@
  *   npm run bench:start                  (BENCH_RUNS=3 by default)
  *
  * Idle RSS is the server process's resident memory BENCH_IDLE_MS (5 s) after /healthz first answers,
- * with no traffic; peak is the most it held at any time (VmHWM). The initdb child process of a fresh
- * start (server/db/pglite-initdb.ts) has ended by then; its own peak is not the server's.
+ * with no traffic; peak is the most it held at any time (VmHWM). On a fresh folder the child process that
+ * creates and migrates the database (server/db/pglite-create.ts) has ended by then; its peak is not the server's.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { startServer } from "./support/server";

@@ -17,7 +17,7 @@ async function main() {
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
-    initdbInChildProcess: true,
+    createInChildProcess: true,
   });
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {

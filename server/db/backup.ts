@@ -2,7 +2,7 @@ import { chmodSync, existsSync, unlinkSync } from "node:fs";
 import net from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./lock";
-import { hasDatabase } from "./pglite-initdb";
+import { hasDatabase } from "./pglite-create";
 import { PGLITE_OPTIONS } from "./pglite-options";
 
 /**

@@ -1,5 +1,4 @@
 import { mkdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -10,11 +9,12 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { dumpPglite } from "./backup";
 import { lockDataDir } from "./lock";
-import { hasDatabase, initdbInChildProcess } from "./pglite-initdb";
+import { MIGRATIONS_FOLDER } from "./migrations-folder";
+import { createInChildProcess, hasDatabase } from "./pglite-create";
 import { PGLITE_OPTIONS } from "./pglite-options";
 import * as schema from "./schema";
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+export { MIGRATIONS_FOLDER };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -33,8 +33,11 @@ export interface Database {
 export interface OpenDatabaseOptions {
   /** Folder of the embedded PGlite database (created if missing); used when databaseUrl is unset. */
   dataDir: string;
-  /** Create a missing PGlite database in a child process, so this long-lived one never holds initdb's memory. */
-  initdbInChildProcess?: boolean;
+  /**
+   * Create and migrate a missing PGlite database in a child process, so this long-lived one never holds
+   * the memory of initdb and of the first migration (server/db/pglite-create.ts).
+   */
+  createInChildProcess?: boolean;
   /** A PostgreSQL connection string; when set, PostgreSQL is used. */
   databaseUrl?: string;
 }
@@ -46,15 +49,15 @@ export interface OpenDatabaseOptions {
 export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir, options.initdbInChildProcess ?? false);
+    : openPglite(options.dataDir, options.createInChildProcess ?? false);
 }
 
-async function openPglite(dataDir: string, separateInitdb: boolean): Promise<Database> {
+async function openPglite(dataDir: string, createInChild: boolean): Promise<Database> {
   mkdirSync(dataDir, { recursive: true }); // PGlite does not create missing parent folders.
   const lock = await lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    if (separateInitdb && !hasDatabase(dataDir)) await initdbInChildProcess(dataDir);
+    if (createInChild && !hasDatabase(dataDir)) await createInChildProcess(dataDir);
     client = await PGlite.create(dataDir, PGLITE_OPTIONS);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

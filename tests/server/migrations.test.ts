@@ -7,6 +7,8 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_FOLDER } from "../../server/db/client";
+import { createInChildProcess } from "../../server/db/pglite-create";
+import { PGLITE_OPTIONS } from "../../server/db/pglite-options";
 
 /**
  * A database made by an older release keeps its service requests when the server upgrades it:
@@ -59,5 +61,30 @@ describe("migrations", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("a fresh folder is created and brought to the latest migration by a child process, so the server has nothing left to run", async () => {
+    const dataDir = path.join(scratch, "fresh");
+    await createInChildProcess(dataDir);
+    const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
+    try {
+      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"));
+      const applied = await client.query<{ count: number }>(
+        "select count(*)::int as count from drizzle.__drizzle_migrations",
+      );
+      expect(applied.rows[0]?.count).toBe(journal.entries.length);
+      const tables = await client.query<{ table_name: string }>(
+        "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
+      );
+      expect(tables.rows.map((r) => r.table_name)).toContain("contact_requests");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a child that cannot create the database fails the start with the reason", async () => {
+    const notAFolder = path.join(scratch, "a-file");
+    writeFileSync(notAFolder, "not a folder");
+    await expect(createInChildProcess(notAFolder)).rejects.toThrow(/could not create the database in .*a-file/);
   });
 });
