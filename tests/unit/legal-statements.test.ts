@@ -7,7 +7,7 @@ import { builtKnowledge, contentOf, readCollection } from "../support/content";
 /**
  * Every legal statement the site makes, checked against the California Vehicle Code, with a test
  * that fails if the old, wrong wording comes back. Sections checked: 22650 and 22651(d) (removal from
- * a street is for the police or parking enforcement), 22658(a)(1)-(4) (private property), 16025 and
+ * a street is for the police or parking enforcement), 22658(a)(1)-(4) and (b) (private property; the tow operator's notice to the owner), 16025 and
  * 20002 (exchanging information), 22852 (post-storage hearing), 22850.3 (release on proof of
  * registration), 16000 (report to the DMV).
  */
@@ -71,6 +71,21 @@ describe("private-property tows (CVC 22658(a))", () => {
 
   it("a single-family home's own lot needs neither sign nor waiting period (22658(a)(4))", () => {
     for (const [where, text] of Object.entries(texts)) expect(text, where).toMatch(/single-family/);
+  });
+
+  it("the tow operator's written notice to the registered owner: what it holds, and only when the owner can be found (22658(b))", () => {
+    expect(driveway).toMatch(
+      /tow operator must then give the registered owner written notice of the removal, the reason for it and where the vehicle was taken/,
+    );
+    expect(towedArticle).toMatch(
+      /tow operator must also send the registered owner a written notice of the removal, the reason for it and where the car was taken, whenever the owner's name and address can be found/,
+    );
+  });
+
+  it("no deadline for telling the police that 22658 does not state (the 'within an hour' claim could not be found in its text)", () => {
+    for (const [where, text] of Object.entries(texts)) {
+      expect(text, where).not.toMatch(/within (an|one) hour/i);
+    }
   });
 
   it("the old '24 hours after notice' rule never comes back", () => {
