@@ -24,8 +24,12 @@ const VERIFIED_POLICE: Record<string, string> = {
 /**
  * Each town's coordinates as its Wikipedia infobox gives them (the GNIS / Census point), found with
  * the search tool on 2026-11-23. Victor has no entry: no public source we could reach states its
- * position, so the test below only checks that it lies where its page says (on SR-12 between Lodi
- * and Lockeford). Stockton is the dispatch desk itself (site.geo), the point distances start from.
+ * coordinates. What the sources do say: San Joaquin County's general plan (vol. II, Lodi planning area)
+ * lists Victor among the unincorporated communities of the Lodi planning area, and Caltrans detour
+ * notices (Lodi News, 2021-12-14) route traffic east from SR-99 in Lodi onto Victor Road. So the test
+ * below checks only that it lies where its page says (east of Lodi, short of Lockeford), and its
+ * stated distance is checked like every other. Stockton is the dispatch desk itself (site.geo), the
+ * point distances start from.
  */
 const SOURCE_COORDINATES: Record<string, [latitude: number, longitude: number]> = {
   Lodi: [38.12889, -121.28083], // 38°7′44″N 121°16′51″W
