@@ -1,6 +1,7 @@
-import { CircleCheck, Phone, RotateCcw } from "lucide-react";
+import { CircleCheck, RotateCcw } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { CallButton } from "@/components/ui/call-actions";
 
 export interface Confirmation {
   /** The stored request's number; absent when only the fallback receiver took the request. */
@@ -53,12 +54,7 @@ export function RequestConfirmation({
       </p>
       <p>Anything urgent, or in danger on the road? Don't wait for us to call:</p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <a href={telHref}>
-            <Phone aria-hidden="true" />
-            Call {phoneDisplay}
-          </a>
-        </Button>
+        <CallButton phoneDisplay={phoneDisplay} telHref={telHref} />
         <Button type="button" size="lg" variant="outline" onClick={onNewRequest}>
           <RotateCcw aria-hidden="true" />
           Send another request

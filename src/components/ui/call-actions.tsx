@@ -10,6 +10,18 @@ export interface CallActionsProps {
   requestLabel?: string;
 }
 
+/** The large "Call (209) ..." button: a tel: link styled as the primary action. */
+export function CallButton({ phoneDisplay, telHref }: Pick<CallActionsProps, "phoneDisplay" | "telHref">) {
+  return (
+    <Button asChild size="lg">
+      <a href={telHref}>
+        <Phone aria-hidden="true" />
+        Call {phoneDisplay}
+      </a>
+    </Button>
+  );
+}
+
 /** The pair every dark banner ends with: call now, or request service online. */
 export function CallActions({
   phoneDisplay,
@@ -19,12 +31,7 @@ export function CallActions({
 }: CallActionsProps) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
-      <Button asChild size="lg">
-        <a href={telHref}>
-          <Phone aria-hidden="true" />
-          Call {phoneDisplay}
-        </a>
-      </Button>
+      <CallButton phoneDisplay={phoneDisplay} telHref={telHref} />
       <Button asChild size="lg" variant="outline" className="border-white bg-transparent text-white hover:bg-white/10">
         <a href={requestHref}>
           <MessageSquare aria-hidden="true" />
