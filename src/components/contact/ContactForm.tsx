@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, Send } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useSingleToast } from "@/components/ui/use-single-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
@@ -76,6 +75,9 @@ async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: s
   return typeof created?.id === "number" ? created.id : undefined;
 }
 
+/** Radix Toast is a third of the form's code: it loads once a visitor starts on the form. */
+const FormToasts = lazy(() => import("./FormToasts"));
+
 /**
  * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
  * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
@@ -88,6 +90,21 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
   const id = (name: string) => `${uid}-${name}`;
   const { toast, show, setOpen } = useSingleToast();
   const trapRef = useRef<HTMLInputElement>(null);
+  // The toasts' code is fetched at the first focus or press in the form (long before a reply comes
+  // back), and at the latest when one is shown.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [toastsWanted, setToastsWanted] = useState(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || toastsWanted) return;
+    const want = () => setToastsWanted(true);
+    form.addEventListener("focusin", want);
+    form.addEventListener("pointerdown", want);
+    return () => {
+      form.removeEventListener("focusin", want);
+      form.removeEventListener("pointerdown", want);
+    };
+  }, [toastsWanted]);
   const {
     register,
     handleSubmit,
@@ -129,7 +146,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
     setValue("dropoffLocation", getValues("pickupLocation"), { shouldValidate: isSubmitted, shouldDirty: true });
 
   return (
-    <ToastProvider>
+    <>
       {confirmation && (
         <RequestConfirmation
           confirmation={confirmation}
@@ -139,6 +156,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
         />
       )}
       <form
+        ref={formRef}
         hidden={confirmation !== null}
         method="post"
         action="/api/contact"
@@ -228,16 +246,11 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
           </p>
         </div>
       </form>
-      {toast && (
-        <Toast key={toast.key} open={toast.open} onOpenChange={setOpen} variant={toast.variant}>
-          <div className="grid gap-1">
-            <ToastTitle>{toast.title}</ToastTitle>
-            <ToastDescription>{toast.description}</ToastDescription>
-          </div>
-          <ToastClose />
-        </Toast>
+      {(toastsWanted || toast) && (
+        <Suspense fallback={null}>
+          <FormToasts toast={toast} onOpenChange={setOpen} />
+        </Suspense>
       )}
-      <ToastViewport />
-    </ToastProvider>
+    </>
   );
 }
