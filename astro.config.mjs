@@ -21,6 +21,14 @@ const reactLibraries = [
   "lucide-react",
 ];
 
+const islandRuntime = new RegExp(
+  [
+    "/node_modules/(preact|@astrojs/preact)/",
+    "/node_modules/lucide-react/dist/esm/(createLucideIcon|Icon|defaultAttributes|shared/)",
+    "/src/components/ui/use-hydrated\\.ts$",
+  ].join("|"),
+);
+
 export default defineConfig({
   site,
   outDir,
@@ -37,6 +45,19 @@ export default defineConfig({
     // Libraries that import "react" must go through Vite at build time too, so that the alias to
     // preact/compat applies when pages are pre-rendered (Node would otherwise load real React).
     ssr: { noExternal: reactLibraries },
+    build: {
+      rollupOptions: {
+        output: {
+          // What every island needs (Preact, its hooks and compat, Astro's Preact renderer, the icons'
+          // base, useHydrated) in one file: each file a page loads costs a request and its headers.
+          // (Not the Button: its import of the radix-ui index would drag every Radix part in here.)
+          manualChunks: (id) => (islandRuntime.test(id) ? "island-runtime" : undefined),
+          // Files under 2 KB join a chunk the same pages load anyway (code may load that runs later, never
+          // code that runs when it should not): fewer requests for the same bytes.
+          experimentalMinChunkSize: 2048,
+        },
+      },
+    },
     // `npm run dev` serves pages with live reload; the API comes from a production server (`npm start`).
     server: { proxy: { "/api": process.env.API_DEV_URL ?? "http://127.0.0.1:3000" } },
   },
