@@ -52,29 +52,7 @@ export type ContactField = keyof ContactRequest;
 
 export const contactFields = Object.keys(contactRequestSchema.shape) as ContactField[];
 
-/**
- * Services done where the car stands: nothing is carried anywhere, so the drop-off is the pickup
- * place and the form offers to fill it in one tap.
- */
-export const servicesWithoutDropoff: readonly string[] = [
-  "Jump Start",
-  "Vehicle Lockouts",
-  "Flat Tire",
-  "Gasoline Delivery",
-  "Roadside Assistance",
-];
-
-/**
- * A field people never see or fill (hidden from sight, screen readers and autofill). A bot that
- * fills every input fills this one too, and its request is not stored.
- */
-export const HONEYPOT_FIELD = "company_website";
-
-/** What POST /api/contact answers with 201 once the row is committed. */
-export interface ContactCreated {
-  id: number;
-  createdAt: string;
-}
+export { type ContactCreated, HONEYPOT_FIELD, servicesWithoutDropoff } from "./contact-fields";
 
 /** What it answers with 400: one message per invalid field. */
 export interface ContactInvalid {

@@ -1,22 +1,14 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Copy, Send } from "lucide-react";
-import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useSingleToast } from "@/components/ui/use-single-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { sendToFallback } from "@/lib/contact-fallback";
-import {
-  type ContactCreated,
-  type ContactRequest,
-  type ContactRequestInput,
-  contactRequestSchema,
-  HONEYPOT_FIELD,
-  servicesWithoutDropoff,
-} from "@/lib/contact-schema";
+import { type ContactCreated, HONEYPOT_FIELD, servicesWithoutDropoff } from "@/lib/contact-fields";
+import type { ContactRequest, ContactRequestInput } from "@/lib/contact-schema";
 import { serviceNames } from "@/lib/services";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
 
@@ -76,6 +68,37 @@ async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: s
   return typeof created?.id === "number" ? created.id : undefined;
 }
 
+/** Radix Toast is a third of the form's code: it loads once a visitor starts on the form. */
+const FormToasts = lazy(() => import("./FormToasts"));
+
+type ContactResolver = Resolver<ContactRequestInput, unknown, ContactRequest>;
+let resolverLoad: Promise<ContactResolver> | undefined;
+/** The shared schema, and zod with it, load once a visitor starts on the form (or at the first check). */
+const loadResolver = () => {
+  resolverLoad ??= import("./contact-resolver").then(
+    (m) => m.contactResolver,
+    (error: unknown) => {
+      resolverLoad = undefined; // the next check tries again
+      throw error;
+    },
+  );
+  return resolverLoad;
+};
+/**
+ * Checks with the shared schema. If its code cannot load, the request goes unchecked to the server,
+ * which checks it with the same schema and answers with what to fix.
+ */
+const contactResolver: ContactResolver = async (values, context, options) => {
+  let resolve: ContactResolver;
+  try {
+    resolve = await loadResolver();
+  } catch (error) {
+    console.error("The form's checks could not load; the server checks the request.", error);
+    return { values: values as ContactRequest, errors: {} };
+  }
+  return resolve(values, context, options);
+};
+
 /**
  * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
  * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
@@ -88,6 +111,24 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
   const id = (name: string) => `${uid}-${name}`;
   const { toast, show, setOpen } = useSingleToast();
   const trapRef = useRef<HTMLInputElement>(null);
+  // The toasts' and the checks' code is fetched at the first focus or press in the form (long before
+  // the first check or reply), and at the latest when it is needed.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [toastsWanted, setToastsWanted] = useState(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || toastsWanted) return;
+    const want = () => {
+      setToastsWanted(true);
+      loadResolver().catch(() => {}); // said, if it matters, at the check
+    };
+    form.addEventListener("focusin", want);
+    form.addEventListener("pointerdown", want);
+    return () => {
+      form.removeEventListener("focusin", want);
+      form.removeEventListener("pointerdown", want);
+    };
+  }, [toastsWanted]);
   const {
     register,
     handleSubmit,
@@ -97,7 +138,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<ContactRequestInput, unknown, ContactRequest>({
-    resolver: zodResolver(contactRequestSchema),
+    resolver: contactResolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: emptyValues(defaultService),
@@ -129,7 +170,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
     setValue("dropoffLocation", getValues("pickupLocation"), { shouldValidate: isSubmitted, shouldDirty: true });
 
   return (
-    <ToastProvider>
+    <>
       {confirmation && (
         <RequestConfirmation
           confirmation={confirmation}
@@ -139,6 +180,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
         />
       )}
       <form
+        ref={formRef}
         hidden={confirmation !== null}
         method="post"
         action="/api/contact"
@@ -228,16 +270,11 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
           </p>
         </div>
       </form>
-      {toast && (
-        <Toast key={toast.key} open={toast.open} onOpenChange={setOpen} variant={toast.variant}>
-          <div className="grid gap-1">
-            <ToastTitle>{toast.title}</ToastTitle>
-            <ToastDescription>{toast.description}</ToastDescription>
-          </div>
-          <ToastClose />
-        </Toast>
+      {(toastsWanted || toast) && (
+        <Suspense fallback={null}>
+          <FormToasts toast={toast} onOpenChange={setOpen} />
+        </Suspense>
       )}
-      <ToastViewport />
-    </ToastProvider>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
-import type * as React from "react";
+import { type ComponentProps, forwardRef } from "react";
 import { cn } from "@/lib/utils";
 
 export const buttonVariants = cva(
@@ -25,12 +25,20 @@ export const buttonVariants = cva(
   },
 );
 
-export interface ButtonProps extends React.ComponentProps<"button">, VariantProps<typeof buttonVariants> {
+export interface ButtonProps extends ComponentProps<"button">, VariantProps<typeof buttonVariants> {
   /** Render the child element (for example an <a>) with the button's look. */
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
+/**
+ * forwardRef rather than React 19's ref-as-a-prop: Preact (preact/compat, which renders the islands)
+ * hands a function component no `ref` prop, and Radix triggers (`asChild`) need the element, for
+ * example to return focus to the menu button when the drawer closes.
+ */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { className, variant, size, asChild = false, ...props },
+  ref,
+) {
   const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...props} />;
-}
+  return <Comp ref={ref} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+});

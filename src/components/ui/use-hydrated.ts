@@ -1,16 +1,17 @@
-import { useSyncExternalStore } from "react";
-
-const subscribe = () => () => {};
+import { useLayoutEffect, useState } from "react";
 
 /**
- * False in the pre-rendered HTML (and while React hydrates it), true once the component runs in
- * the browser; true at once for a component first mounted in the browser (a lazily loaded panel).
- * Lets a component pre-render its no-JavaScript form and switch to its scripted one.
+ * False in the pre-rendered HTML and in the render that hydrates it, true from the next render on,
+ * which follows at once (before the browser paints). Lets a component pre-render its no-JavaScript
+ * form and switch to its scripted one.
+ *
+ * Preact (through preact/compat) hydrates without patching attributes and ignores
+ * useSyncExternalStore's server snapshot, so the switch must be a real second render: a component
+ * first mounted in the browser (a lazily loaded panel) also renders once as pre-rendered, then
+ * switches before it is painted.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  return hydrated;
 }

@@ -1,0 +1,29 @@
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
+import type { ToastMessage } from "@/components/ui/use-single-toast";
+
+/**
+ * The form's notification region and its one toast. Its code (Radix Toast) loads apart from the
+ * form's, once a visitor starts on the form (see ContactForm): toasts only follow a submission.
+ */
+export default function FormToasts({
+  toast,
+  onOpenChange,
+}: {
+  toast: ToastMessage | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <ToastProvider>
+      {toast && (
+        <Toast key={toast.key} open={toast.open} onOpenChange={onOpenChange} variant={toast.variant}>
+          <div className="grid gap-1">
+            <ToastTitle>{toast.title}</ToastTitle>
+            <ToastDescription>{toast.description}</ToastDescription>
+          </div>
+          <ToastClose />
+        </Toast>
+      )}
+      <ToastViewport />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The request form's constants, apart from the zod schema (contact-schema.ts, which re-exports them)
+ * so that the form's first load does not carry zod: the schema loads when a visitor starts on the form.
+ */
+
+/**
+ * Services done where the car stands: nothing is carried anywhere, so the drop-off is the pickup
+ * place and the form offers to fill it in one tap.
+ */
+export const servicesWithoutDropoff: readonly string[] = [
+  "Jump Start",
+  "Vehicle Lockouts",
+  "Flat Tire",
+  "Gasoline Delivery",
+  "Roadside Assistance",
+];
+
+/**
+ * A field people never see or fill (hidden from sight, screen readers and autofill). A bot that
+ * fills every input fills this one too, and its request is not stored.
+ */
+export const HONEYPOT_FIELD = "company_website";
+
+/** What POST /api/contact answers with 201 once the row is committed. */
+export interface ContactCreated {
+  id: number;
+  createdAt: string;
+}
