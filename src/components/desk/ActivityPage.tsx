@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { DeskEvent, DeskSignIn } from "@/lib/desk-schema";
 import { businessTime } from "./format";
 import { describeEvent } from "./RequestPage";
@@ -25,7 +26,7 @@ export function ActivityPage() {
         </h2>
         {signIns.isError && <p role="alert">{signIns.error.message.slice(0, 200)}</p>}
         {signIns.data && (
-          <div className="mt-2 overflow-x-auto">
+          <ScrollRegion label="Sign-ins table" className="mt-2">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-300">
@@ -48,7 +49,7 @@ export function ActivityPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       <section aria-labelledby="changes-heading">

@@ -3,6 +3,7 @@ import { AlertDialog } from "radix-ui";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import {
   type DeskEvent,
   type DeskRequestDetail,
@@ -230,7 +231,7 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
         {alerts.length === 0 ? (
           <p className="text-sm text-slate-600">No alerts were queued for this request.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
+          <ScrollRegion label="Alert deliveries table" className="mt-2">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-300">
@@ -253,7 +254,7 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 
