@@ -3,23 +3,13 @@ import preact from "@astrojs/preact";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import clientTouch from "./src/integrations/client-touch/index.ts";
+import { reactLibraries } from "./src/integrations/react-libraries.mjs";
 
 // The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
 const site = process.env.PUBLIC_SITE_URL ?? "https://stocktontowing.example";
 
 // Separate output folders let several builds (parallel test runs) coexist; `dist` by default.
 const outDir = process.env.ASTRO_OUT_DIR ?? "dist";
-
-/** Packages written for React that the islands use: bundled with preact/compat in place of React. */
-const reactLibraries = [
-  "radix-ui",
-  /^@radix-ui\//,
-  "react-hook-form",
-  "@hookform/resolvers",
-  "@tanstack/react-query",
-  "embla-carousel-react",
-  "lucide-react",
-];
 
 const islandRuntime = new RegExp(
   [

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { reactLibraries } from "./src/integrations/react-libraries.mjs";
 
 export default defineConfig({
   resolve: {
@@ -20,7 +21,7 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
     environment: "node",
     // Libraries that import "react" are run through the aliases above rather than loaded by Node.
-    server: { deps: { inline: ["react-hook-form", "@hookform/resolvers", "radix-ui", /@radix-ui\//, "lucide-react"] } },
+    server: { deps: { inline: reactLibraries } },
     // Database tests start PGlite (seconds each) and kill servers: give them room, and keep the
     // 2-core machine from running too many at once.
     testTimeout: 60_000,

@@ -14,8 +14,6 @@ import { createInChildProcess, hasDatabase } from "./pglite-create";
 import { PGLITE_OPTIONS } from "./pglite-options";
 import * as schema from "./schema";
 
-export { MIGRATIONS_FOLDER };
-
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {

@@ -6,7 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_FOLDER } from "../../server/db/client";
+import { MIGRATIONS_FOLDER } from "../../server/db/migrations-folder";
 import { createInChildProcess } from "../../server/db/pglite-create";
 import { PGLITE_OPTIONS } from "../../server/db/pglite-options";
 
