@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
 
 /** A unique name per call, so tests running side by side on one server never read each other's rows. */
@@ -261,15 +261,7 @@ for (const viewport of [
     test("axe finds nothing serious on the desk's pages", async ({ page, request }) => {
       test.slow(); // four pages, each loaded and analysed: near the 30 s default on a busy machine
       const id = await sendRequest(request, driverFields(uniqueName("Axe Driver")));
-      const check = async (label: string) => {
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-          .analyze();
-        const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-        expect(
-          serious.map((v) => `${label}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-        ).toEqual([]);
-      };
+      const check = async (label: string) => expect(await seriousViolations(page, label)).toEqual([]);
       await page.goto("/desk");
       await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
       await check("sign-in");
