@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { readCollection } from "../support/content";
 import { siteOrigin } from "../support/routes";
+import { expect, test } from "../support/static-page";
 
 const articles = readCollection("blog").map((a) => ({
   slug: a.slug,
@@ -9,8 +9,6 @@ const articles = readCollection("blog").map((a) => ({
   date: new Date(String(a.frontmatter.publishDate)),
   services: a.frontmatter.services as string[],
 }));
-
-test.use({ javaScriptEnabled: false });
 
 test("/blog lists every article, newest first, with title, excerpt, date and link", async ({ page }) => {
   await page.goto("/blog");

@@ -1,10 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { areaRoutes, serviceRoutes } from "../support/routes";
 import { SPEC_TOWNS } from "../support/spec";
+import { expect, test } from "../support/static-page";
 
 /** The town pages, the accident guide, service FAQs and the links that lead to them, without JavaScript. */
-test.use({ javaScriptEnabled: false });
-
 const slug = (town: string) => town.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 test("home: every town under Areas We Serve links to its own page, and to /areas", async ({ page }) => {

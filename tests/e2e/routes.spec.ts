@@ -1,12 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { allRoutes } from "../support/routes";
 import { SPEC_TOWNS } from "../support/spec";
+import { test as staticTest } from "../support/static-page";
 
-test.describe("every route is complete HTML before JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
+staticTest.describe("every route is complete HTML before JavaScript", () => {
   for (const route of allRoutes) {
-    test(`${route.path} answers 200 with its heading, header and footer`, async ({ page }) => {
+    staticTest(`${route.path} answers 200 with its heading, header and footer`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
       expect(response?.headers()["content-type"]).toContain("text/html");
