@@ -67,7 +67,16 @@ export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): P
         timeoutMs,
         () => mails,
       ),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Ends open sessions at once, as smtp-server itself does after its 30 s grace period: a
+    // pooled client of the app under test would otherwise hold the test up for that long.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const connection of server.connections) {
+          connection.send(421, "Server shutting down");
+          connection.close();
+        }
+      }),
   };
 }
 
