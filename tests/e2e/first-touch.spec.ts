@@ -51,28 +51,47 @@ async function expectOnFirstScreen(page: Page, vp: (typeof viewports)[number], s
   expect(box.y + box.height).toBeLessThanOrEqual(await firstScreenEnd(page, vp));
 }
 
+/**
+ * Every route at every size, with and without JavaScript. One load per route serves both phone
+ * sizes (the page is resized in place, as a phone turned or zoomed would be): loading each page
+ * again per size doubled the sweep's time without seeing anything new.
+ */
+for (const js of scripting) {
+  for (const sizes of [viewports.filter((v) => v.phone), viewports.filter((v) => !v.phone)]) {
+    test(`${sizes.map((v) => v.name).join(" and ")} ${js.name}, every route: nothing fixed covers text or a control, and every tap target is 24 x 24 px or spaced`, async ({
+      browser,
+    }) => {
+      test.setTimeout(300_000);
+      const [first] = sizes;
+      if (!first) throw new Error("no viewport");
+      const { context, page } = await open(browser, first, js.javaScriptEnabled);
+      const found: string[] = [];
+      for (const route of allRoutes) {
+        await page.goto(route.path);
+        for (const vp of sizes) {
+          if (vp !== first) {
+            await page.setViewportSize({ width: vp.width, height: vp.height });
+            await page.evaluate(() => window.scrollTo(0, 0));
+          }
+          // The first screen, then the very end of the page (where the footer must clear the call bar).
+          for (const problem of await layoutProblems(page)) {
+            if (problem.kind !== "covered") found.push(`${vp.name} ${route.path} (top): ${problem.what}`);
+          }
+          await scrollToEnd(page);
+          for (const problem of await layoutProblems(page))
+            found.push(`${vp.name} ${route.path} (end): ${problem.what}`);
+        }
+        if (sizes.length > 1) await page.setViewportSize({ width: first.width, height: first.height });
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    });
+  }
+}
+
 for (const vp of viewports) {
   for (const js of scripting) {
     test.describe(`${vp.name} ${js.name}`, () => {
-      test("every route: nothing fixed covers text or a control, and every tap target is 24 x 24 px or spaced", async ({
-        browser,
-      }) => {
-        test.setTimeout(300_000);
-        const { context, page } = await open(browser, vp, js.javaScriptEnabled);
-        const found: string[] = [];
-        for (const route of allRoutes) {
-          await page.goto(route.path);
-          // The first screen, then the very end of the page (where the footer must clear the call bar).
-          for (const problem of await layoutProblems(page)) {
-            if (problem.kind !== "covered") found.push(`${route.path} (top): ${problem.what}`);
-          }
-          await scrollToEnd(page);
-          for (const problem of await layoutProblems(page)) found.push(`${route.path} (end): ${problem.what}`);
-        }
-        expect(found).toEqual([]);
-        await context.close();
-      });
-
       test("service pages open with the call button and a Request service jump to the form", async ({ browser }) => {
         const { context, page } = await open(browser, vp, js.javaScriptEnabled);
         await page.goto("/services/jump-start");
