@@ -55,6 +55,11 @@ export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): P
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  // A client killed mid-session (the crash tests SIGKILL the app) resets its socket; smtp-server
+  // reports that as an "error" event, which would otherwise be thrown as an uncaught exception.
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code !== "ECONNRESET" && err.code !== "EPIPE") console.error("SMTP receiver:", err);
+  });
   const actual = (server.server.address() as AddressInfo).port;
   return {
     port: actual,
