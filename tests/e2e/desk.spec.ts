@@ -259,7 +259,7 @@ for (const viewport of [
     });
 
     test("axe finds nothing serious on the desk's pages", async ({ page, request }) => {
-      test.slow(); // four pages, each loaded and analysed: near the 30 s default on a busy machine
+      test.slow(); // a sign-in and four analysed pages: about 12 s here, more on a busy machine
       const id = await sendRequest(request, driverFields(uniqueName("Axe Driver")));
       const check = async (label: string) => expect(await seriousViolations(page, label)).toEqual([]);
       await page.goto("/desk");

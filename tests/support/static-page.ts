@@ -12,9 +12,16 @@ export { expect } from "@playwright/test";
 export const test = base.extend<object, { staticPage: Page }>({
   staticPage: [
     async ({ browser }, use, workerInfo) => {
+      // The project's device (playwright.config.ts), as Playwright's own `page` would have it.
+      const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use;
       const context = await browser.newContext({
+        baseURL,
+        viewport,
+        userAgent,
+        deviceScaleFactor,
+        isMobile,
+        hasTouch,
         javaScriptEnabled: false,
-        baseURL: workerInfo.project.use.baseURL,
       });
       await use(await context.newPage());
       await context.close();
