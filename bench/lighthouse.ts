@@ -6,6 +6,10 @@
  * script (the request form, the testimonials carousel, the chat page). Prints a table; exits 1 when
  * any page is over budget.
  *
+ * Two control pages (./support/control-pages.ts, on BENCH_PORT + 1) are audited in the same run and
+ * printed apart, not judged: what this machine gives a page with no script at all, so a page's LCP and
+ * TBT can be read against the machine's own floor.
+ *
  *   npm run bench:lighthouse            (all pages)
  *   BENCH_ROUTES=/,/about npm run bench:lighthouse
  */
@@ -13,6 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
+import { startControlPages } from "./support/control-pages";
 import { startServer } from "./support/server";
 
 const BUDGET = {
@@ -39,6 +44,14 @@ const NOT_FOUND_EXPECTED = new Set(["http-status-code", "is-crawlable", "errors-
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const port = Number(process.env.BENCH_PORT ?? 4380);
 
+/** A control page's numbers: what this machine gives a page with nothing of ours on it (not judged). */
+interface ControlRow {
+  label: string;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
 interface Row {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -49,6 +62,9 @@ interface Row {
   jsBudgetKb: number;
   failures: string[];
 }
+
+/** A shift too small for three decimals is still over a budget of 0: show its digits. */
+const formatCls = (cls: number) => (cls === 0 || cls >= 0.001 ? cls.toFixed(3) : cls.toPrecision(2));
 
 async function routesFromSitemap(origin: string): Promise<string[]> {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
@@ -67,7 +83,9 @@ async function main() {
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", ...chromiumArgs],
   });
+  const controlPages = await startControlPages(port + 1, server.origin);
   const rows: Row[] = [];
+  const controls: ControlRow[] = [];
   try {
     const routes = process.env.BENCH_ROUTES?.split(",") ?? [
       ...(await routesFromSitemap(server.origin)),
@@ -133,7 +151,7 @@ async function main() {
       }
       if (!(row.tbtMs <= BUDGET.tbtMs)) row.failures.push(`TBT ${row.tbtMs.toFixed(0)} ms > ${BUDGET.tbtMs}`);
       if (!(row.lcpMs <= BUDGET.lcpMs)) row.failures.push(`LCP ${row.lcpMs.toFixed(0)} ms > ${BUDGET.lcpMs}`);
-      if (!(row.cls <= BUDGET.cls)) row.failures.push(`CLS ${row.cls.toFixed(3)} > ${BUDGET.cls}`);
+      if (!(row.cls <= BUDGET.cls)) row.failures.push(`CLS ${formatCls(row.cls)} > ${BUDGET.cls}`);
       if (!(row.jsKb <= row.jsBudgetKb)) {
         row.failures.push(`JS before interaction ${row.jsKb.toFixed(1)} KB > ${row.jsBudgetKb} KB`);
       }
@@ -155,19 +173,44 @@ async function main() {
           ...CATEGORIES.map((c) => String(scores[c]).padStart(4)),
           `${row.lcpMs.toFixed(0).padStart(6)} ms`,
           `${row.tbtMs.toFixed(0).padStart(4)} ms`,
-          row.cls.toFixed(3).padStart(6),
+          formatCls(row.cls).padStart(8),
           `${row.jsKb.toFixed(1).padStart(6)} KB / ${String(row.jsBudgetKb).padStart(2)}`,
           row.failures.length ? "OVER BUDGET" : "ok",
         ].join(" "),
       );
     }
+    for (const control of controlPages.pages) {
+      const result = await lighthouse(`${controlPages.origin}${control.path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
+      const audits = result?.lhr.audits;
+      if (!audits || result.lhr.runtimeError) {
+        console.log(`${control.label}: Lighthouse could not audit it (${result?.lhr.runtimeError?.code})`);
+        continue;
+      }
+      const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      const row: ControlRow = {
+        label: control.label,
+        fcpMs: metric("first-contentful-paint"),
+        lcpMs: metric("largest-contentful-paint"),
+        tbtMs: metric("total-blocking-time"),
+      };
+      controls.push(row);
+      console.log(
+        `${row.label.padEnd(48)} FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms`,
+      );
+    }
   } finally {
     chrome.kill();
+    await controlPages.stop();
     await server.stop();
   }
 
   mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/lighthouse.json", `${JSON.stringify(rows, null, 2)}\n`);
+  writeFileSync("bench/results/lighthouse.json", `${JSON.stringify({ rows, controls }, null, 2)}\n`);
   const over = rows.filter((r) => r.failures.length);
   console.log(
     `\ncolumns: performance accessibility best-practices seo | LCP | TBT | CLS | JS transferred before any interaction / its budget\n` +
@@ -179,13 +222,24 @@ async function main() {
   console.log(
     `pages: ${rows.length}; lowest performance ${Math.min(...rows.map((r) => r.scores.performance))}; ` +
       `worst TBT ${worst((r) => r.tbtMs).toFixed(0)} ms; worst LCP ${worst((r) => r.lcpMs).toFixed(0)} ms; ` +
-      `worst CLS ${worst((r) => r.cls).toFixed(3)}; ` +
+      `worst CLS ${formatCls(worst((r) => r.cls))}; ` +
       `most JS ${worst((r) => r.jsKb).toFixed(1)} KB`,
   );
   const belowTarget = rows.filter((r) => r.scores.performance < 100 && r.scores.performance >= BUDGET.performance);
   if (belowTarget.length) {
     console.log(
       `performance 98-99 (within the floor, below the target of 100): ${belowTarget.map((r) => r.path).join(", ")}`,
+    );
+  }
+  if (controls.length) {
+    console.log(
+      `this machine, same run, a page with no script (control, not judged): ` +
+        controls
+          .map(
+            (c) =>
+              `${c.label.replace("control: no script, ", "")}: LCP ${c.lcpMs.toFixed(0)} ms, TBT ${c.tbtMs.toFixed(0)} ms`,
+          )
+          .join("; "),
     );
   }
   for (const r of over) console.log(`\n${r.path}:\n  ${r.failures.join("\n  ")}`);
