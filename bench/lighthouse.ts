@@ -165,6 +165,13 @@ async function main() {
             }
           }
         }
+        // Which element moved, however little.
+        const shifts =
+          (lhr.audits["layout-shifts"]?.details as { items?: Array<{ node?: { snippet?: string }; score?: number }> })
+            ?.items ?? [];
+        for (const shift of shifts) {
+          row.failures.push(`  shifted (${formatCls(shift.score ?? 0)}): ${shift.node?.snippet?.slice(0, 160) ?? "?"}`);
+        }
       }
       rows.push(row);
       console.log(
