@@ -87,6 +87,25 @@ test.describe("phone layout", () => {
     await expect(open).toBeFocused();
   });
 
+  test("the header does not move while the page is still arriving", async ({ page, request }) => {
+    // The browser may paint a frame with only part of the page parsed. Cut right after the menu's
+    // <details>, the browser draws its own "Details" summary there: the menu's box must not change
+    // when the real summary arrives (that change was a layout shift in Lighthouse's CLS).
+    const html = await (await request.get("/about")).text();
+    const start = html.indexOf('<details data-testid="disclosure-menu"');
+    expect(start, "the phone menu's <details> is in the page").toBeGreaterThan(0);
+    const partial = html.slice(0, html.indexOf(">", start) + 1);
+    await page.route("**/page-still-arriving", (route) =>
+      route.fulfill({ contentType: "text/html; charset=utf-8", body: partial }),
+    );
+    await page.goto("/page-still-arriving");
+    const arriving = await page.getByTestId("disclosure-menu").boundingBox();
+    await page.goto("/about");
+    const complete = await page.getByTestId("disclosure-menu").boundingBox();
+    expect(complete).not.toBeNull();
+    expect(arriving).toEqual(complete);
+  });
+
   test("a call button stays in thumb reach at the bottom of the screen", async ({ page }) => {
     await page.goto("/services");
     const bar = page.getByTestId("mobile-call-bar");

@@ -141,7 +141,10 @@ function DisclosureMenu({
     </li>
   );
   return (
-    <details className="group lg:hidden" data-testid="disclosure-menu">
+    // Its box is fixed (the summary's 44 px): a frame painted while the page is still arriving can end
+    // right after <details>, and the browser's own "Details" summary would otherwise size it, then the
+    // header would move (a layout shift) when the real summary arrives.
+    <details className="group size-11 shrink-0 lg:hidden" data-testid="disclosure-menu">
       <summary
         className={cn(
           buttonVariants({ variant: "ghost", size: "icon" }),
