@@ -167,10 +167,16 @@ async function main() {
         }
         // Which element moved, however little.
         const shifts =
-          (lhr.audits["layout-shifts"]?.details as { items?: Array<{ node?: { snippet?: string }; score?: number }> })
-            ?.items ?? [];
+          (
+            lhr.audits["layout-shifts"]?.details as {
+              items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }>;
+            }
+          )?.items ?? [];
         for (const shift of shifts) {
-          row.failures.push(`  shifted (${formatCls(shift.score ?? 0)}): ${shift.node?.snippet?.slice(0, 160) ?? "?"}`);
+          const where = shift.node?.selector ?? "?";
+          row.failures.push(
+            `  shifted (${formatCls(shift.score ?? 0)}): ${where}: ${shift.node?.snippet?.slice(0, 120) ?? "?"}`,
+          );
         }
       }
       rows.push(row);
