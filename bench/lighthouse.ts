@@ -15,7 +15,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type Flags } from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
 import { startControlPages } from "./support/control-pages";
 import { startServer } from "./support/server";
@@ -46,7 +46,7 @@ const port = Number(process.env.BENCH_PORT ?? 4380);
 
 /** A control page's numbers: what this machine gives a page with nothing of ours on it (not judged). */
 interface ControlRow {
-  label: string;
+  name: string;
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
@@ -77,13 +77,27 @@ async function jsBudgetKb(url: string): Promise<number> {
   return PURPOSE_ISLANDS.test(html) ? BUDGET.jsKbPurpose : BUDGET.jsKb;
 }
 
+/**
+ * One Lighthouse run of `url`; a run Lighthouse itself could not finish (a trace lost on a busy
+ * machine) is run again, twice at most. The result may still carry that runtime error.
+ */
+async function audit(url: string, flags: Flags) {
+  let result = await lighthouse(url, { output: "json", logLevel: "error", ...flags });
+  for (let retry = 1; retry <= 2 && result?.lhr.runtimeError; retry++) {
+    console.log(`${url}: Lighthouse run failed (${result.lhr.runtimeError.code}); running it again`);
+    result = await lighthouse(url, { output: "json", logLevel: "error", ...flags });
+  }
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  return result;
+}
+
 async function main() {
   const server = await startServer(port);
+  const controlPages = await startControlPages(port + 1, server.origin);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", ...chromiumArgs],
   });
-  const controlPages = await startControlPages(port + 1, server.origin);
   const rows: Row[] = [];
   const controls: ControlRow[] = [];
   try {
@@ -92,23 +106,12 @@ async function main() {
       NOT_FOUND_PATH,
     ];
     for (const path of routes) {
-      const audit = () =>
-        lighthouse(`${server.origin}${path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-          // The 404 page answers 404, which Lighthouse otherwise refuses to audit.
-          ignoreStatusCode: path === NOT_FOUND_PATH,
-        });
-      let result = await audit();
-      // A run Lighthouse itself could not finish (a trace lost on a busy machine) is run again, twice at most.
-      for (let retry = 1; retry <= 2 && result?.lhr.runtimeError; retry++) {
-        console.log(`${path}: Lighthouse run failed (${result.lhr.runtimeError.code}); running it again`);
-        result = await audit();
-      }
-      if (!result) throw new Error(`no Lighthouse result for ${path}`);
-      const { lhr } = result;
+      const { lhr } = await audit(`${server.origin}${path}`, {
+        port: chrome.port,
+        onlyCategories: [...CATEGORIES],
+        // The 404 page answers 404, which Lighthouse otherwise refuses to audit.
+        ignoreStatusCode: path === NOT_FOUND_PATH,
+      });
       if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.message}`);
       const notFound = path === NOT_FOUND_PATH;
       const scores = Object.fromEntries(
@@ -193,27 +196,25 @@ async function main() {
       );
     }
     for (const control of controlPages.pages) {
-      const result = await lighthouse(`${controlPages.origin}${control.path}`, {
+      const label = `control: no script, ${control.name}`;
+      const { lhr } = await audit(`${controlPages.origin}${control.path}`, {
         port: chrome.port,
-        output: "json",
-        logLevel: "error",
         onlyCategories: ["performance"],
       });
-      const audits = result?.lhr.audits;
-      if (!audits || result.lhr.runtimeError) {
-        console.log(`${control.label}: Lighthouse could not audit it (${result?.lhr.runtimeError?.code})`);
+      if (lhr.runtimeError) {
+        console.log(`${label}: Lighthouse could not audit it (${lhr.runtimeError.code})`);
         continue;
       }
-      const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const row: ControlRow = {
-        label: control.label,
+        name: control.name,
         fcpMs: metric("first-contentful-paint"),
         lcpMs: metric("largest-contentful-paint"),
         tbtMs: metric("total-blocking-time"),
       };
       controls.push(row);
       console.log(
-        `${row.label.padEnd(48)} FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms`,
+        `${label.padEnd(48)} FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms`,
       );
     }
   } finally {
@@ -247,12 +248,7 @@ async function main() {
   if (controls.length) {
     console.log(
       `this machine, same run, a page with no script (control, not judged): ` +
-        controls
-          .map(
-            (c) =>
-              `${c.label.replace("control: no script, ", "")}: LCP ${c.lcpMs.toFixed(0)} ms, TBT ${c.tbtMs.toFixed(0)} ms`,
-          )
-          .join("; "),
+        controls.map((c) => `${c.name}: LCP ${c.lcpMs.toFixed(0)} ms, TBT ${c.tbtMs.toFixed(0)} ms`).join("; "),
     );
   }
   for (const r of over) console.log(`\n${r.path}:\n  ${r.failures.join("\n  ")}`);

@@ -11,8 +11,8 @@ import { brotliCompressSync } from "node:zlib";
  */
 export interface ControlPages {
   origin: string;
-  /** Path and what the page holds, in the order they are audited. */
-  pages: Array<{ path: string; label: string }>;
+  /** Path and what the page holds besides its text, in the order they are audited. */
+  pages: Array<{ path: string; name: string }>;
   stop(): Promise<void>;
 }
 
@@ -33,24 +33,27 @@ function page(title: string, head = "") {
  * (same origin as its page, as on the site).
  */
 export async function startControlPages(port: number, siteOrigin: string): Promise<ControlPages> {
-  const html = await (await fetch(`${siteOrigin}/about`)).text();
-  const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+  const about = await (await fetch(`${siteOrigin}/about`)).text();
+  const href = /<link rel="stylesheet" href="([^"]+)"/.exec(about)?.[1];
   if (!href) throw new Error("no stylesheet link on /about: the control page needs the site's stylesheet");
   const css = await (await fetch(new URL(href, siteOrigin))).text();
-  const files = new Map<string, { type: string; data: Buffer }>([
-    ["/control/empty", { type: "text/html; charset=utf-8", data: Buffer.from(page("No stylesheet")) }],
+  const htmlType = "text/html; charset=utf-8";
+  const files = new Map(
     [
-      "/control/stylesheet",
+      { path: "/control/empty", type: htmlType, text: page("No stylesheet") },
       {
-        type: "text/html; charset=utf-8",
-        data: Buffer.from(page("The site's stylesheet", `<link rel="stylesheet" href="${href}">`)),
+        path: "/control/stylesheet",
+        type: htmlType,
+        text: page("The site's stylesheet", `<link rel="stylesheet" href="${href}">`),
       },
-    ],
-    [href, { type: "text/css; charset=utf-8", data: Buffer.from(css) }],
-    // Chromium asks for it; a 404 would be a console error in the audit.
-    ["/favicon.ico", { type: "image/x-icon", data: Buffer.alloc(0) }],
-  ]);
-  const compressed = new Map([...files].map(([path, file]) => [path, brotliCompressSync(file.data)]));
+      { path: href, type: "text/css; charset=utf-8", text: css },
+      // Chromium asks for it; a 404 would be a console error in the audit.
+      { path: "/favicon.ico", type: "image/x-icon", text: "" },
+    ].map(({ path, type, text }) => {
+      const data = Buffer.from(text);
+      return [path, { type, data, br: brotliCompressSync(data) }];
+    }),
+  );
 
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://control").pathname;
@@ -65,14 +68,14 @@ export async function startControlPages(port: number, siteOrigin: string): Promi
       "cache-control": "no-cache",
       ...(br ? { "content-encoding": "br" } : {}),
     });
-    res.end(br ? compressed.get(path) : file.data);
+    res.end(br ? file.br : file.data);
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     origin: `http://127.0.0.1:${port}`,
     pages: [
-      { path: "/control/empty", label: "control: no script, no stylesheet" },
-      { path: "/control/stylesheet", label: "control: no script, the site's stylesheet" },
+      { path: "/control/empty", name: "no stylesheet" },
+      { path: "/control/stylesheet", name: "the site's stylesheet" },
     ],
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
