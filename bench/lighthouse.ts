@@ -6,9 +6,10 @@
  * script (the request form, the testimonials carousel, the chat page). Prints a table; exits 1 when
  * any page is over budget.
  *
- * Two control pages (./support/control-pages.ts, on BENCH_PORT + 1) are audited in the same run and
- * printed apart, not judged: what this machine gives a page with no script at all, so a page's LCP and
- * TBT can be read against the machine's own floor.
+ * Three control pages (./support/control-pages.ts, on BENCH_PORT + 1) are audited in the same run and
+ * printed apart, not judged: what this machine gives a page with no script at all (one of them /about
+ * itself with its scripts taken out), so a page's LCP and TBT can be read against the machine's own
+ * floor and against the same page without its scripts.
  *
  *   npm run bench:lighthouse            (all pages)
  *   BENCH_ROUTES=/,/about npm run bench:lighthouse
