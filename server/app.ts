@@ -9,7 +9,7 @@ import Fastify, {
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
-import deskNoindex from "./desk/noindex";
+import privatePageHeaders from "./desk/private-page-headers";
 import deskRoutes from "./desk/routes";
 import { safeErrorForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
@@ -148,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookUrl: config.chatWebhookUrl,
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
   });
-  await app.register(deskNoindex);
+  await app.register(privatePageHeaders);
   await app.register(staticSite, { site });
   return app;
 }

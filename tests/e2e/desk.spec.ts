@@ -289,6 +289,7 @@ test("the desk is kept out of search: noindex, not in the sitemap, disallowed in
 }) => {
   const res = await page.goto("/desk");
   expect(res?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(res?.headers()["cross-origin-opener-policy"]).toBe("same-origin");
   expect(res?.headers()["content-security-policy"]).toContain("script-src 'self'");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/desk");

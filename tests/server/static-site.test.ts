@@ -69,6 +69,20 @@ describe("security headers", () => {
     expect(direct.headers["strict-transport-security"]).toBeUndefined();
   });
 
+  it("isolate the owner's desk from other windows, and leave the public pages without that cost", async () => {
+    for (const url of ["/desk", "/desk?next=%2F"]) {
+      const desk = await app.inject({ method: "GET", url });
+      expect(desk.statusCode).toBe(200);
+      expect(desk.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(desk.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    }
+    for (const url of ["/", "/about", "/contact", "/no-such-page"]) {
+      const page = await app.inject({ method: "GET", url });
+      expect(page.headers["cross-origin-opener-policy"]).toBeUndefined();
+      expect(page.headers["x-robots-tag"]).toBeUndefined();
+    }
+  });
+
   it("allow every inline script the build wrote, by hash", async () => {
     const site = readSiteFiles(distDir);
     const res = await app.inject({ method: "GET", url: "/" });
