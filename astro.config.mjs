@@ -52,5 +52,7 @@ export default defineConfig({
     server: { proxy: { "/api": process.env.API_DEV_URL ?? "http://127.0.0.1:3000" } },
   },
   devToolbar: { enabled: false },
-  prefetch: { prefetchAll: false, defaultStrategy: "hover" },
+  // No prefetching: no link opts in (prefetchAll is off), yet its script loaded on every page and
+  // watched every link.
+  prefetch: false,
 });
