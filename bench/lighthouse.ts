@@ -16,7 +16,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse, { type Flags } from "lighthouse";
+import lighthouse, { type Flags, type Result } from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
 import { startControlPages } from "./support/control-pages";
 import { startServer } from "./support/server";
@@ -66,6 +66,9 @@ interface Row {
 
 /** A shift too small for three decimals is still over a budget of 0: show its digits. */
 const formatCls = (cls: number) => (cls === 0 || cls >= 0.001 ? cls.toFixed(3) : cls.toPrecision(2));
+
+/** A metric's value from a Lighthouse result, NaN when the audit is missing. */
+const metric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
 async function routesFromSitemap(origin: string): Promise<string[]> {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
@@ -126,9 +129,9 @@ async function main() {
       const row: Row = {
         path,
         scores,
-        lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
-        tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
-        cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+        lcpMs: metric(lhr, "largest-contentful-paint"),
+        tbtMs: metric(lhr, "total-blocking-time"),
+        cls: metric(lhr, "cumulative-layout-shift"),
         jsKb: jsBytes / 1024,
         jsBudgetKb: await jsBudgetKb(`${server.origin}${path}`),
         failures: [],
@@ -206,12 +209,11 @@ async function main() {
         console.log(`${label}: Lighthouse could not audit it (${lhr.runtimeError.code})`);
         continue;
       }
-      const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const row: ControlRow = {
         name: control.name,
-        fcpMs: metric("first-contentful-paint"),
-        lcpMs: metric("largest-contentful-paint"),
-        tbtMs: metric("total-blocking-time"),
+        fcpMs: metric(lhr, "first-contentful-paint"),
+        lcpMs: metric(lhr, "largest-contentful-paint"),
+        tbtMs: metric(lhr, "total-blocking-time"),
       };
       controls.push(row);
       console.log(

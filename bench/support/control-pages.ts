@@ -56,16 +56,22 @@ export async function startControlPages(port: number, siteOrigin: string): Promi
   const href = /<link rel="stylesheet" href="([^"]+)"/.exec(about)?.[1];
   if (!href) throw new Error("no stylesheet link on /about: the control page needs the site's stylesheet");
   const css = await (await fetch(new URL(href, siteOrigin))).text();
-  const htmlType = "text/html; charset=utf-8";
+  const pages = [
+    { path: "/control/empty", name: "no stylesheet", html: page("No stylesheet") },
+    {
+      path: "/control/stylesheet",
+      name: "the site's stylesheet",
+      html: page("The site's stylesheet", `<link rel="stylesheet" href="${href}">`),
+    },
+    {
+      path: "/control/about-without-scripts",
+      name: "/about without its scripts",
+      html: about.replace(EXECUTABLE_SCRIPT, ""),
+    },
+  ];
   const files = new Map(
     [
-      { path: "/control/empty", type: htmlType, text: page("No stylesheet") },
-      {
-        path: "/control/stylesheet",
-        type: htmlType,
-        text: page("The site's stylesheet", `<link rel="stylesheet" href="${href}">`),
-      },
-      { path: "/control/about-without-scripts", type: htmlType, text: about.replace(EXECUTABLE_SCRIPT, "") },
+      ...pages.map(({ path, html }) => ({ path, type: "text/html; charset=utf-8", text: html })),
       { path: href, type: "text/css; charset=utf-8", text: css },
       // Chromium asks for it; a 404 would be a console error in the audit.
       { path: "/favicon.ico", type: "image/x-icon", text: "" },
@@ -93,11 +99,7 @@ export async function startControlPages(port: number, siteOrigin: string): Promi
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     origin: `http://127.0.0.1:${port}`,
-    pages: [
-      { path: "/control/empty", name: "no stylesheet" },
-      { path: "/control/stylesheet", name: "the site's stylesheet" },
-      { path: "/control/about-without-scripts", name: "/about without its scripts" },
-    ],
+    pages: pages.map(({ path, name }) => ({ path, name })),
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

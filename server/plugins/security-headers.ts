@@ -40,10 +40,8 @@ async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOption
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
-    // Only the owner's desk is isolated from other windows (desk/private-page-headers.ts): on a
-    // public page, which holds nothing private, the browsing context group of its own cost a
-    // phone-sized Lighthouse run 59-616 ms of blocking time (a new renderer process at every
-    // arrival), against 6-32 ms without.
+    // Only the owner's desk is isolated from other windows: see desk/private-page-headers.ts for
+    // why the public pages are not.
     crossOriginOpenerPolicy: false,
     // Set below, and only for requests that really came over HTTPS.
     strictTransportSecurity: false,
