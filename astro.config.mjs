@@ -3,6 +3,7 @@ import preact from "@astrojs/preact";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import clientTouch from "./src/integrations/client-touch/index.ts";
+import clientVisibleSplit from "./src/integrations/client-visible-split/index.ts";
 import { reactLibraries } from "./src/integrations/react-libraries.mjs";
 
 // The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
@@ -28,8 +29,9 @@ export default defineConfig({
   build: { format: "file" },
   // The islands are written against React's API and rendered by Preact through preact/compat (a
   // fraction of react-dom's size). client:touch: the layout's islands (header, chat button, map) load
-  // only when a visitor uses them.
-  integrations: [preact({ compat: true }), clientTouch()],
+  // only when a visitor uses them; client:visible-split: the islands that are a page's purpose
+  // (form, carousel, chat page) render a task after their code runs.
+  integrations: [preact({ compat: true }), clientTouch(), clientVisibleSplit()],
   vite: {
     plugins: [tailwindcss()],
     // Libraries that import "react" must go through Vite at build time too, so that the alias to

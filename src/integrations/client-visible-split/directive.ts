@@ -1,0 +1,29 @@
+import type { ClientDirective } from "astro";
+
+/**
+ * `client:visible-split`: hydrates when the island comes into view, as `client:visible` does, but in
+ * two tasks instead of one: the code's modules run in the first, the island renders in the next. For
+ * the islands that are a page's purpose and hydrate at load (the request form, the testimonials
+ * carousel, the chat page). On a slow phone one task of both blocks input for well over 50 ms (the
+ * request form: Preact, the form and tailwind-merge's first-call setup, measured in
+ * `npm run bench:lighthouse`); shorter ones let the browser paint and answer a tap in between.
+ *
+ * The turn is a timer, not `scheduler.yield()`: a yield's continuation would run ahead of tasks the
+ * modules queued while they ran (tailwind-merge's setup, see `cn`), which would then land in the
+ * render's task.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const visibleSplit: ClientDirective = (load, _options, el) => {
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    void load().then(async (hydrate) => {
+      await nextTask();
+      await hydrate();
+    });
+  });
+  for (const child of el.children) observer.observe(child);
+};
+
+export default visibleSplit;
