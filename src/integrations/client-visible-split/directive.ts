@@ -1,9 +1,10 @@
 import type { ClientDirective } from "astro";
+import visible from "astro/client/visible.js";
 
 /**
- * `client:visible-split`: hydrates when the island comes into view, as `client:visible` does, but in
- * two tasks instead of one: the code's modules run in the first, the island renders in the next. For
- * the islands that are a page's purpose and hydrate at load (the request form, the testimonials
+ * `client:visible-split`: Astro's `client:visible` (its observer, its options), but in two tasks
+ * instead of one: the code's modules run in the first, the island renders in the next. For the
+ * islands that are a page's purpose and hydrate at load (the request form, the testimonials
  * carousel, the chat page). On a slow phone one task of both blocks input for well over 50 ms (the
  * request form: Preact, the form and tailwind-merge's first-call setup, measured in
  * `npm run bench:lighthouse`); shorter ones let the browser paint and answer a tap in between.
@@ -14,16 +15,22 @@ import type { ClientDirective } from "astro";
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const visibleSplit: ClientDirective = (load, _options, el) => {
-  const observer = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    observer.disconnect();
-    void load().then(async (hydrate) => {
-      await nextTask();
-      await hydrate();
-    });
-  });
-  for (const child of el.children) observer.observe(child);
-};
+const visibleSplit: ClientDirective = (load, options, el) =>
+  visible(
+    () =>
+      load().then(
+        (hydrate) => async () => {
+          await nextTask();
+          await hydrate();
+        },
+        (error: unknown) => {
+          // Said once, with the island it belongs to; its pre-rendered HTML (a plain form, links) stays.
+          console.error(`[client:visible-split] ${el.getAttribute("component-url")} could not load.`, error);
+          return async () => {};
+        },
+      ),
+    options,
+    el,
+  );
 
 export default visibleSplit;
