@@ -229,18 +229,21 @@ async function main() {
             }
           }
         }
-        // Which element moved, however little.
-        const shifts =
-          (
-            lhr.audits["layout-shifts"]?.details as {
-              items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }>;
-            }
-          )?.items ?? [];
-        for (const shift of shifts) {
-          const where = shift.node?.selector ?? "?";
-          row.failures.push(
-            `  shifted (${formatCls(shift.score ?? 0)}): ${where}: ${shift.node?.snippet?.slice(0, 120) ?? "?"}`,
-          );
+        // Which element moved, however little, in every run that had a shift (CLS is the worst run's,
+        // which need not be the median run).
+        for (const [run, result] of results.entries()) {
+          const shifts =
+            (
+              result.audits["layout-shifts"]?.details as {
+                items?: Array<{ node?: { selector?: string; snippet?: string }; score?: number }>;
+              }
+            )?.items ?? [];
+          for (const shift of shifts) {
+            const where = shift.node?.selector ?? "?";
+            row.failures.push(
+              `  run ${run + 1} shifted (${formatCls(shift.score ?? 0)}): ${where}: ${shift.node?.snippet?.slice(0, 120) ?? "?"}`,
+            );
+          }
         }
       }
       rows.push(row);
