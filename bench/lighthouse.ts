@@ -55,27 +55,20 @@ const port = Number(process.env.BENCH_PORT ?? 4380);
 const runs = Number(process.env.BENCH_RUNS || 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("BENCH_RUNS must be a whole number of runs, 1 or more");
 
-/** A control page's numbers: what this machine gives a page with nothing of ours on it (not judged). */
-interface ControlRow {
-  name: string;
-  fcpMs: number;
-  lcpMs: number;
-  lcpSpread: Spread;
-  tbtMs: number;
-  tbtSpread: Spread;
-}
-
 /** The lowest and the highest of a number over the runs of one page. */
 type Spread = [number, number];
 
-interface Row {
+/** What every audited page is read by, over its runs (see summarize). */
+type Summary = ReturnType<typeof summarize>;
+
+/** A control page's numbers: what this machine gives a page with nothing of ours on it (not judged). */
+interface ControlRow extends Summary {
+  name: string;
+}
+
+interface Row extends Summary {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
-  lcpMs: number;
-  lcpSpread: Spread;
-  tbtMs: number;
-  tbtSpread: Spread;
-  cls: number;
   jsKb: number;
   jsBudgetKb: number;
   failures: string[];
@@ -95,6 +88,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 const spread = (values: number[]): Spread => [Math.min(...values), Math.max(...values)];
+const formatSpread = ([low, high]: Spread) => `${low.toFixed(0)}-${high.toFixed(0)}`;
 
 /** The numbers every page is read by, over its runs. */
 function summarize(results: Result[]) {
@@ -115,7 +109,6 @@ function scriptBytes(lhr: Result): number {
   const requests = (lhr.audits["network-requests"]?.details as { items?: Array<Record<string, unknown>> })?.items ?? [];
   return requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
 }
-const formatSpread = ([low, high]: Spread) => `${low.toFixed(0)}-${high.toFixed(0)}`;
 
 async function routesFromSitemap(origin: string): Promise<string[]> {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
@@ -176,7 +169,6 @@ async function main() {
       });
       // The run nearest the median (of FCP and TTI): its audits explain a failure.
       const lhr = computeMedianRun(results);
-      const { lcpMs, lcpSpread, tbtMs, tbtSpread, cls } = summarize(results);
       const notFound = path === NOT_FOUND_PATH;
       const scores = Object.fromEntries(
         CATEGORIES.map((c) => [c, median(results.map((r) => Math.round((r.categories[c]?.score ?? 0) * 100)))]),
@@ -184,11 +176,7 @@ async function main() {
       const row: Row = {
         path,
         scores,
-        lcpMs,
-        lcpSpread,
-        tbtMs,
-        tbtSpread,
-        cls,
+        ...summarize(results),
         jsKb: Math.max(...results.map(scriptBytes)) / 1024,
         jsBudgetKb: await jsBudgetKb(`${server.origin}${path}`),
         failures: [],
@@ -271,8 +259,7 @@ async function main() {
         console.log(`${label}: ${(error as Error).message}`);
         continue;
       }
-      const { fcpMs, lcpMs, lcpSpread, tbtMs, tbtSpread } = summarize(results);
-      const row: ControlRow = { name: control.name, fcpMs, lcpMs, lcpSpread, tbtMs, tbtSpread };
+      const row: ControlRow = { name: control.name, ...summarize(results) };
       controls.push(row);
       console.log(
         `${label.padEnd(48)} FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms (${formatSpread(row.lcpSpread)}), ` +

@@ -1,22 +1,11 @@
-import { fileURLToPath } from "node:url";
-import type { AstroIntegration } from "astro";
+import { clientDirective } from "../client-directive";
 
 /**
  * Registers `client:touch` (./directive.ts): an island that hydrates when a visitor starts to use
  * it, and replays the first click once its code is in. See the directive for the component contract.
  */
-export default function clientTouch(): AstroIntegration {
-  return {
-    name: "client-touch",
-    hooks: {
-      "astro:config:setup": ({ addClientDirective }) => {
-        addClientDirective({
-          name: "touch",
-          entrypoint: fileURLToPath(new URL("./directive.ts", import.meta.url)),
-        });
-      },
-    },
-  };
+export default function clientTouch() {
+  return clientDirective("touch", new URL("./directive.ts", import.meta.url));
 }
 
 declare module "astro" {
