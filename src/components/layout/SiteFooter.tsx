@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
+import { IconLabel } from "@/components/ui/icon-label";
 import type { NavItem } from "@/lib/navigation";
 import { cn } from "@/lib/utils";
 
@@ -102,7 +103,8 @@ function FooterLinks({ title, links }: { title: string; links: NavItem[] }) {
 /**
  * Keeps the call button under the thumb on phones: a bar fixed to the bottom of the screen. The
  * chat button sits at its right end (`roomForChat`), so together they take one 73 px band, which
- * the page keeps free at its end (the footer's bottom padding).
+ * the page keeps free at its end (the footer's bottom padding). Its height is fixed, not its content's,
+ * so a frame painted before its link is parsed shows the band at the size it keeps.
  */
 export function MobileCallBar({
   phoneDisplay,
@@ -116,18 +118,17 @@ export function MobileCallBar({
   return (
     <div
       className={cn(
-        "fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden",
+        "fixed inset-x-0 bottom-0 z-30 h-[4.5625rem] border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden",
         roomForChat && "pr-[4.5rem]",
       )}
       data-testid="mobile-call-band"
     >
       <a
         href={telHref}
-        className="flex h-12 w-full items-center justify-center gap-2 rounded-md bg-brand-500 text-lg font-bold text-ink hover:bg-brand-400"
+        className="flex h-12 w-full items-center justify-center rounded-md bg-brand-500 text-lg font-bold text-ink hover:bg-brand-400"
         data-testid="mobile-call-bar"
       >
-        <Phone className="size-5" aria-hidden="true" />
-        Call {phoneDisplay}
+        <IconLabel icon={Phone}>Call {phoneDisplay}</IconLabel>
       </a>
     </div>
   );

@@ -1,5 +1,6 @@
 import { MessageSquare, Phone } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { IconLabel } from "@/components/ui/icon-label";
 
 export interface CallActionsProps {
   phoneDisplay: string;
@@ -15,8 +16,7 @@ export function CallButton({ phoneDisplay, telHref }: Pick<CallActionsProps, "ph
   return (
     <Button asChild size="lg">
       <a href={telHref}>
-        <Phone aria-hidden="true" />
-        Call {phoneDisplay}
+        <IconLabel icon={Phone}>Call {phoneDisplay}</IconLabel>
       </a>
     </Button>
   );
@@ -34,8 +34,7 @@ export function CallActions({
       <CallButton phoneDisplay={phoneDisplay} telHref={telHref} />
       <Button asChild size="lg" variant="outline" className="border-white bg-transparent text-white hover:bg-white/10">
         <a href={requestHref}>
-          <MessageSquare aria-hidden="true" />
-          {requestLabel}
+          <IconLabel icon={MessageSquare}>{requestLabel}</IconLabel>
         </a>
       </Button>
     </div>
