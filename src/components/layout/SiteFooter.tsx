@@ -118,7 +118,7 @@ export function MobileCallBar({
   return (
     <div
       className={cn(
-        "fixed inset-x-0 bottom-0 z-30 h-[4.5625rem] border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden",
+        "fixed inset-x-0 bottom-0 z-30 h-[calc(4.5rem+1px)] border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden",
         roomForChat && "pr-[4.5rem]",
       )}
       data-testid="mobile-call-band"
