@@ -19,27 +19,45 @@ import { site, telHref } from "../../src/lib/site";
 
 const phonePath = "/services/towing";
 
-/** Forwards to `origin`; the HTML of `path` stops after `split` characters until `release()`. */
-async function startSplitServer(origin: string, path: string, split: number) {
+/** What a forwarded response may carry again: its body goes out decoded, and in parts. */
+const resendableHeaders = (response: Response) =>
+  Object.fromEntries(
+    [...response.headers].filter(
+      ([name]) => !["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name),
+    ),
+  );
+
+interface Fetched {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function fetchPage(url: string): Promise<Fetched> {
+  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  return { status: response.status, headers: resendableHeaders(response), body: await response.text() };
+}
+
+/**
+ * Serves `page` (fetched once, by the test, which cut it) at `path`, stopping after `split`
+ * characters until `release()`; forwards every other request to `origin`.
+ */
+async function startSplitServer(origin: string, path: string, page: Fetched, split: number) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   const server: Server = createServer(async (req, res) => {
     try {
+      if (req.url === path) {
+        res.writeHead(page.status, page.headers);
+        res.write(page.body.slice(0, split));
+        await released;
+        return res.end(page.body.slice(split));
+      }
       const upstream = await fetch(origin + (req.url ?? "/"), { headers: { "accept-encoding": "identity" } });
-      const headers = Object.fromEntries(
-        [...upstream.headers].filter(
-          ([name]) => !["content-encoding", "content-length", "transfer-encoding", "connection"].includes(name),
-        ),
-      );
-      res.writeHead(upstream.status, headers);
-      const body = Buffer.from(await upstream.arrayBuffer());
-      if (req.url !== path) return res.end(body);
-      const html = body.toString("utf8");
-      res.write(html.slice(0, split));
-      await released;
-      res.end(html.slice(split));
+      res.writeHead(upstream.status, resendableHeaders(upstream));
+      res.end(Buffer.from(await upstream.arrayBuffer()));
     } catch (error) {
       // A fault here must fail the page load at once, not leave it waiting for the test's timeout.
       res.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -140,8 +158,8 @@ test.describe("a frame painted half way through the page, on a phone", () => {
   for (const { name, marks, parsedTo } of cases) {
     test(`stopped in ${name}: nothing moves when the rest arrives`, async ({ page, baseURL }) => {
       const origin = baseURL ?? "";
-      const html = await (await fetch(origin + phonePath)).text();
-      const split = await startSplitServer(origin, phonePath, splitAfter(html, marks));
+      const fetched = await fetchPage(origin + phonePath);
+      const split = await startSplitServer(origin, phonePath, fetched, splitAfter(fetched.body, marks));
       try {
         await page.addInitScript(() => {
           const w = window as unknown as { shifts: { value: number; moved: string[] }[]; takeShifts: () => void };
