@@ -8,7 +8,9 @@
  *
  * Each page is audited BENCH_RUNS times (3 by default; Lighthouse's guidance on variability suggests
  * the median of several runs, five for its full effect): on this 2-core machine one run of a page with
- * no script at all measures TBT anywhere from 0 to 75 ms. Scores, LCP and TBT are judged on their
+ * no script at all measures TBT anywhere from 0 to 250 ms. The runs are made in passes over all the
+ * pages, not back to back, so that a spell of noise on the machine falls on one run of many pages
+ * rather than on every run of a few. Scores, LCP and TBT are judged on their
  * median, printed with the lowest and highest run; CLS and the JavaScript on the worst run (a shift
  * in any run is one a visitor can get). The audits that explain a failure, and the 404 page's checks,
  * come from the run Lighthouse's computeMedianRun picks (nearest the median FCP and TTI).
@@ -135,17 +137,6 @@ async function audit(url: string, flags: Flags) {
   return result;
 }
 
-/** `runs` audits of `url`, one after the other; throws when Lighthouse could not finish one. */
-async function auditRuns(url: string, flags: Flags): Promise<Result[]> {
-  const results: Result[] = [];
-  for (let run = 0; run < runs; run++) {
-    const { lhr } = await audit(url, flags);
-    if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
-    results.push(lhr);
-  }
-  return results;
-}
-
 async function main() {
   const server = await startServer(port);
   const controlPages = await startControlPages(port + 1, server.origin);
@@ -160,13 +151,46 @@ async function main() {
       ...(await routesFromSitemap(server.origin)),
       NOT_FOUND_PATH,
     ];
-    for (const path of routes) {
-      const results = await auditRuns(`${server.origin}${path}`, {
+    const pages = routes.map((path) => ({
+      path,
+      url: `${server.origin}${path}`,
+      flags: {
         port: chrome.port,
         onlyCategories: [...CATEGORIES],
         // The 404 page answers 404, which Lighthouse otherwise refuses to audit.
         ignoreStatusCode: path === NOT_FOUND_PATH,
-      });
+      } satisfies Flags,
+    }));
+    const controlTargets = controlPages.pages.map((control) => ({
+      ...control,
+      url: `${controlPages.origin}${control.path}`,
+      flags: { port: chrome.port, onlyCategories: ["performance"] } satisfies Flags,
+    }));
+    const runsByUrl = new Map([...pages, ...controlTargets].map((t) => [t.url, [] as Result[]]));
+    const controlErrors = new Map<string, string>();
+    // Pass by pass, every page once per pass, rather than one page's runs back to back: this machine's
+    // noise comes in spells of minutes, and runs spread over the whole bench keep one spell from
+    // deciding a page's median. The controls are audited in every pass, for the same reason.
+    for (let pass = 1; pass <= runs; pass++) {
+      const passStarted = performance.now();
+      for (const page of pages) {
+        const { lhr } = await audit(page.url, page.flags);
+        if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${page.url}: ${lhr.runtimeError.message}`);
+        runsByUrl.get(page.url)?.push(lhr);
+      }
+      const controlTbt: string[] = [];
+      for (const control of controlTargets) {
+        const { lhr } = await audit(control.url, control.flags);
+        // A control is not judged: a run Lighthouse could not finish is left out, and said.
+        if (lhr.runtimeError) controlErrors.set(control.url, lhr.runtimeError.message);
+        else runsByUrl.get(control.url)?.push(lhr);
+        controlTbt.push(`${control.name} ${metric(lhr, "total-blocking-time").toFixed(0)} ms`);
+      }
+      const minutes = ((performance.now() - passStarted) / 60_000).toFixed(1);
+      console.log(`pass ${pass} of ${runs} (${minutes} min); TBT of the controls this pass: ${controlTbt.join(", ")}`);
+    }
+    for (const { path, url } of pages) {
+      const results = runsByUrl.get(url) ?? [];
       // The run nearest the median (of FCP and TTI): its audits explain a failure.
       const lhr = computeMedianRun(results);
       const notFound = path === NOT_FOUND_PATH;
@@ -247,19 +271,14 @@ async function main() {
         ].join(" "),
       );
     }
-    for (const control of controlPages.pages) {
+    for (const control of controlTargets) {
       const label = `control: no script, ${control.name}`;
-      let results: Result[];
-      try {
-        results = await auditRuns(`${controlPages.origin}${control.path}`, {
-          port: chrome.port,
-          onlyCategories: ["performance"],
-        });
-      } catch (error) {
-        console.log(`${label}: ${(error as Error).message}`);
+      const controlRuns = runsByUrl.get(control.url) ?? [];
+      if (!controlRuns.length) {
+        console.log(`${label}: Lighthouse could not audit it: ${controlErrors.get(control.url)}`);
         continue;
       }
-      const row: ControlRow = { name: control.name, ...summarize(results) };
+      const row: ControlRow = { name: control.name, ...summarize(controlRuns) };
       controls.push(row);
       console.log(
         `${label.padEnd(48)} FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms (${formatSpread(row.lcpSpread)}), ` +
