@@ -72,6 +72,9 @@ test("service images: the first two load eagerly, the rest lazily, all with fixe
   await expect(images).toHaveCount(6);
   const loading = await images.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("loading")));
   expect(loading).toEqual(["eager", "eager", "lazy", "lazy", "lazy", "lazy"]);
+  // Below the hero on a phone and not the largest paint: no card image is fetched ahead of the page.
+  const priorities = await images.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("fetchpriority")));
+  expect(priorities).toEqual([null, null, null, null, null, null]);
   for (const img of await page.locator("img").all()) {
     await expect(img).toHaveAttribute("width", /\d+/);
     await expect(img).toHaveAttribute("height", /\d+/);
@@ -92,6 +95,9 @@ test("/services: three cards with feature lists, a call button and a link to /co
 test("service pages: image, 250+ words, the other nine services and a Request Service card", async ({ page }) => {
   await page.goto("/services/jump-start");
   await expect(page.locator("main img").first()).toHaveAttribute("src", "/images/services/jump-start.svg");
+  // The page's own image, near the top: fetched at once and first.
+  await expect(page.locator("main img").first()).toHaveAttribute("loading", "eager");
+  await expect(page.locator("main img").first()).toHaveAttribute("fetchpriority", "high");
   const words = (await page.locator("main article").innerText()).split(/\s+/).filter(Boolean).length;
   expect(words).toBeGreaterThanOrEqual(250);
   const others = page.getByRole("navigation", { name: "Other services" }).getByRole("link");

@@ -15,7 +15,11 @@ export interface ServiceCardData {
   guide?: CardLink;
 }
 
-/** How many cards are near the top on a phone: their images load first, the rest lazily. */
+/**
+ * How many cards are near the top: their images load at once, the rest lazily. Not boosted: on a
+ * phone the first is at the fold's edge and the second a screen and a half down (412 x 823: 774 and
+ * 1306 px), and the page's largest paint is the hero's text.
+ */
 const EAGER_IMAGES = 2;
 
 export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
@@ -29,7 +33,7 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
           {cards.map((card, i) => (
             <li key={card.title}>
               <Card className="flex h-full flex-col overflow-hidden">
-                <ServiceImage src={card.image} alt={card.alt} eager={i < EAGER_IMAGES} />
+                <ServiceImage src={card.image} alt={card.alt} placement={i < EAGER_IMAGES ? "near" : "later"} />
                 <CardHeader>
                   <span className="grid size-10 place-items-center rounded-md bg-brand-100 text-brand-800">
                     <Icon name={card.icon} className="size-5" />

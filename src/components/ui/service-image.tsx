@@ -4,8 +4,14 @@ import { cn } from "@/lib/utils";
 export interface ServiceImageProps {
   src: string;
   alt: string;
-  /** Above-the-fold images load eagerly (and first); the rest wait until they are near. */
-  eager?: boolean;
+  /**
+   * Where the image sits, which decides how it loads. "main": the page's own image near the top,
+   * fetched at once and before other images. "near": near the top but not what the page shows
+   * first (the home page's first cards, below the hero on a phone), fetched at once at the browser's
+   * own priority, so it does not compete with what is on screen. "later" (the default): fetched when
+   * it comes near the screen.
+   */
+  placement?: "main" | "near" | "later";
   className?: string;
 }
 
@@ -13,15 +19,15 @@ export interface ServiceImageProps {
  * An illustration with fixed dimensions (nothing shifts while it loads) that falls back to the
  * default towing image if its file fails: see src/scripts/image-fallback.ts.
  */
-export function ServiceImage({ src, alt, eager = false, className }: ServiceImageProps) {
+export function ServiceImage({ src, alt, placement = "later", className }: ServiceImageProps) {
   return (
     <img
       src={src}
       alt={alt}
       width={640}
       height={400}
-      loading={eager ? "eager" : "lazy"}
-      fetchPriority={eager ? "high" : undefined}
+      loading={placement === "later" ? "lazy" : "eager"}
+      fetchPriority={placement === "main" ? "high" : undefined}
       decoding="async"
       data-fallback={defaultImage.src}
       data-fallback-alt={defaultImage.alt}
