@@ -27,4 +27,5 @@ document.addEventListener(
   },
   true,
 );
-document.addEventListener("astro:page-load", sweep);
+// A module script runs once the page is parsed: every image is in the document by then.
+sweep();

@@ -19,7 +19,7 @@ test.describe("/chat page", () => {
     await expect(log).toContainText("Welcome! How can we help you today?");
     await expect(input).toHaveAttribute("placeholder", "Type your message...");
     await expect(page.getByText(/history is lost when you refresh/)).toBeVisible();
-    // Hidden, not absent: the persisted chat button is pre-rendered alike on every page (issue 14).
+    // Hidden, not absent: the chat button is pre-rendered alike on every page (issue 14).
     await expect(page.getByTestId("chat-toggle")).toBeHidden();
   });
 
@@ -220,9 +220,102 @@ test.describe("floating widget", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
+    // Back open where it was, with no click on this page, and without taking the page's focus.
     const panel = page.getByTestId("chat-panel");
     await expect(panel.getByTestId("user-message")).toHaveText("You: Do you serve Lodi?");
     await expect(panel.getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
+    await expect(panel).toHaveAttribute("data-state", "expanded");
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    // The same conversation goes on here.
+    await page.getByTestId("chat-input").fill("Do you serve Tracy?");
+    await page.getByTestId("chat-input").press("Enter");
+    await expect(panel.getByTestId("bot-message")).toHaveCount(2);
+    await expect(panel.getByTestId("user-message")).toHaveText(["You: Do you serve Lodi?", "You: Do you serve Tracy?"]);
+  });
+
+  test("minimized stays minimized on the next page; closed stays closed, with the conversation kept", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const toggle = page.getByTestId("chat-toggle");
+    await toggle.click();
+    await page.getByTestId("chat-input").fill("Do you serve Lodi?");
+    await page.getByTestId("chat-input").press("Enter");
+    const panel = page.getByTestId("chat-panel");
+    await expect(panel.getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
+    await page.getByRole("button", { name: "Minimize chat" }).click();
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(panel).toHaveAttribute("data-state", "minimized");
+    await expect(page.getByTestId("chat-input")).toHaveCount(0);
+    await toggle.click(); // close
+
+    const quickLinks = page.getByRole("contentinfo").getByRole("navigation", { name: "Quick links" });
+    await quickLinks.getByRole("link", { name: "Services", exact: true }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    await toggle.click(); // open: expanded, the conversation still there
+    await expect(panel).toHaveAttribute("data-state", "expanded");
+    await expect(panel.getByTestId("user-message")).toHaveText("You: Do you serve Lodi?");
+    await expect(page.getByTestId("chat-input")).toBeFocused();
+  });
+
+  test("a question still waiting for its reply when the visitor moves on is answered on the next page", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // The first reply never comes on the first page: as on a weak signal, the visitor leaves before it does.
+    let asked = 0;
+    await page.route("**/api/chat", async (route) => {
+      asked += 1;
+      if (asked === 1) return; // left hanging; the page that asked goes away
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByTestId("chat-toggle").click();
+    await page.getByTestId("chat-input").fill("Do you serve Lodi?");
+    await page.getByTestId("chat-input").press("Enter");
+    await expect(page.getByTestId("typing-indicator")).toBeVisible();
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    const panel = page.getByTestId("chat-panel");
+    await expect(panel.getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
+    await expect(panel.getByTestId("user-message")).toHaveText("You: Do you serve Lodi?"); // asked once, shown once
+    expect(asked).toBe(2);
+  });
+
+  test("a new tab starts with no conversation, and a garbled session does not break the widget", async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    await page.getByTestId("chat-toggle").click();
+    await page.getByTestId("chat-input").fill("Do you serve Lodi?");
+    await page.getByTestId("chat-input").press("Enter");
+    await expect(page.getByTestId("chat-panel").getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
+
+    const other = await context.newPage();
+    await other.goto("/about");
+    await other.waitForLoadState("networkidle");
+    await expect(other.getByTestId("chat-panel")).toHaveCount(0);
+    await other.getByTestId("chat-toggle").click();
+    await expect(other.getByTestId("chat-panel").getByTestId("user-message")).toHaveCount(0);
+
+    await page.evaluate(() => {
+      sessionStorage.setItem("chat-widget-conversation", '{"messages":[{"id":"x","text":1}],"minimized":"yes"');
+    });
+    await page.reload();
+    const panel = page.getByTestId("chat-panel");
+    await expect(panel).toHaveAttribute("data-state", "expanded");
+    await expect(panel.getByTestId("user-message")).toHaveCount(0);
+    await page.getByTestId("chat-input").fill("Do you serve Tracy?");
+    await page.getByTestId("chat-input").press("Enter");
+    await expect(panel.getByTestId("bot-message")).toContainText("Tracy");
   });
 
   test("sits at the right end of the phone's call bar, beside the call link and not over it", async ({ page }) => {

@@ -113,7 +113,7 @@ for (const vp of viewports) {
         await page.goto("/chat");
         if (js.javaScriptEnabled) await waitForHydration(page, "ChatPage");
         const box = page.getByRole("textbox", { name: "Your message" });
-        // Hidden, not absent: the persisted chat button is pre-rendered alike on every page (issue 14).
+        // Hidden, not absent: the chat button is pre-rendered alike on every page (issue 14).
         await expect(page.getByTestId("chat-toggle")).toBeHidden();
         if (js.javaScriptEnabled) {
           await expectOnFirstScreen(page, vp, box);

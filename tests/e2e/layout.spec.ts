@@ -230,16 +230,3 @@ test("footer: quick links, contact lines, and a map that loads only when asked",
   // The frame's request can start a moment after its src is set: wait for it rather than read once.
   await expect.poll(() => outside.some((u) => u.includes("openstreetmap.org"))).toBe(true);
 });
-
-test("moving between pages keeps the document and puts focus on the new page's content", async ({ page }) => {
-  await page.goto("/");
-  await page.evaluate(() => {
-    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-  });
-  await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
-  await expect(page).toHaveURL(/\/about$/);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("About");
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await expect(page.locator("#main-content")).toBeFocused();
-  await expect(page).toHaveTitle(/About/);
-});

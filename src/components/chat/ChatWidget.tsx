@@ -2,6 +2,7 @@ import { MessageCircle, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { useChat } from "./use-chat";
+import { readSession, writeSession } from "./widget-session";
 
 const ChatWindow = lazy(() => import("./ChatWindow"));
 
@@ -19,28 +20,46 @@ const buttonClass =
 /**
  * The floating chat button on every page but /chat. Pre-rendered (and without JavaScript, or before
  * its code is in) it is a plain link to /chat; the layout loads it with `client:touch`, so the first
- * click both loads the code and opens the panel. It holds the conversation, and Astro's router keeps
- * this island (transition:persist) so the conversation survives moving between pages. That is also
- * why it pre-renders the same on every page: on /chat a style hides the link (html[data-chat-page]),
- * and once hydrated the component hides itself. The panel's code loads on first open.
+ * click both loads the code and opens the panel. The panel's code loads on first open.
+ *
+ * Its conversation, and whether the panel is open or minimized, is kept for the tab's session
+ * (./widget-session), so it survives moving between pages: while the panel is open, the next page
+ * loads the widget at once (client:touch's resume key) and shows the panel where it was, without
+ * taking the focus from the page. It pre-renders the same on every page: on /chat a style hides the
+ * link (html[data-chat-page]), and once hydrated the component hides itself.
  */
 export function ChatWidget() {
-  const chat = useChat();
-  const [open, setOpen] = useState(false);
-  const [minimized, setMinimized] = useState(false);
+  const [kept] = useState(readSession);
+  const chat = useChat(kept.messages);
+  const [open, setOpen] = useState(kept.open);
+  const [minimized, setMinimized] = useState(kept.minimized);
+  /** Whether the visitor opened the panel on this page (then it takes the focus) or it came back open. */
+  const [openedHere, setOpenedHere] = useState(false);
   const [hidden, setHidden] = useState(false);
   const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
+  const { messages, restore } = chat;
 
+  useEffect(() => setHidden(onChatPage()), []);
+  useEffect(() => writeSession({ messages, open, minimized }), [messages, open, minimized]);
+
+  // Back to a page the browser kept in memory: its widget is as it was then, the session may have moved on.
   useEffect(() => {
-    const update = () => setHidden(onChatPage());
-    update();
-    document.addEventListener("astro:page-load", update);
-    return () => document.removeEventListener("astro:page-load", update);
-  }, []);
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      const session = readSession();
+      restore(session.messages);
+      setOpen(session.open);
+      setMinimized(session.minimized);
+      setOpenedHere(false);
+    };
+    addEventListener("pageshow", onShow);
+    return () => removeEventListener("pageshow", onShow);
+  }, [restore]);
 
   const toggle = () => {
     setMinimized(false); // opening always shows the whole panel
+    setOpenedHere(true);
     setOpen((o) => !o);
   };
   const close = () => {
@@ -71,6 +90,7 @@ export function ChatWidget() {
             minimized={minimized}
             onToggleMinimized={() => setMinimized((m) => !m)}
             onClose={close}
+            takeFocus={openedHere}
           />
         </Suspense>
       )}

@@ -10,16 +10,24 @@ export interface ChatWindowProps {
   minimized: boolean;
   onToggleMinimized: () => void;
   onClose: () => void;
+  /** Focus the panel when it mounts: when the visitor opened it, not when it came back open on a new page. */
+  takeFocus: boolean;
 }
 
 /**
  * The widget's panel: a labelled, non-modal dialog, 320 x 384 px, or only its 64 px header when
  * minimized. Loaded the first time the visitor opens the chat, so pages don't pay for it up front.
  */
-export default function ChatWindow({ chat, minimized, onToggleMinimized, onClose }: ChatWindowProps) {
+export default function ChatWindow({ chat, minimized, onToggleMinimized, onClose, takeFocus }: ChatWindowProps) {
   const panel = useRef<HTMLDivElement>(null);
+  /** Read once, on mount: later, (un)minimizing is always the visitor's own act and moves the focus. */
+  const skipFocus = useRef(!takeFocus);
 
   useEffect(() => {
+    if (skipFocus.current) {
+      skipFocus.current = false; // the panel came back open on a new page: the page keeps its focus
+      return;
+    }
     const target = panel.current?.querySelector<HTMLElement>(minimized ? "button" : "textarea") ?? panel.current;
     target?.focus();
   }, [minimized]);

@@ -1,9 +1,9 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { CHAT_FAILURE_TEXT } from "@/lib/chat-text";
 import type { PageTitles } from "@/lib/format-reply";
 
-/** A chat message as the specification describes it; kept in memory only. */
+/** A chat message as the specification describes it (the page keeps it in memory; the widget, for the tab's session). */
 export interface ChatMessage {
   id: number;
   text: string;
@@ -29,19 +29,21 @@ function loadPageTitles(): Promise<PageTitles> {
 /**
  * The conversation: send a message, wait for the reply, show the failure text when it fails.
  * Empty messages are not sent, and nothing is sent while a reply is pending.
+ *
+ * `initial` is a conversation carried over from another page (the widget's session). If its last
+ * message is the visitor's, its reply never arrived (the visitor left the page first), so it is asked
+ * again: the assistant only answers, it keeps nothing, so asking twice changes nothing but the wait.
  */
-export function useChat() {
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+export function useChat(initial: ChatMessage[] = []) {
+  const [messages, setMessages] = useState<ChatMessage[]>(initial);
   const [pending, setPending] = useState(false);
   const [titles, setTitles] = useState<PageTitles>({});
   const pendingRef = useRef(false);
 
-  const send = useCallback(async (raw: string): Promise<boolean> => {
-    const text = raw.trim();
-    if (!text || pendingRef.current) return false;
+  /** Asks the assistant and adds its reply, or the failure text. */
+  const ask = useCallback(async (text: string) => {
     pendingRef.current = true;
     setPending(true);
-    setMessages((m) => [...m, { id: nextId(), text, isUser: true }]);
     try {
       const titlesLoaded = loadPageTitles();
       const res = await apiRequest("POST", "/api/chat", { text });
@@ -56,8 +58,30 @@ export function useChat() {
       pendingRef.current = false;
       setPending(false);
     }
-    return true;
   }, []);
 
-  return { messages, pending, send, titles };
+  const send = useCallback(
+    async (raw: string): Promise<boolean> => {
+      const text = raw.trim();
+      if (!text || pendingRef.current) return false;
+      setMessages((m) => [...m, { id: nextId(), text, isUser: true }]);
+      await ask(text);
+      return true;
+    },
+    [ask],
+  );
+
+  const unanswered = useRef(initial.at(-1)?.isUser ? initial.at(-1)?.text : undefined);
+  useEffect(() => {
+    const text = unanswered.current;
+    unanswered.current = undefined;
+    if (text) void ask(text);
+  }, [ask]);
+
+  /** Puts back a conversation kept elsewhere (a page the browser restored from its back-forward cache). */
+  const restore = useCallback((kept: ChatMessage[]) => {
+    if (!pendingRef.current) setMessages(kept);
+  }, []);
+
+  return { messages, pending, send, restore, titles };
 }

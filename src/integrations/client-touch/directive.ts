@@ -12,20 +12,29 @@ import type { ClientDirective } from "astro";
  * A click on a pre-rendered control while the code loads is held (no navigation), the control is
  * marked `aria-busy`, and once the scripted control exists the click is replayed on it. If the code
  * fails to load, the held control does what it does without JavaScript.
+ *
+ * `client:touch="KEY"` names a resume key: when the tab's sessionStorage holds KEY (the component
+ * set it on an earlier page, e.g. the chat widget while its panel is open), the island has something
+ * to show at once, and its code loads as the page loads.
  */
 const TOUCH = "data-touch";
 const LIVE = "data-touch-live";
 const STARTERS = ["pointerover", "pointerdown", "focusin"] as const;
-/** The client router re-connects a persisted island, which runs its directive again. */
-const attached = new WeakSet<HTMLElement>();
 
 const control = (target: EventTarget | null, name: string) =>
   target instanceof Element ? target.closest<HTMLElement>(`[${name}]`) : null;
 
-const touch: ClientDirective = (load, _options, el) => {
-  if (attached.has(el)) return;
-  attached.add(el);
+/** Whether the tab's session holds this island's resume key (storage may be off: then it does not). */
+function resumes(key: unknown): boolean {
+  if (typeof key !== "string" || key === "") return false;
+  try {
+    return sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
 
+const touch: ClientDirective = (load, options, el) => {
   let started = false;
   let failed = false;
   let held: { control: HTMLElement; key: string } | undefined; // a click waiting for the code
@@ -128,6 +137,8 @@ const touch: ClientDirective = (load, _options, el) => {
   el.addEventListener("keydown", () => {
     swallowClick = false;
   });
+
+  if (resumes(options.value)) start();
 };
 
 export default touch;

@@ -10,6 +10,7 @@ export default function clientTouch() {
 
 declare module "astro" {
   interface AstroClientDirectives {
-    "client:touch"?: boolean;
+    /** `true`, or a resume key: see ./directive.ts. */
+    "client:touch"?: boolean | string;
   }
 }
