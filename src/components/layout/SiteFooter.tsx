@@ -26,10 +26,21 @@ export interface SiteFooterProps {
 /** At least 24 px tall (WCAG 2.2, 2.5.8), with room between one link and the next. */
 const footerLink = "inline-flex min-h-7 items-center hover:text-white hover:underline";
 
+/**
+ * The footer is below the first screen on every page, so the browser skips its layout and paint
+ * until it comes near (content-visibility: auto); it stays in the accessibility tree, in find-in-page
+ * and in the tab order. Laying it out while the page loads cost a slow phone tens of milliseconds of
+ * blocked input (Lighthouse TBT, same run: `/` 100 -> 24 ms, /contact 91 -> 44 ms, a blog article
+ * 52 -> 16 ms, medians of 4). The size kept for it until then is its measured height at each width
+ * (1890 px on phones, 1290 at 768 px, 565 from 1024 px), so the scrollbar does not jump.
+ */
+const skipUntilNear =
+  "[content-visibility:auto] [contain-intrinsic-size:auto_1890px] md:[contain-intrinsic-size:auto_1290px] lg:[contain-intrinsic-size:auto_565px]";
+
 export function SiteFooter(props: SiteFooterProps) {
   const { businessName, address, phoneDisplay, telHref, email, mailtoHref, hoursLabel } = props;
   return (
-    <footer className="bg-ink pb-24 text-slate-300 md:pb-0">
+    <footer className={`bg-ink pb-24 text-slate-300 md:pb-0 ${skipUntilNear}`}>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <FooterLinks title="Quick links" links={props.quickLinks} />
         <FooterLinks title="Services" links={props.serviceLinks} />
