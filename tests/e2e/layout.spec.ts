@@ -230,3 +230,35 @@ test("footer: quick links, contact lines, and a map that loads only when asked",
   // The frame's request can start a moment after its src is set: wait for it rather than read once.
   await expect.poll(() => outside.some((u) => u.includes("openstreetmap.org"))).toBe(true);
 });
+
+/**
+ * Issue 14: the browser skips the footer's layout until it comes near (content-visibility: auto).
+ * Meanwhile its links stay in the accessibility tree, and the height kept for it is
+ * its real one, so the page's length does not jump when it is laid out.
+ */
+for (const width of [375, 768, 1280]) {
+  test(`footer at ${width} px: skipped until near, reachable meanwhile, and kept at its real height`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/about");
+    const footer = page.locator("footer");
+    const kept = await footer.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        visibility: style.contentVisibility,
+        height: Number.parseFloat(style.containIntrinsicHeight.replace("auto ", "")),
+      };
+    });
+    expect(kept.visibility).toBe("auto");
+    // Skipped, and still named in the accessibility tree.
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true })).toHaveCount(1);
+    // Its real height: the same footer laid out in full.
+    const real = await footer.evaluate((el) => {
+      el.style.contentVisibility = "visible";
+      return el.getBoundingClientRect().height;
+    });
+    expect(real).toBeGreaterThan(kept.height * 0.95);
+    expect(real).toBeLessThan(kept.height * 1.05);
+  });
+}
