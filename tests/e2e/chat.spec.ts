@@ -83,8 +83,9 @@ test.describe("/chat page", () => {
     await expect(page.getByTestId("typing-indicator")).toBeVisible();
     await expect(input).toBeDisabled();
     await expect(send).toBeDisabled();
+    // The request reaches this test's route a moment after the page shows it is waiting: wait for it.
+    await expect.poll(() => calls).toBe(1);
     await input.press("Enter", { force: true } as never).catch(() => {});
-    expect(calls).toBe(1);
     release();
     await expect(log.getByTestId("bot-message")).toContainText("24/7");
     await expect(page.getByTestId("typing-indicator")).toHaveCount(0);
