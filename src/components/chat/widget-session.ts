@@ -1,3 +1,4 @@
+import { readSessionItem } from "@/lib/session-storage";
 import type { ChatMessage } from "./use-chat";
 
 /**
@@ -23,30 +24,22 @@ const isMessage = (value: unknown): value is ChatMessage => {
   return typeof m.id === "number" && typeof m.text === "string" && typeof m.isUser === "boolean";
 };
 
-/** Reads a stored item; storage may be off (a browser setting, a sandboxed frame). */
-function stored(key: string): string | null {
-  try {
-    return sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 /** The stored conversation, or none when it is missing or garbled: a bad entry never breaks the widget. */
 function storedConversation(): Pick<WidgetSession, "messages" | "minimized"> {
+  const none = { messages: [], minimized: false };
   try {
-    const value: unknown = JSON.parse(stored(CONVERSATION_KEY) ?? "null");
-    if (typeof value !== "object" || value === null) return { messages: [], minimized: false };
+    const value: unknown = JSON.parse(readSessionItem(CONVERSATION_KEY) ?? "null");
+    if (typeof value !== "object" || value === null) return none;
     const { messages, minimized } = value as Record<string, unknown>;
     return { messages: Array.isArray(messages) ? messages.filter(isMessage) : [], minimized: minimized === true };
   } catch {
-    return { messages: [], minimized: false };
+    return none;
   }
 }
 
 /** What the last page left, or an empty, closed session when there is none. */
 export function readSession(): WidgetSession {
-  return { ...storedConversation(), open: stored(WIDGET_OPEN_KEY) !== null };
+  return { ...storedConversation(), open: readSessionItem(WIDGET_OPEN_KEY) !== null };
 }
 
 /** Keeps the session for the next page. Without storage (a private mode, a full quota) the widget still works on this page. */

@@ -1,4 +1,5 @@
 import type { ClientDirective } from "astro";
+import { readSessionItem } from "../../lib/session-storage";
 
 /**
  * `client:touch`: the island stays pre-rendered HTML, and its code loads only when a visitor starts
@@ -26,12 +27,7 @@ const control = (target: EventTarget | null, name: string) =>
 
 /** Whether the tab's session holds this island's resume key (storage may be off: then it does not). */
 function resumes(key: unknown): boolean {
-  if (typeof key !== "string" || key === "") return false;
-  try {
-    return sessionStorage.getItem(key) !== null;
-  } catch {
-    return false;
-  }
+  return typeof key === "string" && key !== "" && readSessionItem(key) !== null;
 }
 
 const touch: ClientDirective = (load, options, el) => {
