@@ -16,7 +16,8 @@ import { readSessionItem } from "../../lib/session-storage";
  *
  * `client:touch="KEY"` names a resume key: when the tab's sessionStorage holds KEY (the component
  * set it on an earlier page, e.g. the chat widget while its panel is open), the island has something
- * to show at once, and its code loads as the page loads.
+ * to show at once, and its code loads as the page loads (or as the browser shows it again from its
+ * back-forward cache).
  */
 const TOUCH = "data-touch";
 const LIVE = "data-touch-live";
@@ -135,6 +136,11 @@ const touch: ClientDirective = (load, options, el) => {
   });
 
   if (resumes(options.value)) start();
+  // A page the browser brings back from its back-forward cache is as it was when the visitor left it,
+  // but the session may have moved on since (the panel opened on a later page): the same rule applies.
+  addEventListener("pageshow", (event) => {
+    if (event.persisted && resumes(options.value)) start();
+  });
 };
 
 export default touch;
