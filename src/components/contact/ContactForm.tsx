@@ -100,14 +100,26 @@ const contactResolver: ContactResolver = async (values, context, options) => {
 };
 
 /**
+ * Copies the pickup location into the drop-off field. It needs the script, so it appears only once the
+ * script runs; it waits for that itself, so that the switch re-renders this button, not the whole form.
+ */
+function SameAsPickupButton({ onClick }: { onClick: () => void }) {
+  if (!useHydrated()) return null;
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={onClick}>
+      <Copy aria-hidden="true" />
+      Same as pickup
+    </Button>
+  );
+}
+
+/**
  * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
  * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
  */
 export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, telHref }: ContactFormProps) {
   const uid = useId();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  // The "Same as pickup" button needs the script, so it appears only once the script runs.
-  const hydrated = useHydrated();
   const id = (name: string) => `${uid}-${name}`;
   const { toast, show, setOpen } = useSingleToast();
   const trapRef = useRef<HTMLInputElement>(null);
@@ -231,14 +243,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
           required
           error={errors.dropoffLocation?.message}
           className="sm:col-span-2"
-          action={
-            hydrated && noDropoff ? (
-              <Button type="button" variant="outline" size="sm" onClick={sameAsPickup}>
-                <Copy aria-hidden="true" />
-                Same as pickup
-              </Button>
-            ) : undefined
-          }
+          action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} /> : undefined}
         >
           <input
             type="text"
