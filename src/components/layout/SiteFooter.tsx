@@ -114,8 +114,10 @@ function FooterLinks({ title, links }: { title: string; links: NavItem[] }) {
 /**
  * Keeps the call button under the thumb on phones: a bar fixed to the bottom of the screen. The
  * chat button sits at its right end (`roomForChat`), so together they take one 73 px band, which
- * the page keeps free at its end (the footer's bottom padding). Its height is fixed, not its content's,
- * so a frame painted before its link is parsed shows the band at the size it keeps.
+ * the page keeps free at its end (the footer's bottom padding). Its height is kept for it, not its
+ * content's, so a frame painted before its link is parsed shows the band at the size it keeps. With
+ * enlarged text on a narrow phone the label takes two lines, which the kept height holds (tight
+ * lines); only beyond that does the band grow, rather than the label spilling out of its button.
  */
 export function MobileCallBar({
   phoneDisplay,
@@ -129,14 +131,14 @@ export function MobileCallBar({
   return (
     <div
       className={cn(
-        "fixed inset-x-0 bottom-0 z-30 h-[calc(4.5rem+1px)] border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden",
+        "fixed inset-x-0 bottom-0 z-30 min-h-[calc(4.5rem+1px)] border-t border-slate-200 bg-white/95 p-3 backdrop-blur md:hidden",
         roomForChat && "pr-[4.5rem]",
       )}
       data-testid="mobile-call-band"
     >
       <a
         href={telHref}
-        className="flex h-12 w-full items-center justify-center rounded-md bg-brand-500 text-lg font-bold text-ink hover:bg-brand-400"
+        className="flex min-h-12 w-full items-center justify-center rounded-md bg-brand-500 text-center text-lg leading-tight font-bold text-ink hover:bg-brand-400"
         data-testid="mobile-call-bar"
       >
         <IconLabel icon={Phone}>Call {phoneDisplay}</IconLabel>
