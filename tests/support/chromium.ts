@@ -14,3 +14,6 @@ export const chromiumArgs = [
   "--disable-sync",
   "--disable-dev-shm-usage",
 ];
+
+/** Playwright's launch options for that browser (playwright.config.ts, and tests that launch their own). */
+export const chromiumLaunchOptions = { executablePath: chromiumPath, args: chromiumArgs };

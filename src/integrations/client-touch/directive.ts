@@ -1,4 +1,5 @@
 import type { ClientDirective } from "astro";
+// A relative path: Astro bundles client directives on their own, without the project's "@/" alias.
 import { readSessionItem } from "../../lib/session-storage";
 
 /**
@@ -60,10 +61,15 @@ const touch: ClientDirective = (load, options, el) => {
   };
   const observer = new MutationObserver(handOver);
 
+  function resumeFromCache(event: PageTransitionEvent) {
+    if (event.persisted && resumes(options.value)) start();
+  }
+
   const start = () => {
     if (started) return;
     started = true;
     for (const type of STARTERS) el.removeEventListener(type, start);
+    removeEventListener("pageshow", resumeFromCache);
     load()
       .then((hydrate) => {
         observer.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: [TOUCH, LIVE] });
@@ -136,11 +142,11 @@ const touch: ClientDirective = (load, options, el) => {
   });
 
   if (resumes(options.value)) start();
-  // A page the browser brings back from its back-forward cache is as it was when the visitor left it,
-  // but the session may have moved on since (the panel opened on a later page): the same rule applies.
-  addEventListener("pageshow", (event) => {
-    if (event.persisted && resumes(options.value)) start();
-  });
+  else if (typeof options.value === "string" && options.value !== "") {
+    // A page the browser brings back from its back-forward cache is as it was when the visitor left
+    // it, but the session may have moved on since (the panel opened on a later page): same rule.
+    addEventListener("pageshow", resumeFromCache);
+  }
 };
 
 export default touch;
