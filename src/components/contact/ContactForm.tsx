@@ -243,6 +243,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
           required
           error={errors.dropoffLocation?.message}
           className="sm:col-span-2"
+          // For these services the label's row is pre-rendered with the label alone; the button joins it.
           action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} /> : undefined}
         >
           <input
