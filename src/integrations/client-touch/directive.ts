@@ -27,12 +27,10 @@ const STARTERS = ["pointerover", "pointerdown", "focusin"] as const;
 const control = (target: EventTarget | null, name: string) =>
   target instanceof Element ? target.closest<HTMLElement>(`[${name}]`) : null;
 
-/** Whether the tab's session holds this island's resume key (storage may be off: then it does not). */
-function resumes(key: unknown): boolean {
-  return typeof key === "string" && key !== "" && readSessionItem(key) !== null;
-}
-
 const touch: ClientDirective = (load, options, el) => {
+  const resumeKey = typeof options.value === "string" && options.value !== "" ? options.value : undefined;
+  /** Whether the tab's session holds this island's resume key (storage may be off: then it does not). */
+  const resumes = () => resumeKey !== undefined && readSessionItem(resumeKey) !== null;
   let started = false;
   let failed = false;
   let held: { control: HTMLElement; key: string } | undefined; // a click waiting for the code
@@ -62,7 +60,7 @@ const touch: ClientDirective = (load, options, el) => {
   const observer = new MutationObserver(handOver);
 
   function resumeFromCache(event: PageTransitionEvent) {
-    if (event.persisted && resumes(options.value)) start();
+    if (event.persisted && resumes()) start();
   }
 
   const start = () => {
@@ -141,8 +139,8 @@ const touch: ClientDirective = (load, options, el) => {
     swallowClick = false;
   });
 
-  if (resumes(options.value)) start();
-  else if (typeof options.value === "string" && options.value !== "") {
+  if (resumes()) start();
+  else if (resumeKey) {
     // A page the browser brings back from its back-forward cache is as it was when the visitor left
     // it, but the session may have moved on since (the panel opened on a later page): same rule.
     addEventListener("pageshow", resumeFromCache);

@@ -20,7 +20,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * before the first paint as blocking it: on /contact and /chat this wait took LCP from 1386 and 1230 ms
  * to 774 and 1013 ms (`npm run bench:lighthouse`, medians of 3).
  */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const afterPaint = () => new Promise((resolve) => requestAnimationFrame(resolve)).then(nextTask);
 
 const visibleSplit: ClientDirective = (load, options, el) =>
   visible(
