@@ -9,6 +9,7 @@ import {
   contactRequestSchema,
   HONEYPOT_FIELD,
 } from "../../src/lib/contact-schema";
+import type { ApiRefusal } from "../../src/lib/api-refusal";
 import { site as business } from "../../src/lib/site";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
@@ -143,7 +144,7 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       reply.header("Retry-After", limit.ttlInSeconds);
       const message = `Too many service requests from your connection. Please try again in ${limit.ttlInSeconds} seconds, or ${callUs}.`;
       if (form) sendProblemPage(reply, 429, { summary: message });
-      else reply.code(429).send({ error: "Too Many Requests", message });
+      else reply.code(429).send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
       return true;
     };
 
@@ -151,7 +152,9 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       if (await overLimit()) return reply;
       request.log.info("service request refused: honeypot filled");
       if (form) return sendProblemPage(reply, 400, { summary: HONEYPOT_MESSAGE });
-      return reply.code(400).send({ error: HONEYPOT_MESSAGE, fields: {} } satisfies ContactInvalid);
+      return reply
+        .code(400)
+        .send({ error: HONEYPOT_MESSAGE, message: HONEYPOT_MESSAGE, code: "refused", fields: {} } satisfies ContactInvalid);
     }
 
     const parsed = contactRequestSchema.safeParse(isPlainObject(body) ? body : null);
@@ -165,7 +168,8 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
         });
       }
       const error = hasFields ? "Some fields are missing or invalid." : NOT_AN_OBJECT;
-      return reply.code(400).send({ error, fields } satisfies ContactInvalid);
+      const code = hasFields ? "invalid_fields" : "bad_request";
+      return reply.code(400).send({ error, message: error, code, fields } satisfies ContactInvalid);
     }
 
     if (await overLimit()) return reply;
@@ -190,6 +194,10 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       reply
         .code(405)
         .header("Allow", "POST")
-        .send({ error: "Method Not Allowed", message: `Send service requests with POST, or ${callUs}.` }),
+        .send({
+          error: "Method Not Allowed",
+          message: `Send service requests with POST, or ${callUs}.`,
+          code: "method_not_allowed",
+        } satisfies ApiRefusal),
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ApiRefusal } from "./api-refusal";
 import { serviceNames } from "./services";
 
 /**
@@ -55,7 +56,6 @@ export const contactFields = Object.keys(contactRequestSchema.shape) as ContactF
 export { type ContactCreated, HONEYPOT_FIELD, servicesWithoutDropoff } from "./contact-fields";
 
 /** What it answers with 400: one message per invalid field. */
-export interface ContactInvalid {
-  error: string;
+export interface ContactInvalid extends ApiRefusal {
   fields: Partial<Record<ContactField, string>>;
 }

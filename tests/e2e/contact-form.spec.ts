@@ -242,51 +242,6 @@ test.describe("with JavaScript", () => {
     expect((await response).status()).toBe(201);
     await expect(toasts(page).first()).toContainText(SUCCESS_TEXT);
   });
-
-  test("the form renders a timer's turn after its code has run (client:visible-split)", async ({ page }) => {
-    // Only the split itself: what the turn is for (tailwind-merge's setup in between, shorter tasks)
-    // is measured by `npm run bench:lighthouse`. The page's timers are the test's, held below.
-    await page.clock.install();
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let requested = () => {};
-    const islandAsked = new Promise<void>((resolve) => {
-      requested = resolve;
-    });
-    await page.route(/\/_astro\/ContactForm\.[\w-]+\.js$/, async (route) => {
-      requested();
-      await gate;
-      await route.continue();
-    });
-    // Not waiting for `load`: the browser holds it back while the island's held import is in flight.
-    await page.goto("/contact", { waitUntil: "commit" });
-    await islandAsked;
-    const island = page.locator("astro-island", { has: form(page) });
-    const urls = await island.evaluate((el) => [el.getAttribute("component-url"), el.getAttribute("renderer-url")]);
-    await page.clock.pauseAt(Date.now() + 60_000);
-    release();
-    // Importing the island's modules from the test settles once the island's own imports have.
-    await page.evaluate(async (modules) => {
-      await Promise.all(modules.map((url) => import(/* @vite-ignore */ url ?? "")));
-      // One more task (a message, which the paused clock does not hold) for the island's promise chain.
-      await new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-    }, urls);
-    expect(await island.evaluate((el) => el.hasAttribute("ssr")), "code loaded, not yet rendered").toBe(true);
-    await page.clock.runFor(1);
-    await expect
-      .poll(() => island.evaluate((el) => el.hasAttribute("ssr")), { message: "rendered a task later" })
-      .toBe(false);
-    await page.clock.resume();
-    await fillValid(page);
-    await sendButton(page).click();
-    await expect(page.getByTestId("request-confirmation")).toBeVisible();
-  });
 });
 
 test.describe("without JavaScript", () => {

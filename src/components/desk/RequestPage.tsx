@@ -13,7 +13,8 @@ import {
 } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
 import { DeskField, DeskLabel } from "./DeskField";
-import { businessTime, mailtoHrefFor, mapHrefFor, telHrefFor, timeAgo } from "./format";
+import { mapSearchHref, telHrefFor } from "@/lib/links";
+import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { hrefFor, useNow } from "./use-hash-route";
@@ -44,7 +45,7 @@ const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover
 /** A place the visitor typed, as text, linked to a map search in a new tab. */
 function MapLink({ place }: { place: string }) {
   return (
-    <a href={mapHrefFor(place)} className={linkClass} target="_blank" rel="noopener noreferrer">
+    <a href={mapSearchHref(place)} className={linkClass} target="_blank" rel="noopener noreferrer">
       {place}
       <span className="sr-only"> (map, opens in a new tab)</span>
     </a>
