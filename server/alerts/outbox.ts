@@ -95,10 +95,6 @@ export function outboxStore(db: Db) {
         oldestPendingAgeSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.getTime()) / 1000)) : null,
       };
     },
-
-    async forRequest(contactRequestId: number): Promise<AlertOutboxRow[]> {
-      return db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, contactRequestId));
-    },
   };
 }
 

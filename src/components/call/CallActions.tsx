@@ -16,7 +16,7 @@ export function CallButton({ phoneDisplay, telHref }: Pick<CallActionsProps, "ph
   return (
     <Button asChild size="lg">
       <a href={telHref}>
-        <IconLabel icon={Phone}>Call {phoneDisplay}</IconLabel>
+        <IconLabel icon={Phone}>{`Call ${phoneDisplay}`}</IconLabel>
       </a>
     </Button>
   );
