@@ -98,7 +98,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .type(site.notFoundPage ? "text/html; charset=utf-8" : "text/plain")
           .send(page);
       }
-      return reply.code(400).send({ error: "Bad Request", message: error.message, code: "bad_request" } satisfies ApiRefusal);
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: error.message, code: "bad_request" } satisfies ApiRefusal);
     },
   });
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type AlertOutboxRow, alertOutbox, contactRequests } from "../db/schema";
+import { alertOutbox, contactRequests } from "../db/schema";
 import type { ClaimedAlert } from "./channel";
 
 /** The database side of alert delivery: claiming due alerts and recording what happened. */

@@ -98,7 +98,6 @@ export const deskUsers = pgTable(
   (table) => [uniqueIndex("desk_users_email_idx").on(table.email)],
 );
 
-
 /**
  * A signed-in browser. Kept in the database so that signing out, removing the user or resetting the
  * password ends it at once, on every server. Removing the user removes its sessions (cascade).
@@ -157,4 +156,3 @@ export const requestEvents = pgTable(
   },
   (table) => [index("request_events_request_idx").on(table.requestId, table.id)],
 );
-

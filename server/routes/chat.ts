@@ -41,13 +41,11 @@ export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOp
     async (request, reply) => {
       const body = request.body;
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return reply
-          .code(400)
-          .send({
-            error: "Bad Request",
-            message: 'Send the message as a JSON object: {"text": "…"}.',
-            code: "bad_request",
-          } satisfies ApiRefusal);
+        return reply.code(400).send({
+          error: "Bad Request",
+          message: 'Send the message as a JSON object: {"text": "…"}.',
+          code: "bad_request",
+        } satisfies ApiRefusal);
       }
       const parsed = chatRequestSchema.safeParse(body);
       if (!parsed.success) {

@@ -1,6 +1,7 @@
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodIssue } from "zod";
+import type { ApiRefusal } from "../../src/lib/api-refusal";
 import {
   type ContactCreated,
   type ContactField,
@@ -9,7 +10,6 @@ import {
   contactRequestSchema,
   HONEYPOT_FIELD,
 } from "../../src/lib/contact-schema";
-import type { ApiRefusal } from "../../src/lib/api-refusal";
 import { site as business } from "../../src/lib/site";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
@@ -152,9 +152,12 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       if (await overLimit()) return reply;
       request.log.info("service request refused: honeypot filled");
       if (form) return sendProblemPage(reply, 400, { summary: HONEYPOT_MESSAGE });
-      return reply
-        .code(400)
-        .send({ error: HONEYPOT_MESSAGE, message: HONEYPOT_MESSAGE, code: "refused", fields: {} } satisfies ContactInvalid);
+      return reply.code(400).send({
+        error: HONEYPOT_MESSAGE,
+        message: HONEYPOT_MESSAGE,
+        code: "refused",
+        fields: {},
+      } satisfies ContactInvalid);
     }
 
     const parsed = contactRequestSchema.safeParse(isPlainObject(body) ? body : null);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { services } from "../../src/lib/services";
-import { allRoutes } from "../support/routes";
 import { waitForIsland } from "../support/islands";
+import { allRoutes } from "../support/routes";
 
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -248,7 +248,13 @@ test("with text at 150% and 200% on a 360 px phone, no page is wider than the sc
       const where = `${route.path} at ${size}`;
       if (m.width > 360) found.push(`${where}: the page is ${m.width} px wide`);
       const inReach = (r: DOMRect | undefined) =>
-        r !== undefined && r.left >= 0 && r.right <= 360 && r.top >= 0 && r.bottom <= 740 && r.width >= 24 && r.height >= 24;
+        r !== undefined &&
+        r.left >= 0 &&
+        r.right <= 360 &&
+        r.top >= 0 &&
+        r.bottom <= 740 &&
+        r.width >= 24 &&
+        r.height >= 24;
       if (!inReach(m.menu)) found.push(`${where}: the menu button is at ${JSON.stringify(m.menu)}`);
       if (!inReach(m.call)) found.push(`${where}: the call band's button is at ${JSON.stringify(m.call)}`);
     }

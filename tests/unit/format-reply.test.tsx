@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatReply, safeHref } from "../../src/lib/format-reply";
-import { buildPageTitles } from "../../src/lib/page-titles";
 import { telHrefFor } from "../../src/lib/links";
+import { buildPageTitles } from "../../src/lib/page-titles";
 import { serviceHref, services } from "../../src/lib/services";
 import { site, telHref } from "../../src/lib/site";
 

@@ -92,7 +92,7 @@ export function ChatInput({
         style={{ height: INPUT_MIN_PX, maxHeight: INPUT_MAX_PX }}
         data-testid="chat-input"
       />
-      <Button type="submit" size="icon" className="size-8" disabled={pending || !text.trim()} aria-label="Send message">
+      <Button type="submit" size="icon-sm" disabled={pending || !text.trim()} aria-label="Send message">
         <SendHorizontal className="size-4" aria-hidden="true" />
       </Button>
     </form>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/form-field";
+import { fieldClass, inputClass } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import {
   type DeskEvent,
@@ -11,9 +11,9 @@ import {
   type RequestStatus,
   statusLabels,
 } from "@/lib/desk-schema";
+import { mapSearchHref, telHrefFor } from "@/lib/links";
 import { cn } from "@/lib/utils";
 import { DeskField, DeskLabel } from "./DeskField";
-import { mapSearchHref, telHrefFor } from "@/lib/links";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
@@ -186,7 +186,7 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
             rows={3}
             maxLength={MAX_NOTE_LENGTH}
             required
-            className={cn(inputClass, "h-auto py-2")}
+            className={cn(fieldClass, "py-2")}
           />
           <Button type="submit" variant="dark" size="sm" disabled={addNote.isPending}>
             Add note

@@ -28,7 +28,10 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: Her
             <Clock className="size-4" aria-hidden="true" />
             {hoursLabel}
           </p>
-          <h1 id="hero-title" className="max-w-3xl text-[clamp(1.75rem,9vw,2.25rem)] font-extrabold tracking-tight sm:text-6xl">
+          <h1
+            id="hero-title"
+            className="max-w-3xl text-[clamp(1.75rem,9vw,2.25rem)] font-extrabold tracking-tight sm:text-6xl"
+          >
             Towing Service in Stockton, CA
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">

@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
-import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 import { type IconName, ServiceIcon } from "@/components/services/ServiceIcon";
-import { SectionHeading } from "@/components/ui/section-heading";
 import { ServiceImage } from "@/components/services/ServiceImage";
+import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
+import { SectionHeading } from "@/components/ui/section-heading";
 
 export interface ServiceCardData {
   icon: IconName;

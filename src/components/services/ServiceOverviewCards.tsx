@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
-import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 import { type IconName, ServiceIcon } from "@/components/services/ServiceIcon";
+import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 
 export interface OverviewCard {
   icon: IconName;

@@ -11,6 +11,8 @@ export const buttonVariants = cva(
         primary: "bg-brand-500 text-ink hover:bg-brand-400",
         dark: "bg-ink text-white hover:bg-slate-700",
         outline: "border-2 border-ink bg-white text-ink hover:bg-slate-100",
+        /** The outline button on a dark band. */
+        "outline-light": "border-2 border-white bg-transparent text-white hover:bg-white/10",
         ghost: "text-ink hover:bg-slate-100",
         link: "text-brand-800 underline underline-offset-2 hover:text-brand-700",
       },
@@ -20,6 +22,7 @@ export const buttonVariants = cva(
         md: "min-h-11 px-5 py-1.5 text-base",
         lg: "min-h-13 px-7 py-2 text-lg",
         icon: "size-11",
+        "icon-sm": "size-8",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },
