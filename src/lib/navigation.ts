@@ -10,6 +10,7 @@ export interface NavItem {
 
 export const mainNav: NavItem[] = [
   { name: "Home", href: "/" },
+  { name: "Areas", href: "/areas" },
   { name: "Blog", href: "/blog" },
   { name: "About", href: "/about" },
   { name: "Chat with Us", href: "/chat" },

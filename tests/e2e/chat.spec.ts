@@ -134,19 +134,29 @@ test.describe("/chat page", () => {
     expect(dialogs).toBe(0);
   });
 
-  test("the message area keeps a fixed height and follows the newest message", async ({ page }) => {
-    await page.route("**/api/chat", (route) =>
-      route.fulfill({ status: 200, contentType: "text/plain", body: "A long answer. ".repeat(30) }),
-    );
+  test("the message area keeps a fixed height and shows each new reply from its first line", async ({ page }) => {
+    let n = 0;
+    await page.route("**/api/chat", (route) => {
+      n += 1;
+      return route.fulfill({
+        status: 200,
+        contentType: "text/plain",
+        body: `Answer ${n} starts here. ${"More detail follows. ".repeat(40)}Call (209) 555-0142 and tell the dispatcher.`,
+      });
+    });
     const { input, log } = await openChatPage(page);
     const before = (await log.boundingBox())?.height;
-    for (let i = 1; i <= 4; i++) {
+    for (let i = 1; i <= 3; i++) {
       await input.fill(`question ${i}`);
       await input.press("Enter");
       await expect(log.getByTestId("bot-message")).toHaveCount(i);
+      // The reply's first words are on screen inside the area, not scrolled away above it.
+      await expect(log.getByText(`Answer ${i} starts here.`)).toBeInViewport();
+      const first = await log.getByText(`Answer ${i} starts here.`).boundingBox();
+      const area = await log.boundingBox();
+      expect(first && area && first.y >= area.y && first.y < area.y + area.height / 2).toBe(true);
     }
     expect((await log.boundingBox())?.height).toBe(before);
-    await expect.poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(4);
     expect(await log.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   });
 
@@ -372,6 +382,32 @@ test.describe("floating widget", () => {
     await page.getByTestId("chat-input").fill("Do you serve Tracy?");
     await page.getByTestId("chat-input").press("Enter");
     await expect(panel.getByTestId("bot-message")).toContainText("Tracy");
+  });
+
+  test("on a phone the panel takes the screen, with the box on it and a long reply from its first line", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route("**/api/chat", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/plain",
+        body: `Sacramento is outside the towns we cover. ${"Here is what to do meanwhile. ".repeat(30)}Call (209) 555-0142.`,
+      }),
+    );
+    await page.goto("/about");
+    await page.getByTestId("chat-toggle").click();
+    const panel = page.getByTestId("chat-panel");
+    const box = await panel.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(0.8 * 844);
+    await waitForIsland(page, "ChatWidgetConversation");
+    const input = page.getByTestId("chat-input");
+    await expect(input).toBeInViewport();
+    await input.fill("Can you tow me from Sacramento?");
+    await input.press("Enter");
+    await expect(panel.getByText("Sacramento is outside the towns we cover.")).toBeInViewport();
+    await page.getByRole("button", { name: "Close chat" }).click();
+    await expect(panel).toBeHidden();
   });
 
   test("sits at the right end of the phone's call bar, beside the call link and not over it", async ({ page }) => {

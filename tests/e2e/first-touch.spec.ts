@@ -301,6 +301,11 @@ for (const vp of viewports) {
             .getByRole("link", { name: `Call ${site.phone.display}` })
             .first(),
         );
+        // The towns served are named in the hero, one tap from their pages.
+        const towns = page.getByTestId("hero-towns").getByRole("link");
+        for (const town of site.areas) await expect(towns).toContainText(town);
+        await towns.click();
+        await expect(page).toHaveURL(/\/areas$/);
       } else {
         await expectOnFirstScreen(page, vp, glance);
         await expect(glance.getByRole("link", { name: site.phone.display })).toHaveAttribute(

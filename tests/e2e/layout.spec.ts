@@ -124,6 +124,7 @@ test.describe("phone layout", () => {
       await drawer.getByText("Services", { exact: true }).tap();
       for (const s of services) await expect(drawer.getByRole("link", { name: s.name, exact: true })).toBeVisible();
 
+      await expect(drawer.getByRole("link", { name: "Areas", exact: true })).toHaveAttribute("href", "/areas");
       await drawer.getByRole("link", { name: "Motorcycle Towing", exact: true }).tap();
       await expect(page).toHaveURL(/\/services\/motorcycle-towing$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Motorcycle Towing");

@@ -4,7 +4,10 @@ import { formatReply, type PageTitles } from "@/lib/format-reply";
 import { cn } from "@/lib/utils";
 import type { ChatMessage } from "./use-chat";
 
-/** The scrolling message area: follows the newest message; shows the welcome text when empty. */
+/**
+ * The scrolling message area: follows the newest message, showing a reply from its first line (a long
+ * answer would otherwise open on its closing words); shows the welcome text when empty.
+ */
 export function ChatMessages({
   messages,
   pending,
@@ -22,13 +25,15 @@ export function ChatMessages({
   useEffect(() => {
     // Scroll the area itself, not the page around it (scrollIntoView would move the page too).
     const el = area.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    const reply = messages.at(-1)?.isUser === false && !pending ? el.querySelector("li:last-child") : null;
+    el.scrollTop = reply instanceof HTMLElement ? reply.offsetTop - 12 : el.scrollHeight;
   }, [messages.length, pending]);
 
   return (
     <div
       ref={area}
-      className={cn("overflow-y-auto overscroll-contain bg-slate-50 p-3", className)}
+      className={cn("relative overflow-y-auto overscroll-contain bg-slate-50 p-3", className)}
       role="log"
       aria-live="polite"
       aria-label="Chat messages"

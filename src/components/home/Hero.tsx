@@ -41,6 +41,13 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: Her
           <div className="mt-8">
             <CallActions phoneDisplay={phoneDisplay} telHref={telHref} requestHref="#contact" />
           </div>
+          {/* On a phone the towns are the next question, and the list below is screens away: one tap. */}
+          <p className="mt-6 flex gap-2 text-slate-300 lg:hidden" data-testid="hero-towns">
+            <MapPin className="mt-1 size-4 shrink-0 text-brand-400" aria-hidden="true" />
+            <a href="/areas" className="font-medium text-white underline underline-offset-2 hover:text-brand-100">
+              Towns we cover: {areas.join(", ")}
+            </a>
+          </p>
         </div>
         <aside
           className="hidden rounded-2xl border border-white/15 bg-white/5 p-6 backdrop-blur lg:block"
