@@ -20,12 +20,15 @@ export async function apiRequest(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  /** Ends the request (a time limit, `AbortSignal.timeout`): the call then fails as a network error would. */
+  signal?: AbortSignal,
 ): Promise<Response> {
   const res = await fetch(path, {
     method,
     headers: body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
+    signal,
   });
   if (!res.ok) {
     const text = (await res.text().catch(() => "")) || res.statusText;

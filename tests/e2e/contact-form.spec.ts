@@ -135,6 +135,64 @@ test.describe("with JavaScript", () => {
     await expect(sendButton(page)).toBeEnabled();
   });
 
+  test("offline: a lasting message beside the button, and the request goes by itself once back online", async ({
+    page,
+    context,
+  }) => {
+    await openForm(page, "/contact");
+    await fillValid(page, "Towing");
+    const stored: number[] = [];
+    page.on("response", (r) => {
+      if (r.url().endsWith("/api/contact") && r.status() === 201) stored.push(r.status());
+    });
+    await context.setOffline(true);
+    await sendButton(page).click();
+    const failure = page.getByTestId("send-failure");
+    await expect(failure).toContainText("Your request was not sent.");
+    await expect(failure).toContainText("Your answers are kept below.");
+    await expect(failure).toContainText("It will be sent again by itself once your phone is back online.");
+    await expect(failure.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(failure.getByRole("link", { name: "Call (209) 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:+12095550142",
+    );
+    // The specification's toast still appears as well.
+    await expect(toasts(page).first()).toContainText(ERROR_TEXT);
+    await expectKept(page, "Towing");
+
+    await context.setOffline(false);
+    const confirmation = page.getByTestId("request-confirmation");
+    await expect(confirmation).toContainText("Sent when your connection came back.");
+    await expect(confirmation.getByTestId("request-number")).toHaveText(/#\d+/);
+    expect(stored).toHaveLength(1);
+  });
+
+  test("a server failure is said beside the button until the next try, and Try again sends it", async ({ page }) => {
+    await openForm(page, "/contact");
+    let failNext = true;
+    const keys: string[] = [];
+    await page.route("**/api/contact", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      if (failNext) {
+        failNext = false;
+        return route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
+      }
+      return route.continue();
+    });
+    await fillValid(page, "Towing");
+    await sendButton(page).click();
+    const failure = page.getByTestId("send-failure");
+    await expect(failure).toContainText("Your request was not sent.");
+    await expect(failure).not.toContainText("back online");
+    await failure.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByTestId("request-confirmation")).toBeVisible();
+    await expect(page.getByTestId("send-failure")).toHaveCount(0);
+    // Both tries of the one filled-in form carry the same key, so the server can store it once.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   test("our API failing: the destructive Error toast, the error logged, every field kept", async ({ page }) => {
     const logged: string[] = [];
     page.on("console", (m) => {

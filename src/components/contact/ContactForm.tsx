@@ -12,6 +12,7 @@ import { type ContactCreated, HONEYPOT_FIELD, servicesWithoutDropoff } from "@/l
 import type { ContactRequest, ContactRequestInput } from "@/lib/contact-schema";
 import { serviceNames } from "@/lib/services";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
+import { SendFailure, type SendFailureState } from "./SendFailure";
 
 export interface ContactFormProps {
   /** Preselects the service (the service pages' "Request Service" card). */
@@ -45,12 +46,32 @@ function refusalMessage(error: unknown): string | undefined {
   return refusal?.code === "rate_limited" || refusal?.code === "refused" ? refusal.message : undefined;
 }
 
+/** How long a send may take before the driver is told it did not go through. */
+const SEND_TIMEOUT_MS = 20_000;
+
+/**
+ * One per filled-in form, sent with every try of it: if a try reached us but its answer was lost, the
+ * next one gets the stored request back instead of storing it twice.
+ */
+const newIdempotencyKey = () => crypto.randomUUID();
+
 /** Sends the request; answers with its number when our API stored it (the fallback gives none). */
-async function submitRequest(data: ContactRequest, trap: string, fallbackUrl?: string): Promise<number | undefined> {
+async function submitRequest(
+  data: ContactRequest,
+  trap: string,
+  idempotencyKey: string,
+  fallbackUrl?: string,
+): Promise<number | undefined> {
   let res: Response;
   try {
     // A filled trap goes to the server as it is, so the server (not the page) decides what to do.
-    res = await apiRequest("POST", "/api/contact", trap ? { ...data, [HONEYPOT_FIELD]: trap } : data);
+    res = await apiRequest(
+      "POST",
+      "/api/contact",
+      trap ? { ...data, [HONEYPOT_FIELD]: trap } : data,
+      { "Idempotency-Key": idempotencyKey },
+      AbortSignal.timeout(SEND_TIMEOUT_MS),
+    );
   } catch (error) {
     // Only when our server could not take it (no network, or a 5xx). A refusal (honeypot, too many
     // requests, invalid) was our server's decision: the webhook must not get around it.
@@ -151,18 +172,44 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
     defaultValues: emptyValues(defaultService),
   });
 
-  const onSubmit = handleSubmit(async (data) => {
+  const idempotencyKey = useRef("");
+  const [failure, setFailure] = useState<SendFailureState | null>(null);
+  /** The request that did not go through while offline, sent again once when the connection comes back. */
+  const waiting = useRef<ContactRequest | null>(null);
+
+  const send = async (data: ContactRequest, automatic: boolean) => {
+    idempotencyKey.current ||= newIdempotencyKey();
+    setFailure(automatic ? { kind: "resending" } : null);
     try {
-      const id = await submitRequest(data, trapRef.current?.value ?? "", fallbackUrl);
+      const id = await submitRequest(data, trapRef.current?.value ?? "", idempotencyKey.current, fallbackUrl);
       show({ ...SUCCESS_TOAST, variant: "default" });
       reset(emptyValues(defaultService));
-      setConfirmation({ id, phone: data.phone });
+      idempotencyKey.current = "";
+      waiting.current = null;
+      setConfirmation({ id, phone: data.phone, resent: automatic });
     } catch (error) {
       console.error("Service request failed:", error);
       const refusal = refusalMessage(error);
       show({ ...ERROR_TOAST, ...(refusal ? { description: refusal } : {}), variant: "destructive" });
+      if (!isServerFailure(error)) return; // a refusal: the toast and the fields say what to do
+      const offline = !navigator.onLine;
+      waiting.current = offline && !automatic ? data : null;
+      setFailure({ kind: "not-sent", waitingForConnection: waiting.current !== null, triedAgain: automatic });
     }
-  });
+  };
+  const onSubmit = handleSubmit((data) => send(data, false));
+
+  // Back online: the request that failed for want of a connection is sent again, once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `send` is this render's; the listener only needs the latest
+  useEffect(() => {
+    const onOnline = () => {
+      const data = waiting.current;
+      waiting.current = null;
+      if (data) void send(data, true);
+    };
+    addEventListener("online", onOnline);
+    return () => removeEventListener("online", onOnline);
+  }, [failure]);
 
   const field = (name: keyof ContactRequestInput) => ({
     id: id(name),
@@ -261,12 +308,13 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
             autoComplete="off"
           />
         </div>
-        <div className="sm:col-span-2">
+        <div className="space-y-3 sm:col-span-2">
+          {failure && <SendFailure state={failure} phoneDisplay={phoneDisplay} telHref={telHref} />}
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
             <Send aria-hidden="true" />
             {isSubmitting ? "Sending..." : "Send Request"}
           </Button>
-          <p className="mt-3 text-sm text-slate-600">
+          <p className="text-sm text-slate-600">
             Fields marked <span className="text-red-700">*</span> are required. In an emergency, call us instead.
           </p>
         </div>

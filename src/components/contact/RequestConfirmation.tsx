@@ -8,6 +8,8 @@ export interface Confirmation {
   id?: number;
   /** The phone the driver gave, as typed: the dispatcher calls it back. */
   phone: string;
+  /** Sent by the form itself when the connection came back, after a send that had failed. */
+  resent?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function RequestConfirmation({
         <CircleCheck className="size-6 text-green-700" aria-hidden="true" />
         Request received
       </h3>
+      {confirmation.resent && <p>Sent when your connection came back.</p>}
       {confirmation.id !== undefined && (
         <p className="text-lg text-ink">
           Your request number is <strong data-testid="request-number">#{confirmation.id}</strong>.
