@@ -150,7 +150,7 @@ export const es = {
     injury: `Si alguien está herido, *llame primero al 911*: la policía y los paramédicos van antes que el carro. Aléjese del tráfico. Cuando todos estén a salvo, llame al ${phone} y lo conectamos con una grúa asociada.`,
     crash: `Si alguien está herido, *llame primero al 911*, y también si un carro bloquea el tráfico. Encienda las luces intermitentes y espere lejos del tráfico. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
     fire: `Humo, fuego u olor a gasolina: apague el motor, saque a todos y aléjense del carro y del tráfico, y *llame al 911*. No abra el cofre. Cuando los bomberos digan que es seguro, llame al ${phone} para la grúa.`,
-    "hot-car": `*Llame al 911 ahora*: un niño, una persona o una mascota encerrada en un carro caliente es una emergencia. Después llame al ${phone} para abrir el carro.`,
+    "hot-car": `*Llame al 911 ahora*: un niño, una persona o una mascota encerrada en un carro es una emergencia por sí sola, haga calor o no. Después llame al ${phone} para abrir el carro.`,
     traffic: `Encienda las luces intermitentes. Quédese dentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico; si el carro quedó en un carril, *llame al 911*. Después llame al ${phone} y diga la autopista, la dirección y la salida o el marcador de millas más cercano.`,
     tracks: `Saque a todos del carro y aléjense de las vías ahora, aunque no se vea ningún tren, y no intente empujar el carro. Llame al 911 o al número de emergencia del letrero azul del cruce. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
     threat: `Si se siente en peligro, *llame al 911 ahora*. Mantenga las puertas cerradas con seguro. Cuando esté a salvo, llame al ${phone}.`,
@@ -203,7 +203,7 @@ export const es = {
     recommend:
       "No puedo recomendar un mecánico ni un taller. Cuando elija uno, un operador asociado puede remolcar el carro ahí: /services/towing",
     contact: `Llame a nuestros despachadores al ${phone} (24/7), o escriba a ${site.email}. También puede mandar una solicitud en /contact.`,
-    address: `Nuestra dirección es ${fullAddress}, pero vamos a donde usted esté: llame al ${phone} o mande una solicitud en /contact.`,
+    address: `Nuestra dirección es ${fullAddress}, pero no hace falta venir: lo conectamos con un operador asociado que va a donde usted esté. Llame al ${phone} o mande una solicitud en /contact.`,
   } as Record<string, string>,
   towns: {
     yes: (names: string) => `Sí, atendemos ${names}: está dentro del área que cubrimos (${townList}).`,
