@@ -192,7 +192,7 @@ export const topics: Record<string, Curated> = withIds("", {
     source: { file: TOWED_ARTICLE, phrase: "the owner of the towed vehicle pays" },
   },
   "find-towed": {
-    text: "Call the local police non-emergency line: tows are reported to them, so they can say which company has the car. Go soon with your ID and proof of ownership, because storage fees add up daily. More: /blog/car-towed-without-warning-california",
+    text: "Call the local police non-emergency line: when officers have a car towed, they know which company has it. On private property, the sign at the entrance names the towing company and its phone number. Go soon with your ID and proof of ownership, because storage fees add up daily. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "non-emergency" },
   },
   impound: {

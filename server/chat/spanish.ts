@@ -195,7 +195,7 @@ export const es = {
     abandoned:
       "Un carro que se queda en el mismo lugar de una calle pública por *72 horas* o más se puede considerar abandonado. Repórtelo a su ciudad o a la línea de la policía que no es de emergencia: pueden marcarlo con un aviso y luego mandarlo remolcar, a costa del dueño. Más: /blog/car-towed-without-warning-california",
     "find-towed":
-      "Llame a la línea de la policía que no es de emergencia: a ellos les avisan de cada remolque y le dicen qué compañía tiene el carro. Vaya pronto con su identificación y prueba de que es el dueño, porque el almacenaje se cobra por día. Más: /blog/car-towed-without-warning-california",
+      "Llame a la línea de la policía que no es de emergencia: si fueron agentes quienes mandaron remolcar el carro, saben qué compañía lo tiene. En propiedad privada, el letrero de la entrada dice el nombre y el teléfono de la compañía de grúas. Vaya pronto con su identificación y prueba de que es el dueño, porque el almacenaje se cobra por día. Más: /blog/car-towed-without-warning-california",
     payment:
       "No puedo confirmar formas de pago por chat: usted le paga al operador asociado que hace el trabajo. Pregúntele al despachador cuáles acepta antes de empezar.",
     repairs:
