@@ -35,6 +35,8 @@ const DANGER_PAGES = [
   "/services/emergency-towing",
   "/services/vehicle-lockouts",
   "/services/roadside-assistance",
+  "/services/jump-start",
+  "/services/motorcycle-towing",
   "/guides/after-an-accident",
   "/about",
 ];
