@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
+import type { ApiRefusal, RefusalCode } from "../src/lib/api-refusal";
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
@@ -97,7 +98,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           .type(site.notFoundPage ? "text/html; charset=utf-8" : "text/plain")
           .send(page);
       }
-      return reply.code(400).send({ error: "Bad Request", message: error.message });
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: error.message, code: "bad_request" } satisfies ApiRefusal);
     },
   });
 
@@ -105,9 +108,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.code(500).send({ error: "Internal Server Error", message: "Something went wrong on our side." });
+      return reply.code(500).send({
+        error: "Internal Server Error",
+        message: "Something went wrong on our side.",
+        code: "server_error",
+      } satisfies ApiRefusal);
     }
-    return reply.code(status).send({ error: error.name, message: clientMessage(error.code, error.message) });
+    return reply.code(status).send({
+      error: error.name,
+      message: clientMessage(error.code, error.message),
+      code: refusalCodeFor(status),
+    } satisfies ApiRefusal);
   });
 
   await app.register(connectionLimits, { maxPerClient: config.maxConnectionsPerClient });
@@ -151,6 +162,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(privatePageHeaders);
   await app.register(staticSite, { site });
   return app;
+}
+
+/** The machine-readable code of a client error the app's error handler answers. */
+function refusalCodeFor(status: number): RefusalCode {
+  switch (status) {
+    case 404:
+      return "not_found";
+    case 405:
+      return "method_not_allowed";
+    case 413:
+      return "too_large";
+    case 415:
+      return "unsupported_media_type";
+    case 429:
+      return "rate_limited";
+    default:
+      return "bad_request";
+  }
 }
 
 /** Fastify's built-in client errors, said so a person can act on them. */

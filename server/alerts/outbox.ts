@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type AlertOutboxRow, alertOutbox, contactRequests } from "../db/schema";
+import { alertOutbox, contactRequests } from "../db/schema";
 import type { ClaimedAlert } from "./channel";
 
 /** The database side of alert delivery: claiming due alerts and recording what happened. */
@@ -94,10 +94,6 @@ export function outboxStore(db: Db) {
         failed: Number(failed?.n ?? 0),
         oldestPendingAgeSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.getTime()) / 1000)) : null,
       };
-    },
-
-    async forRequest(contactRequestId: number): Promise<AlertOutboxRow[]> {
-      return db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, contactRequestId));
     },
   };
 }

@@ -43,7 +43,6 @@ export const contactRequests = pgTable(
 );
 
 export type ContactRequestRow = typeof contactRequests.$inferSelect;
-export type NewContactRequestRow = typeof contactRequests.$inferInsert;
 
 /** The ways the owner can be told of a new service request. */
 export const alertChannels = ["email", "webhook"] as const;
@@ -51,7 +50,6 @@ export type AlertChannel = (typeof alertChannels)[number];
 
 /** pending: still to be delivered (or being retried); sent: a receiver accepted it; failed: gave up. */
 export const alertStates = ["pending", "sent", "failed"] as const;
-export type AlertState = (typeof alertStates)[number];
 
 /**
  * The outbox: one row per service request and alert channel, written in the same statement as the
@@ -103,8 +101,6 @@ export const deskUsers = pgTable(
   (table) => [uniqueIndex("desk_users_email_idx").on(table.email)],
 );
 
-export type DeskUserRow = typeof deskUsers.$inferSelect;
-
 /**
  * A signed-in browser. Kept in the database so that signing out, removing the user or resetting the
  * password ends it at once, on every server. Removing the user removes its sessions (cascade).
@@ -142,7 +138,6 @@ export const deskSignIns = pgTable(
 );
 
 export const requestEventKinds = ["status", "note", "deleted"] as const;
-export type RequestEventKind = (typeof requestEventKinds)[number];
 
 /**
  * The history of every change the desk makes to a service request: who, when, what. request_id has
@@ -164,5 +159,3 @@ export const requestEvents = pgTable(
   },
   (table) => [index("request_events_request_idx").on(table.requestId, table.id)],
 );
-
-export type RequestEventRow = typeof requestEvents.$inferSelect;

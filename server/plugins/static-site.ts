@@ -42,7 +42,11 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
   });
 
   const apiNotFound = (reply: FastifyReply, method: string, url: string) =>
-    reply.code(404).send({ error: "Not Found", message: `There is no API route ${method} ${url.split("?")[0]}.` });
+    reply.code(404).send({
+      error: "Not Found",
+      message: `There is no API route ${method} ${url.split("?")[0]}.`,
+      code: "not_found",
+    });
 
   app.get("/*", async (request, reply) => {
     if (request.url.startsWith("/api/")) return apiNotFound(reply, request.method, request.url);

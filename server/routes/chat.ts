@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ApiRefusal } from "../../src/lib/api-refusal";
 import { chatRequestSchema } from "../../src/lib/chat-schema";
 import { site } from "../../src/lib/site";
 import type { Assistant } from "../chat/assistant";
@@ -40,14 +41,16 @@ export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOp
     async (request, reply) => {
       const body = request.body;
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return reply
-          .code(400)
-          .send({ error: "Bad Request", message: 'Send the message as a JSON object: {"text": "…"}.' });
+        return reply.code(400).send({
+          error: "Bad Request",
+          message: 'Send the message as a JSON object: {"text": "…"}.',
+          code: "bad_request",
+        } satisfies ApiRefusal);
       }
       const parsed = chatRequestSchema.safeParse(body);
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? 'Send the message as {"text": "…"}.';
-        return reply.code(400).send({ error: "Bad Request", message });
+        return reply.code(400).send({ error: "Bad Request", message, code: "invalid_fields" } satisfies ApiRefusal);
       }
       const { text } = parsed.data;
       let answer: string | undefined;

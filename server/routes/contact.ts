@@ -1,6 +1,7 @@
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodIssue } from "zod";
+import type { ApiRefusal } from "../../src/lib/api-refusal";
 import {
   type ContactCreated,
   type ContactField,
@@ -144,7 +145,7 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       reply.header("Retry-After", limit.ttlInSeconds);
       const message = `Too many service requests from your connection. Please try again in ${limit.ttlInSeconds} seconds, or ${callUs}.`;
       if (form) sendProblemPage(reply, 429, { summary: message });
-      else reply.code(429).send({ error: "Too Many Requests", message });
+      else reply.code(429).send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
       return true;
     };
 
@@ -152,7 +153,12 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       if (await overLimit()) return reply;
       request.log.info("service request refused: honeypot filled");
       if (form) return sendProblemPage(reply, 400, { summary: HONEYPOT_MESSAGE });
-      return reply.code(400).send({ error: HONEYPOT_MESSAGE, fields: {} } satisfies ContactInvalid);
+      return reply.code(400).send({
+        error: HONEYPOT_MESSAGE,
+        message: HONEYPOT_MESSAGE,
+        code: "refused",
+        fields: {},
+      } satisfies ContactInvalid);
     }
 
     const parsed = contactRequestSchema.safeParse(isPlainObject(body) ? body : null);
@@ -166,7 +172,8 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
         });
       }
       const error = hasFields ? "Some fields are missing or invalid." : NOT_AN_OBJECT;
-      return reply.code(400).send({ error, fields } satisfies ContactInvalid);
+      const code = hasFields ? "invalid_fields" : "bad_request";
+      return reply.code(400).send({ error, message: error, code, fields } satisfies ContactInvalid);
     }
 
     if (await overLimit()) return reply;
@@ -191,6 +198,10 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       reply
         .code(405)
         .header("Allow", "POST")
-        .send({ error: "Method Not Allowed", message: `Send service requests with POST, or ${callUs}.` }),
+        .send({
+          error: "Method Not Allowed",
+          message: `Send service requests with POST, or ${callUs}.`,
+          code: "method_not_allowed",
+        } satisfies ApiRefusal),
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ApiRefusal } from "./api-refusal";
 import { MAX_VEHICLE_CHARS } from "./contact-fields";
 import { serviceNames } from "./services";
 
@@ -70,7 +71,6 @@ export const requiredContactFields = contactFields.filter((f): f is RequiredCont
 export { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "./contact-fields";
 
 /** What it answers with 400: one message per invalid field. */
-export interface ContactInvalid {
-  error: string;
+export interface ContactInvalid extends ApiRefusal {
   fields: Partial<Record<ContactField, string>>;
 }

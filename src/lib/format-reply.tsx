@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { telHrefFor } from "./links";
 
 /**
  * Turns a chat reply (plain text) into React elements: web addresses and our own page paths become
@@ -43,12 +44,6 @@ function emphasis(text: string, key: string, depth = 0): ReactNode[] {
   }
   if (last < text.length) out.push(text.slice(last));
   return out;
-}
-
-/** "tel:+12095550142" for a 10- or 11-digit US number. */
-export function telHrefFor(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return `tel:+1${digits.slice(-10)}`;
 }
 
 export function formatReply(text: string, titles: PageTitles = {}): ReactNode[] {

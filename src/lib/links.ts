@@ -17,3 +17,9 @@ export function telHrefFor(phone: string): string {
 export function mapSearchHref(place: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;
 }
+
+/** OpenStreetMap's embeddable view around a point, with a marker on it (the footer's map). */
+export function osmEmbedUrl(latitude: number, longitude: number, span = 0.02): string {
+  const bbox = [longitude - span, latitude - span / 2, longitude + span, latitude + span / 2].map((n) => n.toFixed(4));
+  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox.join("%2C")}&layer=mapnik&marker=${latitude}%2C${longitude}`;
+}

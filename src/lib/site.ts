@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mapSearchHref } from "./links";
+import { mapSearchHref, telHrefFor } from "./links";
 
 /**
  * The one source of truth for every fact about the business. Pages, JSON-LD, the server and the
@@ -85,7 +85,7 @@ export const site: Site = siteSchema.parse({
   chatVendor: { name: "MiniSearch", href: "https://lucaong.github.io/minisearch/" },
 });
 
-export const telHref = `tel:${site.phone.e164}`;
+export const telHref = telHrefFor(site.phone.e164);
 /** The service radius as US drivers measure it (31,000 m is about 19 miles). */
 export const serviceRadiusMiles = Math.round(site.serviceRadiusMeters / 1609.344);
 /** The highways served, as a sentence names them: "I-5, SR-99, ... and SR-88". */

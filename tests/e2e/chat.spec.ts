@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "../support/hydration";
+import { waitForIsland } from "../support/islands";
 
 const FAILURE = "Sorry, something went wrong. Please try again.";
 
 async function openChatPage(page: Page) {
   await page.goto("/chat");
-  await waitForHydration(page, "ChatPage");
+  await waitForIsland(page, "ChatPage");
   return {
     input: page.getByTestId("chat-input"),
     send: page.getByRole("button", { name: "Send message" }),
@@ -19,8 +19,9 @@ test.describe("/chat page", () => {
     await expect(log).toContainText("Welcome! How can we help you today?");
     await expect(input).toHaveAttribute("placeholder", "Type your message...");
     await expect(page.getByText(/history is lost when you refresh/)).toBeVisible();
-    // Hidden, not absent: the chat button is pre-rendered alike on every page (issue 14).
-    await expect(page.getByTestId("chat-toggle")).toBeHidden();
+    // The page is the chat: the floating widget is left out of it.
+    await expect(page.getByTestId("chat-toggle")).toHaveCount(0);
+    await expect(page.getByTestId("chat-panel")).toHaveCount(0);
   });
 
   test("Enter sends to the built-in assistant and the reply comes back formatted", async ({ page }) => {
@@ -160,17 +161,54 @@ test.describe("/chat page", () => {
 });
 
 test.describe("floating widget", () => {
-  test("loads its panel only when first opened", async ({ page }) => {
-    const chunks: string[] = [];
+  const conversationCode = /ChatWidgetConversation/;
+
+  test("opens at the first click, before its conversation's code has loaded, which then loads", async ({ page }) => {
+    const requested: string[] = [];
     page.on("request", (r) => {
-      if (r.url().includes("ChatWindow")) chunks.push(r.url());
+      if (conversationCode.test(r.url())) requested.push(r.url());
     });
     await page.goto("/about");
     await page.waitForLoadState("networkidle");
-    expect(chunks).toEqual([]);
-    await page.getByTestId("chat-toggle").click();
-    await expect(page.getByRole("dialog", { name: "Chat with Us" })).toBeVisible();
-    expect(chunks.length).toBeGreaterThan(0);
+    expect(requested).toEqual([]);
+    // Its code is held back: the panel must still open at the first click, by the platform alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(conversationCode, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Chat with us" }).click();
+    const panel = page.getByRole("dialog", { name: "Chat with Us" });
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText("Welcome! How can we help you today?");
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+
+    // What the driver types while the code is on its way is kept, and is what gets sent.
+    const input = page.getByTestId("chat-input");
+    await expect(input).toBeFocused();
+    await input.pressSequentially("Do you serve Lodi?");
+    release();
+    await waitForIsland(page, "ChatWidgetConversation");
+    await expect(input).toHaveValue("Do you serve Lodi?");
+    await input.press("Enter");
+    await expect(panel.getByTestId("user-message")).toHaveText("You: Do you serve Lodi?");
+    await expect(panel.getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
+  });
+
+  test("without JavaScript the chat button leads to /chat", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/services");
+    const link = page.getByRole("link", { name: "Chat with us", exact: true });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", "/chat");
+    await expect(page.getByRole("button", { name: "Chat with us" })).toBeHidden();
+    await link.click();
+    await expect(page).toHaveURL(/\/chat$/);
+    await context.close();
   });
 
   test("opens 320 x 384, minimizes to its 64 px header, and opening again resets minimized", async ({ page }) => {
@@ -189,30 +227,37 @@ test.describe("floating widget", () => {
     await expect(panel).toHaveAttribute("data-state", "minimized");
     box = await panel.boundingBox();
     expect(box?.height).toBe(64);
-    await expect(page.getByTestId("chat-input")).toHaveCount(0);
+    await expect(page.getByTestId("chat-input")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Expand chat" })).toBeFocused();
 
     await toggle.click(); // close
-    await expect(panel).toHaveCount(0);
+    await expect(panel).toBeHidden();
     await toggle.click(); // open again: expanded
     await expect(panel).toHaveAttribute("data-state", "expanded");
     expect((await panel.boundingBox())?.height).toBe(384);
   });
 
-  test("Escape closes it and focus returns to the button", async ({ page }) => {
+  test("Escape or its close button closes it, and focus returns to the chat button", async ({ page }) => {
     await page.goto("/services");
     const toggle = page.getByTestId("chat-toggle");
     await toggle.click();
     await expect(page.getByTestId("chat-input")).toBeFocused();
     await page.keyboard.press("Escape");
-    await expect(page.getByTestId("chat-panel")).toHaveCount(0);
+    await expect(page.getByTestId("chat-panel")).toBeHidden();
     await expect(toggle).toBeFocused();
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    await toggle.press("Enter");
+    await expect(page.getByTestId("chat-input")).toBeFocused();
+    await page.getByRole("button", { name: "Close chat" }).click();
+    await expect(page.getByTestId("chat-panel")).toBeHidden();
+    await expect(toggle).toBeFocused();
   });
 
   test("keeps its conversation while the visitor moves to another page", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
     await page.getByTestId("chat-toggle").click();
+    await waitForIsland(page, "ChatWidgetConversation");
     const input = page.getByTestId("chat-input");
     await input.fill("Do you serve Lodi?");
     await input.press("Enter");
@@ -228,6 +273,7 @@ test.describe("floating widget", () => {
     await expect(panel).toHaveAttribute("data-state", "expanded");
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
     // The same conversation goes on here.
+    await waitForIsland(page, "ChatWidgetConversation");
     await page.getByTestId("chat-input").fill("Do you serve Tracy?");
     await page.getByTestId("chat-input").press("Enter");
     await expect(panel.getByTestId("bot-message")).toHaveCount(2);
@@ -241,6 +287,7 @@ test.describe("floating widget", () => {
     await page.goto("/");
     const toggle = page.getByTestId("chat-toggle");
     await toggle.click();
+    await waitForIsland(page, "ChatWidgetConversation");
     await page.getByTestId("chat-input").fill("Do you serve Lodi?");
     await page.getByTestId("chat-input").press("Enter");
     const panel = page.getByTestId("chat-panel");
@@ -249,15 +296,16 @@ test.describe("floating widget", () => {
 
     await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/about$/);
+    await expect(panel).toBeVisible();
     await expect(panel).toHaveAttribute("data-state", "minimized");
-    await expect(page.getByTestId("chat-input")).toHaveCount(0);
+    await expect(page.getByTestId("chat-input")).toBeHidden();
     await toggle.click(); // close
 
     const quickLinks = page.getByRole("contentinfo").getByRole("navigation", { name: "Quick links" });
     await quickLinks.getByRole("link", { name: "Services", exact: true }).click();
     await expect(page).toHaveURL(/\/services$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(panel).toHaveCount(0);
+    await expect(panel).toBeHidden();
     await toggle.click(); // open: expanded, the conversation still there
     await expect(panel).toHaveAttribute("data-state", "expanded");
     await expect(panel.getByTestId("user-message")).toHaveText("You: Do you serve Lodi?");
@@ -277,6 +325,7 @@ test.describe("floating widget", () => {
     });
     await page.goto("/");
     await page.getByTestId("chat-toggle").click();
+    await waitForIsland(page, "ChatWidgetConversation");
     await page.getByTestId("chat-input").fill("Do you serve Lodi?");
     await page.getByTestId("chat-input").press("Enter");
     await expect(page.getByTestId("typing-indicator")).toBeVisible();
@@ -296,6 +345,7 @@ test.describe("floating widget", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");
     await page.getByTestId("chat-toggle").click();
+    await waitForIsland(page, "ChatWidgetConversation");
     await page.getByTestId("chat-input").fill("Do you serve Lodi?");
     await page.getByTestId("chat-input").press("Enter");
     await expect(page.getByTestId("chat-panel").getByTestId("bot-message")).toContainText("Yes, we serve Lodi");
@@ -303,16 +353,21 @@ test.describe("floating widget", () => {
     const other = await context.newPage();
     await other.goto("/about");
     await other.waitForLoadState("networkidle");
-    await expect(other.getByTestId("chat-panel")).toHaveCount(0);
+    await expect(other.getByTestId("chat-panel")).toBeHidden();
     await other.getByTestId("chat-toggle").click();
+    await expect(other.getByTestId("chat-panel")).toBeVisible();
     await expect(other.getByTestId("chat-panel").getByTestId("user-message")).toHaveCount(0);
 
     await page.evaluate(() => {
-      sessionStorage.setItem("chat-widget-conversation", '{"messages":[{"id":"x","text":1}],"minimized":"yes"');
+      sessionStorage.setItem("chat-widget-conversation", '[{"id":"x","text":1}');
+      sessionStorage.setItem("chat-widget-panel", "sideways");
     });
     await page.reload();
     const panel = page.getByTestId("chat-panel");
+    await expect(panel).toBeHidden();
+    await page.getByTestId("chat-toggle").click();
     await expect(panel).toHaveAttribute("data-state", "expanded");
+    await waitForIsland(page, "ChatWidgetConversation");
     await expect(panel.getByTestId("user-message")).toHaveCount(0);
     await page.getByTestId("chat-input").fill("Do you serve Tracy?");
     await page.getByTestId("chat-input").press("Enter");

@@ -115,7 +115,7 @@ for (const viewport of [
       await requestList(page).getByRole("link").filter({ hasText: name }).click();
 
       await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
-      await expect(page.getByRole("link", { name: "(209) 555-0177" })).toHaveAttribute("href", "tel:2095550177");
+      await expect(page.getByRole("link", { name: "(209) 555-0177" })).toHaveAttribute("href", "tel:+12095550177");
       await expect(page.getByRole("link", { name: "driver.desk@example.com" })).toHaveAttribute(
         "href",
         "mailto:driver.desk@example.com",
@@ -223,7 +223,7 @@ for (const viewport of [
       await row.click();
       await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
       await expect(page.getByText(payloads.name, { exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: payloads.phone })).toHaveAttribute("href", "tel:2095550100");
+      await expect(page.getByRole("link", { name: payloads.phone })).toHaveAttribute("href", "tel:+12095550100");
       await expect(page.getByRole("link", { name: payloads.pickupLocation })).toBeVisible();
       await expect(page.getByRole("link", { name: payloads.dropoffLocation })).toBeVisible();
       await expect(page.locator("main img, main script, main svg[onload], main b")).toHaveCount(0);

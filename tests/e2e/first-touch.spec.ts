@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { LOCATION_MESSAGE, PHONE_DIGITS_MESSAGE } from "../../src/lib/contact-schema";
 import { serviceRadiusMiles, site } from "../../src/lib/site";
-import { waitForHydration } from "../support/hydration";
+import { waitForIsland } from "../support/islands";
 import { layoutProblems, scrollToEnd } from "../support/layout-audit";
 import { allRoutes } from "../support/routes";
 
@@ -111,10 +111,10 @@ for (const vp of viewports) {
       test("/chat: the box and the send button on the first screen, no floating chat button", async ({ browser }) => {
         const { context, page } = await open(browser, vp, js.javaScriptEnabled);
         await page.goto("/chat");
-        if (js.javaScriptEnabled) await waitForHydration(page, "ChatPage");
+        if (js.javaScriptEnabled) await waitForIsland(page, "ChatPage");
         const box = page.getByRole("textbox", { name: "Your message" });
-        // Hidden, not absent: the chat button is pre-rendered alike on every page (issue 14).
-        await expect(page.getByTestId("chat-toggle")).toBeHidden();
+        // The page is the chat: no floating chat button.
+        await expect(page.getByTestId("chat-toggle")).toHaveCount(0);
         if (js.javaScriptEnabled) {
           await expectOnFirstScreen(page, vp, box);
           await expectOnFirstScreen(page, vp, page.getByRole("button", { name: "Send message" }));
@@ -141,9 +141,9 @@ for (const vp of viewports) {
       }) => {
         const { context, page } = await open(browser, vp, js.javaScriptEnabled);
         await page.goto("/about");
-        const toggle = page.getByTestId("chat-toggle");
+        const toggle = page.getByRole(js.javaScriptEnabled ? "button" : "link", { name: "Chat with us", exact: true });
         if (js.javaScriptEnabled) {
-          await toggle.click(); // the first click loads the widget and opens it
+          await toggle.click(); // the first click opens it
           await expect(page.getByRole("dialog", { name: "Chat with Us" })).toBeVisible();
         } else {
           await expect(toggle).toHaveAttribute("href", "/chat");
@@ -211,7 +211,7 @@ for (const vp of viewports) {
           form.getByRole(label === "Service" ? "combobox" : "textbox", { name: label, exact: true });
         if (js.javaScriptEnabled) {
           await form.scrollIntoViewIfNeeded();
-          await waitForHydration(page, "ContactForm");
+          await waitForIsland(page, "ContactForm");
         }
         await field("Name").fill("Dana Driver");
         await field("Email").fill("dana@example.com");
@@ -287,38 +287,6 @@ for (const vp of viewports) {
   }
 
   test.describe(`${vp.name} phone menu and hero`, () => {
-    test("without JavaScript the menu opens in place in the header with every link", async ({ browser }) => {
-      test.skip(!vp.phone, "the desktop shows its navigation bar");
-      const { context, page } = await open(browser, vp, false);
-      await page.goto("/blog");
-      const header = page.getByRole("banner");
-      const menu = header.getByTestId("disclosure-menu");
-      const nav = header.getByRole("navigation", { name: "Mobile" });
-      await expect(nav).toBeHidden();
-      await menu.locator("summary").click();
-      await expect(nav).toBeVisible();
-      for (const name of [
-        "Home",
-        "Services",
-        "Jump Start",
-        "Vehicle Lockouts",
-        "Blog",
-        "About",
-        "Chat with Us",
-        "Contact",
-      ]) {
-        await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
-      }
-      await expect(nav.getByRole("link", { name: "Blog", exact: true })).toHaveAttribute("aria-current", "page");
-      const navBox = await nav.boundingBox();
-      const headerBox = await header.boundingBox();
-      // Right under the header (its 1 px border aside), in place rather than a drawer.
-      expect(Math.abs((navBox?.y ?? 0) - ((headerBox?.y ?? 0) + (headerBox?.height ?? 0)))).toBeLessThanOrEqual(1);
-      await nav.getByRole("link", { name: "Flat Tire", exact: true }).click();
-      await expect(page).toHaveURL(/\/services\/flat-tire$/);
-      await context.close();
-    });
-
     test("the desktop hero uses its space: the phone, the services and the towns", async ({ browser }) => {
       const { context, page } = await open(browser, vp, true);
       await page.goto("/");
@@ -356,7 +324,7 @@ test.describe("chat replies", () => {
       }),
     );
     await page.goto("/chat");
-    await waitForHydration(page, "ChatPage");
+    await waitForIsland(page, "ChatPage");
     const input = page.getByRole("textbox", { name: "Your message" });
     await input.fill("help");
     await input.press("Enter");
@@ -386,7 +354,7 @@ test.describe("screenshots at phone size", () => {
       ["chat-375.png", "/chat", "ChatPage"],
     ] as const) {
       await page.goto(path);
-      if (island) await waitForHydration(page, island);
+      if (island) await waitForIsland(page, island);
       await page.screenshot({ path: `${SCREENS}/${file}` });
     }
     await page.goto("/");

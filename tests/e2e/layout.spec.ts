@@ -1,13 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { services } from "../../src/lib/services";
-import { hydrateByTouch, waitForHydration } from "../support/hydration";
+import { waitForIsland } from "../support/islands";
+import { allRoutes } from "../support/routes";
 
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test("the Services dropdown lists the ten service pages and opens on hover and keyboard", async ({ page }) => {
     await page.goto("/");
-    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
     const nav = page.getByRole("navigation", { name: "Main" });
     for (const name of ["Home", "Blog", "About", "Chat with Us", "Contact"]) {
       await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
@@ -22,24 +22,68 @@ test.describe("desktop header", () => {
 
     await trigger.focus();
     await page.keyboard.press("Enter");
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Flat Tire", exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Flat Tire", exact: true })).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press("Enter");
     await nav.getByRole("link", { name: "Flat Tire", exact: true }).click();
     await expect(page).toHaveURL(/\/services\/flat-tire$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Flat Tire");
   });
 
-  test("the hover opens only after the 200 ms delay", async ({ page }) => {
-    // The page's clock is the test's: the delay is measured in its time, not the busy machine's.
+  test("without JavaScript a click on Services opens the same list", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "Services" }).click();
+    await nav.getByRole("link", { name: "Towing", exact: true }).click();
+    await expect(page).toHaveURL(/\/services\/towing$/);
+    await context.close();
+  });
+
+  test("hover delays: opens after 200 ms, closes 150 ms after the pointer leaves, reopens at once within 300 ms", async ({
+    page,
+  }) => {
+    // The page's clock is the test's: the delays are measured in its time, not the busy machine's.
     await page.clock.install();
     await page.goto("/");
-    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
     await page.clock.pauseAt(Date.now() + 60_000);
-    const services = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Services" });
-    await services.hover();
-    await page.clock.runFor(150);
-    await expect(services).toHaveAttribute("aria-expanded", "false");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menu = nav.getByRole("link", { name: "Jump Start", exact: true });
+    await nav.getByRole("button", { name: "Services" }).hover();
+    await page.clock.runFor(190);
+    await expect(menu).toBeHidden();
+    await page.clock.runFor(20);
+    await expect(menu).toBeVisible();
+
+    // The way down into the list does not close it.
+    await menu.hover();
+    await page.clock.runFor(500);
+    await expect(menu).toBeVisible();
+
+    await page.mouse.move(5, 700);
+    await page.clock.runFor(140);
+    await expect(menu).toBeVisible();
+    await page.clock.runFor(20);
+    await expect(menu).toBeHidden();
+
+    // Back within the skip delay: no wait.
     await page.clock.runFor(100);
-    await expect(services).toHaveAttribute("aria-expanded", "true");
+    await nav.getByRole("button", { name: "Services" }).hover();
+    await page.clock.runFor(1);
+    await expect(menu).toBeVisible();
+
+    // Back after it: the 200 ms again.
+    await page.mouse.move(5, 700);
+    await page.clock.runFor(160 + 400);
+    await expect(menu).toBeHidden();
+    await nav.getByRole("button", { name: "Services" }).hover();
+    await page.clock.runFor(100);
+    await expect(menu).toBeHidden();
+    await page.clock.runFor(110);
+    await expect(menu).toBeVisible();
   });
 
   test("the phone button shows on desktop and the thumb call bar does not", async ({ page }) => {
@@ -52,58 +96,71 @@ test.describe("desktop header", () => {
 test.describe("phone layout", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
 
-  test("the drawer opens on the right, Services collapses, and choosing a link closes it", async ({ page }) => {
-    await page.goto("/");
-    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await expect(drawer).toBeVisible();
-    const box = await drawer.boundingBox();
-    expect(box).not.toBeNull();
-    if (box) expect(Math.round(box.x + box.width)).toBe(375);
+  for (const javaScriptEnabled of [true, false]) {
+    test(`${javaScriptEnabled ? "with" : "without"} JavaScript: the Menu button opens the drawer on the right, Services collapses, a link leads on`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width: 375, height: 740 },
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+      await page.getByRole("button", { name: "Menu" }).tap();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await expect(drawer).toBeVisible();
+      // It slides in from the right edge, and stays against it.
+      await expect
+        .poll(async () => {
+          const box = await drawer.boundingBox();
+          return box && Math.round(box.x + box.width);
+        })
+        .toBe(375);
 
-    const toggle = drawer.getByRole("button", { name: "Services" });
-    await expect(toggle).toHaveAttribute("aria-expanded", "false");
-    await expect(drawer.getByRole("link", { name: "Towing", exact: true })).toBeHidden();
-    await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    for (const s of services) await expect(drawer.getByRole("link", { name: s.name, exact: true })).toBeVisible();
+      await expect(drawer.getByRole("link", { name: "Towing", exact: true })).toBeHidden();
+      await drawer.getByText("Services", { exact: true }).tap();
+      for (const s of services) await expect(drawer.getByRole("link", { name: s.name, exact: true })).toBeVisible();
 
-    await drawer.getByRole("link", { name: "Motorcycle Towing", exact: true }).click();
-    await expect(page).toHaveURL(/\/services\/motorcycle-towing$/);
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Motorcycle Towing");
+      await drawer.getByRole("link", { name: "Motorcycle Towing", exact: true }).tap();
+      await expect(page).toHaveURL(/\/services\/motorcycle-towing$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Motorcycle Towing");
+      await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+      // On a service page the drawer opens with its Services list already open.
+      await page.getByRole("button", { name: "Menu" }).tap();
+      await expect(page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Flat Tire" })).toBeVisible();
+      await context.close();
+    });
+  }
+
+  test("the Menu button is a button in the HTML itself, before any script", async ({ request }) => {
+    const html = await (await request.get("/about")).text();
+    expect(html).toMatch(/<button type="button" popovertarget="site-menu"[^>]*aria-label="Menu"/);
   });
 
-  test("Escape closes the drawer and returns focus to the menu button", async ({ page }) => {
+  test("choosing a link closes the drawer, so Back shows the page without it", async ({ page }) => {
     await page.goto("/about");
-    await hydrateByTouch(page, "SiteHeader", page.getByRole("banner").getByRole("link").first());
-    const open = page.getByRole("button", { name: "Open menu" });
+    await page.getByRole("button", { name: "Menu" }).tap();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Blog", exact: true }).tap();
+    await expect(page).toHaveURL(/\/blog$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
+  });
+
+  test("Escape and the close button close the drawer and return focus to the menu button", async ({ page }) => {
+    await page.goto("/about");
+    const open = page.getByRole("button", { name: "Menu" });
     await open.click();
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
     await expect(open).toBeFocused();
-  });
-
-  test("the header does not move while the page is still arriving", async ({ page, request }) => {
-    // The browser may paint a frame with only part of the page parsed. Cut right after the menu's
-    // <details>, the browser draws its own "Details" summary there: the menu's box must not change
-    // when the real summary arrives (that change was a layout shift in Lighthouse's CLS).
-    const html = await (await request.get("/about")).text();
-    const start = html.indexOf('<details data-testid="disclosure-menu"');
-    expect(start, "the phone menu's <details> is in the page").toBeGreaterThan(0);
-    const partial = html.slice(0, html.indexOf(">", start) + 1);
-    await page.route("**/page-still-arriving", (route) =>
-      route.fulfill({ contentType: "text/html; charset=utf-8", body: partial }),
-    );
-    await page.goto("/page-still-arriving");
-    const arriving = await page.getByTestId("disclosure-menu").boundingBox();
-    await page.goto("/about");
-    const complete = await page.getByTestId("disclosure-menu").boundingBox();
-    expect(complete).not.toBeNull();
-    expect(arriving).toEqual(complete);
+    await open.press("Enter");
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeHidden();
   });
 
   test("a call button stays in thumb reach at the bottom of the screen", async ({ page }) => {
@@ -166,11 +223,51 @@ test.describe("phone layout", () => {
   });
 });
 
+test("with text at 150% and 200% on a 360 px phone, no page is wider than the screen, and the menu and call band stay in reach", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const found: string[] = [];
+  for (const route of allRoutes) {
+    await page.goto(route.path);
+    for (const size of ["150%", "200%"]) {
+      // The browser's text size setting scales the root font, as this does.
+      await page.evaluate((fontSize) => {
+        document.documentElement.style.fontSize = fontSize;
+      }, size);
+      const m = await page.evaluate(() => {
+        const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().toJSON();
+        return {
+          width: document.documentElement.scrollWidth,
+          menu: rect('button[popovertarget="site-menu"]'),
+          call: rect('[data-testid="mobile-call-bar"]'),
+        };
+      });
+      const where = `${route.path} at ${size}`;
+      if (m.width > 360) found.push(`${where}: the page is ${m.width} px wide`);
+      const inReach = (r: DOMRect | undefined) =>
+        r !== undefined &&
+        r.left >= 0 &&
+        r.right <= 360 &&
+        r.top >= 0 &&
+        r.bottom <= 740 &&
+        r.width >= 24 &&
+        r.height >= 24;
+      if (!inReach(m.menu)) found.push(`${where}: the menu button is at ${JSON.stringify(m.menu)}`);
+      if (!inReach(m.call)) found.push(`${where}: the call band's button is at ${JSON.stringify(m.call)}`);
+    }
+  }
+  expect(found).toEqual([]);
+  await context.close();
+});
+
 test.describe("testimonials carousel", () => {
   async function stepsToEnd(page: Page) {
     const carousel = page.getByTestId("testimonials-carousel");
     await carousel.scrollIntoViewIfNeeded();
-    await waitForHydration(page, "TestimonialsCarousel");
+    await waitForIsland(page, "TestimonialsCarousel");
     const prev = carousel.getByRole("button", { name: "Previous testimonials" });
     const next = carousel.getByRole("button", { name: "Next testimonials" });
     await expect(prev).toBeDisabled();
@@ -204,7 +301,7 @@ test.describe("testimonials carousel", () => {
     await page.goto("/");
     const carousel = page.getByTestId("testimonials-carousel");
     await carousel.scrollIntoViewIfNeeded();
-    await waitForHydration(page, "TestimonialsCarousel");
+    await waitForIsland(page, "TestimonialsCarousel");
     await carousel.getByRole("button", { name: "Next testimonials" }).focus();
     await page.keyboard.press("ArrowRight");
     await expect(carousel.getByRole("button", { name: "Previous testimonials" })).toBeEnabled();
@@ -217,7 +314,7 @@ test.describe("testimonials carousel", () => {
     await page.goto("/");
     const carousel = page.getByTestId("testimonials-carousel");
     await carousel.scrollIntoViewIfNeeded();
-    await waitForHydration(page, "TestimonialsCarousel");
+    await waitForIsland(page, "TestimonialsCarousel");
     const box = await carousel.locator("li").first().boundingBox();
     if (!box) throw new Error("no slide");
     const y = box.y + box.height / 2;

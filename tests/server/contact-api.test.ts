@@ -176,6 +176,8 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         error: "Some fields are missing or invalid.",
+        message: "Some fields are missing or invalid.",
+        code: "invalid_fields",
         fields: {
           name: "Required",
           email: "Required",
@@ -283,7 +285,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     it("honeypot filled: 400 with a refusal, no row, and the form gets a page", async () => {
       const res = await post({ ...valid, [HONEYPOT_FIELD]: "https://spam.example" });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: HONEYPOT_MESSAGE, fields: {} });
+      expect(res.json()).toEqual({ error: HONEYPOT_MESSAGE, message: HONEYPOT_MESSAGE, code: "refused", fields: {} });
       expect(res.json()).not.toHaveProperty("id");
       const formRes = await app.inject({
         method: "POST",
@@ -377,6 +379,7 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
       expect(limited.json().error).toBe("Too Many Requests");
+      expect(limited.json().code).toBe("rate_limited");
       expect(limited.json().message).toMatch(
         /Too many service requests .* try again in \d+ seconds, or call us at \(209\) 555-0142/,
       );

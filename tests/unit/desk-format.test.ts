@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine, localTime } from "../../server/desk/csv";
-import { businessTime, mapHrefFor, telHrefFor, timeAgo } from "../../src/components/desk/format";
+import { businessTime, timeAgo } from "../../src/components/desk/format";
 import { parseHash } from "../../src/components/desk/use-hash-route";
+import { mapSearchHref, telHrefFor } from "../../src/lib/links";
 
 describe("CSV cells (RFC 4180 and the formula guard)", () => {
   it("quotes a cell holding a comma, a quote or a line break, and doubles quotes", () => {
@@ -47,11 +48,12 @@ describe("desk formatting", () => {
     expect(businessTime("2026-11-23T08:05:00Z")).toBe("Nov 23, 12:05 AM PST");
   });
 
-  it("builds call and map links from what the visitor typed", () => {
-    expect(telHrefFor("(209) 555-0100")).toBe("tel:2095550100");
+  it("builds call and map links from what the visitor typed, as the site and the assistant do", () => {
+    expect(telHrefFor("(209) 555-0100")).toBe("tel:+12095550100");
+    expect(telHrefFor("1 209 555 0100")).toBe("tel:+12095550100");
     expect(telHrefFor("+1 209 555 0100 ext. 5")).toBe("tel:+120955501005");
     expect(telHrefFor("javascript:alert(1)")).toBe("tel:1");
-    expect(mapHrefFor("A & B, Stockton")).toBe(
+    expect(mapSearchHref("A & B, Stockton")).toBe(
       "https://www.google.com/maps/search/?api=1&query=A%20%26%20B%2C%20Stockton",
     );
   });

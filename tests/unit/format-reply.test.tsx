@@ -1,8 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatReply, safeHref } from "../../src/lib/format-reply";
+import { telHrefFor } from "../../src/lib/links";
 import { buildPageTitles } from "../../src/lib/page-titles";
 import { serviceHref, services } from "../../src/lib/services";
+import { site, telHref } from "../../src/lib/site";
 
 const html = (text: string) => renderToStaticMarkup(formatReply(text));
 
@@ -89,6 +91,11 @@ describe("formatReply: phone numbers and our pages' titles", () => {
     expect(html(`Call ${phone} now.`)).toBe(
       `Call <a href="${href}" class="font-semibold whitespace-nowrap underline underline-offset-2">${phone}</a> now.`,
     );
+  });
+
+  it("calls the business at the same tel: link as the site's call buttons and the desk", () => {
+    expect(html(`Call ${site.phone.display}.`)).toContain(`href="${telHref}"`);
+    expect(telHrefFor(site.phone.display)).toBe(telHref);
   });
 
   it("keeps the bold around a number the reply made bold", () => {

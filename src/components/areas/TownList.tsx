@@ -10,7 +10,7 @@ export interface TownSummary {
 /** The towns served, each linking to its page, with where it is and which highways run there. */
 export function TownList({ towns }: { towns: TownSummary[] }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {towns.map((t) => (
         <li key={t.href}>
           <a

@@ -1,4 +1,4 @@
-import { CallActions } from "@/components/ui/call-actions";
+import { CallActions } from "@/components/call/CallActions";
 
 /** The box under every article: call now, or send a request. */
 export function CallToAction({ phoneDisplay, telHref }: { phoneDisplay: string; telHref: string }) {

@@ -1,14 +1,20 @@
 import { SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useHydrated } from "@/components/ui/use-hydrated";
+import { useScriptRunning } from "@/components/ui/use-script-running";
 import { MAX_CHAT_CHARS } from "@/lib/chat-text";
 
 /** The text box grows with its text from 32 px up to 80 px, then scrolls. */
 export const INPUT_MIN_PX = 32;
 export const INPUT_MAX_PX = 80;
 
-/** Type, Enter to send, Shift+Enter for a new line; disabled while a reply is pending. */
+/**
+ * Type, Enter to send, Shift+Enter for a new line; disabled while a reply is pending.
+ *
+ * Where the page says what to do without JavaScript (`noScriptNoteId`, the /chat page), the box is off
+ * until the script runs, pointing at that note. Elsewhere (the widget's panel, which only opens with
+ * scripts on) the box takes text at once, and what was typed before the island loaded is kept.
+ */
 export function ChatInput({
   pending,
   onSend,
@@ -20,10 +26,17 @@ export function ChatInput({
   noScriptNoteId?: string;
 }) {
   const [text, setText] = useState("");
-  // Pre-rendered, the box is off until the script runs: typing into it could never be sent.
-  const hydrated = useHydrated();
+  const scriptRunning = useScriptRunning();
+  const offUntilScript = noScriptNoteId !== undefined && !scriptRunning;
   const box = useRef<HTMLTextAreaElement>(null);
   const id = useId();
+
+  // Text typed into the pre-rendered box before React took it over: React leaves it in the box, and
+  // it becomes the state here before anything renders again.
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setText(typed);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, which the browser measures
   useLayoutEffect(() => {
@@ -71,15 +84,15 @@ export function ChatInput({
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
-        disabled={pending || !hydrated}
-        aria-describedby={hydrated ? undefined : noScriptNoteId}
+        disabled={pending || offUntilScript}
+        aria-describedby={offUntilScript ? noScriptNoteId : undefined}
         maxLength={MAX_CHAT_CHARS}
         placeholder="Type your message..."
         className="block min-h-8 flex-1 resize-none rounded-md border border-slate-300 px-2 py-1 text-sm leading-5 text-ink placeholder:text-slate-500 focus-visible:border-brand-600 disabled:bg-slate-100"
         style={{ height: INPUT_MIN_PX, maxHeight: INPUT_MAX_PX }}
         data-testid="chat-input"
       />
-      <Button type="submit" size="icon" className="size-8" disabled={pending || !text.trim()} aria-label="Send message">
+      <Button type="submit" size="icon-sm" disabled={pending || !text.trim()} aria-label="Send message">
         <SendHorizontal className="size-4" aria-hidden="true" />
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { apiRequest } from "@/lib/api-client";
 import { CHAT_FAILURE_TEXT } from "@/lib/chat-text";
 import type { PageTitles } from "@/lib/format-reply";
@@ -29,13 +29,9 @@ function loadPageTitles(): Promise<PageTitles> {
 /**
  * The conversation: send a message, wait for the reply, show the failure text when it fails.
  * Empty messages are not sent, and nothing is sent while a reply is pending.
- *
- * `initial` is a conversation carried over from another page (the widget's session). If its last
- * message is the visitor's, its reply never arrived (the visitor left the page first), so it is asked
- * again: the assistant only answers, it keeps nothing, so asking twice changes nothing but the wait.
  */
-export function useChat(initial: ChatMessage[] = []) {
-  const [messages, setMessages] = useState<ChatMessage[]>(initial);
+export function useChat() {
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState(false);
   const [titles, setTitles] = useState<PageTitles>({});
   const pendingRef = useRef(false);
@@ -71,17 +67,21 @@ export function useChat(initial: ChatMessage[] = []) {
     [ask],
   );
 
-  const unanswered = useRef(initial.at(-1)?.isUser ? initial.at(-1)?.text : undefined);
-  useEffect(() => {
-    const text = unanswered.current;
-    unanswered.current = undefined;
-    if (text) void ask(text);
-  }, [ask]);
+  /**
+   * Takes up a conversation kept elsewhere (the widget's session, from another page or a later one).
+   * If its last message is the visitor's, its reply never arrived (the visitor left the page first), so
+   * it is asked again: the assistant only answers, it keeps nothing, so asking twice changes nothing but
+   * the wait.
+   */
+  const resume = useCallback(
+    (kept: ChatMessage[]) => {
+      if (pendingRef.current) return;
+      setMessages(kept);
+      const last = kept.at(-1);
+      if (last?.isUser) void ask(last.text);
+    },
+    [ask],
+  );
 
-  /** Puts back a conversation kept elsewhere (a page the browser restored from its back-forward cache). */
-  const restore = useCallback((kept: ChatMessage[]) => {
-    if (!pendingRef.current) setMessages(kept);
-  }, []);
-
-  return { messages, pending, send, restore, titles };
+  return { messages, pending, send, resume, titles };
 }

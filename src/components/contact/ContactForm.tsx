@@ -3,9 +3,10 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
-import { useHydrated } from "@/components/ui/use-hydrated";
+import { useScriptRunning } from "@/components/ui/use-script-running";
 import { useSingleToast } from "@/components/ui/use-single-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
+import { refusalOf } from "@/lib/api-refusal";
 import { sendToFallback } from "@/lib/contact-fallback";
 import { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "@/lib/contact-fields";
 import type { ContactRequest, ContactRequestInput } from "@/lib/contact-schema";
@@ -40,15 +41,9 @@ const isServerFailure = (error: unknown) => !(error instanceof ApiError) || erro
 /** The server's own words for a refusal it made on purpose (they name the phone number), if any. */
 function refusalMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || isServerFailure(error)) return undefined;
-  try {
-    const body = JSON.parse(error.body) as { error?: unknown; message?: unknown };
-    if (error.status === 429 && typeof body.message === "string") return body.message;
-    // The honeypot's refusal is its error text; field mistakes are shown by the fields themselves.
-    if (error.status === 400 && typeof body.error === "string" && /call us/.test(body.error)) return body.error;
-  } catch {
-    // not JSON: the specification's message stands
-  }
-  return undefined;
+  const refusal = refusalOf(error.body);
+  // Field mistakes are shown by the fields themselves; these say what to do instead.
+  return refusal?.code === "rate_limited" || refusal?.code === "refused" ? refusal.message : undefined;
 }
 
 /** Sends the request; answers with its number when our API stored it (the fallback gives none). */
@@ -105,7 +100,7 @@ const contactResolver: ContactResolver = async (values, context, options) => {
  * script runs; it waits for that itself, so that the switch re-renders this button, not the whole form.
  */
 function SameAsPickupButton({ onClick }: { onClick: () => void }) {
-  if (!useHydrated()) return null;
+  if (!useScriptRunning()) return null;
   return (
     <Button type="button" variant="outline" size="sm" onClick={onClick}>
       <Copy aria-hidden="true" />
@@ -199,7 +194,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
         action="/api/contact"
         noValidate
         onSubmit={onSubmit}
-        className="grid gap-4 sm:grid-cols-2"
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         aria-label="Request service"
         data-testid="contact-form"
       >

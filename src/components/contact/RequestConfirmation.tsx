@@ -1,7 +1,7 @@
 import { CircleCheck, RotateCcw } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { CallButton } from "@/components/call/CallActions";
 import { Button } from "@/components/ui/button";
-import { CallButton } from "@/components/ui/call-actions";
 
 export interface Confirmation {
   /** The stored request's number; absent when only the fallback receiver took the request. */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertDialog } from "radix-ui";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/form-field";
+import { fieldClass, inputClass } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import {
   type DeskEvent,
@@ -11,9 +11,10 @@ import {
   type RequestStatus,
   statusLabels,
 } from "@/lib/desk-schema";
+import { mapSearchHref, telHrefFor } from "@/lib/links";
 import { cn } from "@/lib/utils";
 import { DeskField, DeskLabel } from "./DeskField";
-import { businessTime, mailtoHrefFor, mapHrefFor, telHrefFor, timeAgo } from "./format";
+import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { hrefFor, useNow } from "./use-hash-route";
@@ -44,7 +45,7 @@ const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover
 /** A place the visitor typed, as text, linked to a map search in a new tab. */
 function MapLink({ place }: { place: string }) {
   return (
-    <a href={mapHrefFor(place)} className={linkClass} target="_blank" rel="noopener noreferrer">
+    <a href={mapSearchHref(place)} className={linkClass} target="_blank" rel="noopener noreferrer">
       {place}
       <span className="sr-only"> (map, opens in a new tab)</span>
     </a>
@@ -186,7 +187,7 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
             rows={3}
             maxLength={MAX_NOTE_LENGTH}
             required
-            className={cn(inputClass, "h-auto py-2")}
+            className={cn(fieldClass, "py-2")}
           />
           <Button type="submit" variant="dark" size="sm" disabled={addNote.isPending}>
             Add note

@@ -22,8 +22,4 @@ export function timeAgo(iso: string, now: number): string {
   return `${Math.floor(hours / 24)} days ago`;
 }
 
-/** tel: wants digits (and a leading +), not the spaces and brackets people type. */
-export const telHrefFor = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 export const mailtoHrefFor = (email: string) => `mailto:${email}`;
-export const mapHrefFor = (place: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(place)}`;

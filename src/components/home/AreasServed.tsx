@@ -9,7 +9,7 @@ export function AreasServed({ areas, radiusMiles }: { areas: { name: string; hre
         <SectionHeading id="areas-title" title="Areas We Serve">
           Stockton and the towns around it, within about {radiusMiles} miles of downtown.
         </SectionHeading>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-3 lg:grid-cols-5">
           {areas.map((area) => (
             <li key={area.href}>
               <a

@@ -1,5 +1,5 @@
 import { ChevronRight, Clock, MapPin, Phone } from "lucide-react";
-import { CallActions } from "@/components/ui/call-actions";
+import { CallActions } from "@/components/call/CallActions";
 import type { NavItem } from "@/lib/navigation";
 
 export interface HeroProps {
@@ -22,13 +22,16 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: Her
         className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(245,158,11,0.35),transparent_55%)]"
         aria-hidden="true"
       />
-      <div className="relative mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center">
+      <div className="relative mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center">
         <div>
           <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-brand-400">
             <Clock className="size-4" aria-hidden="true" />
             {hoursLabel}
           </p>
-          <h1 id="hero-title" className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">
+          <h1
+            id="hero-title"
+            className="max-w-3xl text-[clamp(1.75rem,9vw,2.25rem)] font-extrabold tracking-tight sm:text-6xl"
+          >
             Towing Service in Stockton, CA
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl" data-testid="hero-referral">

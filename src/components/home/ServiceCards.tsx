@@ -1,8 +1,8 @@
 import { ArrowRight } from "lucide-react";
+import { type IconName, ServiceIcon } from "@/components/services/ServiceIcon";
+import { ServiceImage } from "@/components/services/ServiceImage";
 import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
-import { Icon, type IconName } from "@/components/ui/icon";
 import { SectionHeading } from "@/components/ui/section-heading";
-import { ServiceImage } from "@/components/ui/service-image";
 
 export interface ServiceCardData {
   icon: IconName;
@@ -29,14 +29,14 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
         <SectionHeading id="services-title" title="Our Services">
           Towing and roadside help for cars, trucks, SUVs and motorcycles.
         </SectionHeading>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {cards.map((card, i) => (
             <li key={card.title}>
               <Card className="flex h-full flex-col overflow-hidden">
                 <ServiceImage src={card.image} alt={card.alt} placement={i < EAGER_IMAGES ? "near" : "later"} />
                 <CardHeader>
                   <span className="grid size-10 place-items-center rounded-md bg-brand-100 text-brand-800">
-                    <Icon name={card.icon} className="size-5" />
+                    <ServiceIcon name={card.icon} className="size-5" />
                   </span>
                   <CardTitle>{card.title}</CardTitle>
                 </CardHeader>

@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
+import { type IconName, ServiceIcon } from "@/components/services/ServiceIcon";
 import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
-import { Icon, type IconName } from "@/components/ui/icon";
 
 export interface OverviewCard {
   icon: IconName;
@@ -13,13 +13,13 @@ export interface OverviewCard {
 
 export function ServiceOverviewCards({ cards }: { cards: OverviewCard[] }) {
   return (
-    <ul className="grid gap-6 md:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
       {cards.map((card) => (
         <li key={card.title}>
           <Card className="flex h-full flex-col">
             <CardHeader>
               <span className="grid size-12 place-items-center rounded-lg bg-brand-100 text-brand-800">
-                <Icon name={card.icon} className="size-6" />
+                <ServiceIcon name={card.icon} className="size-6" />
               </span>
               <CardTitle as="h2">{card.title}</CardTitle>
               <p className="text-slate-600">{card.description}</p>

@@ -1,8 +1,10 @@
 import type * as React from "react";
 import { cn } from "@/lib/utils";
 
-export const inputClass =
-  "block h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600 aria-[invalid=true]:border-red-600";
+/** A text box's look at any height (a textarea sets its own); `inputClass` is the one-line field. */
+export const fieldClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600 aria-[invalid=true]:border-red-600";
+export const inputClass = `${fieldClass} h-11`;
 
 export interface FormFieldProps {
   id: string;

@@ -16,7 +16,7 @@ export function CallButton({ phoneDisplay, telHref }: Pick<CallActionsProps, "ph
   return (
     <Button asChild size="lg">
       <a href={telHref}>
-        <IconLabel icon={Phone}>Call {phoneDisplay}</IconLabel>
+        <IconLabel icon={Phone}>{`Call ${phoneDisplay}`}</IconLabel>
       </a>
     </Button>
   );
@@ -32,7 +32,7 @@ export function CallActions({
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       <CallButton phoneDisplay={phoneDisplay} telHref={telHref} />
-      <Button asChild size="lg" variant="outline" className="border-white bg-transparent text-white hover:bg-white/10">
+      <Button asChild size="lg" variant="outline-light">
         <a href={requestHref}>
           <IconLabel icon={MessageSquare}>{requestLabel}</IconLabel>
         </a>

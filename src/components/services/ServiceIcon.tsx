@@ -12,7 +12,7 @@ const icons = {
 
 export type IconName = keyof typeof icons;
 
-export function Icon({ name, ...props }: LucideProps & { name: IconName }) {
+export function ServiceIcon({ name, ...props }: LucideProps & { name: IconName }) {
   const Component = icons[name];
   return <Component aria-hidden="true" {...props} />;
 }
