@@ -30,6 +30,9 @@ function headerSafe(value: string, max = 80): string {
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
+/** What the alerts say for a request sent without the optional vehicle. */
+export const NO_VEHICLE = "(not given)";
+
 export interface AlertEmail {
   subject: string;
   text: string;
@@ -58,6 +61,7 @@ export function alertEmail(request: ContactRequestRow): AlertEmail {
     `           ${pickupMap}`,
     `Drop-off:  ${request.dropoffLocation}`,
     `           ${dropoffMap}`,
+    `Vehicle:   ${request.vehicle ?? NO_VEHICLE}`,
     `Received:  ${received}`,
     `Request id: ${request.id}`,
     "",
@@ -78,6 +82,7 @@ export function alertEmail(request: ContactRequestRow): AlertEmail {
     row("Email", link(`mailto:${request.email}`, request.email)),
     row("Pickup", link(pickupMap, request.pickupLocation)),
     row("Drop-off", link(dropoffMap, request.dropoffLocation)),
+    row("Vehicle", escapeHtml(request.vehicle ?? NO_VEHICLE)),
     row("Received", escapeHtml(received)),
     row("Request id", String(request.id)),
     "</table>",
@@ -100,5 +105,7 @@ export function webhookPayload(request: ContactRequestRow) {
     service: request.service,
     pickupLocation: request.pickupLocation,
     dropoffLocation: request.dropoffLocation,
+    /** The vehicle as the driver described it, or null when the optional field was left empty. */
+    vehicle: request.vehicle,
   };
 }

@@ -1,5 +1,5 @@
 import { findService } from "../../src/lib/services";
-import { fullAddress, site } from "../../src/lib/site";
+import { fullAddress, highwayList, site } from "../../src/lib/site";
 import type { Danger } from "./safety";
 import { townList } from "./towns";
 
@@ -55,11 +55,8 @@ export const safety: Record<Danger, Curated> = withIds<Danger>("safety-", {
     text: `Smoke, fire or a fuel smell: switch off the engine, get everyone out and well away from the car and from traffic, and *call 911*. Don't open the hood or go back for belongings. When the fire department says it's safe, call ${callLink} for the tow.`,
   },
   "hot-car": {
-    text: `Don't wait: call 911 first if the car is hot or anyone inside is in distress, because a closed car in Valley heat gets dangerous fast. Stay by the car so responders find you. Then call ${callLink} for the lockout.`,
-    source: {
-      file: "services/vehicle-lockouts.md",
-      phrase: "call 911 first if the car is hot or anyone inside is in distress",
-    },
+    text: `Don't wait: *call 911 first*. A child, a person or a pet locked in a car is an emergency on its own, whatever the weather, and a closed car in Valley heat gets dangerous fast. Stay by the car so responders find you. Then call ${callLink} for the lockout.`,
+    source: { file: "services/vehicle-lockouts.md", phrase: "call 911 first" },
   },
   traffic: {
     text: `Turn on your hazard lights. On a freeway, stay buckled in the car or wait behind a barrier, well away from moving traffic, and never stand between your car and traffic; if the car is stuck in a travel lane or after a crash in traffic, *call 911* now. Then call ${callLink} and tell the dispatcher the freeway, direction and nearest exit or mile marker.`,
@@ -161,7 +158,7 @@ export const topics: Record<string, Curated> = withIds("", {
     text: "We connect drivers with partner operators for towing, emergency towing, roadside assistance, flat tires, gasoline delivery, jump starts, lockouts, motorcycle towing, junk car removal and blocked driveways. All of them: /services",
   },
   areas: {
-    text: `We serve ${townList}: within about ${radiusMiles} miles of downtown Stockton, including I-5, SR-99, SR-4 and SR-120.`,
+    text: `We serve ${townList}: within about ${radiusMiles} miles of downtown Stockton, including ${highwayList}.`,
   },
   price: {
     text: "I can't quote prices in chat: the cost depends on the vehicle, the distance and the situation, and the dispatcher tells you what to expect before any work starts.",
@@ -195,7 +192,7 @@ export const topics: Record<string, Curated> = withIds("", {
     source: { file: TOWED_ARTICLE, phrase: "the owner of the towed vehicle pays" },
   },
   "find-towed": {
-    text: "Call the local police non-emergency line: tows are reported to them, so they can say which company has the car. Go soon with your ID and proof of ownership, because storage fees add up daily. More: /blog/car-towed-without-warning-california",
+    text: "Call the local police non-emergency line: when officers have a car towed, they know which company has it. On private property, the sign at the entrance names the towing company and its phone number. Go soon with your ID and proof of ownership, because storage fees add up daily. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "non-emergency" },
   },
   impound: {
@@ -212,6 +209,14 @@ export const topics: Record<string, Curated> = withIds("", {
   },
   unattended: {
     text: "Ask the dispatcher: whether the partner operator can take the car without you there depends on the job, and they'll tell you how to leave the keys and where the car goes.",
+  },
+  "verify-operator": {
+    text: "Keep your doors locked and ask, through the window, for your name, your phone number and your car's make, model, year and plate. California Vehicle Code section 22513 requires an operator you summoned to have these in writing before arriving. If the operator cannot tell you, keep the doors locked and call us. More: /services/roadside-assistance",
+    source: {
+      file: "services/roadside-assistance.md",
+      phrase:
+        "California Vehicle Code section 22513 requires an operator you summoned to have these in writing before arriving",
+    },
   },
   "ride-along": {
     text: "Whether you can ride along depends on the partner operator and the truck, so ask the dispatcher when you call.",

@@ -42,6 +42,7 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "complaint",
   "unattended",
   "ride-along",
+  "verify-operator",
 ]);
 /** Questions about something other than the driver's own car: a town named in them is not a "do you serve". */
 const ELSEWHERE = new Set<Intent>(["weather", "recommend", "off-topic", "fleet", "payment", "privacy"]);

@@ -43,6 +43,7 @@ export type Topic =
   | "help"
   | "unattended"
   | "ride-along"
+  | "verify-operator"
   | "language"
   | "flat-no-spare";
 
@@ -102,7 +103,7 @@ const RULES: Rule[] = [
   },
   {
     intent: "areas",
-    re: /\b(what (areas|towns|cities|places)|which (areas|towns|cities)|where do you (go|serve|cover|work|operate)|how far (do|will|can) you|service area|coverage|areas? (do )?you (cover|serve)|(san joaquin|sj) county|towns do you)\b/,
+    re: /\b(what (areas|towns|cities|places)|which (areas|towns|cities)|where do you (go|serve|cover|work|operate)|how far (do|will|can) you|service area|coverage|areas? (do )?you (cover|serve)|(san joaquin|sj) county|towns do you|(what|which) (highways|freeways|roads) (do )?you)\b/,
   },
   {
     intent: "blocked-driveway",
@@ -125,6 +126,11 @@ const RULES: Rule[] = [
     re: /\b(if|when|while) i'?m not (there|home|around|with (it|the car))|\bwithout me (there|present)|\bneed me there\b|\bdo i (need|have) to be (there|present)\b/,
   },
   { intent: "ride-along", re: /\bride (in|with|along)\b.*\b(tow truck|truck|driver)\b|\bcan i ride\b/ },
+  {
+    // "How do I know the driver was sent by you?": CVC 22513's check, not a tow.
+    intent: "verify-operator",
+    re: /\b(how (do|can|will|would) i (know|tell|be sure)|make sure|check|verify)\b.*\b(sent by you|you sent|from you|is (really )?(yours|legit|real)|(is|was) (the one )?(you )?sent|real (tow|operator|driver))\b|\b(fake|scam|bandit|pirate) (tow|truck|driver|operator)/,
+  },
   {
     intent: "who-pays",
     re: /\bwho (pays|has to pay|is paying|pays for|covers|is responsible)\b|\b(do|will|would) i (have to|need to|still) pay\b/,
@@ -335,7 +341,12 @@ export function readIntents(folded: string): Reading {
   }
   // "We don't do repairs" already offers the tow to a shop.
   if (has("repairs") && !STRONG_NEED.test(folded)) drop("service:towing");
-  if ((has("off-topic") || has("ride-along") || has("unattended")) && !STRONG_NEED.test(folded)) drop("service:towing");
+  if (
+    (has("off-topic") || has("ride-along") || has("unattended") || has("verify-operator")) &&
+    !STRONG_NEED.test(folded)
+  ) {
+    drop("service:towing");
+  }
   if (has("recommend") && !STRONG_NEED.test(folded)) {
     for (const k of [...found.keys()]) if (k.startsWith("service:")) drop(k);
   }

@@ -150,7 +150,7 @@ export const es = {
     injury: `Si alguien está herido, *llame primero al 911*: la policía y los paramédicos van antes que el carro. Aléjese del tráfico. Cuando todos estén a salvo, llame al ${phone} y lo conectamos con una grúa asociada.`,
     crash: `Si alguien está herido, *llame primero al 911*, y también si un carro bloquea el tráfico. Encienda las luces intermitentes y espere lejos del tráfico. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
     fire: `Humo, fuego u olor a gasolina: apague el motor, saque a todos y aléjense del carro y del tráfico, y *llame al 911*. No abra el cofre. Cuando los bomberos digan que es seguro, llame al ${phone} para la grúa.`,
-    "hot-car": `*Llame al 911 ahora*: un niño, una persona o una mascota encerrada en un carro caliente es una emergencia. Después llame al ${phone} para abrir el carro.`,
+    "hot-car": `*Llame al 911 ahora*: un niño, una persona o una mascota encerrada en un carro es una emergencia por sí sola, haga calor o no. Después llame al ${phone} para abrir el carro.`,
     traffic: `Encienda las luces intermitentes. Quédese dentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico; si el carro quedó en un carril, *llame al 911*. Después llame al ${phone} y diga la autopista, la dirección y la salida o el marcador de millas más cercano.`,
     tracks: `Saque a todos del carro y aléjense de las vías ahora, aunque no se vea ningún tren, y no intente empujar el carro. Llame al 911 o al número de emergencia del letrero azul del cruce. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
     threat: `Si se siente en peligro, *llame al 911 ahora*. Mantenga las puertas cerradas con seguro. Cuando esté a salvo, llame al ${phone}.`,
@@ -195,7 +195,7 @@ export const es = {
     abandoned:
       "Un carro que se queda en el mismo lugar de una calle pública por *72 horas* o más se puede considerar abandonado. Repórtelo a su ciudad o a la línea de la policía que no es de emergencia: pueden marcarlo con un aviso y luego mandarlo remolcar, a costa del dueño. Más: /blog/car-towed-without-warning-california",
     "find-towed":
-      "Llame a la línea de la policía que no es de emergencia: a ellos les avisan de cada remolque y le dicen qué compañía tiene el carro. Vaya pronto con su identificación y prueba de que es el dueño, porque el almacenaje se cobra por día. Más: /blog/car-towed-without-warning-california",
+      "Llame a la línea de la policía que no es de emergencia: si fueron agentes quienes mandaron remolcar el carro, saben qué compañía lo tiene. En propiedad privada, el letrero de la entrada dice el nombre y el teléfono de la compañía de grúas. Vaya pronto con su identificación y prueba de que es el dueño, porque el almacenaje se cobra por día. Más: /blog/car-towed-without-warning-california",
     payment:
       "No puedo confirmar formas de pago por chat: usted le paga al operador asociado que hace el trabajo. Pregúntele al despachador cuáles acepta antes de empezar.",
     repairs:
@@ -203,7 +203,7 @@ export const es = {
     recommend:
       "No puedo recomendar un mecánico ni un taller. Cuando elija uno, un operador asociado puede remolcar el carro ahí: /services/towing",
     contact: `Llame a nuestros despachadores al ${phone} (24/7), o escriba a ${site.email}. También puede mandar una solicitud en /contact.`,
-    address: `Nuestra dirección es ${fullAddress}, pero vamos a donde usted esté: llame al ${phone} o mande una solicitud en /contact.`,
+    address: `Nuestra dirección es ${fullAddress}, pero no hace falta venir: lo conectamos con un operador asociado que va a donde usted esté. Llame al ${phone} o mande una solicitud en /contact.`,
   } as Record<string, string>,
   towns: {
     yes: (names: string) => `Sí, atendemos ${names}: está dentro del área que cubrimos (${townList}).`,

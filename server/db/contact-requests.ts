@@ -23,9 +23,10 @@ export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] =
         insert into ${contactRequests}
           (${sql.identifier(contactRequests.name.name)}, ${sql.identifier(contactRequests.email.name)},
            ${sql.identifier(contactRequests.phone.name)}, ${sql.identifier(contactRequests.service.name)},
-           ${sql.identifier(contactRequests.pickupLocation.name)}, ${sql.identifier(contactRequests.dropoffLocation.name)})
+           ${sql.identifier(contactRequests.pickupLocation.name)}, ${sql.identifier(contactRequests.dropoffLocation.name)},
+           ${sql.identifier(contactRequests.vehicle.name)})
         values (${request.name}, ${request.email}, ${request.phone}, ${request.service},
-                ${request.pickupLocation}, ${request.dropoffLocation})
+                ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null})
         returning ${sql.identifier(contactRequests.id.name)}, ${sql.identifier(contactRequests.createdAt.name)}
       ), alerts as (
         insert into ${alertOutbox} (${sql.identifier(alertOutbox.contactRequestId.name)}, ${sql.identifier(alertOutbox.channel.name)})

@@ -12,8 +12,9 @@ export const searchableText = sql.raw(
 );
 
 /**
- * A driver's service request, exactly as the specification's section 3 lists it. Every column but
- * id, created_at and status comes from the visitor; the database sets those, the desk moves status.
+ * A driver's service request: the specification's section 3 fields, plus the optional vehicle the
+ * driver may describe. Every column but id, created_at and status comes from the visitor; the
+ * database sets those, the desk moves status.
  */
 export const contactRequests = pgTable(
   "contact_requests",
@@ -25,6 +26,8 @@ export const contactRequests = pgTable(
     service: text("service").notNull(),
     pickupLocation: text("pickup_location").notNull(),
     dropoffLocation: text("dropoff_location").notNull(),
+    /** The driver's own words for the car ("2014 Honda Civic, silver"); optional, so null when not given. */
+    vehicle: text("vehicle"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     status: text("status", { enum: requestStatuses }).notNull().default("new"),
   },

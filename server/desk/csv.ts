@@ -49,6 +49,7 @@ export function csvHeader(timeZone: string): string {
     "Email",
     "Pickup location",
     "Drop-off location",
+    "Vehicle",
   ]);
 }
 
@@ -63,5 +64,6 @@ export function csvRow(row: ContactRequestRow, timeZone: string): string {
     row.email,
     row.pickupLocation,
     row.dropoffLocation,
+    row.vehicle ?? "",
   ]);
 }

@@ -96,6 +96,7 @@ export async function getRequest(db: Db, id: number) {
     service: row.service,
     pickupLocation: row.pickupLocation,
     dropoffLocation: row.dropoffLocation,
+    vehicle: row.vehicle,
     status: row.status,
   };
   const alertRows = await db

@@ -42,11 +42,12 @@ const fieldLabels: Record<ContactField, string> = {
   service: "Service",
   pickupLocation: "Pickup location",
   dropoffLocation: "Drop-off location",
+  vehicle: "Vehicle",
 };
 
 const callUs = `call us at ${business.phone.display}`;
 const NOT_AN_OBJECT =
-  "Send the request as one object with the fields name, email, phone, service, pickupLocation and dropoffLocation.";
+  "Send the request as one object with the fields name, email, phone, service, pickupLocation and dropoffLocation (and, if you like, vehicle).";
 /** What a request that filled the honeypot gets: a refusal a person can act on, and no row. */
 export const HONEYPOT_MESSAGE = `This request was not accepted. If you need help, please ${callUs}.`;
 

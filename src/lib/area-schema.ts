@@ -4,6 +4,7 @@ import { site } from "./site";
 
 const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];
 const townNames = site.areas as [string, ...string[]];
+const highwayNames = site.highways as [string, ...string[]];
 
 /**
  * Frontmatter of a town page (src/content/areas/{slug}.md). Every fact here is one we could check:
@@ -21,11 +22,8 @@ export const areaFrontmatterSchema = z
     /** Center of the town (decimal degrees), for the distance and direction from downtown Stockton. */
     latitude: z.number().min(37.5).max(38.4),
     longitude: z.number().min(-121.8).max(-120.9),
-    /** Freeways and state highways through or next to the town, as drivers name them. */
-    highways: z
-      .array(z.string().regex(/^(I|SR)-\d+$/))
-      .min(1)
-      .max(6),
+    /** Freeways and state highways through or next to the town, from the one list in src/lib/site.ts. */
+    highways: z.array(z.enum(highwayNames)).min(1).max(6),
     /** The services drivers there ask about most, most relevant first. */
     services: z.array(z.enum(serviceSlugs)).min(3).max(6),
     /** The local police non-emergency line, only where an official source confirms it. */

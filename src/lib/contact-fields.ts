@@ -21,6 +21,9 @@ export const servicesWithoutDropoff: readonly string[] = [
  */
 export const HONEYPOT_FIELD = "company_website";
 
+/** The optional vehicle field's limit: year, make, model and color fit easily ("2014 Toyota Sienna XLE, dark blue" is 34). */
+export const MAX_VEHICLE_CHARS = 120;
+
 /** What POST /api/contact answers with 201 once the row is committed. */
 export interface ContactCreated {
   id: number;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ApiRefusal } from "./api-refusal";
+import { MAX_VEHICLE_CHARS } from "./contact-fields";
 import { serviceNames } from "./services";
 
 /**
@@ -37,6 +38,15 @@ const dialable = (phone: string) => {
 };
 const location = storable(required.pipe(z.string().min(MIN_LOCATION_CHARS, { message: LOCATION_MESSAGE })));
 
+export const VEHICLE_MESSAGE = `Keep the vehicle to ${MAX_VEHICLE_CHARS} characters: year, make, model and color`;
+/**
+ * The one optional field: the car as the driver describes it. Left empty (or only spaces), it is
+ * absent, and the database stores null.
+ */
+const vehicle = storable(z.string().trim().max(MAX_VEHICLE_CHARS, { message: VEHICLE_MESSAGE }))
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 export const contactRequestSchema = z.object({
   name: storable(required),
   email: storable(required.email({ message: "Invalid email" })),
@@ -44,16 +54,21 @@ export const contactRequestSchema = z.object({
   service: required.pipe(z.enum(serviceNames, { message: "Choose one of the listed services" })),
   pickupLocation: location,
   dropoffLocation: location,
+  vehicle,
 });
 
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 /** What the form holds before validation (the service is any string until it is checked). */
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactField = keyof ContactRequest;
+/** The specification's six fields, every one required. */
+export type RequiredContactField = Exclude<ContactField, "vehicle">;
 
 export const contactFields = Object.keys(contactRequestSchema.shape) as ContactField[];
+/** The specification's six fields, which a request cannot leave out or leave blank. */
+export const requiredContactFields = contactFields.filter((f): f is RequiredContactField => f !== "vehicle");
 
-export { type ContactCreated, HONEYPOT_FIELD, servicesWithoutDropoff } from "./contact-fields";
+export { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "./contact-fields";
 
 /** What it answers with 400: one message per invalid field. */
 export interface ContactInvalid extends ApiRefusal {

@@ -90,6 +90,8 @@ export interface DeskRequest extends InboxRow {
   email: string;
   phone: string;
   dropoffLocation: string;
+  /** The vehicle as the driver described it; null when the form's optional field was left empty. */
+  vehicle: string | null;
 }
 
 export interface DeskAlert {

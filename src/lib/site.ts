@@ -38,6 +38,8 @@ const siteSchema = z.object({
   priceRange: z.string().min(1),
   serviceRadiusMeters: z.number().int().positive(),
   areas: z.array(z.string().min(1)).length(10),
+  /** The freeways and state highways through the towns served: the one list every page names. */
+  highways: z.array(z.string().regex(/^(I|SR)-\d+$/)).min(1),
   locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/),
   /** Who makes the chat assistant, named in the footer's credit line (the specification asks for one). */
   chatVendor: z.object({ name: z.string().min(1), href: z.string().url() }),
@@ -60,7 +62,10 @@ export const site: Site = siteSchema.parse({
   timeZone: "America/Los_Angeles",
   hours: { label: "Available 24/7", opens: "00:00", closes: "23:59" },
   priceRange: "$$",
-  serviceRadiusMeters: 30000,
+  // The structured data's circle must hold every town served. The farthest, Mountain House, lies
+  // 30.2 km from the map point above, so the specification's 30,000 m left it outside: the radius is
+  // the farthest town's distance rounded up to the kilometre (tests/unit/area-pages.test.ts checks it).
+  serviceRadiusMeters: 31000,
   areas: [
     "Stockton",
     "Lodi",
@@ -73,6 +78,7 @@ export const site: Site = siteSchema.parse({
     "Victor",
     "Lockeford",
   ],
+  highways: ["I-5", "SR-99", "SR-4", "SR-120", "I-205", "I-580", "SR-12", "SR-88"],
   locale: "en_US",
   // The built-in assistant finds its answers with MiniSearch; name the vendor of an outside bot
   // here instead when CHAT_WEBHOOK_URL sends the chat to one.
@@ -80,8 +86,10 @@ export const site: Site = siteSchema.parse({
 });
 
 export const telHref = telHrefFor(site.phone.e164);
-/** The service radius as US drivers measure it (30,000 m is about 19 miles). */
+/** The service radius as US drivers measure it (31,000 m is about 19 miles). */
 export const serviceRadiusMiles = Math.round(site.serviceRadiusMeters / 1609.344);
+/** The highways served, as a sentence names them: "I-5, SR-99, ... and SR-88". */
+export const highwayList = `${site.highways.slice(0, -1).join(", ")} and ${site.highways.at(-1)}`;
 export const mailtoHref = `mailto:${site.email}`;
 export const fullAddress = `${site.address.street}, ${site.address.city}, ${site.address.region} ${site.address.postalCode}`;
 /** Opens the address in whatever maps app the phone prefers (Google Maps' universal link). */

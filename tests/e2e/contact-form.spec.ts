@@ -307,6 +307,26 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("sends the optional vehicle, and the confirmation puts 911 before the business's number", async ({ page }) => {
+  await openForm(page, "/contact");
+  await expect(field(page, "Vehicle (year, make, model, color)")).not.toHaveAttribute("aria-required", "true");
+  await fillValid(page);
+  await field(page, "Vehicle (year, make, model, color)").fill("2014 Honda Civic, silver");
+  const [post] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST"),
+    sendButton(page).click(),
+  ]);
+  expect(post.postDataJSON()).toMatchObject({ vehicle: "2014 Honda Civic, silver" });
+  const confirmation = page.getByTestId("request-confirmation");
+  await expect(confirmation).toBeVisible();
+  const danger = confirmation.getByTestId("danger-first");
+  await expect(danger.getByRole("link", { name: "call 911" })).toHaveAttribute("href", "tel:911");
+  const links = await confirmation.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(links.indexOf("tel:911")).toBeGreaterThanOrEqual(0);
+  expect(links.indexOf("tel:911")).toBeLessThan(links.findIndex((h) => h?.startsWith("tel:+1")));
+  await expect(confirmation).not.toContainText("Anything urgent, or in danger on the road?");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -80,7 +80,8 @@ for (const route of allRoutes) {
     expect(business.geo.latitude).toBeCloseTo(37.96, 1);
     expect(business.geo.longitude).toBeCloseTo(-121.29, 1);
     const circle = business.areaServed.find((a: any) => a["@type"] === "GeoCircle");
-    expect(circle.geoRadius).toBe(30000);
+    // The farthest town's distance rounded up to the kilometre (src/lib/site.ts).
+    expect(circle.geoRadius).toBe(31000);
     expect(circle.geoMidpoint["@type"]).toBe("GeoCoordinates");
     const cities = business.areaServed.filter((a: any) => a["@type"] === "City").map((a: any) => a.name);
     expect(cities).toEqual(SPEC_TOWNS.map((t) => `${t}, CA`));

@@ -23,6 +23,7 @@ const driver = {
   service: "Jump Start",
   pickupLocation: "Pacific Ave & March Ln, Stockton",
   dropoffLocation: "1200 W Fremont St, Stockton",
+  vehicle: "2014 Honda Civic, silver",
 };
 
 /** The receiver's side of the README's recipe: HMAC the raw body, compare in constant time. */
@@ -148,7 +149,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
       [m?.text ?? "", (v: string) => v],
       [String(m?.html), escapeAmp],
     ] as const) {
-      for (const value of [driver.name, driver.email, driver.phone, driver.service, String(id)]) {
+      for (const value of [driver.name, driver.email, driver.phone, driver.service, driver.vehicle, String(id)]) {
         expect(part).toContain(asWritten(value));
       }
       expect(part).toContain(when);
@@ -204,6 +205,22 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     );
     const webhookAlert = (await alertsOf(id)).find((a) => a.channel === "webhook");
     expect(received?.headers["idempotency-key"]).toBe(webhookAlert?.id);
+  });
+
+  it("says so when the driver left the optional vehicle empty: null in the webhook, '(not given)' in the e-mail", async () => {
+    const { vehicle: _left, ...withoutVehicle } = driver;
+    const { id, createdAt } = (await post(app, { ...withoutVehicle, vehicle: "   " })).json();
+    await runWorker();
+    const [received] = await hook.waitFor(1);
+    expect(JSON.parse(received?.body ?? "{}")).toEqual({
+      type: "contact_request.created",
+      id,
+      createdAt,
+      ...withoutVehicle,
+      vehicle: null,
+    });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.parsed.text).toMatch(/^Vehicle: +\(not given\)$/m);
   });
 
   it("retries a webhook answering 500 three times with growing backoff, and delivers once accepted", async () => {

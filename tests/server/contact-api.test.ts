@@ -6,7 +6,13 @@ import { buildApp } from "../../server/app";
 import { contactRequests } from "../../server/db/schema";
 import { HONEYPOT_MESSAGE } from "../../server/routes/contact";
 import { emptySiteFiles } from "../../server/site-files";
-import { HONEYPOT_FIELD, LOCATION_MESSAGE, PHONE_DIGITS_MESSAGE } from "../../src/lib/contact-schema";
+import {
+  HONEYPOT_FIELD,
+  LOCATION_MESSAGE,
+  MAX_VEHICLE_CHARS,
+  PHONE_DIGITS_MESSAGE,
+  VEHICLE_MESSAGE,
+} from "../../src/lib/contact-schema";
 import { serviceNames } from "../../src/lib/services";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
@@ -90,6 +96,38 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     expect(b.id).toBeGreaterThan(a.id);
     const [rowA] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, a.id));
     expect(rowA?.name).toBe("Ann");
+  });
+
+  it("stores the optional vehicle in its own column, trimmed, and null when it is left out or blank", async () => {
+    const withVehicle = (await post({ ...valid, vehicle: "  2014 Honda Civic, silver " })).json();
+    const without = (await post(valid)).json();
+    const blank = (await post({ ...valid, vehicle: "   " })).json();
+    const viaForm = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      headers: { "content-type": FORM },
+      payload: form({ ...valid, name: "Form Vehicle", vehicle: "" }),
+    });
+    expect(viaForm.statusCode).toBe(303);
+    const vehicleOf = async (where: ReturnType<typeof eq>) =>
+      (await db.db.select().from(contactRequests).where(where))[0]?.vehicle;
+    expect(await vehicleOf(eq(contactRequests.id, withVehicle.id))).toBe("2014 Honda Civic, silver");
+    expect(await vehicleOf(eq(contactRequests.id, without.id))).toBeNull();
+    expect(await vehicleOf(eq(contactRequests.id, blank.id))).toBeNull();
+    expect(await vehicleOf(eq(contactRequests.name, "Form Vehicle"))).toBeNull();
+  });
+
+  it("refuses a vehicle that is too long, not text, or unstorable: 400 naming the field, no row", async () => {
+    const before = await count();
+    for (const vehicle of ["x".repeat(MAX_VEHICLE_CHARS + 1), 2014, null, ["Civic", "Accord"], "Civic\u0000"]) {
+      const res = await post({ ...valid, vehicle });
+      expect(res.statusCode, JSON.stringify(vehicle)).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(["vehicle"]);
+    }
+    expect((await post({ ...valid, vehicle: "x".repeat(MAX_VEHICLE_CHARS + 1) })).json().fields.vehicle).toBe(
+      VEHICLE_MESSAGE,
+    );
+    expect(await count()).toBe(before);
   });
 
   it("accepts every one of the ten services, spelled as in the specification", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { contactRequests } from "../../server/db/schema";
 import { emptySiteFiles } from "../../server/site-files";
-import { contactFields, HONEYPOT_FIELD } from "../../src/lib/contact-schema";
+import { contactFields, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, requiredContactFields } from "../../src/lib/contact-schema";
 import { serviceNames } from "../../src/lib/services";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
@@ -44,19 +44,27 @@ const validFields = fc.record({
   service: fc.constantFrom(...serviceNames),
   pickupLocation: fc.constant("Pacific Ave, Stockton"),
   dropoffLocation: fc.constant("March Ln, Stockton"),
+  vehicle: fc.constant("2014 Honda Civic, silver"),
 });
 
 const text = (value: unknown) => (typeof value === "string" ? value : (JSON.stringify(value) ?? "null"));
 
 /**
- * A valid request with exactly one thing made wrong: a field missing, blank, the wrong type, a bad
- * e-mail or service, sent twice (an array), or the trap filled. Every way is wrong in a form too.
+ * A valid request with exactly one thing made wrong: a required field missing, blank, the wrong type,
+ * a bad e-mail or service, sent twice (an array), the optional vehicle too long or sent twice, or the
+ * trap filled. Every way is wrong in a form too.
  */
 const brokenRequest = fc
-  .tuple(validFields, fc.constantFrom(...contactFields, HONEYPOT_FIELD), fc.nat(3), fieldValue)
+  .tuple(
+    validFields,
+    fc.constantFrom(...requiredContactFields, "vehicle" as const, HONEYPOT_FIELD),
+    fc.nat(3),
+    fieldValue,
+  )
   .map(([body, field, how, value]) => {
     const out: Record<string, unknown> = { ...body };
     if (field === HONEYPOT_FIELD) out[field] = `x${text(value)}`;
+    else if (field === "vehicle") out[field] = how === 2 ? [text(value), "again"] : "v".repeat(MAX_VEHICLE_CHARS + 1);
     else if (how === 0) delete out[field];
     else if (how === 1) out[field] = " \t ";
     else if (how === 2) out[field] = [text(value), "again"];
@@ -71,7 +79,7 @@ const unstorable = fc.constantFrom("\u0000", "\ud800", "\udfff", "\ufffd", "a\u0
 const poisonedRequest = fc
   .tuple(
     validFields,
-    fc.constantFrom("name", "email", "phone", "pickupLocation", "dropoffLocation"),
+    fc.constantFrom("name", "email", "phone", "pickupLocation", "dropoffLocation", "vehicle"),
     unstorable,
     fc.nat(40),
   )

@@ -20,6 +20,7 @@ const base = {
   service: "Jump Start",
   pickupLocation: "Pacific Ave & March Ln, Stockton",
   dropoffLocation: "1200 W Fremont St, Stockton",
+  vehicle: "2014 Honda Civic, silver" as string | null,
 };
 
 /** Parses our CSV (RFC 4180) back into rows, to check what a spreadsheet would read. */
@@ -210,9 +211,16 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       email: '=HYPERLINK("http://evil.example","x")',
       pickupLocation: "Line one\nLine two",
       dropoffLocation: "@SUM(A1:A2)",
+      vehicle: "=1+1 Ford, red",
       createdAt: new Date("2026-07-04T19:05:09Z"),
     });
-    await insert({ name: "-2+3", pickupLocation: "\tTabbed", dropoffLocation: "\rReturn", service: "Flat Tire" });
+    await insert({
+      name: "-2+3",
+      pickupLocation: "\tTabbed",
+      dropoffLocation: "\rReturn",
+      service: "Flat Tire",
+      vehicle: null,
+    });
 
     const res = await owner.get("/api/desk/requests.csv?service=Jump%20Start");
     expect(res.statusCode).toBe(200);
@@ -234,6 +242,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "Email",
       "Pickup location",
       "Drop-off location",
+      "Vehicle",
     ]);
     expect(rows).toHaveLength(2); // the filter applies: the Flat Tire request is not in it
     expect(rows[1]?.slice(1)).toEqual([
@@ -245,11 +254,13 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       '\'=HYPERLINK("http://evil.example","x")',
       "Line one\nLine two",
       "'@SUM(A1:A2)",
+      "'=1+1 Ford, red",
     ]);
 
     const all = parseCsv((await owner.get("/api/desk/requests.csv")).rawPayload.toString("utf8").slice(1));
     expect(all).toHaveLength(3);
-    expect(all[1]?.slice(4)).toEqual(["'-2+3", "(209) 555-0100", "maria@example.com", "'\tTabbed", "'\rReturn"]);
+    // A request sent without the optional vehicle has an empty cell, not "null".
+    expect(all[1]?.slice(4)).toEqual(["'-2+3", "(209) 555-0100", "maria@example.com", "'\tTabbed", "'\rReturn", ""]);
   });
 
   it("never shows a stored request on a public route", async () => {

@@ -9,11 +9,20 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs one of the server's command-line scripts as `npm run …` does (node + tsx), with `stdin` piped in. */
-export function runCli(script: string, args: string[], env: Record<string, string>, stdin = ""): Promise<CliResult> {
+/**
+ * Runs one of the server's command-line scripts as `npm run …` does (node + tsx), with `stdin` piped
+ * in; `cwd` is the repository unless a test runs a copy of it.
+ */
+export function runCli(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  stdin = "",
+  cwd = root,
+): Promise<CliResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd: root,
+      cwd,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { areaFrontmatterSchema, areaSlug } from "../../src/lib/area-schema";
 import { fromStockton, fromStocktonLabel } from "../../src/lib/areas";
+import { distanceMiles } from "../../src/lib/geo";
 import { site } from "../../src/lib/site";
 import { readCollection, wordCount } from "../support/content";
 
@@ -103,8 +104,25 @@ describe("town pages", () => {
     expect(tracy && fromStockton(tracy.data)?.direction).toBe("southwest");
     const stockton = towns.find((t) => t.data.name === "Stockton");
     expect(stockton && fromStockton(stockton.data)).toBeUndefined();
-    // Every town is inside (or, for Mountain House, at the edge of) the 30 km service radius.
+    // Every town is inside (or, for Mountain House, at the edge of) the service radius.
     for (const t of towns) expect((fromStockton(t.data)?.miles ?? 0) * 1.609, t.data.name).toBeLessThan(31);
+  });
+
+  it("lie inside the structured data's service circle, whose radius is the farthest town rounded up to the km", () => {
+    const km = (t: (typeof towns)[number]) => distanceMiles(site.geo, t.data) * 1.609344;
+    const farthest = towns.reduce((a, b) => (km(b) > km(a) ? b : a));
+    // Mountain House, 30.2 km from the map point: the specification's 30,000 m left it outside.
+    expect(farthest.data.name).toBe("Mountain House");
+    expect(km(farthest)).toBeGreaterThan(30);
+    expect(site.serviceRadiusMeters).toBe(Math.ceil(km(farthest)) * 1000);
+    for (const t of towns) expect(km(t) * 1000, t.data.name).toBeLessThanOrEqual(site.serviceRadiusMeters);
+  });
+
+  it("name only highways from the one list in src/lib/site.ts, and together name all of it", () => {
+    const named = new Set(towns.flatMap((t) => t.data.highways));
+    for (const h of named) expect(site.highways).toContain(h);
+    expect([...named].sort()).toEqual([...site.highways].sort());
+    expect(() => areaFrontmatterSchema.parse({ ...towns[0]?.file.frontmatter, highways: ["SR-999"] })).toThrow();
   });
 
   it("sit at the coordinates a public source gives for each town", () => {

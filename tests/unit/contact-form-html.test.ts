@@ -35,6 +35,18 @@ describe("the contact form's pre-rendered HTML", () => {
     expect(out).toMatch(/type="email"[^>]*autocomplete="email"|autocomplete="email"[^>]*type="email"/i);
   });
 
+  it("has one optional field for the vehicle: posted as `vehicle`, labelled, not required, capped", () => {
+    const out = html();
+    const input = out.match(/<input[^>]*name="vehicle"[^>]*>/)?.[0] ?? "";
+    expect(input).toMatch(/maxlength="120"/i);
+    expect(input).not.toContain("aria-required");
+    expect(input).not.toMatch(/\srequired/);
+    const id = input.match(/id="([^"]+)"/)?.[1];
+    expect(out).toMatch(new RegExp(`<label for="${id}"[^>]*>Vehicle \\(year, make, model, color\\)</label>`));
+    // The six fields of the specification stay required.
+    expect(out.match(/aria-required="true"/g)).toHaveLength(6);
+  });
+
   it("offers the ten services and chooses none by default", () => {
     const out = html();
     for (const name of serviceNames) expect(out).toMatch(option(name, name, false));

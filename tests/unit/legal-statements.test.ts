@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { createAssistant } from "../../server/chat/assistant";
 import { facts } from "../../server/chat/knowledge";
 import { site } from "../../src/lib/site";
 import { builtKnowledge, contentOf, readCollection } from "../support/content";
@@ -9,7 +10,10 @@ import { builtKnowledge, contentOf, readCollection } from "../support/content";
  * that fails if the old, wrong wording comes back. Sections checked: 22650 and 22651(d) (removal from
  * a street is for the police or parking enforcement), 22658(a)(1)-(4) and (b) (private property; the tow operator's notice to the owner), 16025 and
  * 20002 (exchanging information), 22852 (post-storage hearing), 22850.3 (release on proof of
- * registration), 16000 (report to the DMV).
+ * registration), 16000(a) (report to the DMV over $1,000), 20001(a), 20003, 20008(a) (an injury crash:
+ * stop, identify, report within 24 hours), 22406 (55 mph towing), 22513(a)(2)(A) (what a summoned
+ * operator holds in writing), Civil Code 3068.1 (one day's storage within 24 hours). The served pages
+ * are read for the same statements in tests/e2e/safety-and-law.spec.ts.
  */
 const content = (folder: string, slug: string) => contentOf(`${folder}/${slug}.md`);
 const driveway = content("services", "blocked-driveway");
@@ -65,7 +69,10 @@ describe("private-property tows (CVC 22658(a))", () => {
     for (const [where, text] of Object.entries(texts)) {
       const withTwentyFour = sentences(text).filter((s) => /24 hours/.test(s));
       expect(withTwentyFour.length, where).toBeGreaterThan(0);
-      for (const s of withTwentyFour) expect(s, where).toMatch(/major parts|lacks an engine/);
+      // The one other 24-hour rule on these pages is storage (Civil Code 3068.1), and it names its section.
+      for (const s of withTwentyFour.filter((s) => !/3068\.1/.test(s))) {
+        expect(s, where).toMatch(/major parts|lacks an engine/);
+      }
     }
   });
 
@@ -193,5 +200,80 @@ describe("one referral voice and no promises a referral service cannot keep", ()
       "utf8",
     );
     expect(carousel).not.toMatch(/Real words|verified/i);
+  });
+});
+
+describe("911 first, in the assistant's English and Spanish", () => {
+  const assistant = createAssistant(builtKnowledge());
+  const phone = site.phone.display;
+
+  it.each([
+    ["English", "my daughter is locked in the car"],
+    ["English", "my dog is stuck inside my car"],
+    ["English", "someone is hurt, we crashed on 99"],
+    ["English", "my car died in the fast lane of I-5"],
+    ["English", "there is smoke coming from the hood"],
+    ["Spanish", "mi perro está encerrado en el carro"],
+    ["Spanish", "mi hijo se quedó adentro del carro"],
+    ["Spanish", "tuve un choque y alguien está herido"],
+    ["Spanish", "mi carro se quedó en un carril de la autopista"],
+    ["Spanish", "sale humo del motor"],
+  ])("%s: %s -> 911 before our number", (_language, question) => {
+    const reply = assistant.reply(question);
+    expect(reply).toMatch(/\b911\b/);
+    const ours = reply.indexOf(phone);
+    if (ours >= 0) expect(reply.indexOf("911")).toBeLessThan(ours);
+  });
+
+  it("a child or a pet locked in a car is a 911 call on its own, not only when the car is hot (both languages)", () => {
+    const en = assistant.reply("my son is locked in the car");
+    expect(en).toMatch(/call 911 first/);
+    expect(en).toMatch(/emergency on its own, whatever the weather/);
+    expect(en).not.toMatch(/if the car is hot|in distress/);
+    const es = assistant.reply("mi perro está encerrado en el carro");
+    expect(es).toMatch(/Llame al 911 ahora/);
+    expect(es).toMatch(/es una emergencia por sí sola, haga calor o no/);
+    expect(es).not.toMatch(/carro caliente es una emergencia/);
+  });
+});
+
+describe("the law's numbers, as the pages and the assistant state them", () => {
+  const assistant = createAssistant(builtKnowledge());
+
+  it("DMV report: more than $1,000 (CVC 16000(a)), in the guide and in the assistant's answer", () => {
+    expect(guide).toMatch(/Under section 16000\(a\)[^.]*more than \$1,000 of damage to the property of any one person/);
+    expect(guide).not.toMatch(/\$750/);
+    const reply = assistant.reply("what do I need to report to the DMV after an accident");
+    expect(reply).toMatch(/more than \$1,000/);
+    expect(reply).not.toMatch(/\$750/);
+  });
+
+  it("the guide states 20001(a), 20003 and 20008(a), and who handles crashes on county roads", () => {
+    expect(guide).toMatch(/Section 20001\(a\) requires the driver[^.]*to stop at the scene at once/);
+    expect(guide).toMatch(/Section 20003 requires that driver to give their name/);
+    expect(guide).toMatch(
+      /Section 20008\(a\) requires the driver to make a written report of an injury crash within 24 hours/,
+    );
+    expect(guide).toMatch(/Acampo, Victor and Lockeford, the CHP handles collisions/);
+  });
+
+  it("towing at 55 mph (CVC 22406) wherever a speed for towing is given", () => {
+    for (const slug of ["towing-packages-explained", "towing-in-car", "dolly-tow-explained", "car-to-car-towing"]) {
+      expect(content("blog", slug), slug).toMatch(/section 22406 (sets|caps)[^.]*55 mph/);
+    }
+  });
+
+  it("one day's storage for a car released within 24 hours (Civil Code 3068.1)", () => {
+    for (const text of [guide, towedArticle])
+      expect(text).toMatch(/3068\.1 allows the yard to charge no more than one day's storage/);
+  });
+
+  it("what to ask an arriving operator for (CVC 22513(a)(2)(A)), on the page and from the assistant", () => {
+    const page = content("services", "roadside-assistance");
+    expect(page).toMatch(/your name, your phone number and your car's make, model, year and plate/);
+    expect(page).not.toMatch(/identifies themselves/);
+    const reply = assistant.reply("how do I know the tow truck driver was sent by you");
+    expect(reply).toMatch(/section 22513/);
+    expect(reply).toMatch(/make, model, year and plate/);
   });
 });

@@ -8,7 +8,7 @@ import { useSingleToast } from "@/components/ui/use-single-toast";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { refusalOf } from "@/lib/api-refusal";
 import { sendToFallback } from "@/lib/contact-fallback";
-import { type ContactCreated, HONEYPOT_FIELD, servicesWithoutDropoff } from "@/lib/contact-fields";
+import { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "@/lib/contact-fields";
 import type { ContactRequest, ContactRequestInput } from "@/lib/contact-schema";
 import { serviceNames } from "@/lib/services";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
@@ -31,6 +31,7 @@ const emptyValues = (service = ""): ContactRequestInput => ({
   service,
   pickupLocation: "",
   dropoffLocation: "",
+  vehicle: "",
 });
 
 export const SUCCESS_TOAST = { title: "Request Sent", description: "We'll get back to you as soon as possible." };
@@ -211,11 +212,11 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
     return () => removeEventListener("online", onOnline);
   }, [failure]);
 
-  const field = (name: keyof ContactRequestInput) => ({
+  const field = (name: keyof ContactRequestInput, required = true) => ({
     id: id(name),
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
-    "aria-required": true,
+    "aria-required": required || undefined,
     ...register(name),
   });
 
@@ -296,6 +297,21 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
             {...field("dropoffLocation")}
           />
         </FormField>
+        <FormField
+          id={id("vehicle")}
+          label="Vehicle (year, make, model, color)"
+          error={errors.vehicle?.message}
+          className="sm:col-span-2"
+        >
+          <input
+            type="text"
+            autoComplete="off"
+            placeholder="Optional, like 2014 Honda Civic, silver"
+            maxLength={MAX_VEHICLE_CHARS}
+            className={inputClass}
+            {...field("vehicle", false)}
+          />
+        </FormField>
         {/* A trap for bots: out of sight, out of the tab order, ignored by autofill. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
           <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
@@ -315,7 +331,8 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
             {isSubmitting ? "Sending..." : "Send Request"}
           </Button>
           <p className="text-sm text-slate-600">
-            Fields marked <span className="text-red-700">*</span> are required. In an emergency, call us instead.
+            Fields marked <span className="text-red-700">*</span> are required. If anyone is hurt or in danger, call 911
+            first; for anything else urgent, call us instead.
           </p>
         </div>
       </form>

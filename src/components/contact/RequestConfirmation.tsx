@@ -55,7 +55,14 @@ export function RequestConfirmation({
       <p>
         We'll call you at <strong className="whitespace-nowrap">{confirmation.phone}</strong>.
       </p>
-      <p>Anything urgent, or in danger on the road? Don't wait for us to call:</p>
+      <p data-testid="danger-first">
+        If anyone is hurt, your car is stopped in a live lane, a person or an animal is locked in a car, or there is
+        fire or smoke,{" "}
+        <a href="tel:911" className="font-semibold whitespace-nowrap text-brand-800 underline">
+          call 911
+        </a>{" "}
+        first. Anything else urgent about the car? Don't wait for us to call:
+      </p>
       <div className="flex flex-col gap-3 sm:flex-row">
         <CallButton phoneDisplay={phoneDisplay} telHref={telHref} />
         <Button type="button" size="lg" variant="outline" onClick={onNewRequest}>

@@ -161,6 +161,7 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
         <Field label="Drop-off location">
           <MapLink place={request.dropoffLocation} />
         </Field>
+        <Field label="Vehicle">{request.vehicle ?? <span className="text-slate-600">Not given</span>}</Field>
       </dl>
 
       <div className="grid gap-6 md:grid-cols-2">

@@ -34,9 +34,9 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: Her
           >
             Towing Service in Stockton, CA
           </h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl">
-            Stuck on the side of the road? A local tow truck, jump start, tire change, fuel or lockout help, day or
-            night, across Stockton and {areas.length - 1} nearby towns.
+          <p className="mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl" data-testid="hero-referral">
+            Stuck on the side of the road? We connect you with licensed local tow operators for a tow, jump start, tire
+            change, fuel or lockout help, day or night, across Stockton and {areas.length - 1} nearby towns.
           </p>
           <div className="mt-8">
             <CallActions phoneDisplay={phoneDisplay} telHref={telHref} requestHref="#contact" />

@@ -1,0 +1,228 @@
+/**
+ * `npm run launch-check`: lists every placeholder that must not reach the public, each with the file
+ * (or setting) and the key that holds it, and exits 1 while any remains; 0 on a site ready to go live.
+ *
+ * It checks what this repository ships as stand-ins (src/lib/site.ts, the content, the testimonials),
+ * the environment the server and the build read (PUBLIC_SITE_URL, the alert channels), the build in
+ * DIST_DIR when there is one, and the database (a desk account must exist). Run it with the same
+ * environment as the server (DATA_DIR or DATABASE_URL). An embedded PGlite folder has one owner: while
+ * the server runs on it, the desk-account check cannot open it and says so (stop the server, or run
+ * the check where DATABASE_URL names the PostgreSQL database).
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { loadConfig, type ServerConfig } from "../server/config";
+import { openDatabase } from "../server/db/client";
+import { DataDirLockedError } from "../server/db/lock";
+import { deskUsers } from "../server/db/schema";
+import { site } from "../src/lib/site";
+
+const root = path.resolve(import.meta.dirname, "..");
+const SITE_FILE = "src/lib/site.ts";
+
+/** The stand-ins this repository ships: a fictional 555-01xx number, .example domains, a made-up street. */
+const FICTIONAL_PHONE = /\b555[-. ]?01\d\d\b|\+1\d{3}55501\d\d/;
+const EXAMPLE_DOMAIN = /[\w.-]*\.example\b|\bexample\.(com|org|net)\b/i;
+const FICTIONAL_STREETS = ["1420 Waterfront Way"];
+/** The canonical origin the build falls back to when PUBLIC_SITE_URL is not set (astro.config.mjs). */
+const DEFAULT_SITE_URL = "https://stocktontowing.example";
+
+interface Placeholder {
+  /** The file, or the setting, that holds it. */
+  where: string;
+  /** The key within it. */
+  key: string;
+  /** What is wrong and what to do, for the owner. */
+  problem: string;
+}
+
+function siteFacts(): Placeholder[] {
+  const found: Placeholder[] = [];
+  if (FICTIONAL_PHONE.test(site.phone.e164) || FICTIONAL_PHONE.test(site.phone.display)) {
+    found.push({
+      where: SITE_FILE,
+      key: "site.phone",
+      problem: `${site.phone.display} is a fictional 555-01xx number: put the business's real phone here`,
+    });
+  }
+  if (EXAMPLE_DOMAIN.test(site.email)) {
+    found.push({
+      where: SITE_FILE,
+      key: "site.email",
+      problem: `${site.email} is an .example address that receives no mail: put the business's real e-mail here`,
+    });
+  }
+  if (FICTIONAL_STREETS.includes(site.address.street)) {
+    found.push({
+      where: SITE_FILE,
+      key: "site.address.street",
+      problem: `${site.address.street} is a made-up street: put the business's real address here`,
+    });
+  }
+  return found;
+}
+
+/** Every file under a folder, as paths relative to the repository. */
+function filesUnder(folder: string): string[] {
+  const dir = path.join(root, folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(md|json)$/.test(e.name))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .sort();
+}
+
+/** A fictional number or .example address written into the content itself (articles, pages, cards). */
+function contentFacts(): Placeholder[] {
+  const found: Placeholder[] = [];
+  for (const file of filesUnder("src/content")) {
+    const lines = readFileSync(path.join(root, file), "utf8").split("\n");
+    lines.forEach((line, i) => {
+      const phone = line.match(FICTIONAL_PHONE)?.[0];
+      const domain = line.match(EXAMPLE_DOMAIN)?.[0];
+      if (phone) found.push({ where: file, key: `line ${i + 1}`, problem: `fictional phone number ${phone}` });
+      if (domain) found.push({ where: file, key: `line ${i + 1}`, problem: `.example address ${domain}` });
+    });
+  }
+  return found;
+}
+
+function sampleTestimonials(): Placeholder[] {
+  const file = "src/content/testimonials.json";
+  const entries = JSON.parse(readFileSync(path.join(root, file), "utf8")) as {
+    id: string;
+    name: string;
+    sample?: boolean;
+  }[];
+  return entries
+    .filter((t) => t.sample !== false)
+    .map((t) => ({
+      where: file,
+      key: t.id,
+      problem: `"${t.name}" is a sample testimonial written for the site: replace it with a real review and set "sample": false, or remove it`,
+    }));
+}
+
+function siteUrl(env: NodeJS.ProcessEnv, distDir: string): Placeholder[] {
+  const found: Placeholder[] = [];
+  const value = env.PUBLIC_SITE_URL?.trim();
+  let problem: string | undefined;
+  if (!value)
+    problem = `not set: the build uses ${DEFAULT_SITE_URL} in canonical links, the sitemap and structured data`;
+  else if (!URL.canParse(value)) problem = `${value} is not a URL`;
+  else {
+    const url = new URL(value);
+    if (EXAMPLE_DOMAIN.test(url.hostname)) problem = `${value} is an .example domain`;
+    else if (/^(localhost|127\.|\[::1\])/.test(url.hostname)) problem = `${value} is a local address`;
+    else if (url.protocol !== "https:") problem = `${value} should start with https://`;
+  }
+  if (problem) found.push({ where: "environment", key: "PUBLIC_SITE_URL", problem: `${problem}; set it, then build` });
+  // The origin is baked into the pages at build time: a build made without it still carries the default.
+  const sitemap = path.join(distDir, "sitemap.xml");
+  if (existsSync(sitemap) && readFileSync(sitemap, "utf8").includes(DEFAULT_SITE_URL)) {
+    found.push({
+      where: path.relative(root, sitemap) || sitemap,
+      key: "PUBLIC_SITE_URL",
+      problem: `the built site links to ${DEFAULT_SITE_URL}: run \`npm run build\` with PUBLIC_SITE_URL set`,
+    });
+  }
+  return found;
+}
+
+function alertChannels(config: ServerConfig, env: NodeJS.ProcessEnv): Placeholder[] {
+  const { email, webhook } = config.alerts;
+  if (!email && !webhook) {
+    return [
+      {
+        where: "environment",
+        key: "SMTP_URL, LEAD_ALERT_FROM, LEAD_ALERT_TO or LEAD_ALERT_WEBHOOK_URL, LEAD_ALERT_WEBHOOK_SECRET",
+        problem: "no alert channel is configured: new service requests would reach nobody until someone opens the desk",
+      },
+    ];
+  }
+  const found: Placeholder[] = [];
+  for (const key of ["LEAD_ALERT_FROM", "LEAD_ALERT_TO", "LEAD_ALERT_WEBHOOK_URL"] as const) {
+    const value = env[key];
+    if (value && EXAMPLE_DOMAIN.test(value)) {
+      found.push({ where: "environment", key, problem: `${value} is an .example address that receives nothing` });
+    }
+  }
+  return found;
+}
+
+type DeskCheck = { accounts: number } | { unknown: string };
+
+async function deskAccounts(config: ServerConfig): Promise<DeskCheck> {
+  // An empty folder has no database yet; opening it would create one (a minute and most of a gigabyte).
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, "PG_VERSION"))) return { accounts: 0 };
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      return {
+        unknown:
+          `could not check: ${error.message} Stop the server and run \`npm run launch-check\` again ` +
+          "(or run it with the DATABASE_URL of a PostgreSQL database).",
+      };
+    }
+    return { unknown: `could not open the database: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  try {
+    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(deskUsers);
+    return { accounts: Number(row?.n ?? 0) };
+  } finally {
+    await database.close();
+  }
+}
+
+function deskAccount(check: DeskCheck, config: ServerConfig): Placeholder[] {
+  const where = config.databaseUrl ? "database (DATABASE_URL)" : `database (DATA_DIR ${config.dataDir})`;
+  if ("unknown" in check) return [{ where, key: "desk_users", problem: check.unknown }];
+  if (check.accounts > 0) return [];
+  return [
+    {
+      where,
+      key: "desk_users",
+      problem: "no desk account: nobody can sign in at /desk to work requests. Add one: npm run desk -- add-user EMAIL",
+    },
+  ];
+}
+
+async function launchCheck(env: NodeJS.ProcessEnv = process.env): Promise<Placeholder[]> {
+  let config: ServerConfig;
+  try {
+    config = loadConfig(env, root);
+  } catch (error) {
+    // The server would refuse to start: that is the first thing to fix.
+    return [{ where: "environment", key: "server configuration", problem: (error as Error).message }];
+  }
+  return [
+    ...siteFacts(),
+    ...contentFacts(),
+    ...sampleTestimonials(),
+    ...siteUrl(env, config.distDir),
+    ...alertChannels(config, env),
+    ...deskAccount(await deskAccounts(config), config),
+  ];
+}
+
+async function main(): Promise<number> {
+  const found = await launchCheck();
+  if (found.length === 0) {
+    console.log("Launch check passed: no placeholders left. The site is ready to go live.");
+    return 0;
+  }
+  console.log(`Launch check: ${found.length} placeholder(s) must be replaced before the site goes live.\n`);
+  for (const p of found) console.log(`- ${p.where} › ${p.key}: ${p.problem}`);
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

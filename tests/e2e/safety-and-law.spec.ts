@@ -1,0 +1,205 @@
+import { highwayList, site } from "../../src/lib/site";
+import { expect, test } from "../support/static-page";
+
+/**
+ * What a driver reads on the served pages, without JavaScript: 911 first wherever danger is named,
+ * and the law's real numbers, each checked against the code's text (README, "Content").
+ */
+
+type Page = import("@playwright/test").Page;
+
+/** The text of a part of the page as a reader sees it, with typographic apostrophes made plain. */
+const textOf = async (locator: import("@playwright/test").Locator) =>
+  (await locator.innerText()).replace(/\u2019/g, "'");
+const mainText = (page: Page) => textOf(page.locator("main"));
+/** The service page's visible FAQ (the section its heading names). */
+const faqText = (page: Page) => textOf(page.locator("section", { has: page.locator("#service-faq") }));
+
+/** Sentences of the page's main text, as a reader sees them. */
+async function sentencesOf(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  const text = await mainText(page);
+  return text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Where a sentence names a danger that is a 911 call: someone hurt, a live lane, someone locked in, fire. */
+const DANGER =
+  /\b(anyone|someone|somebody) (is |gets )?hurt\b|\blive (traffic )?lane\b|\b(child|person|pet|animal)\b.*\blocked (in|inside)\b|\bfire or smoke\b|\bin danger\b/i;
+
+const DANGER_PAGES = [
+  "/chat",
+  "/contact/sent",
+  "/services/emergency-towing",
+  "/services/vehicle-lockouts",
+  "/services/roadside-assistance",
+  "/services/jump-start",
+  "/services/motorcycle-towing",
+  "/guides/after-an-accident",
+  "/about",
+];
+
+for (const path of DANGER_PAGES) {
+  test(`${path}: every sentence that names a danger sends the reader to 911, and 911 comes before our number`, async ({
+    page,
+  }) => {
+    const dangerous = (await sentencesOf(page, path)).filter((s) => DANGER.test(s));
+    expect(dangerous.length, "the page names a danger").toBeGreaterThan(0);
+    for (const sentence of dangerous) {
+      // A question names the danger; the answer right after it says what to do (checked with the FAQ below).
+      if (sentence.endsWith("?")) continue;
+      expect(sentence).toMatch(/\b911\b/);
+      const our = sentence.indexOf(site.phone.display);
+      if (our >= 0) expect(sentence.indexOf("911"), sentence).toBeLessThan(our);
+    }
+  });
+}
+
+test("/chat and /contact/sent: the first thing said about danger is a tel:911 link, before the business's number", async ({
+  page,
+}) => {
+  for (const path of ["/chat", "/contact/sent"]) {
+    await page.goto(path);
+    const line = page.getByTestId("danger-first");
+    await expect(line.getByRole("link", { name: "call 911" })).toHaveAttribute("href", "tel:911");
+    const text = await line.innerText();
+    expect(text.indexOf("911"), path).toBeLessThan(text.indexOf(site.phone.display));
+    // Which dangers: on /chat under the chat (the phone's first screen is the chat's), here in the line itself.
+    const cases = path === "/chat" ? await page.getByTestId("danger-cases").innerText() : text;
+    expect(cases, path).toMatch(/anyone is hurt/);
+    expect(cases, path).toMatch(/live lane/);
+    expect(cases, path).toMatch(/a person or an animal is locked in a car/);
+    expect(cases, path).toMatch(/fire or smoke, call 911 first/);
+  }
+});
+
+test("emergency towing: the lead and the FAQ put a car stopped in a live lane under 911 first", async ({ page }) => {
+  await page.goto("/services/emergency-towing");
+  const main = await mainText(page);
+  expect(main).toContain("Anyone hurt, or a car stopped in a live traffic lane? Call 911 first.");
+  expect(await faqText(page)).toContain("A car stopped in a live lane is a 911 call first; then call us.");
+  expect(main).not.toContain("Broken down in a traffic lane");
+});
+
+test("lockouts: a child, a person or a pet locked in a car is a 911 call whatever the weather", async ({ page }) => {
+  await page.goto("/services/vehicle-lockouts");
+  const main = await mainText(page);
+  expect(main).toContain("A child, a person or a pet is locked inside: call 911 first, whatever the weather");
+  expect(await faqText(page)).toContain(
+    "Call 911 now: a child, a person or a pet locked in a car is an emergency on its own, whatever the weather.",
+  );
+  expect(main).not.toContain("if the car is hot");
+});
+
+test("accident guide: DMV over $1,000 (16000(a)), 20001, 20003, 20008 and the CHP outside cities", async ({ page }) => {
+  await page.goto("/guides/after-an-accident");
+  const main = await mainText(page);
+  expect(main).toContain(
+    "Under section 16000(a), when a crash injures or kills anyone, or causes more than $1,000 of damage to the property of any one person, each driver must report it to the DMV within 10 days",
+  );
+  expect(main).not.toContain("$750");
+  expect(main).toContain(
+    "Section 20001(a) requires the driver of a vehicle involved in a crash that injures or kills anyone other than the driver to stop at the scene at once.",
+  );
+  expect(main).toContain("Section 20003 requires that driver to give their name and current home address");
+  expect(main).toContain(
+    "Section 20008(a) requires the driver to make a written report of an injury crash within 24 hours to the CHP or, inside a city, to the CHP or that city's police department.",
+  );
+  expect(main).toContain(
+    "On county roads outside city limits, such as those around Acampo, Victor and Lockeford, the CHP handles collisions too",
+  );
+  expect(main).toContain(
+    "If the car is released within 24 hours of going into storage, California Civil Code section 3068.1 allows the yard to charge no more than one day's storage",
+  );
+});
+
+test("towing articles: 55 mph under CVC 22406, posted or not", async ({ page }) => {
+  for (const slug of ["towing-packages-explained", "towing-in-car", "dolly-tow-explained"]) {
+    await page.goto(`/blog/${slug}`);
+    const main = await mainText(page);
+    expect(main, slug).toMatch(
+      /section 22406 sets 55 mph as the top speed on any highway for a car or a truck drawing/,
+    );
+    expect(main, slug).toContain("whatever the posted limit");
+    expect(main, slug).not.toContain("watch for posted signs");
+    expect(main, slug).not.toContain("respect the posted limits");
+  }
+});
+
+test("towed-car article: one day's storage within 24 hours (Civil Code 3068.1), no unsourced theft claim", async ({
+  page,
+}) => {
+  await page.goto("/blog/car-towed-without-warning-california");
+  const main = await mainText(page);
+  expect(main).toContain(
+    "If you get the car back within 24 hours of it going into storage, California Civil Code section 3068.1 allows the yard to charge no more than one day's storage.",
+  );
+  expect(main).not.toContain("more often towed than stolen");
+  expect(main).not.toMatch(/within (an|one) hour/);
+});
+
+test("car-to-car towing: California's rule (29006, 29003, 22406), not 'laws vary'", async ({ page }) => {
+  await page.goto("/blog/car-to-car-towing");
+  const main = await mainText(page);
+  expect(main).toContain(
+    "Vehicle Code section 29006(a) forbids towing a motor vehicle on a freeway unless the two are coupled by a rigid structure",
+  );
+  expect(main).toContain(
+    "the only exception, in section 29006(b), is a disabled car towed from the point where it broke down to the nearest and most accessible freeway exit",
+  );
+  expect(main).toContain(
+    "Section 29003 requires the hitch and the drawbar or other connection to be securely fastened",
+  );
+  expect(main).not.toContain("vary by place");
+});
+
+test("roadside assistance: what to ask an arriving operator for (CVC 22513)", async ({ page }) => {
+  await page.goto("/services/roadside-assistance");
+  const faq = await faqText(page);
+  expect(faq).toContain(
+    "ask, through the window, for your name, your phone number and your car's make, model, year and plate",
+  );
+  expect(faq).toContain(
+    "California Vehicle Code section 22513 requires an operator you summoned to have these in writing before arriving",
+  );
+  expect(faq).not.toContain("until the operator arrives and identifies themselves");
+});
+test("the home page says above the fold that we connect drivers with licensed local tow operators", async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const line = page.getByTestId("hero-referral");
+    await expect(line).toContainText("We connect you with licensed local tow operators");
+    const box = await line.boundingBox();
+    expect(box && box.y + box.height, `${viewport.width}px`).toBeLessThanOrEqual(viewport.height);
+  }
+});
+
+test("the about page, every service page and the emergency page name the one list of highways", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.locator("main")).toContainText(`including ${highwayList}.`);
+  await expect(page.locator("main")).not.toContainText(/more than \d+ years/);
+  for (const path of ["/services/emergency-towing", "/services/towing"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("coverage-highways")).toHaveText(highwayList);
+  }
+});
+
+test("/services: blocked driveways sit with towing, the street case left to the police; no invented promises", async ({
+  page,
+}) => {
+  await page.goto("/services");
+  const main = page.locator("main");
+  await expect(main).not.toContainText("Blocked driveway towing, done lawfully");
+  await expect(main).not.toContainText("Clearing damaged cars from the roadway");
+  await expect(main).not.toContainText("and it goes there");
+  const towing = page.locator("li", { has: page.getByRole("heading", { name: "24/7 Towing" }) });
+  await expect(towing).toContainText("on a street, the police arrange the tow");
+});

@@ -1,0 +1,159 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../server/db/client";
+import { addUser } from "../../server/desk/users";
+import { site } from "../../src/lib/site";
+import { runCli } from "../support/cli";
+import { databaseTargets } from "../support/databases";
+
+/**
+ * `npm run launch-check` on the repository as it is (every placeholder named, exit 1) and on a copy
+ * configured as the owner would (real-looking facts, real reviews, a site URL, an alert channel and a
+ * desk account: exit 0).
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const SCRIPT = "scripts/launch-check.ts";
+const scratch = mkdtempSync(path.join(tmpdir(), "launch-check-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A clean environment: no alert, site URL or database variable leaks in from the machine. */
+const baseEnv = (extra: Record<string, string>) => ({ DIST_DIR: path.join(scratch, "no-build"), ...extra });
+
+describe("launch-check on the repository as it is", () => {
+  it("exits 1 and names each placeholder with its file or setting and its key", async () => {
+    const emptyDataDir = path.join(scratch, "empty-data");
+    const { code, stdout } = await runCli(SCRIPT, [], baseEnv({ DATA_DIR: emptyDataDir }));
+    expect(code).toBe(1);
+    expect(stdout).toContain(`src/lib/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
+    expect(stdout).toContain(`src/lib/site.ts › site.email: ${site.email} is an .example address`);
+    expect(stdout).toContain(`src/lib/site.ts › site.address.street: ${site.address.street} is a made-up street`);
+    const testimonials = JSON.parse(readFileSync(path.join(root, "src/content/testimonials.json"), "utf8")) as {
+      id: string;
+      sample: boolean;
+    }[];
+    expect(testimonials.filter((t) => t.sample)).toHaveLength(7);
+    for (const t of testimonials) {
+      expect(stdout).toContain(`src/content/testimonials.json › ${t.id}: `);
+    }
+    expect(stdout).toContain("environment › PUBLIC_SITE_URL: not set");
+    expect(stdout).toMatch(/environment › SMTP_URL, .*LEAD_ALERT_WEBHOOK_URL.*: no alert channel is configured/);
+    expect(stdout).toContain(`database (DATA_DIR ${emptyDataDir}) › desk_users: no desk account`);
+    expect(stdout).toMatch(/^Launch check: 13 placeholder\(s\) must be replaced/m);
+  });
+
+  it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {
+    // A build made without PUBLIC_SITE_URL: its sitemap still links to the default origin.
+    const dist = path.join(scratch, "dist-default");
+    mkdirSync(dist, { recursive: true });
+    writeFileSync(
+      path.join(dist, "sitemap.xml"),
+      "<urlset><url><loc>https://stocktontowing.example/</loc></url></urlset>",
+    );
+    const { code, stdout } = await runCli(
+      SCRIPT,
+      [],
+      baseEnv({
+        DIST_DIR: dist,
+        DATA_DIR: path.join(scratch, "empty-data-2"),
+        PUBLIC_SITE_URL: "https://www.stockton-tow-help.com",
+        SMTP_URL: "smtp://mail.stockton-tow-help.com:587",
+        LEAD_ALERT_FROM: "site@stockton-tow-help.com",
+        LEAD_ALERT_TO: "owner@stocktontowing.example",
+      }),
+    );
+    expect(code).toBe(1);
+    expect(stdout).not.toContain("environment › PUBLIC_SITE_URL");
+    expect(stdout).toContain("the built site links to https://stocktontowing.example");
+    expect(stdout).toContain("environment › LEAD_ALERT_TO: owner@stocktontowing.example is an .example address");
+    expect(stdout).not.toContain("no alert channel is configured");
+  });
+});
+
+describe.each(databaseTargets)("launch-check on a configured copy, desk accounts on $kind", (target) => {
+  const copy = path.join(scratch, `configured-${target.kind}`);
+  let place: Awaited<ReturnType<(typeof target)["create"]>>;
+  let db: Database | undefined;
+
+  beforeAll(async () => {
+    // The parts of the repository the check reads, and its dependencies.
+    for (const part of ["src", "server", "scripts", "package.json", "tsconfig.json"]) {
+      cpSync(path.join(root, part), path.join(copy, part), { recursive: true });
+    }
+    symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"), "dir");
+    const siteFile = path.join(copy, "src/lib/site.ts");
+    writeFileSync(
+      siteFile,
+      readFileSync(siteFile, "utf8")
+        .replace(
+          `phone: { display: "${site.phone.display}", e164: "${site.phone.e164}" }`,
+          'phone: { display: "(209) 464-7000", e164: "+12094647000" }',
+        )
+        .replace(`email: "${site.email}"`, 'email: "dispatch@stockton-tow-help.com"')
+        .replace(`street: "${site.address.street}"`, 'street: "500 N Center St"'),
+    );
+    const reviews = path.join(copy, "src/content/testimonials.json");
+    const entries = JSON.parse(readFileSync(reviews, "utf8")) as { sample: boolean }[];
+    writeFileSync(
+      reviews,
+      JSON.stringify(
+        entries.map((t) => ({ ...t, sample: false })),
+        null,
+        2,
+      ),
+    );
+
+    place = await target.create();
+    db = await openDatabase(place);
+    await addUser(db.db, "owner@stockton-tow-help.com", "correct horse battery staple");
+  });
+  afterAll(async () => {
+    await db?.close();
+    await place?.dispose();
+  });
+
+  const configured = () =>
+    baseEnv({
+      PUBLIC_SITE_URL: "https://www.stockton-tow-help.com",
+      LEAD_ALERT_WEBHOOK_URL: "https://hooks.stockton-tow-help.com/requests",
+      LEAD_ALERT_WEBHOOK_SECRET: "a-webhook-secret-of-32-characters",
+      DATA_DIR: place.dataDir,
+      ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
+    });
+
+  if (target.kind === "pglite") {
+    it("while a server holds the PGlite folder, says it could not check the desk accounts and exits 1", async () => {
+      const { code, stdout } = await runCli(SCRIPT, [], configured(), "", copy);
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/desk_users: could not check: The database folder .* is in use by another running server/);
+      expect(stdout).toContain("Stop the server and run `npm run launch-check` again");
+      expect(stdout).toMatch(/^Launch check: 1 placeholder\(s\)/m);
+    });
+  }
+
+  it("exits 0 with no placeholder left", async () => {
+    // An embedded folder has one owner: the test lets go of it, as the owner stops the server.
+    if (target.kind === "pglite") {
+      await db?.close();
+      db = undefined;
+    }
+    const { code, stdout, stderr } = await runCli(SCRIPT, [], configured(), "", copy);
+    expect(stderr).toBe("");
+    expect(stdout).toContain("Launch check passed: no placeholders left.");
+    expect(code).toBe(0);
+  });
+
+  it("the configured copy still fails when the desk account is missing", async () => {
+    const { code, stdout } = await runCli(
+      SCRIPT,
+      [],
+      { ...configured(), DATA_DIR: path.join(scratch, `no-db-${target.kind}`), DATABASE_URL: "" },
+      "",
+      copy,
+    );
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/desk_users: no desk account/);
+    expect(stdout).toMatch(/^Launch check: 1 placeholder\(s\)/m);
+  });
+});
