@@ -30,8 +30,11 @@ export const contactRequests = pgTable(
     vehicle: text("vehicle"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     status: text("status", { enum: requestStatuses }).notNull().default("new"),
+    /** The form's Idempotency-Key: a repeat of a stored key stores nothing. Null for a plain form post. */
+    idempotencyKey: text("idempotency_key"),
   },
   (table) => [
+    uniqueIndex("contact_requests_idempotency_key_idx").on(table.idempotencyKey),
     // The desk lists newest first (id order) within a status or a service, and filters by date.
     index("contact_requests_status_id_idx").on(table.status, table.id),
     index("contact_requests_service_id_idx").on(table.service, table.id),

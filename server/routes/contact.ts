@@ -2,6 +2,7 @@ import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodIssue } from "zod";
 import type { ApiRefusal } from "../../src/lib/api-refusal";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../src/lib/contact-fields";
 import {
   type ContactCreated,
   type ContactField,
@@ -176,12 +177,23 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       return reply.code(400).send({ error, message: error, code, fields } satisfies ContactInvalid);
     }
 
+    const keyHeader = request.headers[IDEMPOTENCY_HEADER];
+    const idempotencyKey = typeof keyHeader === "string" && keyHeader !== "" ? keyHeader : undefined;
+    if (keyHeader !== undefined && !(idempotencyKey && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
+      const message = `The Idempotency-Key header must be 8 to 128 visible characters. Send the request again without it, or ${callUs}.`;
+      return reply.code(400).send({ error: "Bad Request", message, code: "bad_request" } satisfies ApiRefusal);
+    }
+
     if (await overLimit()) return reply;
     const data = parsed.data;
-    const row = await storeRequest(data);
-    opts.onStored?.();
-    // The id and the service only: no name, phone, e-mail or address in the logs.
-    request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
+    const row = await storeRequest(data, idempotencyKey);
+    if (row.created) {
+      opts.onStored?.();
+      // The id and the service only: no name, phone, e-mail or address in the logs.
+      request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
+    } else {
+      request.log.info({ contactRequestId: row.id }, "service request repeated: answered with the stored one");
+    }
 
     if (form) {
       return reply.code(303).header("Cache-Control", "no-store").redirect(`${SENT_PAGE_PATH}?id=${row.id}`, 303);

@@ -24,6 +24,14 @@ export const HONEYPOT_FIELD = "company_website";
 /** The optional vehicle field's limit: year, make, model and color fit easily ("2014 Toyota Sienna XLE, dark blue" is 34). */
 export const MAX_VEHICLE_CHARS = 120;
 
+/**
+ * The request form sends one random key with every try of one filled-in form (`Idempotency-Key`); a
+ * try whose key the server already stored gets the first request's answer, and nothing is stored.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+/** What the server accepts as a key: 8 to 128 visible ASCII characters (a UUID is 36). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
+
 /** What POST /api/contact answers with 201 once the row is committed. */
 export interface ContactCreated {
   id: number;

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
+import { openDatabase } from "../../server/db/client";
 import { contactRequests } from "../../server/db/schema";
 import { HONEYPOT_MESSAGE } from "../../server/routes/contact";
 import { emptySiteFiles } from "../../server/site-files";
@@ -15,7 +17,7 @@ import {
 } from "../../src/lib/contact-schema";
 import { serviceNames } from "../../src/lib/services";
 import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 
 const valid = {
   name: "Maria Lopez",
@@ -163,6 +165,41 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     expect(res.headers.location).toBe(`/contact/sent?id=${rows[0]?.id}`);
     expect(rows[0]).toMatchObject({ ...valid, name: "Form Sender" });
   });
+
+  it("a repeat of an Idempotency-Key gets the first request's 201 and stores nothing, also when tries overlap", async () => {
+    const before = await count();
+    const key = randomUUID();
+    const first = await post(valid, { "idempotency-key": key });
+    expect(first.statusCode).toBe(201);
+    // A later try of the same form, even edited, is the same request.
+    const again = await post({ ...valid, name: "Maria L." }, { "idempotency-key": key });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    // Tries at the same moment (a double tap, a retry racing the first answer): one row.
+    const burstKey = randomUUID();
+    const burst = await Promise.all(Array.from({ length: 6 }, () => post(valid, { "idempotency-key": burstKey })));
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(burst.map((r) => r.json().id)).size).toBe(1);
+    expect(await count()).toBe(before + 2);
+    const stored = await db.db.select().from(contactRequests).where(eq(contactRequests.id, first.json().id));
+    expect(stored[0]?.name).toBe(valid.name);
+    // Without a key every request is its own.
+    expect((await post(valid)).json().id).not.toBe((await post(valid)).json().id);
+  });
+
+  it.each(["short", "x".repeat(129), "has space in it", "clé-de-requête-accentuée"])(
+    "refuses the Idempotency-Key %j with a 400 that says what to do, and stores nothing",
+    async (key) => {
+      const before = await count();
+      const res = await post(valid, { "idempotency-key": key });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "bad_request",
+        message: expect.stringMatching(/Idempotency-Key.*555-0142/),
+      });
+      expect(await count()).toBe(before);
+    },
+  );
 
   describe("rejections store nothing", () => {
     let before: number;
@@ -441,6 +478,40 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
       expect(formRes.body).toContain("We could not save your request just now");
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe.runIf(postgresUrl)("Idempotency-Key across two servers on one PostgreSQL", () => {
+  it("tries of one form sent through both at the same moment store one request", async () => {
+    const target = databaseTargets.find((t) => t.kind === "postgres");
+    if (!target) throw new Error("no PostgreSQL target");
+    const db = await openTestDatabase(target);
+    const second = await openDatabase({ dataDir: db.location.dataDir, databaseUrl: db.location.databaseUrl });
+    const config = testConfig({ contactRateLimit: { max: 10_000, timeWindowMs: 60_000 } });
+    const apps = [
+      await buildApp({ config, logger: false, site: emptySiteFiles(), db }),
+      await buildApp({ config, logger: false, site: emptySiteFiles(), db: second }),
+    ];
+    try {
+      const key = randomUUID();
+      const tries = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          apps[i % 2]?.inject({
+            method: "POST",
+            url: "/api/contact",
+            headers: { "content-type": "application/json", "idempotency-key": key },
+            payload: JSON.stringify(valid),
+          }),
+        ),
+      );
+      expect(tries.map((r) => r?.statusCode)).toEqual(Array(8).fill(201));
+      expect(new Set(tries.map((r) => r?.json().id)).size).toBe(1);
+      expect(await db.db.select({ id: contactRequests.id }).from(contactRequests)).toHaveLength(1);
+    } finally {
+      for (const app of apps) await app.close();
+      await second.close();
+      await db.close();
     }
   });
 });
