@@ -69,7 +69,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog } }
         : logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count as the function proxy-addr makes of one: the Nth address from the right is the client.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     // A slow or unfinished request cannot hold a connection (Fastify's defaults are "never").
     requestTimeout: config.timeouts.requestMs,
     connectionTimeout: config.timeouts.idleMs,
@@ -127,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, {
     ping: options.db?.ping,
     alertStats: options.db ? () => app.alerts.outbox.stats(new Date()) : undefined,
+    redisState: () => app.counters.redisState(),
   });
   if (options.db) {
     await app.register(contactRoutes, {
@@ -139,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,
+      counters: app.counters,
       now: options.deskClock,
     });
   }
