@@ -19,19 +19,31 @@ export interface SmtpReceiver {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** Logins received (the password crossed the connection). */
+  logins: { username: string; secure: boolean }[];
   /** Resolves once `n` mails have arrived in all, or rejects after `timeoutMs`. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
-/** Starts an SMTP server; `port` 0 picks a free one. Accepts any login (the URL's user and password). */
-export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): Promise<SmtpReceiver> {
+/**
+ * Starts an SMTP server; `port` 0 picks a free one. Accepts any login (the URL's user and password).
+ * It offers STARTTLS with smtp-server's own self-signed certificate (the URL tells the client to accept
+ * it), unless `startTls` is false: a mail server that offers no TLS at all.
+ */
+export async function startSmtpReceiver(
+  port = 0,
+  mails: ReceivedMail[] = [],
+  { startTls = true }: { startTls?: boolean } = {},
+): Promise<SmtpReceiver> {
   const waiters = new Set<() => void>();
+  const logins: SmtpReceiver["logins"] = [];
   const server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
+    ...(startTls ? {} : { disabledCommands: ["STARTTLS"] }),
     authOptional: true,
     logger: false,
-    onAuth(_auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      logins.push({ username: auth.username ?? "", secure: session.secure });
       callback(null, { user: "alerts" });
     },
     onData(stream, session, callback) {
@@ -63,8 +75,9 @@ export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): P
   const actual = (server.server.address() as AddressInfo).port;
   return {
     port: actual,
-    url: `smtp://alerts:smtp-password-123@127.0.0.1:${actual}`,
+    url: `smtp://alerts:smtp-password-123@127.0.0.1:${actual}${startTls ? "/?tls.rejectUnauthorized=false" : ""}`,
     mails,
+    logins,
     waitFor: (n, timeoutMs = 30_000) =>
       waitUntil(
         () => mails.length >= n,
