@@ -114,6 +114,12 @@ export interface WebhookReceiver {
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedHook[]>;
   /** Hooks answered 2xx. */
   accepted(): ReceivedHook[];
+  /** From now on, calls wait unanswered (a slow receiver: alerts stay in flight) until release(). */
+  hold(): void;
+  /** How many calls are waiting for their answer. */
+  held(): number;
+  /** Answers the waiting calls and stops holding new ones. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -121,15 +127,17 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   const hooks: ReceivedHook[] = [];
   const waiters = new Set<() => void>();
   let queue: number[] = [];
+  let holding: (() => void)[] | undefined;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", () => (holding ? holding.push(answer) : answer()));
+    const answer = () => {
       const status = queue.shift() ?? 200;
       hooks.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), status, at: performance.now() });
       res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "try later");
       for (const w of waiters) w();
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const actual = (server.address() as AddressInfo).port;
@@ -143,6 +151,15 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     },
     waitFor: (n, timeoutMs = 30_000) => waitUntil(() => accepted().length >= n, waiters, timeoutMs, accepted),
     accepted,
+    hold: () => {
+      holding ??= [];
+    },
+    held: () => holding?.length ?? 0,
+    release: () => {
+      const waiting = holding ?? [];
+      holding = undefined;
+      for (const answer of waiting) answer();
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
