@@ -72,7 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A hop count as the function proxy-addr makes of one: the Nth address from the right is the client.
     trustProxy:
       typeof config.trustProxy === "number"
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     // A slow or unfinished request cannot hold a connection (Fastify's defaults are "never").
     requestTimeout: config.timeouts.requestMs,

@@ -64,8 +64,7 @@ export async function checkSmtpTls(config: EmailAlertConfig): Promise<void> {
     await transport.verify();
   } catch (error) {
     const e = error as { code?: unknown; command?: unknown };
-    if (e?.code === "ETLS" || e?.command === "STARTTLS")
-      throw new SmtpTlsError(smtpNoTlsMessage(config));
+    if (e?.code === "ETLS" || e?.command === "STARTTLS") throw new SmtpTlsError(smtpNoTlsMessage(config));
     throw error;
   } finally {
     transport.close();

@@ -29,9 +29,9 @@ import type { Db } from "../db/client";
 import { deskSignIns } from "../db/schema";
 import type { Counters } from "../plugins/counters";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
+import { hostCookies } from "./host-cookies";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
 import { addNote, changeStatus, deleteRequest, eachRequest, getRequest, listRequests, recentEvents } from "./requests";
-import { hostCookies } from "./host-cookies";
 import { CROSS_ORIGIN_REFUSED, isSameOrigin } from "./same-origin";
 import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
 import { recordSignIn, typedEmailForLog } from "./sign-in-log";
@@ -152,35 +152,31 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     return { user: { email: actor(request) }, csrfToken: sessionToken } satisfies DeskSession;
   });
 
-  app.post(
-    "/api/desk/sign-in",
-    { preHandler: [requireSameOrigin, signInToken] },
-    async (request, reply) => {
-      const parsed = signInSchema.safeParse(request.body);
-      if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
-      const email = normalizeEmail(parsed.data.email);
-      // Counted before the password is checked: parallel tries cannot all slip in under the limit.
-      const limit = await throttle.take(request, email);
-      if (!limit.allowed) {
-        const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-        return reply
-          .code(429)
-          .header("Retry-After", String(limit.retryAfterSeconds))
-          .send({ error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` });
-      }
-      const user = await findUser(db, email);
-      // An unknown e-mail costs the same scrypt work as a wrong password, and gets the same answer.
-      const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
-      const succeeded = matches && user !== undefined;
-      await recordSignIn(db, { at: now(), email: typedEmailForLog(email), succeeded, clientAddress: request.ip });
-      if (!succeeded || !user) {
-        request.log.info("desk sign-in failed");
-        return reply.code(401).send({ error: SIGN_IN_FAILED });
-      }
-      await limit.refund();
-      return signIn(request, user);
-    },
-  );
+  app.post("/api/desk/sign-in", { preHandler: [requireSameOrigin, signInToken] }, async (request, reply) => {
+    const parsed = signInSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    const email = normalizeEmail(parsed.data.email);
+    // Counted before the password is checked: parallel tries cannot all slip in under the limit.
+    const limit = await throttle.take(request, email);
+    if (!limit.allowed) {
+      const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+      return reply
+        .code(429)
+        .header("Retry-After", String(limit.retryAfterSeconds))
+        .send({ error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` });
+    }
+    const user = await findUser(db, email);
+    // An unknown e-mail costs the same scrypt work as a wrong password, and gets the same answer.
+    const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
+    const succeeded = matches && user !== undefined;
+    await recordSignIn(db, { at: now(), email: typedEmailForLog(email), succeeded, clientAddress: request.ip });
+    if (!succeeded || !user) {
+      request.log.info("desk sign-in failed");
+      return reply.code(401).send({ error: SIGN_IN_FAILED });
+    }
+    await limit.refund();
+    return signIn(request, user);
+  });
 
   /** Starts the signed-in session: a new id and a new CSRF token, both unknown to anyone before. */
   async function signIn(request: FastifyRequest, user: { id: number; email: string }): Promise<DeskSession> {

@@ -150,7 +150,9 @@ export function createCounters(opts: CountersOptions = {}): Counters {
   const asCount = (result: unknown): Count | undefined => {
     if (!Array.isArray(result)) return undefined;
     const [current, ttlMs] = result.map(Number);
-    return Number.isFinite(current) && Number.isFinite(ttlMs) ? { current: current ?? 0, ttlMs: ttlMs ?? 0 } : undefined;
+    return Number.isFinite(current) && Number.isFinite(ttlMs)
+      ? { current: current ?? 0, ttlMs: ttlMs ?? 0 }
+      : undefined;
   };
 
   /** Redis counts every process's hits, memory only this one's: the larger is the truer. */

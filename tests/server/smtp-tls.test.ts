@@ -69,7 +69,11 @@ describe("SMTP login needs TLS", () => {
 
   it("sends the login in clear only with SMTP_ALLOW_PLAINTEXT=true", async () => {
     expect(loadConfig({}).alerts.email).toBeUndefined();
-    const env = { SMTP_URL: "smtp://u:p@127.0.0.1:2525", LEAD_ALERT_FROM: "a@example.com", LEAD_ALERT_TO: "b@example.com" };
+    const env = {
+      SMTP_URL: "smtp://u:p@127.0.0.1:2525",
+      LEAD_ALERT_FROM: "a@example.com",
+      LEAD_ALERT_TO: "b@example.com",
+    };
     expect(loadConfig(env).alerts.email?.allowPlaintextLogin).toBe(false);
     expect(loadConfig({ ...env, SMTP_ALLOW_PLAINTEXT: "true" }).alerts.email?.allowPlaintextLogin).toBe(true);
     const plain = await startSmtpReceiver(0, [], { startTls: false });
