@@ -11,7 +11,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import privatePageHeaders from "./desk/private-page-headers";
 import deskRoutes from "./desk/routes";
-import { safeErrorForLog } from "./log-safety";
+import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
 import rateLimits from "./plugins/rate-limits";
@@ -66,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Every logged error goes through one serializer that keeps a visitor's data out of the log.
     logger:
       typeof logger === "object" && logger !== null
-        ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog } }
+        ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog, req: safeRequestForLog } }
         : logger,
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count as the function proxy-addr makes of one: the Nth address from the right is the client.
