@@ -10,24 +10,33 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_FOLDER } from "./migrations-folder";
 import { PGLITE_OPTIONS } from "./pglite-options";
 
-const SCRIPT = fileURLToPath(import.meta.url);
+const HERE = fileURLToPath(import.meta.url);
+/**
+ * This file run as its own process: from source through tsx (tests, development), or, compiled
+ * (scripts/build-server.mjs), its own bundle beside the server's.
+ */
+const SCRIPT = HERE.endsWith(".ts") ? HERE : path.join(path.dirname(HERE), "pglite-create.js");
+const NODE_ARGS = SCRIPT.endsWith(".ts") ? ["--import", "tsx"] : [];
 
 export const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, "PG_VERSION"));
 
 /** Creates and migrates the database of `dataDir` in a child process; resolves once that has succeeded. */
 export function createInChildProcess(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", SCRIPT, dataDir], {
-      stdio: ["ignore", "ignore", "pipe"],
+    // The IPC channel is how the child knows this process is gone (below): it must not go on writing
+    // a folder whose lock died with us, while a restarted server opens it.
+    const child = spawn(process.execPath, [...NODE_ARGS, SCRIPT, dataDir], {
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     let stderr = "";
-    child.stderr.on("data", (d) => {
+    child.stderr?.on("data", (d) => {
       stderr += String(d);
     });
     child.on("error", reject);
@@ -41,6 +50,7 @@ export function createInChildProcess(dataDir: string): Promise<void> {
 if (process.argv[1] === SCRIPT) {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error("usage: pglite-create.ts DATA_DIR");
+  dieWithParent();
   const client = await PGlite.create(dataDir, PGLITE_OPTIONS);
   try {
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -56,4 +66,22 @@ if (process.argv[1] === SCRIPT) {
   } finally {
     await settled.close();
   }
+}
+
+/**
+ * Ends this process as soon as the server that started it is gone, however it went (SIGKILL included):
+ * the server's end closes the IPC channel. PGlite's initdb runs in long synchronous stretches that would
+ * hold a "disconnect" event back, so a worker thread watches the channel's other sign, the parent pid
+ * changing, and kills the process from there.
+ */
+function dieWithParent() {
+  if (!process.send) return; // started by hand, not by a server
+  const parent = process.ppid;
+  process.on("disconnect", () => process.kill(process.pid, "SIGKILL"));
+  const watcher = new Worker(
+    `const { parentPort, workerData } = require("node:worker_threads");
+     setInterval(() => { if (process.ppid !== workerData.parent) process.kill(process.pid, "SIGKILL"); }, 100);`,
+    { eval: true, workerData: { parent } },
+  );
+  watcher.unref();
 }
