@@ -78,6 +78,8 @@ function dieWithParent() {
   if (!process.send) return; // started by hand, not by a server
   const parent = process.ppid;
   process.on("disconnect", () => process.kill(process.pid, "SIGKILL"));
+  // The channel only watches: it must not keep this process alive once the database is made.
+  process.channel?.unref();
   const watcher = new Worker(
     `const { parentPort, workerData } = require("node:worker_threads");
      setInterval(() => { if (process.ppid !== workerData.parent) process.kill(process.pid, "SIGKILL"); }, 100);`,
