@@ -34,7 +34,8 @@ function queryName(stack: string): string {
     const frame = /^\s*at (?:async )?([\w$.<>]+) \((?:file:\/\/)?([^)]*)\)/.exec(line);
     if (!frame?.[1] || !frame[2]) continue;
     if (/node_modules|node:/.test(frame[2])) continue;
-    if (!/\/server\//.test(frame[2])) continue;
+    // Our code: server/ from source (or through source maps), dist-server/ compiled.
+    if (!/\/(dist-)?server\//.test(frame[2])) continue;
     return frame[1].replace(/^Object\./, "");
   }
   return "unknown";
