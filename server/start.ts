@@ -42,10 +42,10 @@ async function main() {
       "the data folder was readable by other users: tightened it to owner-only (folders 0700, files 0600)",
     );
   }
-  if (db.dump) {
+  if (db.copyForBackup) {
     // `npm run db:backup` asks this process for a consistent copy of the folder it holds.
-    const dump = db.dump;
-    const backups = await serveBackups(config.dataDir, dump, (err) => app.log.error({ err }, "backup failed")).catch(
+    const copy = db.copyForBackup;
+    const backups = await serveBackups(config.dataDir, copy, (err) => app.log.error({ err }, "backup failed")).catch(
       (err: unknown) => {
         app.log.warn({ err }, "backups of the running server are unavailable; stop it to run npm run db:backup");
         return undefined;

@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { dumpPglite } from "./backup";
+import { copyAtCheckpoint } from "./backup";
 import { lockDataDir } from "./lock";
 import { MIGRATIONS_FOLDER } from "./migrations-folder";
 import { createInChildProcess, hasDatabase } from "./pglite-create";
@@ -24,8 +24,8 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes the connection(s) and, for PGlite, releases the folder's lock. */
   close(): Promise<void>;
-  /** PGlite only: a consistent gzipped tarball of the database (server/db/backup.ts). */
-  dump?(): Promise<Uint8Array>;
+  /** PGlite only: a consistent copy of the folder beside it, for a backup (server/db/backup.ts); returns its path. */
+  copyForBackup?(): Promise<string>;
   /** PGlite only: what was opened up to other users in the folder and has been made owner-only at open. */
   tightened?: Tightened;
 }
@@ -76,7 +76,7 @@ async function openPglite(dataDir: string, createInChild: boolean): Promise<Data
       ping: async () => {
         await opened.query("select 1");
       },
-      dump: () => dumpPglite(opened),
+      copyForBackup: () => copyAtCheckpoint(opened, dataDir),
       close: async () => {
         if (closed) return;
         closed = true;
