@@ -4,7 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGunzip } from "node:zlib";
+import { createGunzip, createGzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { create as createTar } from "tar";
 import { LOCK_FILE, lockDataDir } from "./lock";
@@ -34,19 +34,22 @@ const NOT_DATA = new Set([LOCK_FILE]);
 /** A gzipped tar stream of `dir`'s contents (paths relative to it, as PGlite's dump writes them). */
 async function tarStream(dir: string) {
   const entries = (await readdir(dir)).filter((name) => !NOT_DATA.has(name)).sort();
-  // Read in 1 MB pieces (node-tar's default is 16 MB a read): the server's memory stays flat.
-  return createTar({ cwd: dir, gzip: true, portable: true, maxReadSize: 1024 * 1024 }, entries);
+  // Read in 1 MB pieces (node-tar's default is 16 MB a read).
+  return createTar({ cwd: dir, portable: true, maxReadSize: 1024 * 1024 }, entries);
 }
 
-/** Sends the tarball of `dir` into `out` at the pace `out` takes it (Minipass's pipe waits on drain). */
+/**
+ * Sends the gzipped tarball of `dir` into `out` at the pace `out` takes it, so the server's memory stays
+ * flat however slow the reader. Gzipped by Node's zlib stream, not node-tar's own (which takes every
+ * file as fast as it reads it and buffers what the reader has not taken yet); node-tar's pipe waits on
+ * the gzip stream's drain.
+ */
 async function sendTar(dir: string, out: NodeJS.WritableStream): Promise<void> {
   const pack = await tarStream(dir);
-  await new Promise<void>((resolve, reject) => {
-    pack.on("error", reject);
-    out.on("error", reject);
-    out.on("finish", resolve);
-    pack.pipe(out);
-  });
+  const gzip = createGzip();
+  pack.on("error", (error: unknown) => gzip.destroy(error instanceof Error ? error : new Error(String(error))));
+  pack.pipe(gzip);
+  await pipeline(gzip, out);
 }
 
 interface Copied {
