@@ -43,7 +43,11 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
   return { result, ms: performance.now() - start };
 }
 
-const [pglite] = databaseTargets;
+const pglite = databaseTargets.find((t) => t.kind === "pglite");
+const pgliteTarget = () => {
+  if (!pglite) throw new Error("no PGlite target");
+  return pglite;
+};
 
 /** Polls `check` until it holds (10 s at most): for a state the app reaches in the background. */
 async function until(check: () => Promise<boolean>) {
@@ -65,7 +69,7 @@ describe.runIf(redisUrl && pglite)("a Redis that goes silent", () => {
     await flush.flushdb();
     flush.disconnect();
     proxy = await startPausingProxy(Number(target.port || 6379), target.hostname);
-    db = await openTestDatabase(pglite ?? databaseTargets[0]!);
+    db = await openTestDatabase(pgliteTarget());
     app = await buildApp({
       config: testConfig({
         redisUrl: `redis://127.0.0.1:${proxy.port}/13`,
@@ -127,7 +131,7 @@ describe("the desk's sign-in throttle with Redis down", () => {
   let app: FastifyInstance;
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
-    db = await openTestDatabase(pglite ?? databaseTargets[0]!);
+    db = await openTestDatabase(pgliteTarget());
     app = await buildApp({
       config: testConfig({
         redisUrl: `redis://127.0.0.1:${await closedPort()}`,
