@@ -64,6 +64,14 @@ export class MemoryCounters {
     return w ? { current: w.current, ttlMs: w.endsAt - at } : { current: 0, ttlMs: 0 };
   }
 
+  /** Brings this count up to `current` (what Redis counted over every process), so a fallback goes on from there. */
+  raise(key: string, current: number, ttlMs: number): void {
+    const at = this.now();
+    const w = this.live(key, at);
+    if (w) w.current = Math.max(w.current, current);
+    else this.windows.set(key, { current, endsAt: at + ttlMs });
+  }
+
   decr(key: string): void {
     const w = this.live(key, this.now());
     if (w && w.current > 0) w.current -= 1;
@@ -162,7 +170,10 @@ export function createCounters(opts: CountersOptions = {}): Counters {
   return {
     async incr(key, windowMs) {
       const local = memory.incr(key, windowMs);
-      return larger(local, asCount(await call(INCR_SCRIPT, key, windowMs)));
+      const shared = asCount(await call(INCR_SCRIPT, key, windowMs));
+      // Remember what every process counted: if Redis is late next time, this process goes on from it.
+      if (shared && shared.current > local.current) memory.raise(key, shared.current, shared.ttlMs);
+      return larger(local, shared);
     },
     async read(key) {
       const local = memory.read(key);

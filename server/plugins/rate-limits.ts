@@ -68,6 +68,21 @@ async function rateLimits(app: FastifyInstance, opts: RateLimitsOptions) {
     app.addHook("onClose", async () => {
       redis?.disconnect();
     });
+    // Serve once Redis answers (or after 2 s without it): counts made before would stay in one
+    // process's memory, and two processes could each let a client through once more.
+    const connecting = redis;
+    app.addHook("onReady", async () => {
+      if (connecting.status === "ready") return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, 2000);
+        function done() {
+          clearTimeout(timer);
+          connecting.off("ready", done);
+          resolve();
+        }
+        connecting.once("ready", done);
+      });
+    });
   }
   const counters = createCounters({
     redis,
