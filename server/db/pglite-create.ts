@@ -7,7 +7,7 @@
  * happens in a process that then ends. The caller holds the folder's lock.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -27,12 +27,21 @@ const NODE_ARGS = SCRIPT.endsWith(".ts") ? ["--import", "tsx"] : [];
 
 export const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, "PG_VERSION"));
 
+/**
+ * Where the child builds the database, inside the locked folder: its files move into the folder itself
+ * only once it is complete, so a start cut short (the server killed, and the child with it) leaves no
+ * half-made database for the next start to open, only this folder, which the next start empties.
+ */
+export const CREATING_FOLDER = ".creating";
+
 /** Creates and migrates the database of `dataDir` in a child process; resolves once that has succeeded. */
 export function createInChildProcess(dataDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
+  const staging = path.join(dataDir, CREATING_FOLDER);
+  rmSync(staging, { recursive: true, force: true });
+  return new Promise<void>((resolve, reject) => {
     // The IPC channel is how the child knows this process is gone (below): it must not go on writing
     // a folder whose lock died with us, while a restarted server opens it.
-    const child = spawn(process.execPath, [...NODE_ARGS, SCRIPT, dataDir], {
+    const child = spawn(process.execPath, [...NODE_ARGS, SCRIPT, staging], {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     let stderr = "";
@@ -41,9 +50,14 @@ export function createInChildProcess(dataDir: string): Promise<void> {
     });
     child.on("error", reject);
     child.on("exit", (code) => {
-      if (code === 0 && hasDatabase(dataDir)) resolve();
+      if (code === 0 && hasDatabase(staging)) resolve();
       else reject(new Error(`could not create the database in ${dataDir} (exit ${code}): ${stderr.trim()}`));
     });
+  }).then(() => {
+    // PG_VERSION last: until it is there, the folder holds no database (hasDatabase).
+    const names = readdirSync(staging).sort((a, b) => Number(a === "PG_VERSION") - Number(b === "PG_VERSION"));
+    for (const name of names) renameSync(path.join(staging, name), path.join(dataDir, name));
+    rmdirSync(staging);
   });
 }
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServer, writeMinimalSite } from "../support/server-process";
+import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
  * On a first start the server creates the database in a child process (server/db/pglite-create.ts). If
@@ -66,5 +66,14 @@ describe.runIf(process.platform === "linux")("the database-creating child proces
     // Creating the database takes 10-20 s; the child must be gone long before it would have finished.
     await until("the child to end", () => !alive(creator), 5_000);
     expect(alive(creator)).toBe(false);
-  }, 60_000);
+
+    // The cut-short start left no half-made database: the next start creates it and serves.
+    const again = startServer(4433, { DIST_DIR: path.join(root, "dist"), DATA_DIR: path.join(root, "data") });
+    try {
+      await waitHealthy(again, 60_000);
+    } finally {
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+    }
+  }, 120_000);
 });
