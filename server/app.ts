@@ -12,7 +12,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import privatePageHeaders from "./desk/private-page-headers";
 import deskRoutes from "./desk/routes";
-import { safeErrorForLog } from "./log-safety";
+import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
 import rateLimits from "./plugins/rate-limits";
@@ -67,10 +67,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Every logged error goes through one serializer that keeps a visitor's data out of the log.
     logger:
       typeof logger === "object" && logger !== null
-        ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog } }
+        ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog, req: safeRequestForLog } }
         : logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count as the function proxy-addr makes of one: the Nth address from the right is the client.
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // A slow or unfinished request cannot hold a connection (Fastify's defaults are "never").
     requestTimeout: config.timeouts.requestMs,
     connectionTimeout: config.timeouts.idleMs,
@@ -138,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, {
     ping: options.db?.ping,
     alertStats: options.db ? () => app.alerts.outbox.stats(new Date()) : undefined,
+    redisState: () => app.counters.redisState(),
   });
   if (options.db) {
     await app.register(contactRoutes, {
@@ -150,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,
+      counters: app.counters,
       now: options.deskClock,
     });
   }

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -60,12 +61,63 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60_000),
-  /** Set when running behind a reverse proxy, so rate limits see the client's address. */
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
+  /**
+   * Behind a reverse proxy: how many proxies (a hop count) or which addresses are trusted to append the
+   * client's address to X-Forwarded-For. Never "everything" (see trustProxySetting).
+   */
+  TRUST_PROXY: z.string().trim().default("false"),
+  /** SMTP with a login but no TLS: only when set to true (a mail server on the same host, say). */
+  SMTP_ALLOW_PLAINTEXT: z
+    .enum(["true", "false", ""])
     .default("false")
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v) => v === "true"),
 });
+
+/** What Fastify's trustProxy gets: false, a hop count, or the proxies' addresses (IPs or CIDR ranges). */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses. */
+const ADDRESS_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isAddressOrRange = (entry: string) => {
+  if (ADDRESS_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY: "false" (or 0, or unset): the socket's address is the client's. A whole number N: the
+ * client's address is the one N entries from the right of X-Forwarded-For (what N proxies in a row
+ * appended; whatever the client wrote to the left of it is ignored). A comma-separated list of
+ * addresses or CIDR ranges: the proxies with those addresses are trusted, the first address from the
+ * right that is not one of them is the client. "true" is refused: it would take the left-most entry,
+ * which the client writes itself.
+ */
+export function trustProxySetting(value: string): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") {
+    throw new Error(
+      "Invalid server configuration: TRUST_PROXY=true would trust every address, so any visitor could choose " +
+        "their own address with X-Forwarded-For. Set TRUST_PROXY=1 for one reverse proxy in front (Caddy, " +
+        "nginx), the number of proxies in a row, or the proxies' addresses (for example 127.0.0.1 or 10.0.0.0/8).",
+    );
+  }
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(",").map((e) => e.trim());
+  const wrong = entries.filter((e) => !isAddressOrRange(e));
+  if (wrong.length > 0) {
+    throw new Error(
+      `Invalid server configuration: TRUST_PROXY must be false, a number of proxies, or proxy addresses ` +
+        `(IPs or CIDR ranges, comma separated); not an address: ${wrong.join(", ")}`,
+    );
+  }
+  return entries;
+}
 
 export interface RateLimitOptions {
   max: number;
@@ -76,6 +128,8 @@ export interface EmailAlertConfig {
   smtpUrl: string;
   from: string;
   to: string[];
+  /** SMTP_ALLOW_PLAINTEXT: a login may go to a mail server that offers no TLS. Off unless set. */
+  allowPlaintextLogin?: boolean;
 }
 
 export interface WebhookAlertConfig {
@@ -100,7 +154,7 @@ export interface ServerConfig {
   chatRateLimit: RateLimitOptions;
   chatWebhookUrl?: string;
   chatWebhookTimeoutMs: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   redisUrl?: string;
   timeouts: { requestMs: number; idleMs: number; keepAliveMs: number };
   maxConnectionsPerClient: number;
@@ -126,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
     chatWebhookUrl: e.CHAT_WEBHOOK_URL,
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
@@ -153,7 +207,8 @@ function alertConfig(e: z.infer<typeof envSchema>): AlertConfig {
       problems.push("LEAD_ALERT_FROM must be one e-mail address");
     if (to.length === 0 || !addressList.safeParse(to).success)
       problems.push("LEAD_ALERT_TO must be one or more e-mail addresses, comma separated");
-    if (e.SMTP_URL && e.LEAD_ALERT_FROM) alerts.email = { smtpUrl: e.SMTP_URL, from: e.LEAD_ALERT_FROM, to };
+    if (e.SMTP_URL && e.LEAD_ALERT_FROM)
+      alerts.email = { smtpUrl: e.SMTP_URL, from: e.LEAD_ALERT_FROM, to, allowPlaintextLogin: e.SMTP_ALLOW_PLAINTEXT };
   }
   if (e.LEAD_ALERT_WEBHOOK_URL || e.LEAD_ALERT_WEBHOOK_SECRET) {
     if (!e.LEAD_ALERT_WEBHOOK_URL) problems.push("LEAD_ALERT_WEBHOOK_URL is required with LEAD_ALERT_WEBHOOK_SECRET");

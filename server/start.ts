@@ -1,3 +1,4 @@
+import { checkSmtpTls, SmtpTlsError } from "./alerts/email-sender";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { serveBackups } from "./db/backup";
@@ -10,6 +11,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
 async function main() {
   const config = loadConfig();
+  // Before anything opens a database: a login sent in clear is refused here, with the reason.
+  if (config.alerts.email) {
+    await checkSmtpTls(config.alerts.email).catch((error: unknown) => {
+      if (error instanceof SmtpTlsError) throw error;
+      // The mail server is away now: alerts wait in the outbox and go out when it is back.
+      console.warn(`SMTP check at start failed (${error instanceof Error ? error.message : error}); starting anyway`);
+    });
+  }
   // The built pages and the chat assistant's knowledge first: a missing or broken build stops the
   // start here, with a message naming the file, before the database is opened or locked.
   const site = readSiteFiles(config.distDir);
@@ -26,20 +35,22 @@ async function main() {
     await db.close();
     throw error;
   }
-  app.addHook("onClose", async () => {
-    await db.close();
-  });
   app.log.info({ database: db.kind }, "database open");
-  if (db.dump) {
+  if (db.tightened) {
+    app.log.warn(
+      { dataDir: config.dataDir, ...db.tightened },
+      "the data folder was readable by other users: tightened it to owner-only (folders 0700, files 0600)",
+    );
+  }
+  if (db.copyForBackup) {
     // `npm run db:backup` asks this process for a consistent copy of the folder it holds.
-    const dump = db.dump;
-    const backups = await serveBackups(config.dataDir, dump, (err) => app.log.error({ err }, "backup failed")).catch(
+    const copy = db.copyForBackup;
+    const backups = await serveBackups(config.dataDir, copy, (err) => app.log.error({ err }, "backup failed")).catch(
       (err: unknown) => {
         app.log.warn({ err }, "backups of the running server are unavailable; stop it to run npm run db:backup");
         return undefined;
       },
     );
-    // Before the database closes (hooks run in reverse order of registration).
     app.addHook("onClose", async () => {
       await backups?.close();
     });
@@ -64,7 +75,11 @@ async function main() {
     }, SHUTDOWN_GRACE_MS + 15_000);
     hardStop.unref();
     try {
+      // The app first, the database after: app.close() waits for the alert worker to record the batch
+      // it is sending (sent or released), which needs the database open. (An onClose hook for the
+      // database would run before the plugins' own, as avvio runs them last registered first.)
       await app.close();
+      await db.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "error while shutting down");
@@ -77,10 +92,14 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await app.close(); // releases the database (and its folder lock)
+    await app.close();
+    await db.close(); // releases the folder lock
     throw error;
   }
 }
+
+// Files the server creates (database, backups, sockets) are for its own user only.
+process.umask(0o077);
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);

@@ -14,7 +14,7 @@ export interface RunningServer {
 }
 
 /**
- * Starts the production server (`server/start.ts`) and waits for /healthz; on a fresh embedded
+ * Starts the production server (`dist-server/start.js`, compiled by `npm run build`) and waits for /healthz; on a fresh embedded
  * database unless `dataDir` names one.
  */
 export async function startServer(
@@ -23,7 +23,8 @@ export async function startServer(
   dataDir = mkdtempSync(path.join(tmpdir(), "towing-bench-")),
 ): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+  // The production server as `npm start` runs it: compiled JavaScript (npm run build), no loader.
+  const child = spawn(process.execPath, ["--max-semi-space-size=16", "--enable-source-maps", "dist-server/start.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -9,6 +9,9 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 /** The part of a nodemailer error that describes the mail server, never the message or the login. */
 function describeSmtpError(error: unknown): string {
   const e = error as { code?: unknown; responseCode?: unknown; command?: unknown };
+  // With a login over smtp://, nodemailer asks for STARTTLS and stops there if the server refuses it.
+  if (e?.code === "ETLS" || e?.command === "STARTTLS")
+    return "SMTP server offers no TLS; the login was not sent (see SMTP_ALLOW_PLAINTEXT)";
   if (typeof e?.responseCode === "number") {
     return `SMTP ${e.responseCode}${typeof e.command === "string" ? ` after ${e.command}` : ""}`;
   }
@@ -19,18 +22,62 @@ function describeSmtpError(error: unknown): string {
   return system ? `SMTP connection failed (${system})` : describeNetworkError(error);
 }
 
+/** Whether the SMTP URL carries a login that, without TLS, would cross the network in clear. */
+export function needsTlsForLogin(config: EmailAlertConfig): boolean {
+  const url = new URL(config.smtpUrl);
+  return url.protocol === "smtp:" && (url.username !== "" || url.password !== "") && !config.allowPlaintextLogin;
+}
+
+export class SmtpTlsError extends Error {
+  override name = "SmtpTlsError";
+}
+
+/**
+ * Said at start when the mail server offers no STARTTLS for an smtp:// URL with a login: the server
+ * refuses to start rather than send the password in clear.
+ */
+export const smtpNoTlsMessage = (config: EmailAlertConfig) => {
+  const url = new URL(config.smtpUrl);
+  return (
+    `The mail server ${url.hostname}:${url.port || 25} (SMTP_URL) offers no TLS, so the SMTP password would ` +
+    "be sent in clear; refusing to start. Use smtps:// or a mail server with STARTTLS, or, only for a mail " +
+    "server on this machine or a private network, set SMTP_ALLOW_PLAINTEXT=true."
+  );
+};
+
+const transportOptions = (config: EmailAlertConfig) => ({
+  url: config.smtpUrl,
+  // With a login over smtp://, STARTTLS or nothing: nodemailer stops before AUTH if the server offers none.
+  ...(needsTlsForLogin(config) ? { requireTLS: true } : {}),
+  ...SMTP_TIMEOUTS,
+});
+
+/**
+ * At start: with a login over smtp://, connects once and refuses (SmtpTlsError) when the server offers no
+ * STARTTLS. Any other failure (the mail server is down now) is the caller's to log: alerts wait in the
+ * outbox until it is back.
+ */
+export async function checkSmtpTls(config: EmailAlertConfig): Promise<void> {
+  if (!needsTlsForLogin(config)) return;
+  const transport = nodemailer.createTransport(transportOptions(config));
+  try {
+    await transport.verify();
+  } catch (error) {
+    const e = error as { code?: unknown; command?: unknown };
+    if (e?.code === "ETLS" || e?.command === "STARTTLS") throw new SmtpTlsError(smtpNoTlsMessage(config));
+    throw error;
+  } finally {
+    transport.close();
+  }
+}
+
 /**
  * E-mail through nodemailer's SMTP transport, pooled: a burst of requests reuses a few open
  * connections instead of a TCP and SMTP handshake per alert.
  */
 export function emailSender(config: EmailAlertConfig): AlertSender {
   // The URL's own settings (host, port, login, TLS) win; the timeouts fill in what it leaves out.
-  const transport = nodemailer.createTransport({
-    url: config.smtpUrl,
-    pool: true,
-    maxConnections: 3,
-    ...SMTP_TIMEOUTS,
-  });
+  const transport = nodemailer.createTransport({ ...transportOptions(config), pool: true, maxConnections: 3 });
   // Message-ID's right-hand side: the sender's domain, so receivers see a well-formed, stable id.
   const domain = config.from.split("@")[1] ?? "localhost";
   return {

@@ -6,10 +6,10 @@
  *
  * With DATABASE_URL set the data lives in PostgreSQL: use pg_dump and pg_restore there.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
-import { BackupError, dumpStoppedFolder, requestBackup, restoreBackup } from "./backup";
+import { BackupError, backupStoppedFolder, requestBackup, restoreBackup } from "./backup";
 import { DataDirLockedError } from "./lock";
 
 const USAGE = `Usage:
@@ -20,16 +20,20 @@ const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, "-");
 
 async function backup(dataDir: string, file: string | undefined) {
   const target = path.resolve(file ?? `towing-backup-${stamp(new Date())}.tar.gz`);
-  const fromServer = await requestBackup(dataDir);
-  const bytes = fromServer ?? (await dumpStoppedFolder(dataDir));
-  // Written beside the target and renamed: a crash mid-write never leaves a half backup under its name.
+  // Streamed beside the target and renamed once whole: a crash or a cut never leaves a half backup under its name.
   const partial = `${target}.partial`;
-  writeFileSync(partial, bytes, { mode: 0o600 });
-  renameSync(partial, target);
-  console.log(
-    `Backed up ${dataDir} (${fromServer ? "from the running server" : "no server running"}) ` +
-      `to ${target} (${(bytes.byteLength / 1024 / 1024).toFixed(1)} MB).`,
-  );
+  try {
+    const fromServer = await requestBackup(dataDir, partial);
+    const { bytes } = fromServer ?? (await backupStoppedFolder(dataDir, partial));
+    renameSync(partial, target);
+    console.log(
+      `Backed up ${dataDir} (${fromServer ? "from the running server" : "no server running"}) ` +
+        `to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MB).`,
+    );
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
 }
 
 async function restore(dataDir: string, file: string | undefined) {

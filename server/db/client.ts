@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -7,11 +6,12 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { dumpPglite } from "./backup";
+import { copyAtCheckpoint } from "./backup";
 import { lockDataDir } from "./lock";
 import { MIGRATIONS_FOLDER } from "./migrations-folder";
 import { createInChildProcess, hasDatabase } from "./pglite-create";
 import { PGLITE_OPTIONS } from "./pglite-options";
+import { makePrivateFolder, type Tightened, tightenFolder } from "./private-folder";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,8 +24,10 @@ export interface Database {
   ping(): Promise<void>;
   /** Closes the connection(s) and, for PGlite, releases the folder's lock. */
   close(): Promise<void>;
-  /** PGlite only: a consistent gzipped tarball of the database (server/db/backup.ts). */
-  dump?(): Promise<Uint8Array>;
+  /** PGlite only: a consistent copy of the folder beside it, for a backup (server/db/backup.ts); returns its path. */
+  copyForBackup?(): Promise<string>;
+  /** PGlite only: what was opened up to other users in the folder and has been made owner-only at open. */
+  tightened?: Tightened;
 }
 
 export interface OpenDatabaseOptions {
@@ -51,23 +53,30 @@ export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string, createInChild: boolean): Promise<Database> {
-  mkdirSync(dataDir, { recursive: true }); // PGlite does not create missing parent folders.
+  // PGlite does not create missing parent folders. Owner-only from here on (server/db/private-folder.ts).
+  makePrivateFolder(dataDir);
   const lock = await lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
+    const changed = tightenFolder(dataDir);
+    const tightened = changed.folders + changed.files > 0 ? changed : undefined;
     if (createInChild && !hasDatabase(dataDir)) await createInChildProcess(dataDir);
     client = await PGlite.create(dataDir, PGLITE_OPTIONS);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite sets 0666 on the files of a database it has just created (its file layer chmods past the
+    // umask); files PostgreSQL creates later (0600 through the umask) need nothing more.
+    tightenFolder(dataDir);
     const opened = client;
     let closed = false;
     return {
       db: db as unknown as Db,
       kind: "pglite",
+      tightened,
       ping: async () => {
         await opened.query("select 1");
       },
-      dump: () => dumpPglite(opened),
+      copyForBackup: () => copyAtCheckpoint(opened, dataDir),
       close: async () => {
         if (closed) return;
         closed = true;

@@ -20,12 +20,47 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   });
 }
 
-/** Why a new password is refused, or undefined when it is acceptable. */
-export function passwordProblem(password: string): string | undefined {
+/** The strength a desk password needs on zxcvbn's 0-4 scale: 3 is about 10^10 guesses or more. */
+const MIN_STRENGTH = 3;
+
+/**
+ * zxcvbn-ts with its common dictionaries (49,000 common passwords, and words): loaded only when a
+ * password is set (the command line), never in the server.
+ */
+let strengthChecker: Promise<{ check(password: string, userInputs: string[]): { score: number } }> | undefined;
+const checker = () => {
+  strengthChecker ??= (async () => {
+    const [{ ZxcvbnFactory }, common] = await Promise.all([
+      import("@zxcvbn-ts/core"),
+      import("@zxcvbn-ts/language-common"),
+    ]);
+    const factory = new ZxcvbnFactory({ dictionary: common.dictionary, graphs: common.adjacencyGraphs });
+    return { check: (password: string, userInputs: string[]) => factory.check(password, userInputs) };
+  })();
+  return strengthChecker;
+};
+
+/**
+ * Why a new password is refused, or undefined when it is acceptable: at least MIN_PASSWORD_LENGTH
+ * characters, not the account's e-mail, not a common password, and not made of repeats, sequences,
+ * keyboard rows or dictionary words with the e-mail's name (zxcvbn's estimate below MIN_STRENGTH).
+ */
+export async function passwordProblem(password: string, email = ""): Promise<string | undefined> {
   if ([...password].length < MIN_PASSWORD_LENGTH) {
     return `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`;
   }
   if (password.length > 1024) return "The password may have at most 1024 characters.";
+  const normalEmail = email.trim().toLowerCase();
+  if (normalEmail && password.trim().toLowerCase() === normalEmail) {
+    return "The password must not be the account's e-mail address.";
+  }
+  const { score } = (await checker()).check(password, [normalEmail, normalEmail.split("@")[0] ?? ""]);
+  if (score < MIN_STRENGTH) {
+    return (
+      "That password is too easy to guess: it is a common password, or made of repeats, sequences, keyboard " +
+      "rows or common words. Use a longer phrase of several unrelated words."
+    );
+  }
   return undefined;
 }
 

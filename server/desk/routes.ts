@@ -1,10 +1,16 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { Readable } from "node:stream";
 import cookie from "@fastify/cookie";
 import csrfProtection from "@fastify/csrf-protection";
 import session from "@fastify/session";
 import { desc } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
+} from "fastify";
 import type { ZodError } from "zod";
 import {
   type DeskSession,
@@ -21,17 +27,22 @@ import {
 import { site } from "../../src/lib/site";
 import type { Db } from "../db/client";
 import { deskSignIns } from "../db/schema";
+import type { Counters } from "../plugins/counters";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
+import { hostCookies } from "./host-cookies";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
 import { addNote, changeStatus, deleteRequest, eachRequest, getRequest, listRequests, recentEvents } from "./requests";
+import { CROSS_ORIGIN_REFUSED, isSameOrigin } from "./same-origin";
 import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
-import { recordSignIn } from "./sign-in-log";
+import { recordSignIn, typedEmailForLog } from "./sign-in-log";
 import { type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";
 import { findUser, normalizeEmail } from "./users";
 
 export interface DeskRouteOptions {
   db: Db;
   signInThrottle: SignInThrottleOptions;
+  /** The app's counters (server/plugins/counters.ts) the sign-in throttle counts in. */
+  counters: Counters;
   /** The clock sessions expire by; tests move it. */
   now?: () => Date;
 }
@@ -41,6 +52,10 @@ export const CSRF_COOKIE = "desk_csrf";
 /** Both cookies go only to the desk's API: the pages never need them. */
 const COOKIE_PATH = "/api/desk";
 export const SIGN_IN_NEEDED = "Sign in to use the desk.";
+export const CSRF_REFUSED = "This page is out of date: reload the desk and try again.";
+
+const sameToken = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
 
 /**
  * The cookie holds a 256-bit random id; the row it names is the proof. Signing the id would add a
@@ -66,6 +81,8 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
   const store = new DeskSessionStore(db, now);
 
   await app.register(cookie);
+  // Between the cookie parser and the session: the session and CSRF plugins see the plain names.
+  app.addHook("onRequest", hostCookies([SESSION_COOKIE, CSRF_COOKIE]));
   await app.register(session, {
     secret: plainSigner,
     cookieName: SESSION_COOKIE,
@@ -81,7 +98,7 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     cookieKey: CSRF_COOKIE,
     cookieOpts: { path: COOKIE_PATH, httpOnly: true, sameSite: "strict" },
   });
-  const throttle = signInThrottle(app, opts.signInThrottle);
+  const throttle = signInThrottle(opts.counters, opts.signInThrottle);
 
   const overHttps = (request: FastifyRequest) => request.protocol === "https";
   app.addHook("onRequest", async (request, reply) => {
@@ -98,49 +115,84 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
       await reply.code(401).send({ error: SIGN_IN_NEEDED });
     }
   };
-  /** Every state change: a session first (401), then the CSRF token (403). */
-  const guarded = { preHandler: [requireUser, app.csrfProtection] };
+  /** Writes come from the desk's own page (Origin or Sec-Fetch-Site), or get 403. */
+  const requireSameOrigin: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (!isSameOrigin(request)) await reply.code(403).send({ error: CROSS_ORIGIN_REFUSED });
+  };
+  /**
+   * The CSRF token of a signed-in session is the session's own: made at sign-in, kept with the session
+   * on the server, so a token from before sign-in or from another session never passes.
+   */
+  const requireSessionToken: preHandlerAsyncHookHandler = async (request, reply) => {
+    const sent = request.headers["x-csrf-token"];
+    const expected = request.session.csrfToken;
+    if (typeof sent !== "string" || !expected || !sameToken(sent, expected)) {
+      await reply.code(403).send({ error: CSRF_REFUSED });
+    }
+  };
+  /** Sign-in takes the sign-in form's token (bound to its cookie), or a signed-in session's own (switching accounts). */
+  const signInToken: preHandlerHookHandler = (request, reply, done) => {
+    const sent = request.headers["x-csrf-token"];
+    const own = request.session?.csrfToken;
+    if (own && typeof sent === "string" && sameToken(sent, own)) done();
+    else app.csrfProtection(request, reply, done);
+  };
+  /** Every state change: a session first (401), then its origin and the session's CSRF token (403). */
+  const guarded = { preHandler: [requireUser, requireSameOrigin, requireSessionToken] };
   const signedIn = { preHandler: requireUser };
   const actor = (request: FastifyRequest) => request.session.email ?? "unknown";
 
   app.get("/api/desk/session", async (request, reply) => {
-    const token = csrfToken(request, reply);
-    if (!request.session?.userId) {
+    const { userId, csrfToken: sessionToken } = request.session ?? {};
+    if (!userId || !sessionToken) {
+      // Before sign-in: a token for the sign-in form only, bound to its own cookie.
+      const token = csrfToken(request, reply);
       return reply.code(401).send({ error: SIGN_IN_NEEDED, csrfToken: token } satisfies DeskSignedOut);
     }
-    return { user: { email: actor(request) }, csrfToken: token } satisfies DeskSession;
+    return { user: { email: actor(request) }, csrfToken: sessionToken } satisfies DeskSession;
   });
 
-  app.post("/api/desk/sign-in", { preHandler: app.csrfProtection }, async (request, reply) => {
+  app.post("/api/desk/sign-in", { preHandler: [requireSameOrigin, signInToken] }, async (request, reply) => {
     const parsed = signInSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
-    const limit = await throttle.check(request);
-    if (limit.blocked) {
+    const email = normalizeEmail(parsed.data.email);
+    // Counted before the password is checked: parallel tries cannot all slip in under the limit.
+    const limit = await throttle.take(request, email);
+    if (!limit.allowed) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
       return reply
         .code(429)
         .header("Retry-After", String(limit.retryAfterSeconds))
         .send({ error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` });
     }
-    const email = normalizeEmail(parsed.data.email);
     const user = await findUser(db, email);
     // An unknown e-mail costs the same scrypt work as a wrong password, and gets the same answer.
     const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
     const succeeded = matches && user !== undefined;
-    await recordSignIn(db, { at: now(), email: email.slice(0, 254), succeeded, clientAddress: request.ip });
+    await recordSignIn(db, { at: now(), email: typedEmailForLog(email), succeeded, clientAddress: request.ip });
     if (!succeeded || !user) {
-      await throttle.fail(request);
       request.log.info("desk sign-in failed");
       return reply.code(401).send({ error: SIGN_IN_FAILED });
     }
+    await limit.refund();
+    return signIn(request, user);
+  });
+
+  /** Starts the signed-in session: a new id and a new CSRF token, both unknown to anyone before. */
+  async function signIn(request: FastifyRequest, user: { id: number; email: string }): Promise<DeskSession> {
     // A new id at sign-in: an id planted before (session fixation) never becomes a signed-in one.
     await request.session.regenerate();
-    const data = { userId: user.id, email: user.email, signedInAt: now().getTime() };
+    const data = {
+      userId: user.id,
+      email: user.email,
+      signedInAt: now().getTime(),
+      csrfToken: randomBytes(32).toString("base64url"),
+    };
     Object.assign(request.session, data);
     await store.create(request.session.sessionId, data);
     request.log.info({ deskUserId: user.id }, "desk sign-in");
-    return { user: { email: user.email }, csrfToken: csrfToken(request, reply) } satisfies DeskSession;
-  });
+    return { user: { email: user.email }, csrfToken: data.csrfToken };
+  }
 
   app.post("/api/desk/sign-out", guarded, async (request, reply) => {
     await request.session.destroy();
@@ -160,9 +212,15 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
     const filter = parsed.data;
     const zone = site.timeZone;
+    // The first batch is read before the 200 goes out: a filter the database refuses is an error
+    // answer, not a file cut short after its header. (The filter's values were checked above.)
+    const rows = eachRequest(db, filter);
+    const first = await rows.next();
     async function* lines() {
       yield BYTE_ORDER_MARK + csvHeader(zone);
-      for await (const row of eachRequest(db, filter)) yield csvRow(row, zone);
+      if (first.done) return;
+      yield csvRow(first.value, zone);
+      for await (const row of rows) yield csvRow(row, zone);
     }
     const day = localTime(now(), zone).slice(0, 10);
     return reply

@@ -14,6 +14,8 @@ export interface DeskSessionData {
   email: string;
   /** Milliseconds since the epoch, when the user signed in. */
   signedInAt: number;
+  /** The session's CSRF token: made at sign-in, never sent before it, so no other session knows it. */
+  csrfToken: string;
   /** When last_seen_at was last written (ms); read from the row, never stored in `data`. */
   seenAt?: number;
 }
@@ -71,7 +73,12 @@ export class DeskSessionStore implements SessionStore {
       callback();
       return;
     }
-    const stored: DeskSessionData = { userId: data.userId, email: data.email ?? "", signedInAt: data.signedInAt ?? 0 };
+    const stored: DeskSessionData = {
+      userId: data.userId,
+      email: data.email ?? "",
+      signedInAt: data.signedInAt ?? 0,
+      csrfToken: data.csrfToken ?? "",
+    };
     this.db
       .update(deskSessions)
       .set({ data: JSON.stringify(stored), lastSeenAt: now })

@@ -8,6 +8,14 @@ import { deskSignIns } from "../db/schema";
  */
 export const SIGN_IN_LOG_DAYS = 90;
 
+/** What the sign-in log records when the typed "e-mail" is not one (it may be a password typed in the wrong box). */
+export const NOT_AN_EMAIL = "(not an e-mail)";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The typed e-mail, when it is a well-formed address; otherwise NOT_AN_EMAIL, so nothing else typed is kept. */
+export const typedEmailForLog = (email: string) => (EMAIL.test(email) && email.length <= 254 ? email : NOT_AN_EMAIL);
+
 /** Records one sign-in attempt and drops the ones older than SIGN_IN_LOG_DAYS (index on `at`). */
 export async function recordSignIn(db: Db, entry: typeof deskSignIns.$inferInsert & { at: Date }) {
   await db.insert(deskSignIns).values(entry);

@@ -1,47 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { RateLimitOptions } from "../config";
+import type { Counters } from "../plugins/counters";
 import { normalizeEmail } from "./users";
 
 /**
- * Sign-in throttling: at most `max` failed sign-ins per account and per client address per window;
- * the next try gets 429 with Retry-After. Only failures count (a success does not use up the
- * allowance), so the counters are read before the password is checked and bumped after a failure.
+ * Sign-in throttling: at most `max` sign-in tries per account and per client address per window get
+ * their password checked; the next try gets 429 with Retry-After.
  *
- * The counters live in the app's one @fastify/rate-limit store (server/plugins/rate-limits.ts): in
- * memory for one process, in Redis for several when REDIS_URL is set. Nothing here chooses a store.
+ * A try is counted before its password is checked, in one atomic step (Redis INCR, or this process's
+ * memory): N tries at once take N distinct counts, so no more than `max` of them can reach the
+ * password check, however fast they come. A sign-in that succeeds takes its count back, so the owner
+ * signing in does not use up the allowance.
+ *
+ * The counters are the app's one set (server/plugins/counters.ts): shared through Redis with
+ * REDIS_URL, and in memory whenever Redis fails or is silent, so the throttle never fails open.
  */
 export type SignInThrottleOptions = RateLimitOptions;
 
-const emailOf = (request: FastifyRequest) => {
-  const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === "string" ? normalizeEmail(body.email).slice(0, 254) : "";
-};
+export const accountKey = (email: string) => `desk-sign-in:account:${normalizeEmail(email).slice(0, 254)}`;
+export const clientKey = (request: FastifyRequest) => `desk-sign-in:client:${request.ip}`;
 
-export interface ThrottleState {
-  blocked: boolean;
-  retryAfterSeconds: number;
-}
+export type ThrottleDecision =
+  | { allowed: true; refund(): Promise<void> }
+  | { allowed: false; retryAfterSeconds: number };
 
-/** Needs @fastify/rate-limit registered on `app` or a parent (server/plugins/rate-limits.ts). */
-export function signInThrottle(app: FastifyInstance, opts: SignInThrottleOptions) {
-  const common = { max: opts.max, timeWindow: opts.timeWindowMs };
-  const limiters = [
-    app.createRateLimit({ ...common, keyGenerator: (request) => `desk-sign-in:client:${request.ip}` }),
-    app.createRateLimit({ ...common, keyGenerator: (request) => `desk-sign-in:account:${emailOf(request)}` }),
-  ];
+export function signInThrottle(counters: Counters, opts: SignInThrottleOptions) {
   return {
-    /** Whether this request may try a password now, without counting it. */
-    async check(request: FastifyRequest): Promise<ThrottleState> {
-      const states = await Promise.all(limiters.map((limit) => limit(request, { increment: false })));
-      const full = states.filter((s) => !s.isAllowed && s.remaining === 0);
+    /** Counts this try against the client and the account; allowed while both are within the limit. */
+    async take(request: FastifyRequest, email: string): Promise<ThrottleDecision> {
+      const keys = [clientKey(request), accountKey(email)];
+      const counts = await Promise.all(keys.map((key) => counters.incr(key, opts.timeWindowMs)));
+      const over = counts.filter((c) => c.current > opts.max);
+      if (over.length > 0) {
+        return { allowed: false, retryAfterSeconds: Math.max(1, ...over.map((c) => Math.ceil(c.ttlMs / 1000))) };
+      }
       return {
-        blocked: full.length > 0,
-        retryAfterSeconds: Math.max(1, ...full.map((s) => (s.isAllowed ? 0 : s.ttlInSeconds))),
+        allowed: true,
+        refund: async () => {
+          await Promise.all(keys.map((key) => counters.decr(key)));
+        },
       };
-    },
-    /** Counts one failure against the client and the account. */
-    async fail(request: FastifyRequest): Promise<void> {
-      await Promise.all(limiters.map((limit) => limit(request)));
     },
   };
 }

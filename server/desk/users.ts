@@ -20,8 +20,8 @@ function checkEmail(email: string): string {
   return normal;
 }
 
-function checkPassword(password: string) {
-  const problem = passwordProblem(password);
+async function checkPassword(password: string, email: string) {
+  const problem = await passwordProblem(password, email);
   if (problem) throw new DeskUserError(problem);
 }
 
@@ -35,7 +35,7 @@ export async function findUser(db: Db, email: string) {
 
 export async function addUser(db: Db, email: string, password: string) {
   const normal = checkEmail(email);
-  checkPassword(password);
+  await checkPassword(password, normal);
   if (await findUser(db, normal)) throw new DeskUserError(`There is already a desk user ${normal}.`);
   const passwordHash = await hashPassword(password);
   const [user] = await db
@@ -50,7 +50,7 @@ export async function addUser(db: Db, email: string, password: string) {
 /** Sets a new password and ends every session of the user (a stolen session dies with the old password). */
 export async function resetPassword(db: Db, email: string, password: string) {
   const normal = normalizeEmail(email);
-  checkPassword(password);
+  await checkPassword(password, normal);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [user] = await tx

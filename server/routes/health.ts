@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { RedisState } from "../plugins/counters";
 
 export interface AlertStats {
   pending: number;
@@ -11,12 +12,15 @@ export interface HealthOptions {
   ping?: () => Promise<void>;
   /** Counts of the alert outbox (no personal data); absent without a database. */
   alertStats?: () => Promise<AlertStats>;
+  /** Whether the shared rate-limit counters' Redis answers (within its timeout); "none" without Redis. */
+  redisState?: () => Promise<RedisState>;
 }
 
 /**
  * GET /healthz: 200 when the server and its database answer, 503 when the database does not.
  * GET /api/health: the same, plus the alert outbox's state, so a monitor can page someone when
- * delivery is stuck (pending alerts growing old, or failed ones).
+ * delivery is stuck (pending alerts growing old, or failed ones), and Redis: "degraded" while it does
+ * not answer (limits then count per process, so several processes each allow the full limit).
  */
 export default async function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
   app.get("/healthz", async (request, reply) => {
@@ -34,11 +38,14 @@ export default async function healthRoutes(app: FastifyInstance, opts: HealthOpt
     reply.header("Cache-Control", "no-store");
     try {
       await opts.ping?.();
-      const alerts = opts.alertStats ? await opts.alertStats() : null;
-      return { status: "ok", database: opts.ping ? "ok" : "none", alerts };
+      const [alerts, redis] = await Promise.all([
+        opts.alertStats ? opts.alertStats() : null,
+        opts.redisState ? opts.redisState() : "none",
+      ]);
+      return { status: redis === "degraded" ? "degraded" : "ok", database: opts.ping ? "ok" : "none", redis, alerts };
     } catch (error) {
       request.log.error({ err: error }, "health check: database did not answer");
-      return reply.code(503).send({ status: "unavailable", database: "unavailable", alerts: null });
+      return reply.code(503).send({ status: "unavailable", database: "unavailable", redis: null, alerts: null });
     }
   });
 }

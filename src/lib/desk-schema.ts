@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./contact-schema";
 import { serviceNames } from "./services";
 
 /**
@@ -29,10 +30,28 @@ export const newCountLabel = (n: number) => (n > NEW_COUNT_CAP ? `${NEW_COUNT_CA
 export const MAX_NOTE_LENGTH = 2000;
 export const MAX_SEARCH_LENGTH = 200;
 
+/**
+ * Every text the desk sends goes through the public form's rule: what PostgreSQL cannot store exactly
+ * as typed (NUL, a lone surrogate, U+FFFD) is a 400 that says so, never a failed query.
+ */
+const storable = z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
+
+/** True for a day that is on the calendar: 2026-02-28 is, 2026-02-30 and 0000-01-01 are not. */
+export function isCalendarDate(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || date < 1) return false;
+  // Day 0 of the next month is the last day of this one (Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear does not).
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return date <= last.getUTCDate();
+}
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2026-11-23" })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { message: "Not a real date" });
+  .refine(isCalendarDate, { message: "Not a real date: use a day that is on the calendar, like 2026-11-23" });
 
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
@@ -43,7 +62,7 @@ export const inboxFilterSchema = z.object({
   service: optional(z.enum(serviceNames)),
   from: optional(isoDate),
   to: optional(isoDate),
-  q: optional(z.string().trim().max(MAX_SEARCH_LENGTH)),
+  q: optional(storable.pipe(z.string().trim().max(MAX_SEARCH_LENGTH))),
 });
 
 export const inboxQuerySchema = inboxFilterSchema.extend({
@@ -54,17 +73,19 @@ export type InboxFilter = z.infer<typeof inboxFilterSchema>;
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 export const signInSchema = z.object({
-  email: z.string().trim().min(1, { message: "Required" }).max(254),
+  email: storable.pipe(z.string().trim().min(1, { message: "Required" }).max(254)),
   password: z.string().min(1, { message: "Required" }).max(1024),
 });
 
 export const statusChangeSchema = z.object({ status: z.enum(requestStatuses) });
 export const noteSchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .min(1, { message: "Write a note first" })
-    .max(MAX_NOTE_LENGTH, { message: `A note may be at most ${MAX_NOTE_LENGTH} characters` }),
+  note: storable.pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { message: "Write a note first" })
+      .max(MAX_NOTE_LENGTH, { message: `A note may be at most ${MAX_NOTE_LENGTH} characters` }),
+  ),
 });
 
 /** One row of the inbox. */

@@ -326,7 +326,12 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
       config: testConfig({
         contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
         alerts: {
-          email: { smtpUrl: `smtp://127.0.0.1:${downPort}`, from: "alerts@example.com", to: ["o@example.com"] },
+          // The receiver offers STARTTLS with smtp-server's own self-signed certificate.
+          email: {
+            smtpUrl: `smtp://127.0.0.1:${downPort}/?tls.rejectUnauthorized=false`,
+            from: "alerts@example.com",
+            to: ["o@example.com"],
+          },
         },
       }),
       logger: { level: "info", stream: downLog.stream },

@@ -55,7 +55,7 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
   beforeAll(async () => {
     db = await openTestDatabase(target);
     app = await buildApp({
-      config: testConfig({ trustProxy: true }),
+      config: testConfig({ trustProxy: 1 }),
       logger: false,
       site: emptySiteFiles(),
       db,
@@ -100,8 +100,15 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
     const res = await client.signIn(email, PASSWORD);
     expect(res.statusCode).toBe(200);
     const setCookies = ([] as string[]).concat(res.headers["set-cookie"] ?? []);
-    const session = setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    // Over HTTPS the cookies carry the __Host- prefix: Secure, Path=/, no Domain.
+    const session = setCookies.find((c) => c.startsWith(`__Host-${SESSION_COOKIE}=`));
     expect(session).toMatch(/; Secure/);
+    expect(session).toMatch(/; Path=\/(;|$)/);
+    expect(session).not.toMatch(/Domain=/i);
+    expect(setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
+    expect([...client.cookies.keys()].sort()).toEqual(["__Host-desk_csrf", `__Host-${SESSION_COOKIE}`]);
+    // The prefixed cookie is what signs the client in over HTTPS.
+    expect((await client.get("/api/desk/requests")).statusCode).toBe(200);
     expect(session).toMatch(/; SameSite=Strict/);
     expect(session).toMatch(/; HttpOnly/);
   });

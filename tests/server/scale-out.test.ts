@@ -80,7 +80,7 @@ describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL 
       DATABASE_URL: place.databaseUrl ?? "",
       DATA_DIR: place.dataDir,
       REDIS_URL: sharedRedis,
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       CONTACT_RATE_LIMIT_MAX: String(LIMIT),
       CONTACT_RATE_LIMIT_WINDOW_MS: String(10 * 60_000),
       SMTP_URL: receivers.smtp.url,

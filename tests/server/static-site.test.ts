@@ -55,7 +55,7 @@ describe("security headers", () => {
   });
 
   it("HSTS only when the request came over HTTPS (through a trusted proxy), never over plain HTTP", async () => {
-    const proxied = await buildApp({ config: testConfig({ distDir, trustProxy: true }), logger: false });
+    const proxied = await buildApp({ config: testConfig({ distDir, trustProxy: 1 }), logger: false });
     try {
       const https = await proxied.inject({ method: "GET", url: "/", headers: { "x-forwarded-proto": "https" } });
       expect(https.headers["strict-transport-security"]).toBe("max-age=15552000");

@@ -20,6 +20,10 @@ export class DeskClient {
     const headers: Record<string, string> = { ...this.extraHeaders, ...(inject.headers as Record<string, string>) };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (csrf && this.csrfToken && inject.method && inject.method !== "GET") headers["x-csrf-token"] = this.csrfToken;
+    // A browser sends its page's origin with every write; the desk refuses writes without a same-origin one.
+    // (app.inject's Host is localhost:80.)
+    const scheme = this.extraHeaders["x-forwarded-proto"] === "https" ? "https" : "http";
+    if (inject.method && inject.method !== "GET" && !("origin" in headers)) headers.origin = `${scheme}://localhost:80`;
     const res = await this.app.inject({ remoteAddress: this.remoteAddress, ...inject, headers });
     for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
       const gone = c.value === "" || (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;

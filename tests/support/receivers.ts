@@ -19,19 +19,31 @@ export interface SmtpReceiver {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** Logins received (the password crossed the connection). */
+  logins: { username: string; secure: boolean }[];
   /** Resolves once `n` mails have arrived in all, or rejects after `timeoutMs`. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
-/** Starts an SMTP server; `port` 0 picks a free one. Accepts any login (the URL's user and password). */
-export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): Promise<SmtpReceiver> {
+/**
+ * Starts an SMTP server; `port` 0 picks a free one. Accepts any login (the URL's user and password).
+ * It offers STARTTLS with smtp-server's own self-signed certificate (the URL tells the client to accept
+ * it), unless `startTls` is false: a mail server that offers no TLS at all.
+ */
+export async function startSmtpReceiver(
+  port = 0,
+  mails: ReceivedMail[] = [],
+  { startTls = true }: { startTls?: boolean } = {},
+): Promise<SmtpReceiver> {
   const waiters = new Set<() => void>();
+  const logins: SmtpReceiver["logins"] = [];
   const server = new SMTPServer({
-    disabledCommands: ["STARTTLS"],
+    ...(startTls ? {} : { disabledCommands: ["STARTTLS"] }),
     authOptional: true,
     logger: false,
-    onAuth(_auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      logins.push({ username: auth.username ?? "", secure: session.secure });
       callback(null, { user: "alerts" });
     },
     onData(stream, session, callback) {
@@ -63,8 +75,9 @@ export async function startSmtpReceiver(port = 0, mails: ReceivedMail[] = []): P
   const actual = (server.server.address() as AddressInfo).port;
   return {
     port: actual,
-    url: `smtp://alerts:smtp-password-123@127.0.0.1:${actual}`,
+    url: `smtp://alerts:smtp-password-123@127.0.0.1:${actual}${startTls ? "/?tls.rejectUnauthorized=false" : ""}`,
     mails,
+    logins,
     waitFor: (n, timeoutMs = 30_000) =>
       waitUntil(
         () => mails.length >= n,
@@ -101,6 +114,12 @@ export interface WebhookReceiver {
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedHook[]>;
   /** Hooks answered 2xx. */
   accepted(): ReceivedHook[];
+  /** From now on, calls wait unanswered (a slow receiver: alerts stay in flight) until release(). */
+  hold(): void;
+  /** How many calls are waiting for their answer. */
+  held(): number;
+  /** Answers the waiting calls and stops holding new ones. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -108,15 +127,17 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
   const hooks: ReceivedHook[] = [];
   const waiters = new Set<() => void>();
   let queue: number[] = [];
+  let holding: (() => void)[] | undefined;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", () => (holding ? holding.push(answer) : answer()));
+    const answer = () => {
       const status = queue.shift() ?? 200;
       hooks.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), status, at: performance.now() });
       res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : "try later");
       for (const w of waiters) w();
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
   const actual = (server.address() as AddressInfo).port;
@@ -130,6 +151,15 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
     },
     waitFor: (n, timeoutMs = 30_000) => waitUntil(() => accepted().length >= n, waiters, timeoutMs, accepted),
     accepted,
+    hold: () => {
+      holding ??= [];
+    },
+    held: () => holding?.length ?? 0,
+    release: () => {
+      const waiting = holding ?? [];
+      holding = undefined;
+      for (const answer of waiting) answer();
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,30 @@
+// Compiles the server to plain JavaScript in dist-server/, so production runs `node dist-server/start.js`
+// with no TypeScript loader (tsx compiled every file at every start). One bundle per entry point, with
+// every package left to node_modules; the SQL migrations are copied beside them (MIGRATIONS_FOLDER is
+// resolved from the bundle's own address).
+import { cpSync, rmSync } from "node:fs";
+import { build } from "esbuild";
+
+const out = process.env.SERVER_OUT_DIR ?? "dist-server";
+rmSync(out, { recursive: true, force: true });
+await build({
+  entryPoints: {
+    start: "server/start.ts",
+    // Run as its own process (server/db/pglite-create.ts): it finds itself beside start.js.
+    "pglite-create": "server/db/pglite-create.ts",
+    desk: "server/desk/cli.ts",
+    "backup-cli": "server/db/backup-cli.ts",
+  },
+  outdir: out,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node22.12",
+  packages: "external",
+  // Stack traces name the TypeScript files (node --enable-source-maps), and function names stay.
+  sourcemap: true,
+  keepNames: true,
+  logLevel: "warning",
+});
+cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
+console.log(`server compiled to ${out}/`);
