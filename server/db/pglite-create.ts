@@ -7,7 +7,7 @@
  * happens in a process that then ends. The caller holds the folder's lock.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -35,10 +35,16 @@ export const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, "P
 export const CREATING_FOLDER = ".creating";
 
 /** Creates and migrates the database of `dataDir` in a child process; resolves once that has succeeded. */
-export function createInChildProcess(dataDir: string): Promise<void> {
+export async function createInChildProcess(dataDir: string): Promise<void> {
   const staging = path.join(dataDir, CREATING_FOLDER);
-  rmSync(staging, { recursive: true, force: true });
-  return new Promise<void>((resolve, reject) => {
+  try {
+    // The folder itself may not exist yet (a first start, a path two levels down): owner-only, like its files.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    rmSync(staging, { recursive: true, force: true });
+  } catch (error) {
+    throw new Error(`could not create the database in ${dataDir}: ${error instanceof Error ? error.message : error}`);
+  }
+  await new Promise<void>((resolve, reject) => {
     // The IPC channel is how the child knows this process is gone (below): it must not go on writing
     // a folder whose lock died with us, while a restarted server opens it.
     const child = spawn(process.execPath, [...NODE_ARGS, SCRIPT, staging], {
@@ -53,12 +59,11 @@ export function createInChildProcess(dataDir: string): Promise<void> {
       if (code === 0 && hasDatabase(staging)) resolve();
       else reject(new Error(`could not create the database in ${dataDir} (exit ${code}): ${stderr.trim()}`));
     });
-  }).then(() => {
-    // PG_VERSION last: until it is there, the folder holds no database (hasDatabase).
-    const names = readdirSync(staging).sort((a, b) => Number(a === "PG_VERSION") - Number(b === "PG_VERSION"));
-    for (const name of names) renameSync(path.join(staging, name), path.join(dataDir, name));
-    rmdirSync(staging);
   });
+  // PG_VERSION last: until it is there, the folder holds no database (hasDatabase).
+  const names = readdirSync(staging).sort((a, b) => Number(a === "PG_VERSION") - Number(b === "PG_VERSION"));
+  for (const name of names) renameSync(path.join(staging, name), path.join(dataDir, name));
+  rmdirSync(staging);
 }
 
 if (process.argv[1] === SCRIPT) {
