@@ -18,15 +18,9 @@ import {
 import { serviceNames } from "../../src/lib/services";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
+import { validServiceRequest } from "../support/service-request";
 
-const valid = {
-  name: "Maria Lopez",
-  email: "maria@example.com",
-  phone: "(209) 555-0100",
-  service: "Jump Start",
-  pickupLocation: "Pacific Ave & March Ln, Stockton",
-  dropoffLocation: "1200 W Fremont St, Stockton",
-};
+const valid = validServiceRequest;
 
 const form = (fields: Record<string, string | string[]>) => {
   const params = new URLSearchParams();

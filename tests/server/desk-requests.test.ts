@@ -9,19 +9,12 @@ import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { validServiceRequest } from "../support/service-request";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
 
-const base = {
-  name: "Maria Lopez",
-  email: "maria@example.com",
-  phone: "(209) 555-0100",
-  service: "Jump Start",
-  pickupLocation: "Pacific Ave & March Ln, Stockton",
-  dropoffLocation: "1200 W Fremont St, Stockton",
-  vehicle: "2014 Honda Civic, silver" as string | null,
-};
+const base = { ...validServiceRequest, vehicle: "2014 Honda Civic, silver" as string | null };
 
 /** Parses our CSV (RFC 4180) back into rows, to check what a spreadsheet would read. */
 function parseCsv(text: string): string[][] {

@@ -12,6 +12,7 @@ import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { validServiceRequest } from "../support/service-request";
 
 /**
  * The desk's sign-in throttle under a burst, the client address behind a proxy, and CSRF: the token
@@ -255,14 +256,7 @@ describe("spoofed X-Forwarded-For on the public limits", () => {
         url: "/api/contact",
         remoteAddress: "127.0.0.1",
         headers: spoofed(n),
-        payload: {
-          name: "Maria Lopez",
-          email: "maria@example.com",
-          phone: "(209) 555-0100",
-          service: "Jump Start",
-          pickupLocation: "Pacific Ave & March Ln, Stockton",
-          dropoffLocation: "1200 W Fremont St, Stockton",
-        },
+        payload: validServiceRequest,
       });
       contact.push(res.statusCode);
     }
