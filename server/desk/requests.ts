@@ -37,6 +37,7 @@ const inboxColumns = {
   id: contactRequests.id,
   createdAt: contactRequests.createdAt,
   name: contactRequests.name,
+  phone: contactRequests.phone,
   service: contactRequests.service,
   pickupLocation: contactRequests.pickupLocation,
   status: contactRequests.status,

@@ -93,6 +93,8 @@ export interface InboxRow {
   id: number;
   createdAt: string;
   name: string;
+  /** As the driver typed it: each row has a call button. */
+  phone: string;
   service: string;
   pickupLocation: string;
   status: RequestStatus;
@@ -109,7 +111,6 @@ export interface InboxPage {
 
 export interface DeskRequest extends InboxRow {
   email: string;
-  phone: string;
   dropoffLocation: string;
   /** The vehicle as the driver described it; null when the form's optional field was left empty. */
   vehicle: string | null;

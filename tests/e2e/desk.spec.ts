@@ -112,9 +112,20 @@ for (const viewport of [
       await signIn(page);
       await search(page, name);
       await expect(requestList(page).getByRole("listitem")).toHaveCount(1);
+      // Each inbox row can call the driver at once.
+      await expect(requestList(page).getByRole("link", { name: `Call ${name}, (209) 555-0177` })).toHaveAttribute(
+        "href",
+        "tel:+12095550177",
+      );
       await requestList(page).getByRole("link").filter({ hasText: name }).click();
 
       await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+      // The page starts with a large call button and the number.
+      const call = page.getByRole("link", { name: `Call ${name}` });
+      await expect(call).toHaveAttribute("href", "tel:+12095550177");
+      await expect(call).toBeInViewport();
+      expect((await call.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(48);
+      await expect(page.getByTestId("request-phone")).toHaveText("(209) 555-0177");
       await expect(page.getByRole("link", { name: "(209) 555-0177" })).toHaveAttribute("href", "tel:+12095550177");
       await expect(page.getByRole("link", { name: "driver.desk@example.com" })).toHaveAttribute(
         "href",
@@ -130,6 +141,23 @@ for (const viewport of [
       );
 
       await page.getByLabel("Status", { exact: true }).selectOption("contacted");
+      const saved = page.getByRole("status").filter({ hasText: "Status saved: Contacted." });
+      await expect(saved).toBeVisible();
+      // Where the thumb is: right under the status control, and on screen.
+      await expect(saved).toBeInViewport();
+      const select = await page.getByLabel("Status", { exact: true }).boundingBox();
+      const message = await saved.boundingBox();
+      expect((message?.y ?? 0) - ((select?.y ?? 0) + (select?.height ?? 0))).toBeLessThan(40);
+      // Spam and lost are asked first: cancelled, nothing changes; confirmed, saved.
+      await page.getByLabel("Status", { exact: true }).selectOption("spam");
+      const ask = page.getByRole("alertdialog", { name: `Mark service request #${id} as Spam?` });
+      await ask.getByRole("button", { name: "Cancel" }).click();
+      await expect(ask).toBeHidden();
+      await expect(page.getByLabel("Status", { exact: true })).toHaveValue("contacted");
+      await page.getByLabel("Status", { exact: true }).selectOption("lost");
+      await page.getByRole("alertdialog").getByRole("button", { name: "Mark as Lost" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Status saved: Lost." })).toBeVisible();
+      await page.getByLabel("Status", { exact: true }).selectOption("contacted");
       await expect(page.getByRole("status").filter({ hasText: "Status saved: Contacted." })).toBeVisible();
       await expect(
         page.getByRole("listitem").filter({ hasText: "changed the status from New to Contacted" }),
@@ -141,6 +169,11 @@ for (const viewport of [
       await expect(note).toContainText("Called back, tow booked for 10:30");
       await expect(note).toContainText(DESK_EMAIL);
       await expect(page.getByLabel("Note", { exact: true })).toHaveValue("");
+
+      // The desk's header stays on screen at the foot of a long page.
+      await page.getByRole("heading", { name: "Alert deliveries" }).scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 4000);
+      await expect(page.getByRole("navigation", { name: "Desk" })).toBeInViewport();
 
       // It survives a reload: it was stored, not just shown.
       await page.reload();
@@ -219,7 +252,8 @@ for (const viewport of [
       const row = requestList(page).getByRole("link").filter({ hasText: marker });
       await expect(row).toContainText(payloads.name);
       await expect(row).toContainText(payloads.pickupLocation);
-      await expect(requestList(page).locator("img, script, svg, b")).toHaveCount(0);
+      // Nothing but our own icons (the call buttons' Lucide phone) is an element the visitor's text made.
+      await expect(requestList(page).locator("img, script, svg:not(.lucide), b")).toHaveCount(0);
       await row.click();
       await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
       await expect(page.getByText(payloads.name, { exact: true })).toBeVisible();

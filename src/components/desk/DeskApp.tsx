@@ -75,7 +75,7 @@ function SignedInDesk({ email }: { email: string }) {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="bg-ink text-white">
+      <header className="sticky top-0 z-30 bg-ink text-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <nav aria-label="Desk" className="flex items-center gap-1">
             <a href={hrefFor({ view: "inbox" })} className={navLink(route.view !== "activity")}>
@@ -87,9 +87,15 @@ function SignedInDesk({ email }: { email: string }) {
           </nav>
           <div className="flex items-center gap-2">
             <span className="hidden text-sm text-slate-300 sm:inline">{email}</span>
-            <Button variant="primary" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            {/* A quiet control: the owner's work is the requests, not leaving. */}
+            <button
+              type="button"
+              onClick={() => signOut.mutate()}
+              disabled={signOut.isPending}
+              className="min-h-11 rounded-md px-3 text-sm text-slate-300 underline-offset-2 hover:text-white hover:underline"
+            >
               Sign out
-            </Button>
+            </button>
           </div>
         </div>
       </header>

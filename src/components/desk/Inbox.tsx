@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { Phone } from "lucide-react";
 import { type ComponentProps, useEffect, useId } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { type InboxFilter, type InboxPage, newCountLabel } from "@/lib/desk-schema";
+import { telHrefFor } from "@/lib/links";
 import { serviceNames } from "@/lib/services";
 import { site } from "@/lib/site";
 import { cn } from "@/lib/utils";
@@ -183,10 +185,13 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
           )}
         >
           {inbox.data.items.map((row) => (
-            <li key={row.id} className={cn(row.status === "new" && "border-l-4 border-l-brand-500 bg-brand-50")}>
+            <li
+              key={row.id}
+              className={cn("flex items-center", row.status === "new" && "border-l-4 border-l-brand-500 bg-brand-50")}
+            >
               <a
                 href={hrefFor({ view: "request", id: row.id })}
-                className="grid gap-1 px-4 py-3 hover:bg-slate-50 md:grid-cols-[11rem_1fr_1fr_auto] md:items-center md:gap-4"
+                className="grid min-w-0 flex-1 grid-cols-1 gap-1 px-4 py-3 hover:bg-slate-50 md:grid-cols-[11rem_1fr_1fr_auto] md:items-center md:gap-4"
               >
                 <span className="text-sm text-slate-600">
                   <time dateTime={row.createdAt}>{businessTime(row.createdAt)}</time>
@@ -202,6 +207,13 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
                 <span>
                   <StatusBadge status={row.status} />
                 </span>
+              </a>
+              <a
+                href={telHrefFor(row.phone)}
+                className={buttonVariants({ variant: "outline", size: "icon", className: "mr-3 shrink-0" })}
+                aria-label={`Call ${row.name}, ${row.phone}`}
+              >
+                <Phone aria-hidden="true" />
               </a>
             </li>
           ))}

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertDialog } from "radix-ui";
+import { Phone } from "lucide-react";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fieldClass, inputClass } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import {
@@ -59,7 +60,14 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
   const key = `/api/desk/requests/${id}`;
   const detail = useQuery<DeskRequestDetail>({ queryKey: [key] });
   const [saved, setSaved] = useState("");
+  /** A status hard to undo (spam, lost), waiting for the owner to confirm it. */
+  const [confirming, setConfirming] = useState<RequestStatus | null>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
+  const savedRef = useRef<HTMLParagraphElement>(null);
+  // A phone's screen may end just above it: brought into view, without moving the page more than that.
+  useEffect(() => {
+    if (saved) savedRef.current?.scrollIntoView({ block: "nearest" });
+  }, [saved]);
 
   const afterChange = async (message: string) => {
     setSaved(message);
@@ -138,6 +146,17 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
         </div>
       </div>
 
+      {/* What the owner does first: call the driver back. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <a href={telHrefFor(request.phone)} className={buttonVariants({ size: "lg", className: "max-sm:w-full" })}>
+          <Phone aria-hidden="true" />
+          {`Call ${request.name}`}
+        </a>
+        <span className="text-lg font-semibold text-ink" data-testid="request-phone">
+          {request.phone}
+        </span>
+      </div>
+
       <dl>
         <Field label="Received">
           <time dateTime={request.createdAt}>{businessTime(request.createdAt)}</time>{" "}
@@ -167,15 +186,26 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
       <div className="grid gap-6 md:grid-cols-2">
         <DeskField label="Status">
           {(fieldId) => (
-            <select
-              id={fieldId}
-              className={inputClass}
-              value={request.status}
-              disabled={setStatus.isPending}
-              onChange={(e) => setStatus.mutate(e.target.value as RequestStatus)}
-            >
-              <StatusOptions />
-            </select>
+            <>
+              <select
+                id={fieldId}
+                className={inputClass}
+                value={request.status}
+                disabled={setStatus.isPending}
+                onChange={(e) => {
+                  const next = e.target.value as RequestStatus;
+                  // Spam and lost take a request out of the owner's work: asked first, as a mis-tap is easy.
+                  if (next === "spam" || next === "lost") setConfirming(next);
+                  else setStatus.mutate(next);
+                }}
+              >
+                <StatusOptions />
+              </select>
+              {/* Said where the thumb is: right under the control that was used. */}
+              <p ref={savedRef} role="status" className="min-h-6 text-sm font-medium text-emerald-800">
+                {saved}
+              </p>
+            </>
           )}
         </DeskField>
         <form onSubmit={onNote} className="space-y-1.5">
@@ -194,9 +224,15 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
           </Button>
         </form>
       </div>
-      <p role="status" className="min-h-6 text-sm font-medium text-emerald-800">
-        {saved}
-      </p>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Mark service request #${id} as ${confirming ? statusLabels[confirming] : ""}?`}
+        confirmLabel={`Mark as ${confirming ? statusLabels[confirming] : ""}`}
+        onConfirm={() => confirming && setStatus.mutate(confirming)}
+      >
+        It leaves the requests still to be worked. You can set another status later.
+      </ConfirmDialog>
       {mutationError && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {errorText(mutationError)}
@@ -260,34 +296,19 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
         )}
       </section>
 
-      <AlertDialog.Root>
-        <AlertDialog.Trigger
-          className={buttonVariants({ variant: "outline", size: "sm", className: "border-red-700 text-red-800" })}
-        >
-          Delete request
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-ink/50" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-bold text-ink">Delete service request #{id}?</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-              This removes the request, its notes and its alerts for good, for a person who asked to be forgotten. The
-              history keeps only that it was deleted, by whom and when.
-            </AlertDialog.Description>
-            <div className="mt-5 flex justify-end gap-2">
-              <AlertDialog.Cancel className={buttonVariants({ variant: "outline", size: "sm" })}>
-                Cancel
-              </AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={buttonVariants({ variant: "dark", size: "sm", className: "bg-red-800 hover:bg-red-700" })}
-                onClick={() => remove.mutate()}
-              >
-                Delete
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        title={`Delete service request #${id}?`}
+        confirmLabel="Delete"
+        onConfirm={() => remove.mutate()}
+        trigger={
+          <button type="button" className={buttonVariants({ variant: "danger-outline", size: "sm" })}>
+            Delete request
+          </button>
+        }
+      >
+        This removes the request, its notes and its alerts for good, for a person who asked to be forgotten. The history
+        keeps only that it was deleted, by whom and when.
+      </ConfirmDialog>
     </section>
   );
 }

@@ -10,6 +10,9 @@ export const buttonVariants = cva(
       variant: {
         primary: "bg-brand-500 text-ink hover:bg-brand-400",
         dark: "bg-ink text-white hover:bg-slate-700",
+        /** Something hard to undo (delete, mark as spam). */
+        danger: "bg-red-800 text-white hover:bg-red-700",
+        "danger-outline": "border-2 border-red-700 bg-white text-red-800 hover:bg-red-50",
         outline: "border-2 border-ink bg-white text-ink hover:bg-slate-100",
         /** The outline button on a dark band. */
         "outline-light": "border-2 border-white bg-transparent text-white hover:bg-white/10",
