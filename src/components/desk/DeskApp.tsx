@@ -1,6 +1,5 @@
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ActivityPage } from "./ActivityPage";
 import { Inbox, type InboxState } from "./Inbox";
