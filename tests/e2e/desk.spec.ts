@@ -1,7 +1,11 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+
+/** Where the phone-size screenshots go, to be looked at by a person (SCREENSHOT_DIR to choose). */
+const SCREENS = process.env.SCREENSHOT_DIR ?? "test-results/screens";
+mkdirSync(SCREENS, { recursive: true });
 
 /** A unique name per call, so tests running side by side on one server never read each other's rows. */
 let counter = 0;
@@ -181,6 +185,74 @@ for (const viewport of [
       await expect(page.getByText("Called back, tow booked for 10:30")).toBeVisible();
     });
 
+    test("a request sent while the owner is on a request page shows as a banner and a badge within 15 s", async ({
+      page,
+      request,
+    }) => {
+      // The page's clock is the test's: 15 s of its time, whatever the machine is doing.
+      await page.clock.install();
+      const first = await sendRequest(request, driverFields(uniqueName("Already Here")));
+      await signIn(page);
+      await page.goto(`/desk#/requests/${first}`);
+      await expect(page.getByRole("heading", { level: 1, name: `Service request #${first}` })).toBeVisible();
+      await expect(page.getByTestId("new-request-banner")).toHaveCount(0); // what was there is not news
+
+      const arrived = await sendRequest(request, {
+        ...driverFields(uniqueName("Just Arrived")),
+        service: "Towing",
+        pickupLocation: "Main St, Manteca",
+      });
+      await page.clock.runFor(15_000);
+      const banner = page.getByTestId("new-request-banner");
+      // Other tests send requests to the same server meanwhile: the banner names the newest, ours or theirs.
+      await expect(banner).toContainText(/New request #\d+ — /);
+      const shown = Number(/#(\d+)/.exec((await banner.textContent()) ?? "")?.[1]);
+      expect(shown).toBeGreaterThanOrEqual(arrived);
+      if (shown === arrived) await expect(banner).toContainText(`New request #${arrived} — Towing, Main St, Manteca`);
+      await expect(page.getByTestId("new-badge")).toBeVisible();
+      await banner.getByRole("link").click();
+      await expect(page.getByRole("heading", { level: 1, name: `Service request #${shown}` })).toBeVisible();
+      await expect(banner).toHaveCount(0);
+
+      // The optional sound is off until switched on, and stays on after a reload.
+      const sound = page.getByTestId("sound-switch");
+      await expect(sound).toHaveAttribute("aria-pressed", "false");
+      await sound.click();
+      await page.reload();
+      await expect(page.getByTestId("sound-switch")).toHaveAttribute("aria-pressed", "true");
+    });
+
+    test("filters live in the address: they survive a reload, and the inbox keeps its place after a request", async ({
+      page,
+      request,
+    }) => {
+      const name = uniqueName("Kept Filter");
+      await sendRequest(request, { ...driverFields(name), service: "Motorcycle Towing" });
+      for (let i = 0; i < 12; i++) await sendRequest(request, driverFields(uniqueName("Filler")));
+      await signIn(page);
+      await page.getByLabel("Service", { exact: true }).selectOption("Motorcycle Towing");
+      await expect(page).toHaveURL(/#\/\?service=Motorcycle\+Towing$/);
+      await page.reload();
+      await expect(page.getByLabel("Service", { exact: true })).toHaveValue("Motorcycle Towing");
+      await expect(requestList(page).getByRole("link").filter({ hasText: name })).toBeVisible();
+
+      await page.getByLabel("Service", { exact: true }).selectOption("");
+      await expect(requestList(page).getByRole("link").filter({ hasText: "Filler" }).first()).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 300));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+      const scrolled = 300;
+      // A click as a thumb makes it, on a row in view (Playwright's own click would scroll to the row first).
+      const row = requestList(page).getByRole("link").filter({ hasText: "Filler" }).first();
+      await row.evaluate((link) => (link as HTMLElement).click());
+      await expect(page.getByRole("heading", { level: 1, name: /Service request #/ })).toBeVisible();
+      await page.goBack();
+      await expect(requestList(page)).toBeVisible();
+      // Back where it was: the row just opened is on screen again, not the top of the inbox. (A banner for
+      // another test's request may push the page down a little: the browser keeps the rows in place.)
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(scrolled);
+      await expect(row).toBeInViewport();
+    });
+
     test("filters, search, CSV export and sign-out", async ({ page, request }) => {
       const name = uniqueName("Filter Driver");
       const id = await sendRequest(request, { ...driverFields(name), service: "Jump Start", phone: "209-555-0123" });
@@ -316,6 +388,52 @@ for (const viewport of [
     });
   });
 }
+
+test("no desk screen is wider than a 360 px phone, at 100% and 200% text", async ({ page, request }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const id = await sendRequest(request, {
+    ...driverFields(uniqueName("Narrow Screen Driver With A Long Name")),
+    pickupLocation: "Interstate 5 northbound near the Eight Mile Road exit, Stockton",
+  });
+  const wide: string[] = [];
+  const measure = async (screen: string) => {
+    for (const size of ["100%", "200%"]) {
+      await page.evaluate((s) => {
+        document.documentElement.style.fontSize = s;
+      }, size);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 360) {
+        // Name what sticks out, so a failure says where to look.
+        const culprit = await page.evaluate(() => {
+          const out = [...document.querySelectorAll("body *")].filter(
+            (e) =>
+              e.getBoundingClientRect().right > 361 &&
+              ![...e.children].some((c) => c.getBoundingClientRect().right > 361),
+          );
+          return out
+            .slice(0, 3)
+            .map((e) => `<${e.tagName.toLowerCase()}> "${(e.textContent ?? "").trim().slice(0, 30)}"`);
+        });
+        wide.push(`${screen} at ${size}: ${width} px (${culprit.join(", ")})`);
+      }
+      await page.screenshot({ path: `${SCREENS}/desk-${screen}-360-${size.replace("%", "")}.png` });
+    }
+    await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+  };
+  await page.goto("/desk");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await measure("sign-in");
+  await signIn(page);
+  await expect(requestList(page)).toBeVisible();
+  await measure("inbox");
+  await page.goto(`/desk#/requests/${id}`);
+  await expect(page.getByRole("heading", { level: 2, name: "History" })).toBeVisible();
+  await measure("request");
+  await page.getByRole("link", { name: "Activity" }).click();
+  await expect(page.getByRole("heading", { name: "Recent sign-ins" })).toBeVisible();
+  await measure("activity");
+  expect(wide).toEqual([]);
+});
 
 test("the desk is kept out of search: noindex, not in the sitemap, disallowed in robots.txt", async ({
   page,

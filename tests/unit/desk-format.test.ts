@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, csvLine, localTime } from "../../server/desk/csv";
 import { businessTime, timeAgo } from "../../src/components/desk/format";
-import { parseHash } from "../../src/components/desk/use-hash-route";
+import { hrefFor, parseHash } from "../../src/components/desk/use-hash-route";
 import { mapSearchHref, telHrefFor } from "../../src/lib/links";
 
 describe("CSV cells (RFC 4180 and the formula guard)", () => {
@@ -61,7 +61,16 @@ describe("desk formatting", () => {
   it("reads the view from the address fragment", () => {
     expect(parseHash("#/requests/42")).toEqual({ view: "request", id: 42 });
     expect(parseHash("#/activity")).toEqual({ view: "activity" });
-    expect(parseHash("#/requests/x")).toEqual({ view: "inbox" });
-    expect(parseHash("")).toEqual({ view: "inbox" });
+    expect(parseHash("#/requests/x")).toEqual({ view: "inbox", filter: {}, page: 1 });
+    expect(parseHash("")).toEqual({ view: "inbox", filter: {}, page: 1 });
+    // The inbox's filters survive a reload; what the schema refuses is dropped, the rest kept.
+    expect(parseHash("#/?status=new&service=Towing&q=lodi&from=2026-11-01&page=3")).toEqual({
+      view: "inbox",
+      filter: { status: "new", service: "Towing", q: "lodi", from: "2026-11-01" },
+      page: 3,
+    });
+    expect(parseHash("#/?status=sideways&to=2026-02-30&page=0")).toEqual({ view: "inbox", filter: {}, page: 1 });
+    expect(hrefFor({ view: "inbox", filter: { status: "new", q: "a b" }, page: 2 })).toBe("#/?status=new&q=a+b&page=2");
+    expect(hrefFor({ view: "inbox" })).toBe("#/");
   });
 });

@@ -1,8 +1,10 @@
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { newCountLabel } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
 import { ActivityPage } from "./ActivityPage";
 import { Inbox, type InboxState } from "./Inbox";
+import { NewRequestBanner, SoundSwitch, useLatestRequests } from "./NewRequestBanner";
 import { createDeskQueryClient, deskSend, fetchSession, SESSION_KEY, type SessionState } from "./query-client";
 import { RequestPage } from "./RequestPage";
 import { SignInForm } from "./SignInForm";
@@ -43,7 +45,16 @@ const navLink = (active: boolean) =>
 function SignedInDesk({ email }: { email: string }) {
   const client = useQueryClient();
   const route = useHashRoute();
-  const [inbox, setInbox] = useState<InboxState>({ filter: {}, page: 1 });
+  // The inbox as last seen (its filters and page are in its address): where "Inbox" leads back to.
+  const lastInbox = useRef<DeskRoute>({ view: "inbox" });
+  if (route.view === "inbox") lastInbox.current = route;
+  const inboxRoute = lastInbox.current;
+  const inbox: InboxState =
+    inboxRoute.view === "inbox"
+      ? { filter: inboxRoute.filter ?? {}, page: inboxRoute.page ?? 1 }
+      : { filter: {}, page: 1 };
+  const latest = useLatestRequests();
+  const newCount = latest.data?.newCount ?? 0;
   const [notice, setNotice] = useState("");
   const main = useRef<HTMLElement>(null);
 
@@ -57,35 +68,55 @@ function SignedInDesk({ email }: { email: string }) {
     },
   });
 
-  // A new view is a new page to a screen reader: move focus to its heading.
+  // A new view is a new page to a screen reader: move focus to its heading. A request or the activity
+  // opens at its top; the inbox is put back where it was (Inbox), which the focus must not undo.
   const first = useRef(true);
   useEffect(() => {
-    if (route.view !== "inbox") setNotice("");
+    if (route.view !== "inbox") {
+      setNotice("");
+      if (!first.current) window.scrollTo(0, 0);
+    }
     if (first.current) {
       first.current = false;
       return;
     }
-    main.current?.querySelector<HTMLElement>("h1")?.focus();
+    main.current?.querySelector<HTMLElement>("h1")?.focus({ preventScroll: true });
   }, [route]);
 
   const go = (next: DeskRoute) => {
     window.location.hash = hrefFor(next);
   };
 
+  // The inbox puts its own scroll position back when the owner returns from a request.
+  useEffect(() => {
+    window.history.scrollRestoration = "manual";
+  }, []);
+
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 bg-ink text-white">
+        <NewRequestBanner />
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-          <nav aria-label="Desk" className="flex items-center gap-1">
-            <a href={hrefFor({ view: "inbox" })} className={navLink(route.view !== "activity")}>
+          <nav aria-label="Desk" className="flex flex-wrap items-center gap-1">
+            <a href={hrefFor(inboxRoute)} className={navLink(route.view !== "activity")}>
               Inbox
+              {newCount > 0 && (
+                <span
+                  className="ml-1.5 rounded-full bg-brand-500 px-2 text-sm font-bold text-ink"
+                  data-testid="new-badge"
+                >
+                  {newCountLabel(newCount)}
+                  <span className="sr-only"> new</span>
+                </span>
+              )}
             </a>
             <a href={hrefFor({ view: "activity" })} className={navLink(route.view === "activity")}>
               Activity
             </a>
           </nav>
-          <div className="flex items-center gap-2">
+          <div className="flex items-center gap-1">
             <span className="hidden text-sm text-slate-300 sm:inline">{email}</span>
+            <SoundSwitch />
             {/* A quiet control: the owner's work is the requests, not leaving. */}
             <button
               type="button"
@@ -104,11 +135,12 @@ function SignedInDesk({ email }: { email: string }) {
             {notice}
           </p>
         )}
-        {route.view === "inbox" && <Inbox state={inbox} onChange={setInbox} />}
+        {route.view === "inbox" && <Inbox state={inbox} onChange={(next) => go({ view: "inbox", ...next })} />}
         {route.view === "request" && (
           <RequestPage
             key={route.id}
             id={route.id}
+            inboxHref={hrefFor(inboxRoute)}
             onDeleted={(id) => {
               setNotice(`Service request #${id} was deleted.`);
               go({ view: "inbox" });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Phone } from "lucide-react";
-import { type ComponentProps, useEffect, useId } from "react";
+import { type ComponentProps, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { type InboxFilter, type InboxPage, newCountLabel } from "@/lib/desk-schema";
@@ -10,11 +10,12 @@ import { site } from "@/lib/site";
 import { cn } from "@/lib/utils";
 import { DeskField } from "./DeskField";
 import { businessTime, timeAgo } from "./format";
+import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { hrefFor, useNow } from "./use-hash-route";
 
-/** How often the inbox asks for new requests. */
-export const INBOX_POLL_MS = 15_000;
+/** Where the page was scrolled while the inbox was last shown: put back when the owner returns to it. */
+let scrolledTo = 0;
 
 export interface InboxState {
   filter: InboxFilter;
@@ -45,15 +46,30 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
   const query = params.toString();
   const inbox = useQuery<InboxPage>({
     queryKey: [`/api/desk/requests${query ? `?${query}` : ""}`],
-    // The one exception to the no-refetch defaults: drivers send requests while the owner watches.
-    // Polling (not server-sent events) because it is one indexed query, works through any proxy and
-    // on every server of a cluster, and 15 s is well inside a dispatcher's reaction time. It keeps
-    // going in a background tab so that the tab's title can tell the owner something arrived.
+    // The one exception to the no-refetch defaults: drivers send requests while the owner watches
+    // (see useLatestRequests). It keeps going in a background tab so that the tab's title can tell the
+    // owner something arrived.
     refetchInterval: INBOX_POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
     placeholderData: (previous) => previous,
   });
+
+  // Back from a request: the list as it was, where it was. The position is kept as the owner scrolls
+  // (a layout effect's cleanup runs before the request page takes the inbox's place).
+  const restore = useRef<number | null>(scrolledTo);
+  useLayoutEffect(() => {
+    const keep = () => {
+      scrolledTo = window.scrollY;
+    };
+    addEventListener("scroll", keep, { passive: true });
+    return () => removeEventListener("scroll", keep);
+  }, []);
+  useLayoutEffect(() => {
+    if (restore.current === null || !inbox.data) return;
+    window.scrollTo(0, restore.current);
+    restore.current = null;
+  }, [inbox.data]);
 
   const newCount = inbox.data?.newCount ?? 0;
   useEffect(() => {
@@ -99,7 +115,7 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
         </form>
       </search>
 
-      <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <fieldset className="grid min-w-0 grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-3 md:grid-cols-4">
         <legend className="sr-only">Filters</legend>
         <DeskField label="Status" className="space-y-1">
           {(fieldId) => (
@@ -221,7 +237,7 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
       )}
 
       {inbox.data && (state.page > 1 || inbox.data.hasMore) && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2">
           <Button
             variant="outline"
             size="sm"

@@ -18,7 +18,7 @@ import { DeskField, DeskLabel } from "./DeskField";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
-import { hrefFor, useNow } from "./use-hash-route";
+import { useNow } from "./use-hash-route";
 
 /** One line of history, in words. Everything the visitor or a user typed stays text. */
 export function describeEvent(event: DeskEvent): string {
@@ -36,7 +36,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   return (
     <div className="border-b border-slate-200 py-2 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-4">
       <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-      <dd className="break-words text-ink">{children}</dd>
+      <dd className="text-ink [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
@@ -53,7 +53,16 @@ function MapLink({ place }: { place: string }) {
   );
 }
 
-export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: number) => void }) {
+export function RequestPage({
+  id,
+  inboxHref,
+  onDeleted,
+}: {
+  id: number;
+  /** Back to the inbox as the owner left it (its filters and page). */
+  inboxHref: string;
+  onDeleted: (id: number) => void;
+}) {
   const client = useQueryClient();
   const ids = useId();
   const now = useNow();
@@ -109,7 +118,7 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
     </h1>
   );
   const back = (
-    <a href={hrefFor({ view: "inbox" })} className={cn(linkClass, "inline-block py-2 text-sm")}>
+    <a href={inboxHref} className={cn(linkClass, "inline-block py-2 text-sm")}>
       ← Inbox
     </a>
   );
@@ -148,7 +157,10 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
 
       {/* What the owner does first: call the driver back. */}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <a href={telHrefFor(request.phone)} className={buttonVariants({ size: "lg", className: "max-sm:w-full" })}>
+        <a
+          href={telHrefFor(request.phone)}
+          className={buttonVariants({ size: "lg", className: "min-w-0 [overflow-wrap:anywhere] max-sm:w-full" })}
+        >
           <Phone aria-hidden="true" />
           {`Call ${request.name}`}
         </a>
@@ -183,7 +195,7 @@ export function RequestPage({ id, onDeleted }: { id: number; onDeleted: (id: num
         <Field label="Vehicle">{request.vehicle ?? <span className="text-slate-600">Not given</span>}</Field>
       </dl>
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <DeskField label="Status">
           {(fieldId) => (
             <>

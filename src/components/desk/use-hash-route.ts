@@ -1,17 +1,46 @@
 import { useEffect, useState } from "react";
+import { type InboxFilter, inboxQuerySchema } from "@/lib/desk-schema";
 
-/** The desk's views live in the address's #fragment, so Back works and /desk stays one static page. */
-export type DeskRoute = { view: "inbox" } | { view: "request"; id: number } | { view: "activity" };
+/**
+ * The desk's views live in the address's #fragment, so Back works, a reload keeps the view, and
+ * /desk stays one static page. The inbox's filters and page are in it too ("#/?status=new&page=2").
+ */
+export type DeskRoute =
+  | { view: "inbox"; filter?: InboxFilter; page?: number }
+  | { view: "request"; id: number }
+  | { view: "activity" };
+
+/** The inbox's filters from its fragment; a value the schema refuses (a hand-edited address) is dropped. */
+function inboxRoute(query: string): DeskRoute {
+  const params = Object.fromEntries(new URLSearchParams(query));
+  const filter: InboxFilter = {};
+  let page = 1;
+  for (const [key, value] of Object.entries(params)) {
+    const parsed = inboxQuerySchema.safeParse({ [key]: value });
+    if (!parsed.success) continue;
+    if (key === "page") page = parsed.data.page;
+    else if (key in inboxQuerySchema.shape) Object.assign(filter, { [key]: parsed.data[key as keyof InboxFilter] });
+  }
+  return { view: "inbox", filter, page };
+}
 
 export function parseHash(hash: string): DeskRoute {
   const request = /^#\/requests\/(\d{1,10})$/.exec(hash);
   if (request?.[1]) return { view: "request", id: Number(request[1]) };
   if (hash === "#/activity") return { view: "activity" };
-  return { view: "inbox" };
+  const query = /^#\/\?(.*)$/.exec(hash);
+  return inboxRoute(query?.[1] ?? "");
 }
 
-export const hrefFor = (route: DeskRoute) =>
-  route.view === "request" ? `#/requests/${route.id}` : route.view === "activity" ? "#/activity" : "#/";
+export function hrefFor(route: DeskRoute): string {
+  if (route.view === "request") return `#/requests/${route.id}`;
+  if (route.view === "activity") return "#/activity";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(route.filter ?? {})) if (value) params.set(key, String(value));
+  if ((route.page ?? 1) > 1) params.set("page", String(route.page));
+  const query = params.toString();
+  return query ? `#/?${query}` : "#/";
+}
 
 export function useHashRoute(): DeskRoute {
   const [route, setRoute] = useState<DeskRoute>(() => parseHash(window.location.hash));

@@ -1,0 +1,118 @@
+import { useQuery } from "@tanstack/react-query";
+import { X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { InboxPage, InboxRow } from "@/lib/desk-schema";
+import { readStoredFlag, writeStoredFlag } from "./desk-preferences";
+import { hrefFor } from "./use-hash-route";
+
+/** How often every desk screen asks for new requests (the inbox's own list shares this query). */
+export const INBOX_POLL_MS = 15_000;
+/** The newest requests, unfiltered: the same query as the inbox's first page, so it costs no second fetch there. */
+export const LATEST_REQUESTS_KEY = ["/api/desk/requests"] as const;
+
+/**
+ * The newest requests, asked for every 15 s on every screen, in a background tab too. Polling (not
+ * server-sent events): one indexed query, through any proxy and on every server of a cluster, and 15 s
+ * is well inside a dispatcher's reaction time.
+ */
+export function useLatestRequests() {
+  return useQuery<InboxPage>({
+    queryKey: LATEST_REQUESTS_KEY,
+    refetchInterval: INBOX_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+}
+
+const SOUND_KEY = "desk-new-request-sound";
+let audio: AudioContext | undefined;
+
+/** A short tone. The browser lets a page play sound only after a tap, so the context is made by the switch. */
+function chime() {
+  if (!audio) return;
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = 880;
+  gain.gain.value = 0.15;
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.35);
+}
+
+/** The optional sound for a new request: off by default, remembered on this device. */
+export function SoundSwitch() {
+  const [on, setOn] = useState(() => readStoredFlag(SOUND_KEY));
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={() => {
+        const next = !on;
+        setOn(next);
+        writeStoredFlag(SOUND_KEY, next);
+        if (next) {
+          audio ??= new AudioContext();
+          void audio.resume();
+        }
+      }}
+      className="min-h-11 rounded-md px-3 text-sm text-slate-300 hover:text-white hover:underline"
+      data-testid="sound-switch"
+    >
+      Sound {on ? "on" : "off"}
+    </button>
+  );
+}
+
+/**
+ * "New request #57 — Towing, Manteca" at the top of every desk screen once one arrives, opening it;
+ * dismissable. What was already there when the desk opened is not news: the inbox lists it.
+ */
+export function NewRequestBanner() {
+  const latest = useLatestRequests();
+  const seen = useRef<number | null>(null);
+  const [arrived, setArrived] = useState<InboxRow | null>(null);
+
+  useEffect(() => {
+    const items = latest.data?.items;
+    if (!items) return;
+    const newest = Math.max(0, ...items.map((r) => r.id));
+    if (seen.current === null) {
+      seen.current = newest;
+      return;
+    }
+    const fresh = items.filter((r) => r.id > (seen.current ?? 0) && r.status === "new");
+    seen.current = Math.max(seen.current, newest);
+    const first = fresh[0];
+    if (first) {
+      setArrived(first);
+      if (readStoredFlag(SOUND_KEY)) chime();
+    }
+  }, [latest.data]);
+
+  if (!arrived) return null;
+  return (
+    <div
+      role="status"
+      className="flex items-center gap-2 bg-brand-500 px-4 py-1 text-ink"
+      data-testid="new-request-banner"
+    >
+      <a
+        href={hrefFor({ view: "request", id: arrived.id })}
+        onClick={() => setArrived(null)}
+        className="flex min-h-11 min-w-0 flex-1 items-center font-bold underline underline-offset-2"
+      >
+        <span className="truncate">
+          New request #{arrived.id} — {arrived.service}, {arrived.pickupLocation}
+        </span>
+      </a>
+      <button
+        type="button"
+        onClick={() => setArrived(null)}
+        className="grid size-11 shrink-0 place-items-center rounded-md hover:bg-brand-400"
+        aria-label="Dismiss"
+      >
+        <X className="size-5" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
