@@ -1,14 +1,12 @@
 import { count } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { contactRequests } from "../../server/db/schema";
-import { emptySiteFiles } from "../../server/site-files";
 import { contactFields, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, requiredContactFields } from "../../src/lib/contact-schema";
 import { serviceNames } from "../../src/lib/services";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
+import { appOnFreshDatabase } from "../support/test-app";
 
 /**
  * Anything a client can send: random JSON, broken JSON, random forms, and near-valid requests with
@@ -128,19 +126,11 @@ describe.each(databaseTargets)("POST /api/contact with random and malformed bodi
   let app: FastifyInstance;
   const rows = async () => (await db.db.select({ n: count() }).from(contactRequests))[0]?.n ?? -1;
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({ contactRateLimit: { max: 1_000_000, timeWindowMs: 60_000 } }),
-      logger: false,
-      site: emptySiteFiles(),
-      db,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  appOnFreshDatabase(
+    target,
+    { contactRateLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
+    (ready) => ({ app, db } = ready),
+  );
 
   const check = async (contentType: string, payload: string) => {
     const before = await rows();

@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { deskSessions, deskSignIns } from "../../server/db/schema";
 import { SESSION_COOKIE } from "../../server/desk/routes";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/desk/session-store";
 import { addUser, removeUser, resetPassword } from "../../server/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { SIGN_IN_FAILED } from "../../src/lib/desk-schema";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { appOnFreshDatabase } from "../support/test-app";
 
 const PASSWORD = "correct horse battery staple";
 const HOUR = 60 * 60 * 1000;
@@ -52,19 +50,8 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
     return { client, email };
   };
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({ trustProxy: 1 }),
-      logger: false,
-      site: emptySiteFiles(),
-      db,
-      deskClock: () => new Date(clock),
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  appOnFreshDatabase(target, { trustProxy: 1 }, (ready) => ({ app, db } = ready), {
+    deskClock: () => new Date(clock),
   });
 
   it("answers 401 on every desk route without a session, even with a valid CSRF token", async () => {

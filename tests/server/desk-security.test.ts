@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { deskSignIns } from "../../server/db/schema";
@@ -10,9 +10,10 @@ import { NOT_AN_EMAIL } from "../../server/desk/sign-in-log";
 import { addUser } from "../../server/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { appOnFreshDatabase } from "../support/test-app";
 
 /**
  * The desk's sign-in throttle under a burst, the client address behind a proxy, and CSRF: the token
@@ -42,27 +43,20 @@ describe.each(databaseTargets)("desk security on $kind", (target) => {
   const newClient = () => new DeskClient(app, `192.0.2.${++clients}`);
 
   beforeAll(async () => {
-    db = await openTestDatabase(target);
-    if (viaRedis && redisUrl) {
-      const redis = new Redis(isolatedRedis(redisUrl));
-      await redis.flushdb();
-      redis.disconnect();
-    }
-    app = await buildApp({
-      config: testConfig({
-        trustProxy: 1,
-        redisUrl: viaRedis && redisUrl ? isolatedRedis(redisUrl) : undefined,
-        deskSignInRateLimit: { max: LIMIT, timeWindowMs: 15 * 60_000 },
-      }),
-      logger: false,
-      site: emptySiteFiles(),
-      db,
-    });
+    if (!viaRedis || !redisUrl) return;
+    const redis = new Redis(isolatedRedis(redisUrl));
+    await redis.flushdb();
+    redis.disconnect();
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  appOnFreshDatabase(
+    target,
+    {
+      trustProxy: 1,
+      redisUrl: viaRedis && redisUrl ? isolatedRedis(redisUrl) : undefined,
+      deskSignInRateLimit: { max: LIMIT, timeWindowMs: 15 * 60_000 },
+    },
+    (ready) => ({ app, db } = ready),
+  );
 
   it(`lets at most ${LIMIT} of 20 parallel wrong sign-ins reach the password check; the rest get 429`, async () => {
     const email = await newUser();
@@ -227,25 +221,17 @@ describe("TRUST_PROXY", () => {
 describe("spoofed X-Forwarded-For on the public limits", () => {
   let app: FastifyInstance;
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
-  beforeAll(async () => {
-    const [pglite] = databaseTargets;
-    if (!pglite) throw new Error("no database target");
-    db = await openTestDatabase(pglite);
-    app = await buildApp({
-      config: testConfig({
-        trustProxy: 1,
-        contactRateLimit: { max: 5, timeWindowMs: 600_000 },
-        chatRateLimit: { max: 20, timeWindowMs: 60_000 },
-      }),
-      logger: false,
-      site: emptySiteFiles(),
-      db,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  const [pglite] = databaseTargets;
+  if (!pglite) throw new Error("no database target");
+  appOnFreshDatabase(
+    pglite,
+    {
+      trustProxy: 1,
+      contactRateLimit: { max: 5, timeWindowMs: 600_000 },
+      chatRateLimit: { max: 20, timeWindowMs: 60_000 },
+    },
+    (ready) => ({ app, db } = ready),
+  );
   const spoofed = (n: number) => ({ "x-forwarded-for": `10.${n}.0.1, 198.51.100.1` });
 
   it("holds the service-request limit (5) and the chat limit (20) whatever the left-most entry says", async () => {
