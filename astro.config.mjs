@@ -14,6 +14,8 @@ export default defineConfig({
   outDir,
   cacheDir: outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W+/g, "-")}`,
   output: "static",
+  // English at the root, Spanish under /es/ (src/pages/es/): src/i18n/locales.ts pairs the two.
+  i18n: { locales: ["en", "es"], defaultLocale: "en", routing: { prefixDefaultLocale: false } },
   trailingSlash: "never",
   build: { format: "file" },
   // React 19 renders the islands that hold state (the request form, the chat, the carousel, the desk);

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import webpush from "web-push";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { deskE2eServerCommand } from "./tests/support/desk-e2e";
 
@@ -11,6 +12,8 @@ import { deskE2eServerCommand } from "./tests/support/desk-e2e";
  */
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Web Push keys made for this run only (the desk then offers "Phone alerts"); never a key kept in the repository. */
+const vapid = webpush.generateVAPIDKeys();
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "towing-e2e-"));
 
 export default defineConfig({
@@ -49,6 +52,9 @@ export default defineConfig({
       CHAT_RATE_LIMIT_MAX: "10000",
       // Only failed sign-ins count; the throttling itself has server tests.
       DESK_SIGN_IN_RATE_LIMIT_MAX: "10000",
+      WEB_PUSH_PUBLIC_KEY: vapid.publicKey,
+      WEB_PUSH_PRIVATE_KEY: vapid.privateKey,
+      WEB_PUSH_SUBJECT: "mailto:dispatch@stocktontowing.example",
     },
   },
 });

@@ -38,6 +38,7 @@ const request: ContactRequest = {
   service: "Towing",
   pickupLocation: "Pacific Ave & March Ln, Stockton",
   dropoffLocation: "1200 W Fremont St, Stockton",
+  language: "en",
 };
 
 /** Inserts with `concurrency` callers for `seconds`; returns inserts per second. */

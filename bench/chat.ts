@@ -7,7 +7,8 @@
  * which the script runs first, a fresh PGlite folder, no CHAT_WEBHOOK_URL so the
  * built-in assistant answers, the chat rate limit lifted through CHAT_RATE_LIMIT_MAX), warms it up,
  * then runs autocannon with BENCH_CONNECTIONS (20) concurrent callers for BENCH_SECONDS (10), each
- * sending the development questions of the evaluation set in turn.
+ * sending the development questions of the evaluation set in turn, English and Spanish (with the
+ * Spanish pages' "lang": "es" where a case has it).
  * Budget: p99 under 20 ms, every request answered 200. Exits 1 otherwise.
  * Beside it, the same callers against GET /healthz on the same server: the floor this machine
  * gives any request, so a slow run on a busy machine can be told from a slow assistant.
@@ -26,14 +27,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_CHAT_PORT ?? 4417);
 const BUDGET_P99_MS = 20;
 
-const questions: string[] = JSON.parse(
-  readFileSync(new URL("../tests/fixtures/chat-eval-dev.json", import.meta.url), "utf8"),
-).map((c: { q: string }) => c.q);
-const requests = questions.map((q) => ({
+const questions: { q: string; lang?: string }[] = ["chat-eval-dev.json", "chat-eval-es-dev.json"].flatMap((file) =>
+  JSON.parse(readFileSync(new URL(`../tests/fixtures/${file}`, import.meta.url), "utf8")),
+);
+const requests = questions.map(({ q, lang }) => ({
   method: "POST" as const,
   path: "/api/chat",
   headers: { "content-type": "application/json" },
-  body: JSON.stringify({ text: q }),
+  body: JSON.stringify(lang ? { text: q, lang } : { text: q }),
 }));
 
 async function main() {

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import type { ApiRefusal, RefusalCode } from "../src/lib/api-refusal";
+import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/lib/request-page";
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
@@ -18,6 +19,8 @@ import connectionLimits from "./plugins/connection-limits";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
+import { RequestFeed } from "./request-page/feed";
+import requestPageRoutes from "./request-page/routes";
 import chatRoutes from "./routes/chat";
 import contactRoutes from "./routes/contact";
 import healthRoutes from "./routes/health";
@@ -41,8 +44,12 @@ export interface AppOptions {
   alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart">;
   /** The built-in chat assistant; built from the site's knowledge file (site.chatKnowledge) when not given. */
   assistant?: Assistant;
-  /** The clock desk sessions expire by; tests move it. */
+  /** The clock desk sessions expire by (and a request's end is stamped with); tests move it. */
   deskClock?: () => Date;
+  /** The clock request-page links expire by and driver cancels are stamped with; tests move it. */
+  requestPageClock?: () => Date;
+  /** How often open request pages' requests are read again (default 1 s); tests shorten it. */
+  requestFeedIntervalMs?: number;
 }
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
@@ -139,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: options.db.db,
       config: config.alerts,
       exclusive: options.db.kind === "pglite",
+      siteUrl: site.siteUrl,
       ...options.alerts,
     });
   }
@@ -155,11 +163,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       onStored: () => app.alerts.worker.wake(),
     });
+    const requestPageClock = options.requestPageClock ?? (() => new Date());
+    // What the open request pages on this server follow; the desk wakes it when it changes a request.
+    const feed = new RequestFeed({
+      db: options.db.db,
+      log: app.log.child({ component: "request-pages" }),
+      now: requestPageClock,
+      intervalMs: options.requestFeedIntervalMs,
+    });
+    app.addHook("onClose", async () => feed.close());
+    await app.register(requestPageRoutes, {
+      db: options.db.db,
+      site,
+      feed,
+      rateLimit: config.requestPageRateLimit,
+      now: requestPageClock,
+      alertChannels: app.alerts.channels,
+      onCancelled: () => app.alerts.worker.wake(),
+      heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
+    });
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,
       counters: app.counters,
       now: options.deskClock,
+      onRequestChanged: () => feed.wake(),
+      pushPublicKey: config.alerts.push?.publicKey,
     });
   }
   await app.register(chatRoutes, {

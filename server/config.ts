@@ -30,6 +30,9 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(10 * 60_000),
+  /** Request-page lookups (page loads, live-update connections, cancels) per client per window. */
+  REQUEST_PAGE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
+  REQUEST_PAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** Chat messages accepted per client per window on POST /api/chat. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -44,6 +47,10 @@ const envSchema = z.object({
   /** New-request alerts by a signed JSON POST. */
   LEAD_ALERT_WEBHOOK_URL: optionalUrl,
   LEAD_ALERT_WEBHOOK_SECRET: z.string().optional(),
+  /** Web Push (VAPID, RFC 8292): the key pair `npx web-push generate-vapid-keys` prints, and who sends. */
+  WEB_PUSH_PUBLIC_KEY: z.string().trim().optional(),
+  WEB_PUSH_PRIVATE_KEY: z.string().trim().optional(),
+  WEB_PUSH_SUBJECT: z.string().trim().optional(),
   /** The longest a client may take to send one whole request (headers at most 15 s of it). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** A connection with no traffic at all is closed after this long. */
@@ -137,10 +144,19 @@ export interface WebhookAlertConfig {
   secret: string;
 }
 
+export interface PushAlertConfig {
+  /** The VAPID key pair, base64url: a P-256 public key (65 bytes) and private key (32 bytes). */
+  publicKey: string;
+  privateKey: string;
+  /** Who sends, for the push services: a mailto: address or an https: URL. */
+  subject: string;
+}
+
 /** Where new service requests are announced; a channel left out is not configured. */
 export interface AlertConfig {
   email?: EmailAlertConfig;
   webhook?: WebhookAlertConfig;
+  push?: PushAlertConfig;
 }
 
 export interface ServerConfig {
@@ -151,6 +167,7 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   contactRateLimit: RateLimitOptions;
+  requestPageRateLimit: RateLimitOptions;
   chatRateLimit: RateLimitOptions;
   chatWebhookUrl?: string;
   chatWebhookTimeoutMs: number;
@@ -177,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
+    requestPageRateLimit: { max: e.REQUEST_PAGE_RATE_LIMIT_MAX, timeWindowMs: e.REQUEST_PAGE_RATE_LIMIT_WINDOW_MS },
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
     chatWebhookUrl: e.CHAT_WEBHOOK_URL,
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
@@ -190,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 }
 
 const addressList = z.array(z.string().email());
+
+/** How many bytes a base64url text holds, or -1 when it is not base64url. */
+const base64UrlBytes = (text: string) => (/^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url").length : -1);
 
 /** Each channel is all or nothing: half a configuration is a mistake said at start, not a silent gap. */
 function alertConfig(e: z.infer<typeof envSchema>): AlertConfig {
@@ -216,6 +237,18 @@ function alertConfig(e: z.infer<typeof envSchema>): AlertConfig {
       problems.push("LEAD_ALERT_WEBHOOK_SECRET must be at least 16 characters");
     if (e.LEAD_ALERT_WEBHOOK_URL && e.LEAD_ALERT_WEBHOOK_SECRET)
       alerts.webhook = { url: e.LEAD_ALERT_WEBHOOK_URL, secret: e.LEAD_ALERT_WEBHOOK_SECRET };
+  }
+  if (e.WEB_PUSH_PUBLIC_KEY || e.WEB_PUSH_PRIVATE_KEY || e.WEB_PUSH_SUBJECT) {
+    const publicKey = e.WEB_PUSH_PUBLIC_KEY ?? "";
+    const privateKey = e.WEB_PUSH_PRIVATE_KEY ?? "";
+    const subject = e.WEB_PUSH_SUBJECT ?? "";
+    if (base64UrlBytes(publicKey) !== 65)
+      problems.push("WEB_PUSH_PUBLIC_KEY must be a VAPID public key (npx web-push generate-vapid-keys)");
+    if (base64UrlBytes(privateKey) !== 32)
+      problems.push("WEB_PUSH_PRIVATE_KEY must be a VAPID private key (npx web-push generate-vapid-keys)");
+    if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject))
+      problems.push("WEB_PUSH_SUBJECT must be a mailto: address or an https: URL the push services can reach you at");
+    alerts.push = { publicKey, privateKey, subject };
   }
   if (problems.length > 0) throw new Error(`Invalid server configuration: ${problems.join("; ")}`);
   return alerts;

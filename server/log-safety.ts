@@ -65,11 +65,20 @@ export function safeErrorForLog(error: unknown): LoggedError {
   return out;
 }
 
-/** The request as the log line names it: method and path, never the query string. */
+/**
+ * A path as the log may name it: a request page's token (/request/{token}, /api/request/{token}/…)
+ * opens the driver's page, so it is replaced by ":token", as in the route.
+ */
+export function pathForLog(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.replace(/^(\/(?:api\/)?request\/)[^/]+/, "$1:token");
+}
+
+/** The request as the log line names it: method and path, never the query string nor a page token. */
 export function safeRequestForLog(request: FastifyRequest) {
   return {
     method: request.method,
-    url: (request.url ?? "").split("?")[0],
+    url: pathForLog(request.url ?? ""),
     host: request.host,
     remoteAddress: request.ip,
   };

@@ -19,17 +19,34 @@ export interface SiteFiles {
   /** URL path ("/", "/about", "/_astro/x.js") -> file path relative to root. */
   routes: Map<string, string>;
   notFoundPage?: string;
+  /** The Spanish 404 page, for a missing address under /es/. */
+  spanishNotFoundPage?: string;
   inlineScriptHashes: string[];
   /** The fallback webhook the pages were built with (build-settings.json), if any. */
   contactFallbackUrl?: string;
+  /** The public origin the pages were built for (PUBLIC_SITE_URL at build time, build-settings.json). */
+  siteUrl: string;
+  /**
+   * The built shell of the driver's request page (src/pages/request.astro), which the server fills
+   * in for each request: read at start, never served as a page of its own. Absent in API-only tests.
+   */
+  requestPageShell?: string;
   /** What the chat assistant knows of the pages (chat-knowledge.json), validated. */
   chatKnowledge: ChatKnowledge;
 }
 
+/** astro.config.mjs's origin when PUBLIC_SITE_URL is not set. */
+export const DEFAULT_SITE_URL = "https://stocktontowing.example";
+
+/** The request page's shell: the server fills it in at /request/{token}; /request itself is no page. */
+export const REQUEST_PAGE_SHELL_FILE = "request.html";
+
 /** Files the build writes for the server alone: read at start, never served. */
-const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE]);
+const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, REQUEST_PAGE_SHELL_FILE]);
 
 const COMPRESSED = /\.(br|gz)$/;
+/** The 404 pages are answers, not addresses: /404 and /es/404 are themselves not found. */
+const NOT_FOUND_PAGES = new Set(["404.html", "es/404.html"]);
 
 function walk(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -64,6 +81,7 @@ export function emptySiteFiles(root = "."): SiteFiles {
   return {
     root,
     routes: new Map(),
+    siteUrl: DEFAULT_SITE_URL,
     inlineScriptHashes: [],
     chatKnowledge: { format: CHAT_KNOWLEDGE_FORMAT, pages: [], sections: [], townPages: [] },
   };
@@ -77,22 +95,33 @@ export function readSiteFiles(root: string): SiteFiles {
   const routes = new Map<string, string>();
   const hashes = new Set<string>();
   for (const file of files) {
-    if (file === "404.html" || SERVER_ONLY_FILES.has(file)) continue;
+    if (file === REQUEST_PAGE_SHELL_FILE) {
+      for (const h of inlineScriptHashes(readFileSync(path.join(root, file), "utf8"))) hashes.add(h);
+    }
+    if (NOT_FOUND_PAGES.has(file) || SERVER_ONLY_FILES.has(file)) continue;
     routes.set(urlPathFor(file), file);
     if (file.endsWith(".html")) {
       for (const h of inlineScriptHashes(readFileSync(path.join(root, file), "utf8"))) hashes.add(h);
     }
   }
   const notFoundPage = files.includes("404.html") ? "404.html" : undefined;
-  if (notFoundPage) {
-    for (const h of inlineScriptHashes(readFileSync(path.join(root, notFoundPage), "utf8"))) hashes.add(h);
+  const spanishNotFoundPage = files.includes("es/404.html") ? "es/404.html" : undefined;
+  for (const page of [notFoundPage, spanishNotFoundPage]) {
+    if (!page) continue;
+    for (const h of inlineScriptHashes(readFileSync(path.join(root, page), "utf8"))) hashes.add(h);
   }
+  const settings = buildSettings(root);
   return {
     root,
     routes,
     notFoundPage,
+    spanishNotFoundPage,
     inlineScriptHashes: [...hashes].sort(),
-    contactFallbackUrl: builtFallbackUrl(root),
+    contactFallbackUrl: settings.contactFallbackUrl,
+    siteUrl: settings.siteUrl,
+    requestPageShell: files.includes(REQUEST_PAGE_SHELL_FILE)
+      ? readFileSync(path.join(root, REQUEST_PAGE_SHELL_FILE), "utf8")
+      : undefined,
     chatKnowledge: readChatKnowledge(root),
   };
 }
@@ -129,14 +158,19 @@ export function readChatKnowledge(root: string): ChatKnowledge {
   return parsed.data;
 }
 
-/** The build's own record of the fallback webhook it baked into the pages (src/pages/build-settings.json.ts). */
-function builtFallbackUrl(root: string): string | undefined {
+/**
+ * The build's own record of what it baked into the pages (src/pages/build-settings.json.ts): the
+ * fallback webhook and the public origin.
+ */
+function buildSettings(root: string): { contactFallbackUrl?: string; siteUrl: string } {
+  let settings: { contactFallbackUrl?: unknown; siteUrl?: unknown } = {};
   try {
-    const settings = JSON.parse(readFileSync(path.join(root, "build-settings.json"), "utf8")) as {
-      contactFallbackUrl?: unknown;
-    };
-    return typeof settings.contactFallbackUrl === "string" ? settings.contactFallbackUrl : undefined;
+    settings = JSON.parse(readFileSync(path.join(root, "build-settings.json"), "utf8"));
   } catch {
-    return undefined;
+    // An older or partial build: no fallback, the default origin.
   }
+  return {
+    contactFallbackUrl: typeof settings.contactFallbackUrl === "string" ? settings.contactFallbackUrl : undefined,
+    siteUrl: typeof settings.siteUrl === "string" ? new URL(settings.siteUrl).origin : DEFAULT_SITE_URL,
+  };
 }

@@ -1,6 +1,6 @@
 import { defineCollection, z } from "astro:content";
 import { file, glob } from "astro/loaders";
-import { areaFrontmatterSchema } from "./lib/area-schema";
+import { areaFrontmatterSchema, areaProseSchema } from "./lib/area-schema";
 import { blogFrontmatterSchema } from "./lib/blog-schema";
 import { faqSchema } from "./lib/faq-schema";
 import { guideFrontmatterSchema } from "./lib/guide-schema";
@@ -12,20 +12,21 @@ const blog = defineCollection({
 });
 
 /** The long text of each of the ten service pages: src/content/services/{slug}.md. */
+const servicePageSchema = z
+  .object({
+    /** Meta description of the page. */
+    description: z.string().min(70).max(170),
+    /** One-sentence lead shown under the heading. */
+    lead: z.string().min(20).max(240),
+    /** Alt text of the page's illustration. */
+    imageAlt: z.string().min(10),
+    /** Four to six questions answered from the page's own text, shown as a visible FAQ. */
+    faq: faqSchema,
+  })
+  .strict();
 const servicePages = defineCollection({
   loader: glob({ pattern: "*.md", base: "./src/content/services" }),
-  schema: z
-    .object({
-      /** Meta description of the page. */
-      description: z.string().min(70).max(170),
-      /** One-sentence lead shown under the heading. */
-      lead: z.string().min(20).max(240),
-      /** Alt text of the page's illustration. */
-      imageAlt: z.string().min(10),
-      /** Four to six questions answered from the page's own text, shown as a visible FAQ. */
-      faq: faqSchema,
-    })
-    .strict(),
+  schema: servicePageSchema,
 });
 
 /**
@@ -88,4 +89,72 @@ const guides = defineCollection({
   schema: guideFrontmatterSchema,
 });
 
-export const collections = { blog, servicePages, testimonials, serviceCards, serviceOverview, areas, guides };
+/*
+ * Spanish. The pages under /es/ read these through src/lib/localized-content.ts, which pairs each
+ * entry with its English twin by id and fails the build when one is missing. Prose only: the facts
+ * (a town's coordinates, highways and police line, a card's icon and link) stay in the English entry.
+ */
+
+/** src/content/services/es/{slug}.md: the same fields as the English page, in Spanish. */
+const servicePagesEs = defineCollection({
+  loader: glob({ pattern: "*.md", base: "./src/content/services/es" }),
+  schema: servicePageSchema,
+});
+
+/** src/content/areas/es/{slug}.md: a town page's words; its facts come from the English entry. */
+const areasEs = defineCollection({
+  loader: glob({ pattern: "*.md", base: "./src/content/areas/es" }),
+  schema: areaProseSchema,
+});
+
+/** src/content/guides/es/{slug}.md. */
+const guidesEs = defineCollection({
+  loader: glob({ pattern: "*.md", base: "./src/content/guides/es" }),
+  schema: guideFrontmatterSchema,
+});
+
+const guideLabelEs = z.string().min(5).optional();
+
+/** The home page's cards in Spanish, by the English card's id. */
+const serviceCardsEs = defineCollection({
+  loader: file("./src/content/es/service-cards.json"),
+  schema: z.object({
+    title: z.string().min(1),
+    description: z.string().min(20),
+    alt: z.string().min(10),
+    guideLabel: guideLabelEs,
+  }),
+});
+
+/** The /es/services cards, by the English card's id. */
+const serviceOverviewEs = defineCollection({
+  loader: file("./src/content/es/service-overview.json"),
+  schema: z.object({
+    title: z.string().min(1),
+    description: z.string().min(10),
+    features: z.array(z.string().min(3)).min(3),
+    guideLabel: guideLabelEs,
+  }),
+});
+
+/** The testimonials' text in Spanish, by the English entry's id (name, town, rating and sample from there). */
+const testimonialsEs = defineCollection({
+  loader: file("./src/content/es/testimonials.json"),
+  schema: z.object({ text: z.string().min(20) }),
+});
+
+export const collections = {
+  blog,
+  servicePages,
+  testimonials,
+  serviceCards,
+  serviceOverview,
+  areas,
+  guides,
+  servicePagesEs,
+  areasEs,
+  guidesEs,
+  serviceCardsEs,
+  serviceOverviewEs,
+  testimonialsEs,
+};

@@ -1,12 +1,20 @@
-import type { AlertChannel, ContactRequestRow } from "../db/schema";
+import type { AlertChannel, AlertKind, ContactRequestRow } from "../db/schema";
 
 /** One alert the worker has claimed, with the request it announces. */
 export interface ClaimedAlert {
   id: string;
   channel: AlertChannel;
+  kind: AlertKind;
   /** This attempt's number, from 1. */
   attempt: number;
+  /** When the alert was queued: retries stop 48 hours after it. */
+  createdAt: Date;
   request: ContactRequestRow;
+  /**
+   * The driver's confirmation only: a page token made for this attempt (its hash is stored, the
+   * token itself only travels in the e-mail).
+   */
+  pageToken?: string;
 }
 
 /** Carries alerts on one channel; send() resolves once the receiver accepted the alert. */

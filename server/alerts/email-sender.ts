@@ -1,7 +1,9 @@
 import nodemailer from "nodemailer";
+import { requestPagePath } from "../../src/lib/request-page";
+import { site } from "../../src/lib/site";
 import type { EmailAlertConfig } from "../config";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
-import { alertEmail } from "./message";
+import { type AlertEmail, alertEmail, cancelledAlertEmail, driverConfirmationEmail } from "./message";
 
 /** Each stage of an SMTP conversation is bounded, so a stuck server cannot hold a claimed alert forever. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
@@ -71,11 +73,37 @@ export async function checkSmtpTls(config: EmailAlertConfig): Promise<void> {
   }
 }
 
+interface Envelope {
+  to: string | string[];
+  replyTo: string;
+  message: AlertEmail;
+}
+
+/**
+ * Who gets what: the owner's alerts go to LEAD_ALERT_TO with Reply-To the driver; the driver's
+ * confirmation goes to the address the driver typed (which passed the form's e-mail check), with
+ * Reply-To the business's public address, and carries the link to the request's page.
+ */
+function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, siteUrl: string): Envelope {
+  switch (alert.kind) {
+    case "new_request":
+      return { to: config.to, replyTo: alert.request.email, message: alertEmail(alert.request) };
+    case "cancelled":
+      return { to: config.to, replyTo: alert.request.email, message: cancelledAlertEmail(alert.request) };
+    case "driver_confirmation": {
+      if (!alert.pageToken) throw new DeliveryError("no link to the request page was made for this e-mail");
+      const pageUrl = new URL(requestPagePath(alert.pageToken), siteUrl).href;
+      return { to: alert.request.email, replyTo: site.email, message: driverConfirmationEmail(alert.request, pageUrl) };
+    }
+  }
+}
+
 /**
  * E-mail through nodemailer's SMTP transport, pooled: a burst of requests reuses a few open
- * connections instead of a TCP and SMTP handshake per alert.
+ * connections instead of a TCP and SMTP handshake per alert. `siteUrl` is the public origin the
+ * driver's link points to (the build's PUBLIC_SITE_URL).
  */
-export function emailSender(config: EmailAlertConfig): AlertSender {
+export function emailSender(config: EmailAlertConfig, siteUrl: string): AlertSender {
   // The URL's own settings (host, port, login, TLS) win; the timeouts fill in what it leaves out.
   const transport = nodemailer.createTransport({ ...transportOptions(config), pool: true, maxConnections: 3 });
   // Message-ID's right-hand side: the sender's domain, so receivers see a well-formed, stable id.
@@ -83,18 +111,17 @@ export function emailSender(config: EmailAlertConfig): AlertSender {
   return {
     channel: "email",
     async send(alert: ClaimedAlert) {
-      const message = alertEmail(alert.request);
+      const { to, replyTo, message } = envelopeOf(alert, config, siteUrl);
       try {
         await transport.sendMail({
           from: config.from,
-          to: config.to,
-          // Replying reaches the driver; the address passed the form's e-mail check.
-          replyTo: alert.request.email,
+          to,
+          replyTo,
           subject: message.subject,
           text: message.text,
           html: message.html,
           messageId: `<${alert.id}@${domain}>`,
-          headers: { "X-Service-Request-Id": String(alert.request.id) },
+          headers: { "X-Service-Request-Id": String(alert.request.id), "X-Service-Request-Alert": alert.kind },
         });
       } catch (error) {
         throw new DeliveryError(describeSmtpError(error));

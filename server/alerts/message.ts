@@ -1,5 +1,7 @@
+import { languageForOwner } from "../../src/i18n/locales";
 import { mapSearchHref, telHrefFor } from "../../src/lib/links";
-import { site } from "../../src/lib/site";
+import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../src/lib/request-page";
+import { fullAddress, site } from "../../src/lib/site";
 import type { ContactRequestRow } from "../db/schema";
 
 /**
@@ -42,6 +44,7 @@ export interface AlertEmail {
 /** The e-mail: subject with the service and pickup, every field, call and map links, business time. */
 export function alertEmail(request: ContactRequestRow): AlertEmail {
   const received = formatBusinessTime(request.createdAt);
+  const language = languageLine(request);
   const tel = telHrefFor(request.phone);
   const pickupMap = mapSearchHref(request.pickupLocation);
   const dropoffMap = mapSearchHref(request.dropoffLocation);
@@ -62,6 +65,7 @@ export function alertEmail(request: ContactRequestRow): AlertEmail {
     `Drop-off:  ${request.dropoffLocation}`,
     `           ${dropoffMap}`,
     `Vehicle:   ${request.vehicle ?? NO_VEHICLE}`,
+    `Language:  ${language}`,
     `Received:  ${received}`,
     `Request id: ${request.id}`,
     "",
@@ -83,6 +87,7 @@ export function alertEmail(request: ContactRequestRow): AlertEmail {
     row("Pickup", link(pickupMap, request.pickupLocation)),
     row("Drop-off", link(dropoffMap, request.dropoffLocation)),
     row("Vehicle", escapeHtml(request.vehicle ?? NO_VEHICLE)),
+    row("Language", escapeHtml(language)),
     row("Received", escapeHtml(received)),
     row("Request id", String(request.id)),
     "</table>",
@@ -91,6 +96,123 @@ export function alertEmail(request: ContactRequestRow): AlertEmail {
   ].join("\n");
 
   return { subject, text, html };
+}
+
+/** What the cancellation alerts say when the driver gave no reason. */
+export const NO_REASON = "(none given)";
+
+/**
+ * The owner's e-mail when the driver cancels from their request page: which request, when, why if
+ * they said, and the fields to recognise it by; everything the driver typed is escaped in the HTML.
+ */
+export function cancelledAlertEmail(request: ContactRequestRow): AlertEmail {
+  const cancelled = request.cancelledAt ? formatBusinessTime(request.cancelledAt) : "(unknown)";
+  const reason = request.cancelReason ?? NO_REASON;
+  const tel = telHrefFor(request.phone);
+  const subject = headerSafe(
+    `Cancelled by the driver: service request #${request.id} (${request.service} at ${headerSafe(request.pickupLocation, 60)})`,
+    140,
+  );
+  const text = [
+    `The driver cancelled service request #${request.id} from their request page.`,
+    "",
+    `Cancelled: ${cancelled}`,
+    `Reason:    ${reason}`,
+    "",
+    `Service:   ${request.service}`,
+    `Name:      ${request.name}`,
+    `Phone:     ${request.phone}  (${tel})`,
+    `Pickup:    ${request.pickupLocation}`,
+    `Received:  ${formatBusinessTime(request.createdAt)}`,
+    `Request id: ${request.id}`,
+    "",
+    `Sent by ${site.name}'s website. The driver no longer needs help: tell the partner operator if one was sent.`,
+  ].join("\n");
+  const row = (label: string, content: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family:sans-serif;font-size:16px">',
+    `<h1 style="font-size:20px">The driver cancelled service request #${request.id}</h1>`,
+    "<table>",
+    row("Cancelled", escapeHtml(cancelled)),
+    row("Reason", escapeHtml(reason)),
+    row("Service", escapeHtml(request.service)),
+    row("Name", escapeHtml(request.name)),
+    row("Phone", `<a href="${escapeHtml(tel)}">${escapeHtml(request.phone)}</a>`),
+    row("Pickup", escapeHtml(request.pickupLocation)),
+    row("Received", escapeHtml(formatBusinessTime(request.createdAt))),
+    row("Request id", String(request.id)),
+    "</table>",
+    `<p>Sent by ${escapeHtml(site.name)}'s website. The driver no longer needs help: tell the partner operator if one was sent.</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+/** The longest piece of a typed place the driver's e-mail repeats: enough to recognise it, little to abuse. */
+const DRIVER_MAIL_PLACE_CHARS = 120;
+const shortened = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+
+/**
+ * The e-mail to the driver who sent a request: its number, the link to its page and the phone, and
+ * who sent it and why (anyone can type any address into the form: the one who owns it learns what
+ * this is and that no more will come). Nothing but the service and the pickup place of what was typed,
+ * escaped in the HTML; never the name, which a stranger could fill with a message.
+ */
+export function driverConfirmationEmail(request: ContactRequestRow, pageUrl: string): AlertEmail {
+  const sent = formatBusinessTime(request.createdAt);
+  const pickup = shortened(headerSafe(request.pickupLocation, 1000), DRIVER_MAIL_PLACE_CHARS);
+  const siteUrl = new URL(pageUrl).origin;
+  const subject = `Your service request #${request.id} to ${site.name}`;
+  const why =
+    `Why you got this e-mail: a service request was sent on the website of ${site.name} (${siteUrl}) ` +
+    "with this e-mail address. If it was not you, you can ignore it: this is the only e-mail it sends you.";
+  const lifetime = `The link works until ${PAGE_LIFETIME_AFTER_END_DAYS} days after the request is finished.`;
+  const text = [
+    `Your service request #${request.id} has reached ${site.name}.`,
+    "",
+    `Request number: #${request.id}`,
+    `Service:        ${request.service}`,
+    `Pickup:         ${pickup}`,
+    `Sent:           ${sent}`,
+    "",
+    "See what is happening with your request, or cancel it if you no longer need help:",
+    pageUrl,
+    lifetime,
+    "",
+    `We will call you back. For anything urgent, call ${site.phone.display}. If anyone is hurt or in danger, call 911 first.`,
+    "",
+    why,
+    `${site.legalName}, ${fullAddress}`,
+  ].join("\n");
+  const row = (label: string, content: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family:sans-serif;font-size:16px">',
+    `<h1 style="font-size:20px">Your service request #${request.id} has reached ${escapeHtml(site.name)}</h1>`,
+    "<table>",
+    row("Request number", `#${request.id}`),
+    row("Service", escapeHtml(request.service)),
+    row("Pickup", escapeHtml(pickup)),
+    row("Sent", escapeHtml(sent)),
+    "</table>",
+    `<p><a href="${escapeHtml(pageUrl)}">See what is happening with your request</a>, or cancel it if you no longer need help.<br>${escapeHtml(lifetime)}</p>`,
+    `<p>We will call you back. For anything urgent, call <a href="${escapeHtml(`tel:${site.phone.e164}`)}">${escapeHtml(site.phone.display)}</a>. If anyone is hurt or in danger, call 911 first.</p>`,
+    `<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>${escapeHtml(`${site.legalName}, ${fullAddress}`)}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+/**
+ * "Spanish (call back in Spanish)" for a request from the Spanish site, "English" otherwise: the
+ * e-mail stays in the owner's language and says which language to call back in.
+ */
+export function languageLine(request: Pick<ContactRequestRow, "language">): string {
+  const name = languageForOwner[request.language];
+  return request.language === "en" ? name : `${name} (call back in ${name})`;
 }
 
 /** The webhook's JSON body: the event's type, the request's fields, its id and when it was stored. */
@@ -107,5 +229,52 @@ export function webhookPayload(request: ContactRequestRow) {
     dropoffLocation: request.dropoffLocation,
     /** The vehicle as the driver described it, or null when the optional field was left empty. */
     vehicle: request.vehicle,
+    /** The language of the page the driver sent it from: "en" or "es". */
+    language: request.language,
+  };
+}
+
+/** The webhook's JSON body when the driver cancelled: the request as for a new one, plus when, by whom and why. */
+export function cancelledWebhookPayload(request: ContactRequestRow) {
+  const { type: _created, ...fields } = webhookPayload(request);
+  return {
+    type: "service_request.cancelled" as const,
+    ...fields,
+    cancelledAt: request.cancelledAt ? request.cancelledAt.toISOString() : null,
+    cancelledBy: "driver" as const,
+    /** The driver's reason as typed, or null when they gave none. */
+    reason: request.cancelReason,
+  };
+}
+
+/**
+ * What the owner's phone shows for a Web Push alert, and where a tap leads. The service worker
+ * (public/desk-sw.js) only ever puts these strings into a notification, which shows text.
+ */
+export interface PushNotification {
+  title: string;
+  body: string;
+  /** The request in the desk, same origin. */
+  url: string;
+  /** One notification per request: a retried delivery replaces it rather than adding a second. */
+  tag: string;
+}
+
+/** The owner's phone when the driver cancelled: its own tag, so it rings even if the new-request one is still shown. */
+export function cancelledPushNotification(request: ContactRequestRow): PushNotification {
+  return {
+    title: `Cancelled by the driver: #${request.id}`,
+    body: headerSafe(`${request.service}, ${request.pickupLocation}`, 120),
+    url: `/desk#/requests/${request.id}`,
+    tag: `service-request-${request.id}-cancelled`,
+  };
+}
+
+export function pushNotification(request: ContactRequestRow): PushNotification {
+  return {
+    title: `New request #${request.id}`,
+    body: headerSafe(`${request.service}, ${request.pickupLocation}`, 120),
+    url: `/desk#/requests/${request.id}`,
+    tag: `service-request-${request.id}`,
   };
 }

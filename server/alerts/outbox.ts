@@ -1,7 +1,26 @@
 import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { alertOutbox, contactRequests } from "../db/schema";
+import { alertOutbox, contactRequests, requestPageLinks } from "../db/schema";
+import { newPageToken, pageTokenHash } from "../request-page/tokens";
 import type { ClaimedAlert } from "./channel";
+
+/**
+ * A new link to each request's page, for the confirmation e-mails about to go out: only its hash is
+ * stored, so the token is made when the e-mail is, never kept. A request deleted since the claim gets none.
+ */
+async function mintPageTokens(db: Db, requestIds: number[]): Promise<Map<number, string>> {
+  const tokens = new Map(requestIds.map((id) => [id, newPageToken()]));
+  if (tokens.size === 0) return tokens;
+  const values = sql.join(
+    [...tokens].map(([id, token]) => sql`(${id}::integer, ${pageTokenHash(token)}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into ${requestPageLinks} (${sql.identifier(requestPageLinks.contactRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
+    select v.id, v.hash from (values ${values}) as v(id, hash)
+    join ${contactRequests} on ${contactRequests.id} = v.id`);
+  return tokens;
+}
 
 /** The database side of alert delivery: claiming due alerts and recording what happened. */
 export function outboxStore(db: Db) {
@@ -30,7 +49,9 @@ export function outboxStore(db: Db) {
         .returning({
           id: alertOutbox.id,
           channel: alertOutbox.channel,
+          kind: alertOutbox.kind,
           attempts: alertOutbox.attempts,
+          createdAt: alertOutbox.createdAt,
           contactRequestId: alertOutbox.contactRequestId,
         });
       if (claimed.length === 0) return [];
@@ -44,10 +65,26 @@ export function outboxStore(db: Db) {
           ),
         );
       const byId = new Map(requests.map((r) => [r.id, r]));
-      return claimed.flatMap((c) => {
+      const tokens = await mintPageTokens(
+        db,
+        claimed
+          .filter((c) => c.kind === "driver_confirmation" && byId.has(c.contactRequestId))
+          .map((c) => c.contactRequestId),
+      );
+      return claimed.flatMap((c): ClaimedAlert[] => {
         const request = byId.get(c.contactRequestId);
         // A request deleted since the claim took its alerts with it (ON DELETE CASCADE).
-        return request ? [{ id: c.id, channel: c.channel, attempt: c.attempts, request }] : [];
+        if (!request) return [];
+        const alert: ClaimedAlert = {
+          id: c.id,
+          channel: c.channel,
+          kind: c.kind,
+          attempt: c.attempts,
+          createdAt: c.createdAt,
+          request,
+        };
+        const pageToken = c.kind === "driver_confirmation" ? tokens.get(c.contactRequestId) : undefined;
+        return [pageToken ? { ...alert, pageToken } : alert];
       });
     },
 

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import type { WebhookAlertConfig } from "../config";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
-import { webhookPayload } from "./message";
+import { cancelledWebhookPayload, webhookPayload } from "./message";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
@@ -15,7 +15,12 @@ export function webhookSender(config: WebhookAlertConfig, timeoutMs = WEBHOOK_TI
   return {
     channel: "webhook",
     async send(alert: ClaimedAlert) {
-      const body = JSON.stringify(webhookPayload(alert.request));
+      // The webhook announces new requests and cancellations; the driver's confirmation is e-mail only.
+      if (alert.kind === "driver_confirmation")
+        throw new DeliveryError("the driver's confirmation goes by e-mail only");
+      const body = JSON.stringify(
+        alert.kind === "cancelled" ? cancelledWebhookPayload(alert.request) : webhookPayload(alert.request),
+      );
       let response: Response;
       try {
         response = await fetch(config.url, {

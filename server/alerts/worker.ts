@@ -121,7 +121,7 @@ export class AlertWorker {
       const reason = error instanceof DeliveryError ? error.message : "unexpected error";
       if (!(error instanceof DeliveryError)) log.error({ ...base, err: error }, "alert delivery: unexpected error");
       const now = this.now();
-      const givenUp = now.getTime() - alert.request.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const givenUp = now.getTime() - alert.createdAt.getTime() >= GIVE_UP_AFTER_MS;
       const retryAt = givenUp ? null : new Date(now.getTime() + retryDelayMs(alert.attempt, this.random));
       await outbox.markFailedAttempt(alert.id, reason, retryAt);
       if (retryAt) log.warn({ ...base, outcome: "retry", error: reason, retryAt }, "alert delivery failed; will retry");

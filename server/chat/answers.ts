@@ -1,6 +1,7 @@
 import { findService } from "../../src/lib/services";
 import { fullAddress, highwayList, site } from "../../src/lib/site";
-import type { Danger } from "./safety";
+import { asksHitchClasses, type Retriever } from "./retrieval";
+import type { Caution, Danger } from "./safety";
 import { townList } from "./towns";
 
 /**
@@ -74,11 +75,11 @@ export const safety: Record<Danger, Curated> = withIds<Danger>("safety-", {
 });
 
 /** One safety sentence ahead of the answer, where the need is real but nobody is in danger. */
-export const caution = {
+export const caution: Record<Caution, string> = {
   freeway: "On a freeway, stay buckled in the car or wait behind a barrier, well away from moving traffic.",
   "crash-no-injury": "Glad nobody is hurt: if anyone starts to feel pain, or a car blocks traffic, call 911.",
   heat: "In this heat, keep everyone out of the sun and away from traffic, drink water while you wait, and call 911 if anyone feels sick.",
-} as const;
+};
 
 /** Each service: what a partner operator does for this problem, in the referral voice. */
 const serviceTexts = withIds("service-", {
@@ -119,16 +120,19 @@ const serviceTexts = withIds("service-", {
   },
 });
 
+/** The service cards: one per service, and "flat-no-spare" (a flat with no usable spare: a tow). */
+export type ServiceCard = keyof typeof serviceTexts;
+
 /** Each service card opens with the service's name as the pages spell it ("Jump Start"). */
-export const services: Record<string, Curated> = Object.fromEntries(
+export const services = Object.fromEntries(
   Object.entries(serviceTexts).map(([slug, c]) => {
     const name = findService(slug)?.name;
     return [slug, name ? { ...c, text: `*${name}*: ${c.text}` } : c];
   }),
-);
+) as Record<ServiceCard, Curated>;
 
 /** Answers to questions that are not a service need. */
-export const topics: Record<string, Curated> = withIds("", {
+const topicTable = withIds("", {
   greeting: {
     text: "Hi! I can answer questions about our towing and roadside services, the towns we cover, our hours and how to request help. What's going on?",
   },
@@ -265,6 +269,10 @@ export const topics: Record<string, Curated> = withIds("", {
   },
 });
 
+/** What the assistant can say besides the services and safety: every language says each of these. */
+export type TopicKey = keyof typeof topicTable;
+export const topics: Record<TopicKey, Curated> = topicTable;
+
 /** Three or more needs at once: one line naming each, so the reply still fits a phone screen. */
 export function severalServices(slugs: string[]): string {
   const named = slugs.map((s) => {
@@ -292,3 +300,47 @@ export function joinNames(names: string[]): string {
 export function allCurated(): Curated[] {
   return [...Object.values(safety), ...Object.values(services), ...Object.values(topics)];
 }
+
+/**
+ * Everything one language says, in one place: compose.ts puts a reply together the same way in every
+ * language, from these texts (English here, Spanish in answers-es.ts). The types make each language
+ * say every danger, caution, service and topic: a text missing in one of them does not compile.
+ */
+export interface Words {
+  safety: Record<Danger, string>;
+  caution: Record<Caution, string>;
+  services: Record<ServiceCard, string>;
+  topics: Record<TopicKey, string>;
+  towns: {
+    yes(names: string[]): string;
+    inArea(names: string[]): string;
+    outside(names: string[]): string;
+    dropOffOutside(pickup: string[], dropOff: string[]): string;
+  };
+  nextStep: { service(withDropOff: boolean): string; info: string };
+  /** Three or more needs at once. */
+  severalServices(slugs: string[]): string;
+  /** " More: /areas/lodi" for the towns that have a page (their English paths), or "". */
+  townPages(paths: string[]): string;
+  /** What to do after a crash: the part of the accident guide the question is about. */
+  accident(folded: string, retriever: Retriever): string;
+  /** A question on tow methods, hitches or packages, answered from the articles; undefined when none does. */
+  technical(folded: string, retriever: Retriever): string | undefined;
+}
+
+const textsOf = <K extends string>(table: Record<K, Curated>): Record<K, string> =>
+  Object.fromEntries(Object.entries<Curated>(table).map(([k, c]) => [k, c.text])) as Record<K, string>;
+
+export const english: Words = {
+  safety: textsOf(safety),
+  caution,
+  services: textsOf(services),
+  topics: textsOf(topics),
+  towns,
+  nextStep,
+  severalServices,
+  townPages: (paths) => (paths.length ? ` More: ${paths.join(", ")}` : ""),
+  accident: (folded, retriever) => retriever.answer(folded, "after-an-accident") ?? topics["after-accident"].text,
+  technical: (folded, retriever) =>
+    asksHitchClasses(folded) ? topics["hitch-classes"].text : retriever.answer(folded),
+};

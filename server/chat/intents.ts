@@ -1,5 +1,5 @@
 import type { ServiceSlug } from "../../src/lib/services";
-import { negatedAt } from "./text";
+import { englishNegation, type Negation, negatedAt } from "./text";
 
 /**
  * What a driver asks, read over the whole message: every need it names (a message can ask three
@@ -49,14 +49,14 @@ export type Topic =
 
 export type Intent = Topic | `service:${ServiceSlug}`;
 
-interface Rule {
+export interface Rule {
   intent: Intent;
   re: RegExp;
   /** "not locked out", "no tow": a negated mention does not count. */
   negatable?: boolean;
 }
 
-const RULES: Rule[] = [
+export const ENGLISH_RULES: Rule[] = [
   {
     intent: "greeting",
     re: /^(hi+|hello+|hey+|hiya|howdy|yo|good (morning|afternoon|evening)|sup)\b[\s!.,?]*(there|guys|team)?[\s!.,?]*$/,
@@ -239,6 +239,48 @@ const RULES: Rule[] = [
 export const STRONG_NEED =
   /\b(need|needs|send|get me|want|book) (a |my |the )?(tow|truck|flatbed|roadside)\b|\b(broke down|broken down|won'?t start|wont start|stuck|stranded|dead|died)\b/;
 
+/**
+ * What settles one reading over another, in a language's words: the rules below (which need wins)
+ * are the same in every language, these phrases are not. The Spanish ones are in spanish.ts.
+ */
+export interface IntentCues {
+  /** "I need a tow", "it broke down": a need now, not only a question. */
+  strongNeed: RegExp;
+  /** "It's not the battery", "the battery is fine". */
+  batteryRuledOut: RegExp;
+  /** "Won't start", said once the battery is ruled out: a tow. */
+  cannotStart: RegExp;
+  /** With a question on tow methods, the words that still make it a motorcycle that needs moving. */
+  motorcycleNeed: RegExp;
+  /** "Gas station", "gas pedal": places and parts, not fuel. */
+  gasNotFuel: RegExp;
+  /** But "ran out … near the gas station" is still fuel. */
+  outOfFuel: RegExp;
+  /** A key fob: a lockout, not a battery. */
+  keyFob: RegExp;
+  /** "My motorcycle and my car": two vehicles, two services. */
+  twoVehicles: RegExp;
+}
+
+export const englishCues: IntentCues = {
+  strongNeed: STRONG_NEED,
+  batteryRuledOut:
+    /\b(not|isn'?t|isnt|ain'?t) (the |my )?batt\w*|\bbatt\w* (is |was )?(fine|ok|okay|good|new|not the problem|charged)\b/,
+  cannotStart: /\b(won'?t|wont|doesn'?t|will not) (start|turn over)\b/,
+  motorcycleNeed: /\b(broke down|stuck|stranded|need a tow)\b/,
+  gasNotFuel: /\bgas (station|pedal|cap)\b/,
+  outOfFuel: /\b(out of|outta|ran out|run out|empty)\b/,
+  keyFob: /\bkey fob\b|\bfob\b/,
+  twoVehicles: /\b(car|truck|suv|van) (too|also|as well)\b|\band (my|a|the) (car|truck|suv|van)\b|\btwo vehicles\b/,
+};
+
+/** How a language's messages are read for needs: its rules, its cues and how it says "not". */
+export interface IntentGrammar {
+  rules: Rule[];
+  cues: IntentCues;
+  negation: Negation;
+}
+
 export interface Reading {
   /** Needs in the order the driver named them. */
   intents: Intent[];
@@ -246,16 +288,28 @@ export interface Reading {
   batteryRuledOut: boolean;
 }
 
-/** The rules with the global flag, compiled once: every match is checked for negation. */
-const GLOBAL_RULES = RULES.map((r) => ({ ...r, re: new RegExp(r.re.source, `${r.re.flags.replace("g", "")}g`) }));
+/** The rules with the global flag, compiled once per grammar: every match is checked for negation. */
+const compiled = new WeakMap<Rule[], Rule[]>();
+function globalRules(rules: Rule[]): Rule[] {
+  let out = compiled.get(rules);
+  if (!out) {
+    out = rules.map((r) => ({ ...r, re: new RegExp(r.re.source, `${r.re.flags.replace("g", "")}g`) }));
+    compiled.set(rules, out);
+  }
+  return out;
+}
 
-export function readIntents(folded: string): Reading {
+export const englishGrammar: IntentGrammar = { rules: ENGLISH_RULES, cues: englishCues, negation: englishNegation };
+
+export function readIntents(folded: string, grammar: IntentGrammar = englishGrammar): Reading {
+  const { cues } = grammar;
   const found = new Map<Intent, number>();
-  for (const rule of GLOBAL_RULES) {
+  for (const rule of globalRules(grammar.rules)) {
     for (const m of folded.matchAll(rule.re)) {
       const at = m.index ?? 0;
-      if (rule.negatable && negatedAt(folded, at)) continue;
-      if (!found.has(rule.intent)) found.set(rule.intent, at);
+      if (rule.negatable && negatedAt(folded, at, grammar.negation)) continue;
+      const before = found.get(rule.intent);
+      if (before === undefined || at < before) found.set(rule.intent, at);
       break;
     }
   }
@@ -267,20 +321,17 @@ export function readIntents(folded: string): Reading {
     if (!found.has(i)) found.set(i, at);
   };
 
-  const batteryRuledOut =
-    /\b(not|isn'?t|isnt|ain'?t) (the |my )?batt\w*|\bbatt\w* (is |was )?(fine|ok|okay|good|new|not the problem|charged)\b/.test(
-      folded,
-    );
+  const batteryRuledOut = cues.batteryRuledOut.test(folded);
   if (batteryRuledOut) {
-    const cannotStart = /\b(won'?t|wont|doesn'?t|will not) (start|turn over)\b/.test(folded);
+    const cannotStart = cues.cannotStart.test(folded);
     drop("service:jump-start");
     if (cannotStart) add("service:towing", 0);
   }
   // Ways of towing ("flat tow", "wheel lift", "does it have to be flatbed") are questions, not orders.
   if (has("technical")) {
     drop("service:flat-tire");
-    if (!STRONG_NEED.test(folded)) drop("service:towing");
-    if (!/\b(broke down|stuck|stranded|need a tow)\b/.test(folded)) drop("service:motorcycle-towing");
+    if (!cues.strongNeed.test(folded)) drop("service:towing");
+    if (!cues.motorcycleNeed.test(folded)) drop("service:motorcycle-towing");
   }
   if (has("flat-no-spare")) {
     drop("service:flat-tire", "service:emergency-towing");
@@ -306,7 +357,7 @@ export function readIntents(folded: string): Reading {
   // "Do you take insurance for roadside?", "can I sue the tow company": the words name a service, the
   // question is about something else. The service stays only when the driver also says they need it.
   if (["insurance", "payment", "fleet", "legal-advice", "complaint", "find-towed"].some((i) => has(i as Intent))) {
-    if (!STRONG_NEED.test(folded)) drop("service:towing", "service:roadside-assistance");
+    if (!cues.strongNeed.test(folded)) drop("service:towing", "service:roadside-assistance");
   }
   if (has("who-pays")) drop("find-towed", "price");
   // "Body work after an accident" asks for a repair; "what to exchange after an accident" does not.
@@ -317,10 +368,10 @@ export function readIntents(folded: string): Reading {
   // "How far can you flat tow a CR-V" asks about the car, not about our area.
   if (has("technical")) drop("areas");
   // "gas smell" is danger (safety.ts), "gas station" is a place: neither orders fuel.
-  if (/\bgas (station|pedal|cap)\b/.test(folded) && !/\b(out of|outta|ran out|run out|empty)\b/.test(folded)) {
+  if (cues.gasNotFuel.test(folded) && !cues.outOfFuel.test(folded)) {
     drop("service:gasoline-delivery");
   }
-  if (has("service:vehicle-lockouts") && /\bkey fob\b|\bfob\b/.test(folded)) drop("service:jump-start");
+  if (has("service:vehicle-lockouts") && cues.keyFob.test(folded)) drop("service:jump-start");
   // "Emergency tow" and "broke down in the middle of the night" name the emergency page; "asap" stays a tow.
   if (has("service:emergency-towing")) {
     const specific = [
@@ -333,21 +384,18 @@ export function readIntents(folded: string): Reading {
     else drop("service:towing");
   }
   // "my motorcycle and my car": two vehicles, two services.
-  if (
-    has("service:motorcycle-towing") &&
-    !/\b(car|truck|suv|van) (too|also|as well)\b|\band (my|a|the) (car|truck|suv|van)\b|\btwo vehicles\b/.test(folded)
-  ) {
+  if (has("service:motorcycle-towing") && !cues.twoVehicles.test(folded)) {
     drop("service:towing");
   }
   // "We don't do repairs" already offers the tow to a shop.
-  if (has("repairs") && !STRONG_NEED.test(folded)) drop("service:towing");
+  if (has("repairs") && !cues.strongNeed.test(folded)) drop("service:towing");
   if (
     (has("off-topic") || has("ride-along") || has("unattended") || has("verify-operator")) &&
-    !STRONG_NEED.test(folded)
+    !cues.strongNeed.test(folded)
   ) {
     drop("service:towing");
   }
-  if (has("recommend") && !STRONG_NEED.test(folded)) {
+  if (has("recommend") && !cues.strongNeed.test(folded)) {
     for (const k of [...found.keys()]) if (k.startsWith("service:")) drop(k);
   }
   // A question about what something costs is a price question, even when it names a service.

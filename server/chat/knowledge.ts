@@ -1,5 +1,6 @@
 import type { ArticleSection, ChatKnowledge } from "../../src/lib/chat-knowledge-schema";
 import { allCurated } from "./answers";
+import { accidentParts, spanish } from "./answers-es";
 
 /**
  * What the assistant knows: the curated answers (answers.ts, each tied to the page sentence it
@@ -13,9 +14,16 @@ export function townPages(knowledge: ChatKnowledge): Map<string, string> {
   return new Map(knowledge.townPages.map((p) => [p.town, p.url]));
 }
 
-/** How many things the assistant can say: curated answers plus article sections. */
+/** The Spanish texts: the same dangers, services and topics, and the accident guide's parts. */
+const spanishCount =
+  Object.keys(spanish.safety).length +
+  Object.keys(spanish.services).length +
+  Object.keys(spanish.topics).length +
+  accidentParts.length;
+
+/** How many things the assistant can say: curated answers in both languages plus article sections. */
 export function knowledgeSize(knowledge: ChatKnowledge): number {
-  return allCurated().length + knowledge.sections.length;
+  return allCurated().length + spanishCount + knowledge.sections.length;
 }
 
 /** The curated answers by id, with the reply text as `answer` (what content tests read). */

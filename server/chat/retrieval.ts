@@ -76,6 +76,8 @@ export interface Retriever {
    * the answer comes from that article or guide, or not at all.
    */
   answer(folded: string, only?: string): string | undefined;
+  /** The section that answers a question (in English words), or undefined when none does. */
+  section(folded: string, only?: string): ArticleSection | undefined;
   size: number;
 }
 
@@ -98,21 +100,26 @@ export function createRetriever(sections: ArticleSection[]): Retriever {
   index.addAll(sections);
   const byId = new Map(sections.map((s) => [s.id, s]));
 
+  const find = (folded: string, only?: string): ArticleSection | undefined => {
+    if (only && !sections.some((s) => s.slug === only)) return undefined;
+    const subject = only ?? SUBJECTS.find(([re]) => re.test(folded))?.[1];
+    // The first few hundred characters hold the question; searching more only costs time.
+    const query = [...new Set(expand(folded.slice(0, 300)).split(" "))].join(" ");
+    // A subject whose page is not there (yet) is no subject: search everything, strictly.
+    const known = subject && sections.some((s) => s.slug === subject) ? subject : undefined;
+    const hits = index.search(query, known ? { filter: (r) => r.slug === known } : {});
+    const section =
+      (hits[0] ? byId.get(String(hits[0].id)) : undefined) ??
+      (known ? sections.find((s) => s.slug === known) : undefined);
+    if (!section || (!known && (hits[0]?.score ?? 0) < 8)) return undefined;
+    return section;
+  };
   return {
     size: sections.length,
+    section: find,
     answer(folded, only) {
-      if (only && !sections.some((s) => s.slug === only)) return undefined;
-      const subject = only ?? SUBJECTS.find(([re]) => re.test(folded))?.[1];
-      // The first few hundred characters hold the question; searching more only costs time.
-      const query = [...new Set(expand(folded.slice(0, 300)).split(" "))].join(" ");
-      // A subject whose page is not there (yet) is no subject: search everything, strictly.
-      const known = subject && sections.some((s) => s.slug === subject) ? subject : undefined;
-      const hits = index.search(query, known ? { filter: (r) => r.slug === known } : {});
-      const section =
-        (hits[0] ? byId.get(String(hits[0].id)) : undefined) ??
-        (known ? sections.find((s) => s.slug === known) : undefined);
-      if (!section || (!known && (hits[0]?.score ?? 0) < 8)) return undefined;
-      return `${section.excerpt} More in _${section.articleTitle}_: ${section.url}`;
+      const section = find(folded, only);
+      return section && `${section.excerpt} More in _${section.articleTitle}_: ${section.url}`;
     },
   };
 }

@@ -1,219 +1,457 @@
-import { fullAddress, site } from "../../src/lib/site";
-import type { Danger } from "./safety";
-import { townNames } from "./towns";
-
-const townList = `${townNames.slice(0, -1).join(", ")} y ${townNames.at(-1)}`;
+import { ENGLISH_RULES, englishCues, type IntentCues, type IntentGrammar, type Rule, readIntents } from "./intents";
+import type { Reader } from "./reader";
+import { readSafety, type SafetyPatterns } from "./safety";
+import { correctTypos, englishNegation, type Negation, type Typos } from "./text";
+import type { PlaceGrammar } from "./towns";
 
 /**
- * Spanish: many Stockton drivers write in Spanish first. These answers are written by hand (not
- * machine-translated) for the common needs: each service, towns, hours, prices, arrival times,
- * safety and how to ask for help. Anything else gets an honest Spanish answer and the phone.
+ * Reading Spanish: the same readings as the English reader (reader.ts), from the words drivers in
+ * California use ("se me ponchó la llanta", "ocupo una grúa", "mi troca no prende", "me quedé sin
+ * gasolina en la 99"), typed without accents, with typos and with English mixed in ("mi carro broke
+ * down en el freeway"). Every pattern reads the folded text: lower case, no accents ("grúa" is "grua").
+ * What the assistant then says in Spanish is in answers-es.ts.
  */
 
-const phone = site.phone.display;
+/** "No es la batería", "sin refacción", "nadie está herido": Spanish negation, and English for Spanglish. */
+const spanishNegation: Negation = {
+  negators: new Set([
+    ...englishNegation.negators,
+    "sin",
+    "nunca",
+    "nadie",
+    "ni",
+    "tampoco",
+    "ningun",
+    "ninguna",
+    "ninguno",
+  ]),
+  clauseBreak: /[,.;!?]|\b(?:pero|y|aunque|nomas|solo|asi que|but|and|though|although|just|so)\b/,
+};
 
-/** Words that are Spanish and not English (folded: no accents). */
-const SPANISH_WORDS = new Set(
-  "hola gracias necesito necesita ayuda grua gruas remolque remolcar llanta llantas ponchada ponchado poncho ponche neumatico gasolina combustible llaves llave carro coche camioneta moto motocicleta bateria corriente prende arranca cuanto cuesta cuestan cobran precio precios tardan llegar llegan horario abiertos abren cierran domingo domingos sabado noche feriado ciudades pueblos cubren atienden atiende servicio servicios heridos herido herida choque accidente humo fuego incendio huele hijo hija nino nina bebe perro gato mascota encerrado encerrada calor autopista carretera descompuso descompuse varado varada quede quedaron quedo adentro dentro deje por favor como pido pedir solicitar quiero deshacerme viejo vieja chatarra bloqueando bloquea entrada cochera hablan espanol donde estan ustedes hasta que cual cuales tengo tiene tienen puede pueden estoy acabo acabe calento sobrecalento asistencia urgente ahorita rapido llamar llamo numero telefono pagar tarjeta efectivo usted senor senora buenas buenos dias tardes oiga oye porfa ocupo".split(
-    " ",
+/** People and animals, in the words a parent or an owner uses. */
+const BEINGS =
+  "(hijo|hija|hijos|hijas|nino|nina|ninos|ninas|bebe|bebes|bebito|bebita|nene|nena|chamaco|chamaca|morrito|morrita|criatura|perro|perra|perrito|perrita|perros|gato|gata|gatito|gatos|mascota|mascotas|persona|alguien|abuel\\w*|mama|papa|senor|senora|esposo|esposa|hermano|hermana|sobrin\\w*|niet[oa]s?)";
+
+const spanishSafety: SafetyPatterns = {
+  injury:
+    /\b(herid\w*|sangr\w*|lastimad\w*|se lastimo|lesionad\w*|inconsciente|desmayad\w*|se desmayo|no respira|no (responde|reacciona|despierta)|no puede respirar|ambulancia|paramedicos?|me duele|le duele|les duele|nos duele|dolor (de|en el|en la) (cuello|cabeza|pecho|espalda)|(brazo|pierna|hueso|costilla)s? (rot|quebrad|fracturad)\w*|se (quebro|rompio|fracturo) (el|la|un|una) (brazo|pierna|hueso|costilla)|se (pego|golpeo) (en )?la cabeza|atrapad\w* (dentro|adentro|en el (carro|coche|vehiculo))|prensad\w*|no (puede|pueden|puedo) salir del (carro|coche|vehiculo))\b/g,
+  severeInjury:
+    /\b(sangr\w*|inconsciente|desmayad\w*|no respira|no (responde|reacciona|despierta)|ambulancia|atrapad\w*|prensad\w*)\b/,
+  fire: /\b(fuego|incendi\w*|humo|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
+  fuel: /\b(huele|olor|apesta) (mucho |bien |fuerte )?(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
+  being: new RegExp(`\\b${BEINGS}\\b`),
+  shutIn:
+    /\b(encerrad\w*|atrapad\w*|se (me )?(cerro|cerraron|trabo|trabaron|tranco|trancaron)|(puertas?|seguros?) (trabad|cerrad|atorad)\w*|se quedo cerrad\w*|cerrad\w* con (llave|seguro)|no (puedo|podemos|se puede) (abrir\w*|sacar\w*)|(se quedo|se quedaron|quedo|quedaron|esta|estan|sigue|siguen) (adentro|dentro)|llaves? (adentro|dentro|tambien)|con (las )?llaves)\b/,
+  beingInside: new RegExp(
+    [
+      `\\b${BEINGS}\\b( de \\d+ (anos|meses))?( que)?( se| esta| estan| sigue| siguen| quedo| quedaron| solo| sola| dormid[oa])*( encerrad\\w*| atrapad\\w*)? (adentro|dentro|en el (carro|coche|vehiculo|asiento)|en la (troca|troka|camioneta|van|parte de atras))`,
+      `\\b(con|y) (mi |el |la |los |las |mis |un |una )?${BEINGS} (adentro|dentro)\\b`,
+      `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS} (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*)`,
+    ].join("|"),
   ),
-);
-/** Short words both languages use; they count as Spanish only beside real Spanish words. */
-const SHARED = new Set("a la el en de y no es me mi mis se su sin con para van dan hay motor auto esta".split(" "));
+  tracks:
+    /\b(vias?|rieles) (del|de) (tren|ferrocarril)\b|\bcruce (del|de) (tren|ferrocarril)\b|\b(en|sobre) las vias\b/,
+  threat:
+    /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den))|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den))|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
+  crash:
+    /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
+  crashAsSubject:
+    /\b(despues del?|tras|por|sobre|en caso de|reportar)( (un|una|el|la|mi))?\s*$|\breportar (al|a la) (dmv|policia|aseguranza)( (un|una|el|la|mi))?\s*$/,
+  crashParked:
+    /\b(carro|coche|troca|camioneta|vehiculo) estacionad\w*|\bestaba estacionad\w*|\b(estuvo|ha estado) en un (choque|accidente)|\btuvo un (choque|accidente)\b/,
+  rolledOver: /\b(volc\w*|se volteo|nos volteamos|dio vueltas|dimos vueltas)\b/,
+  offRoad: /\b(estacionamiento|parqueadero|parking|cochera|driveway|lote|entrada de (mi|la) casa)\b/,
+  lane: /\b(carril(es)?|en el trafico|en medio de la (calle|autopista|carretera|freeway|highway|interestatal|99|5|4|120|205|580)|en medio del (camino|freeway|trafico|highway)|a media (calle|autopista|carretera)|bloqueando (el )?(trafico|paso|camino)|en (el )?cruce|en medio del cruce|en (el|un) puente|(los )?carros (me )?(pasan|pasando|van) (bien |muy )?(pegaditos|pegados|cerca|cerquita|rapido)|(en|en medio de) (la|una) interseccion|atravesad\w* en (la|el|un|una) (calle|carretera|camino|autopista|carril)|no (me )?puedo (orillar\w*|mover\w*|hacer(me)? a un lado))\b/,
+  shoulder:
+    /\b(acotamiento|hombro|shoulder|orilla (de|del) (la )?(autopista|carretera|freeway|highway|camino|99|5|4|120)|a un lado (de la|del) (autopista|carretera|freeway|highway|camino|99|5|4|120))\b/,
+  freeway:
+    /\b(autopista|freeway|carretera|highway|hwy|interestatal|interstate|i-?5|i 5|sr-?\d+|la (5|99|4|120|580|205|12|88)|el (5|99|4|120|580|205|12|88)|hwy ?\d+|highway ?\d+|(5|99|120|205|4) (norte|sur|este|oeste))\b/,
+  stopped:
+    /\b(descompu\w*|se (me )?(murio|apago|paro|quedo)|varad\w*|ponch\w*|sin (gasolina|gas|diesel)|no (prende|arranca|camina|se mueve|avanza)|atascad\w*|atorad\w*|parad[oa]|detenid[oa]|tirad[oa]|atravesad[oa])\b/,
+  fastTraffic:
+    /\b(noche|oscuro|oscuras|madrugada|trailers?|traileros|camiones|bien rapido|muy rapido|a toda velocidad)\b/,
+  heat: /\b(9\d|1[0-2]\d) ?(grados|f)\b|\b(mucho|bien|demasiado|muchisimo|un) calor\b|\bcalor(on|azo)\b|\bhace calor\b/,
+  noInjury:
+    /\b(nadie|ninguno|ninguna|no hay|sin) (esta |salio |resulto |quedo |se )?(herid\w*|lastimad\w*|lastimo|lesionad\w*)|\b(todos|estamos|estoy|todo el mundo) (estamos |esta |estan )?(bien|ok|okey|a salvo)\b|\bno hay heridos\b|\bsin heridos\b/,
+  negation: spanishNegation,
+};
 
-/** Phrases made of words both languages share, Spanish only together. */
-const SPANISH_PHRASES =
-  /^(van|vienen|llegan) (a|hasta)\b|\bhay (alguien|heridos|humo)\b|\bdan servicio\b|\bmi (carro|coche|troca|camioneta)\b/;
+/** The Spanish rules; the English ones a Spanish message may also hold are added below. */
+const SPANISH_RULES: Rule[] = [
+  {
+    intent: "greeting",
+    re: /^(hola+|holi|buenas|buenos dias|buen dia|buenas (tardes|noches)|que tal|saludos|hola,? (buenas|buenos dias|buenas tardes|buenas noches|que tal))[\s!.,?]*(como (esta|estan)|que tal)?[\s!.,?]*$/,
+  },
+  {
+    intent: "help",
+    re: /^(hola|buenas( noches| tardes)?|buenos dias)?[,.! ]*(necesito |ocupo |quiero |me (puede|pueden) )?(ayuda|auxilio|ayudar(me)?)( por favor| porfa| porfavor| urgente)?[\s!.?]*$|^(si|no|bueno|ok|oka|okey|sale|va|aja|mande|que|como|eh|este|pues)[\s!.?]*$|^[?.!]+$|\b(pueden|puede|podrian) (mandar|enviar|mandarme|enviarme) a alguien\b|\bnecesito que (venga|vengan) alguien\b/,
+  },
+  { intent: "thanks", re: /\b(gracias|muy amable|se lo agradezco|le agradezco|agradecid[oa])\b/ },
+  {
+    intent: "bot",
+    re: /\b(eres|es usted|es esto|esto es) (un |una )?(robot|bot|maquina|persona|humano|persona real|computadora|inteligencia artificial)\b|\bhablo con (una persona|un robot|un humano|alguien|una maquina)\b|\beres real\b|\bcon quien hablo\b/,
+  },
+  {
+    intent: "contact",
+    re: /\b(numero (de telefono|para (llamar\w*|marcar\w*))|su (telefono|numero)|el numero|a que numero|telefono|whatsapp|mensaje de texto|textear|hablar con (alguien|una persona|un humano|el despachador|un operador|una persona real)|llamarles|marcarles)\b/,
+  },
+  { intent: "email", re: /\b(correo( electronico)?|e-?mail|mail)\b/ },
+  {
+    intent: "address",
+    re: /\b(donde (estan|se ubican|quedan|tienen (la|su) oficina)|su direccion|la direccion de ustedes|ubicados|su oficina|su yarda)\b/,
+  },
+  {
+    intent: "language",
+    re: /\b(hablan|habla|hablas|hable|hablo|escribo|hablar|escribir) (en )?(espanol|ingles)\b|\ben espanol\b/,
+  },
+  {
+    intent: "hours",
+    // A question about when we work, not a story that happens to say "de noche".
+    re: /\b(horario|abiertos?|abren|cierran|a que hora(?! (pueden|puede|van a|llegan|llega|vienen|viene))|24\/7|24 horas)\b|\b(trabajan|atienden|abren|hay servicio|dan servicio|tienen servicio|pueden venir|vienen|disponibles)\b.{0,30}\b(domingos?|sabados?|fines? de semana|feriados?|(dias )?festivos|navidad|ano nuevo|noche|madrugada|dia de gracias|thanksgiving|(\d+|una|dos|tres|cuatro) de la (manana|madrugada|noche)|ahorita|hoy|todo el dia)\b/,
+  },
+  {
+    intent: "price",
+    re: /\bcuanto (?!tiempo|rato|tardan|tarda|se tard\w*|falta|antes)|\b(precios?|costo|costos|cuesta|cuestan|cobran(?! de mas)|cobra|cobro(?! de mas)|cobrarian|tarifas?|barato|barata|gratis|estimado|cotizacion|cotizar|presupuesto|descuentos?|dolares|caro)\b|\$/,
+  },
+  {
+    intent: "eta",
+    re: /\b(cuanto (tiempo(?! (puede|se puede|pueden|dejan|tengo|hay))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
+  },
+  {
+    intent: "request",
+    re: /\b(como (pido|solicito|pedir|solicitar|hago (una|la) (solicitud|peticion|cita)|le hago para pedir|reservo|contrato)|pedir (el |un |una )?(servicio|grua)|solicitar|solicitud|formulario|por (internet|la pagina|la web|el sitio)|en linea|agendar|programar|hacer una cita|la (otra|proxima) semana|me (pueden|puede|podrian) (llamar|marcar|regresar la llamada)|llamenme|marquenme)\b/,
+  },
+  {
+    intent: "services-list",
+    re: /\b(que servicios|servicios (tienen|ofrecen|dan|hacen)|que (hacen|ofrecen) ustedes|lista de servicios|a que se dedican)\b/,
+  },
+  {
+    intent: "areas",
+    re: /\b(que (ciudades|pueblos|areas|zonas|lugares|partes)|en que (areas|ciudades|zonas|lugares|partes|pueblos)|cubren|atienden|hasta donde|donde (dan|trabajan|dan servicio|tienen servicio)|dan servicio|tienen servicio|trabajan en|(van|llegan|vienen) hasta|area de servicio|condado)\b/,
+  },
+  {
+    intent: "blocked-driveway",
+    re: /\b(bloque\w*|tapando|tapa|tapo|tapado|obstruy\w*|atravesad\w*|enfrente de) (\w+ ){0,4}(entrada|cochera|garaje|salida|driveway|garage|porton)\b|\b(entrada|cochera|garaje|driveway|porton)\b.{0,30}\b(bloque\w*|tapad\w*|tapando|obstruid\w*)/,
+  },
+  {
+    intent: "abandoned",
+    re: /\babandonad\w*|\b(dias|semanas|meses|un mes|una semana)\b.{0,40}\b(estacionad\w*|parad[oa]|ahi|en (mi|la) (calle|cuadra))|\b(estacionad\w*|parad[oa])\b.{0,40}\b(dias|semanas|meses|un mes)\b|\bnadie lo mueve\b|\bno lo (han|ha) movido\b|\bno lo (mueve|mueven)\b|\ben (mi|la) (calle|cuadra)\b.{0,30}\bhace (\d+|unos|varios|muchos|dos|tres|cuatro|cinco) (dias|semanas|meses)\b|\bcuanto tiempo (puede|se puede|pueden|dejan)\b.{0,30}\bestacionad\w*/,
+  },
+  {
+    intent: "private-property",
+    re: /\b(apartamentos?|departamentos?|complejo|condominios?|hoa|propiedad privada|estacionamiento|parqueadero|parking|manager|administrador\w*|landlord|casero|dueno de (la propiedad|los apartamentos|el edificio|la tienda)|tienda|centro comercial|mall|plaza|negocio)\b.{0,60}\b(remolc\w*|se (lo |la )?llevaron|llevarse|avis\w*|letreros?)\b|\b(remolc\w*|se (lo |la )?llevaron)\b.{0,60}\b(apartamentos?|departamentos?|complejo|propiedad privada|estacionamiento|parqueadero|plaza|centro comercial|mall|tienda|negocio)\b|\bsin (aviso|avisar|letreros?)\b|\bno habia (letreros?|aviso)\b|\bletreros?\b|\bavisar antes\b|\b(se estaciona|se estacionan|se para|se paran|estacionan|dejan (su|el) carro) (dentro de |adentro de )?en (mi|la) (propia )?(entrada|driveway|cochera|propiedad)\b/,
+  },
+  {
+    intent: "accident-info",
+    re: /\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
+  },
+  {
+    intent: "unattended",
+    re: /\b(si|cuando) no (estoy|estamos|voy a estar)\b|\bsin que (yo )?(este|estemos)\b|\b(tengo|tenemos|necesito) que estar (ahi|presente|alli)\b|\bsin estar (yo )?presente\b/,
+  },
+  {
+    intent: "ride-along",
+    re: /\b(puedo|podemos|me puedo|nos podemos) (ir|irme|subir\w*|viajar)\b.{0,25}\b(grua|chofer|operador|ustedes|camion)\b|\b(ir|irme|irse|venir|viajar) conmigo\b|\bme (llevan|pueden llevar) (a mi )?(tambien|en la grua)\b/,
+  },
+  {
+    intent: "verify-operator",
+    re: /\bcomo (se|puedo saber|saber|sabre)\b.{0,40}\b(mandaron|envian|enviaron|mandan|de ustedes|es de verdad|legitim\w*|es real)\b|\bgrua (pirata|falsa)\b|\b(chofer|operador) (falso|pirata)\b/,
+  },
+  {
+    intent: "who-pays",
+    re: /\bquien (paga|tiene que pagar|cubre|es responsable)\b|\b(tengo|tendria|tendre) que pagar\b|\bme toca pagar\b/,
+  },
+  {
+    intent: "find-towed",
+    re: /\bse llevaron mi (carro|coche|troca|camioneta|vehiculo|moto)\b|\b(a )?donde se (lo|la) llevaron\b|\bla policia (mando remolcar|remolco|se llevo)\b|\bse (lo |la )?llevo la grua\b|\bla grua se (lo |la )?llevo\b|\bme robaron (el|mi) (carro|coche|troca|camioneta|vehiculo)\b|\b(carro|coche|troca|camioneta) robad[oa]\b|\bme (lo |la )?remolcaron\b|\bdonde (esta|quedo|lo tienen) mi (carro|coche|troca|camioneta)\b|\bcomo (lo|la) (encuentro|busco|recupero)\b|\bdonde (lo|la) (busco|encuentro)\b|\bno encuentro mi (carro|troca|coche|camioneta)\b|\bmi (carro|troca|coche|camioneta) (ya )?no esta\b|\bdesaparecio mi (carro|troca|coche)\b|\bcorralon\b/,
+  },
+  {
+    intent: "impound",
+    re: /\b(sac\w*|recog\w*|recuper\w*)\b.{0,25}\b(corralon|yarda|yard|deposito|impound|almacen)\b|\bque (necesito|llevo|ocupo|tengo que llevar) para (sacar|recoger|recuperar)\b|\bcorralon\b.{0,40}\bque (llevo|necesito|ocupo)\b/,
+  },
+  {
+    intent: "junk-title",
+    re: /\b(titulo|pink slip|papeles|registracion|registro)\b.{0,50}\b(yonke|yunke|chatarra|deshacer\w*|vender|retir\w*|se (lo |la )?lleven|llevarse)\b|\b(yonke|yunke|chatarra|deshacer\w*|vender|retir\w*)\b.{0,50}\b(titulo|pink slip|papeles)\b/,
+  },
+  { intent: "legal-advice", re: /\b(demand\w*|abogad\w*|juicio|legal|ilegal|legalmente|mis derechos)\b/ },
+  {
+    intent: "payment",
+    re: /\b(tarjetas?(?! de circulacion)( de (credito|debito))?|efectivo|formas? de pago|metodos? de pago|pagar con|zelle|venmo|cash ?app|paypal|cheques?|financiamiento|a pagos|en pagos|pago)\b/,
+  },
+  {
+    intent: "repairs",
+    re: /\b(arregl\w*|repar\w*|compon\w*|cambio de aceite|cambiar el aceite|aceite|frenos|afinacion|hojalateria|pintura|aire acondicionado|transmision (se )?(patina|esta patinando))\b/,
+    negatable: true,
+  },
+  {
+    intent: "recommend",
+    re: /\b(recomiend\w*|recomendar|recomendacion\w*|buen (mecanico|taller)|(mecanico|taller) (bueno|de confianza|confiable)|conoce (a )?(un|algun) (mecanico|taller)|algun (mecanico|taller))\b/,
+  },
+  {
+    intent: "weather",
+    re: /\b(clima|lluvia|llover|lloviendo|tormenta|neblina|niebla|pronostico|que tiempo (va a )?hace|tiempo va a hacer|va a hacer (calor|frio))\b/,
+  },
+  {
+    intent: "fleet",
+    re: /\b(cuantas gruas|cuantos (camiones|choferes|operadores|trabajadores)|que (tipo|clase) de gruas|(tienen|son) (sus )?propias gruas|sus propias gruas|grua (para|de) (trailers?|camion|camiones|carga pesada)|carga pesada|semi|18 ruedas|tractocamion|autobus|casa rodante|motorhome|lancha|bote|camion de carga)\b/,
+  },
+  {
+    intent: "insurance",
+    re: /\b(aseguranza|(mi|su|tu) seguro|aaa|club de auto(movil)?|cobertura|reclamo|poliza|aceptan seguro|seguro (de auto|del carro|cubre|paga|me cubre)|compania de seguros)\b/,
+  },
+  {
+    intent: "complaint",
+    re: /\b(basura|inutil(es)?|estafa\w*|rateros|ladrones|pesimo|pesima|malisimo|nunca contestan|no contestan|no sirven|groseros?|mal servicio|pinche\w*|chingad\w*|mierda|porqueria|abusivos?|tont[oa]s?|idiotas?|estupid[oa]s?|cobr\w* de mas|me (lo |la )?(rayaron|abollaron|danaron)|(rayad|abollad|danad)[oa])\b/,
+  },
+  {
+    intent: "injection",
+    re: /\b(ignora\w*|olvida (tus|las|todas)|instrucciones (anteriores|previas)|a partir de ahora|desde ahora (eres|vas|siempre)|finge|haz de cuenta|actua como|repite (despues de mi|conmigo|lo que)|modo (desarrollador|developer)|ahora eres|soy el dueno|te autorizo|prompt|jailbreak)\b|^sistema:/,
+  },
+  {
+    intent: "privacy",
+    re: /\b(contrasena|password|clave (de|del) (admin|administrador)|datos personales|(direccion|telefono|domicilio) de (los|un|el) (choferes|chofer|operadores|operador)|informacion (privada|interna))\b/,
+  },
+  {
+    intent: "off-topic",
+    re: /\b(tacos?|pizza|comida|restaurante|comer|pelicula|partido|gano|chiste|poema|cancion|empleo|contratando|vacantes?|trabajo de (chofer|operador)|buscan (choferes|gente|trabajadores)|aplicar|carros usados|venden carros|vender(me)? un carro|comprar un carro|presidente|bitcoin|sueldo|cuanto (ganan|pagan)|tarea|novi[oa])\b/,
+  },
+  {
+    intent: "technical",
+    re: /\b(dolly|dollies|enganche|hitch|bola de (remolque|enganche)|capacidad (de )?(remolque|arrastre|carga)|paquete de (remolque|arrastre)|automatic[oa]|neutral|4x4|doble traccion|traccion (en las cuatro|integral)|awd|(con )?las (cuatro )?llantas (en el piso|en el suelo|abajo)|(plataforma|gancho|cama plana)\b.{0,20}\b(o|vs|versus)\b.{0,20}\b(plataforma|gancho|grua|cama plana)|tipos de (grua|gruas|remolque)|cama plana|barra de remolque|cadena|soga|cuerda|mecate|(remolcar|jalar) (un|una|mi) (trailer|traila|casa rodante)|trailer|traila)\b/,
+  },
+  {
+    intent: "flat-no-spare",
+    re: /\b(no|sin) (tengo |traigo |hay |cargo |tiene |trae )?(una |la |mi )?(llanta (de )?(repuesto|refaccion|extra)|refaccion|repuesto|llanta extra)\b|\b(la )?(refaccion|llanta de (repuesto|refaccion)|llanta extra) (tambien )?(esta |viene )?(ponchad\w*|mala|bajita|baja|desinflada)/,
+  },
 
-export function isSpanish(folded: string, words: string[]): boolean {
-  if (/[ñ¿¡]/.test(folded) || SPANISH_PHRASES.test(folded)) return true;
-  const spanish = words.filter((w) => SPANISH_WORDS.has(w)).length;
-  const shared = words.filter((w) => SHARED.has(w)).length;
-  if (spanish === 0) return false;
-  return spanish >= 2 || words.length <= 2 || (spanish + shared) / words.length >= 0.4;
-}
-
-export type SpanishIntent =
-  | "greeting"
-  | "help"
-  | "thanks"
-  | "abandoned"
-  | "find-towed"
-  | "payment"
-  | "repairs"
-  | "recommend"
-  | "contact"
-  | "address"
-  | "language"
-  | "hours"
-  | "price"
-  | "eta"
-  | "request"
-  | "areas"
-  | "blocked-driveway"
-  | "towing"
-  | "jump-start"
-  | "flat-tire"
-  | "gasoline-delivery"
-  | "vehicle-lockouts"
-  | "junk-car-removal"
-  | "motorcycle-towing"
-  | "roadside-assistance";
-
-const RULES: [SpanishIntent, RegExp][] = [
-  ["greeting", /^(hola|buenas|buenos dias|buenas tardes|buenas noches)\b[\s!.,?]*$/],
-  [
-    "help",
-    /^(hola|buenas( noches| tardes)?|buenos dias)?[,.! ]*(necesito |ocupo |quiero )?(ayuda|auxilio)( por favor| porfa)?[\s!.?]*$/,
-  ],
-  ["thanks", /\b(gracias|muchas gracias)\b/],
-  [
-    "abandoned",
-    /\babandonad\w*|\b(lleva|tiene) (dias|semanas|meses)\b.*\b(estacionad\w*|parad\w*)|\bnadie lo mueve\b|\bdesde hace (dias|semanas|meses)\b/,
-  ],
-  [
-    "find-towed",
-    /\bse llevaron mi (carro|coche|troca|camioneta)\b|\bme (lo )?remolcaron\b|\bcorralon\b|\bdonde (esta|quedo) mi (carro|coche)\b/,
-  ],
-  ["payment", /\b(tarjeta|efectivo|forma de pago|formas de pago|pagar con|zelle|venmo|cheque)\b/],
-  ["recommend", /\b(recomienda\w*|recomendar|buen mecanico|buen taller)\b/],
-  ["repairs", /\b(arreglar|reparar|reparacion\w*|arreglan|reparan|componer)\b/],
-  ["contact", /\b(numero de telefono|su telefono|su numero|hablar con (alguien|una persona))\b/],
-  ["address", /\b(donde estan|su direccion|donde se ubican|donde quedan)\b/],
-  ["language", /\b(hablan|habla|hablas) (espanol|ingles)\b|\ben espanol\b/],
-  [
-    "hours",
-    /\b(horario|abiertos|abren|cierran|a que hora|domingos?|sabados?|feriados?|dias festivos|24 horas|24\/7|de noche|en la noche)\b/,
-  ],
-  ["price", /\b(cuanto (cuesta|cuestan|cobran|sale|es|vale)|precios?|costo|cobran|tarifa|barato|gratis)\b/],
-  ["eta", /\b(cuanto tardan|cuanto tiempo|cuando llegan|tardan|llegar|llegan|hora de llegada)\b/],
-  ["request", /\b(como (pido|solicito|pedir)|pedir (el |un )?servicio|solicitar|formulario)\b/],
-  ["areas", /\b(que (ciudades|pueblos|areas|zonas)|cubren|atienden|donde (dan|trabajan)|dan servicio|van (a|hasta))\b/],
-  [
-    "blocked-driveway",
-    /\b(bloque\w*|tapando|tapa)\b.*\b(entrada|cochera|garaje|salida)\b|\b(entrada|cochera)\b.*\bbloque\w*/,
-  ],
-  ["motorcycle-towing", /\b(moto|motos|motocicleta|motocicletas)\b/],
-  [
-    "jump-start",
-    /\b(no (quiere )?(arranca\w*|prende\w*|enciende\w*)|descarg\w*|bateria|pasar corriente|pasarme corriente|corriente|no prende|no arranca|no enciende)\b/,
-  ],
-  ["flat-tire", /\b(llanta|llantas|ponch\w*|neumatico|goma|pinchad\w*|refaccion)\b/],
-  ["gasoline-delivery", /\b(gasolina|combustible|diesel|sin gas)\b/],
-  ["vehicle-lockouts", /\b(llaves?|cerrado|cerre|se cerro)\b/],
-  ["junk-car-removal", /\b(chatarra|deshacerme|carro viejo|coche viejo|yonke|junk)\b/],
-  ["roadside-assistance", /\b(asistencia|se calento|sobrecalent\w*|luz del motor)\b/],
-  ["towing", /\b(grua|gruas|remolque|remolcar|descompuso|descompuse|varado|varada|no camina|llevar mi carro)\b/],
+  // The services, in the words drivers use.
+  {
+    intent: "service:jump-start",
+    re: /\b(bateria|baterias|pila|pasar(me|le)? corriente|pasen corriente|pase corriente|corriente|cables|no (quiere )?(arranca\w*|prende|enciende|da marcha)|no (arranco|prendio|encendio)|descargad\w*|se (me )?descargo|hace (click|clic|tic)|muert[oa])\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:flat-tire",
+    re: /\b(llanta|llantas|ponch\w*|neumatico\w*|goma|gomas|pinchad\w*|reventon|revent\w* (la|una) llanta|refaccion)\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:gasoline-delivery",
+    re: /\b((me )?(quede|quedamos) sin|sin|no (tengo|traigo|hay)|se (me )?(acabo|termino)( la| el)?) (gasolina|gas|diesel|combustible)\b|\b(gasolina|combustible|diesel|gas|tanque vacio)\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:vehicle-lockouts",
+    re: /\b(llaves? (adentro|dentro|encerrad\w*|en el (carro|coche|vehiculo)|en la (troca|camioneta))|(deje|se quedaron|quedaron|se me quedaron|olvide) (las |mis )?llaves|(cerre|se (me )?cerro|se (me )?trabo)\b.{0,25}\bllaves?|perd\w* (las |mis )?llaves|no encuentro (las |mis )?llaves|(carro|coche|troca|camioneta) (esta |quedo )?cerrad[oa]|se (me )?(trabaron|cerraron) las puertas|no (puedo|podemos) (abrir\w*|entrar)|(encerrad[oa]s?|quede|me quede|nos quedamos) afuera (de|del) (mi |el |la )?(carro|coche|troca|camioneta|vehiculo)|abrir (el|mi|un|una) (carro|coche|troca|camioneta|vehiculo)|apertura|cerrado con (llave|seguro)|no (tengo|traigo) (las )?llaves|me robaron las llaves|llave inteligente|control del carro)\b/,
+    negatable: true,
+  },
+  { intent: "service:motorcycle-towing", re: /\b(moto|motos|motocicleta\w*|harley|scooter|motoneta|cuatrimoto)\b/ },
+  {
+    intent: "service:junk-car-removal",
+    re: /\b(chatarra|yonke\w*|yonque\w*|yunke\w*|deshacer(me|nos|se)? de|(carro|coche|troca|camioneta) (viej[oa]|que ya no (sirve|camina|jala|prende))|ya no sirve|vender (mi (carro|troca|coche) )?(para|al|a la) (yonke|chatarra|yunke))\b/,
+    negatable: true,
+  },
+  {
+    intent: "service:roadside-assistance",
+    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (la )?carretera)|se (me )?(calento|sobrecalento)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
+    negatable: true,
+  },
+  // "Urgente" is how a driver asks for any tow ("necesito una grúa urgente"), as "asap" is in English.
+  { intent: "service:emergency-towing", re: /\b(emergencia|de madrugada|a media ?noche|medianoche|varad[oa]s?)\b/ },
+  {
+    intent: "service:towing",
+    re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos)\b/,
+    negatable: true,
+  },
 ];
 
-export function readSpanishIntents(folded: string): SpanishIntent[] {
-  const found = RULES.filter(([, re]) => re.test(folded)).map(([i]) => i);
-  // "remolcar mi moto" is the motorcycle page, not the general tow.
-  if (found.includes("motorcycle-towing")) return found.filter((i) => i !== "towing");
-  return found;
-}
+/**
+ * English a Spanish message may hold: the services and the short words a driver types anywhere
+ * ("tow", "flat", "battery", "ok", "hi", "24/7", "AAA"). The rest stays out: English rules read
+ * Spanish words wrongly ("dan servicio" is not a "DAN" jailbreak).
+ */
+const ENGLISH_IN_SPANISH = new Set([
+  "greeting",
+  "help",
+  "thanks",
+  "price",
+  "eta",
+  "hours",
+  "insurance",
+  "technical",
+  "fleet",
+  "contact",
+  "email",
+  "language",
+  "flat-no-spare",
+]);
 
-export function readSpanishSafety(folded: string): Danger | undefined {
-  const nobodyHurt = /\b(nadie|ninguno|no hay|sin) (esta |salio |resulto )?(herid\w*|lastimad\w*)/.test(folded);
-  if (!nobodyHurt && /\b(herid\w*|sangr\w*|lastimad\w*|inconsciente|ambulancia|atrapad\w*)\b/.test(folded)) {
-    return "injury";
-  }
-  if (/\b(humo|fuego|incendio|llamas|huele a (gasolina|gas)|fuga de (gasolina|gas))\b/.test(folded)) return "fire";
-  if (
-    /\b(hijo|hija|nino|nina|bebe|perro|gato|mascota|persona)\b/.test(folded) &&
-    /\b(encerrad\w*|atrapad\w*|adentro|dentro)\b/.test(folded)
-  ) {
-    return "hot-car";
-  }
-  if (/\b(vias del tren|via del tren|vias|cruce del tren)\b/.test(folded)) return "tracks";
-  if (!nobodyHurt && /\b(choque|chocamos|accidente)\b/.test(folded)) return "crash";
-  if (/\b(carril|acotamiento|en medio de la (autopista|carretera))\b/.test(folded)) return "traffic";
-  return undefined;
-}
+/** A Spanish cue, or the English one: Spanglish is read both ways. */
+const either = (spanish: RegExp, english: RegExp) => new RegExp(`${spanish.source}|${english.source}`);
 
-/** One sentence before the answer when the car stopped on a freeway. */
-/** After a crash where nobody is hurt: one sentence first, then the tow. */
-export function spanishCrashCaution(folded: string): string | undefined {
-  return /\b(choque|chocamos|accidente)\b/.test(folded)
-    ? "Qué bueno que nadie está herido: si alguien empieza a sentir dolor, o un carro bloquea el tráfico, llame al 911."
-    : undefined;
-}
+const spanishCues: IntentCues = {
+  strongNeed: either(
+    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b(descompu\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
+    englishCues.strongNeed,
+  ),
+  batteryRuledOut: either(
+    /\bno es (la |mi )?bateria\b|\bbateria (esta |es )?(bien|buena|nueva|cargada)\b/,
+    englishCues.batteryRuledOut,
+  ),
+  cannotStart: either(/\bno (prende|arranca|enciende|quiere (prender|arrancar))\b/, englishCues.cannotStart),
+  motorcycleNeed: either(/\b(descompu\w*|atascad\w*|varad\w*|necesito (una )?grua)\b/, englishCues.motorcycleNeed),
+  gasNotFuel: either(/\bgasolinera\b|\bpedal de la gasolina\b|\btapon de la gasolina\b/, englishCues.gasNotFuel),
+  outOfFuel: either(/\b(sin|se (me )?acabo|quede sin|no tengo|no traigo)\b/, englishCues.outOfFuel),
+  keyFob: either(/\b(control del carro|llave inteligente)\b/, englishCues.keyFob),
+  twoVehicles: either(
+    /\by (mi|el|un|una) (carro|coche|troca|camioneta)\b|\b(carro|troca|coche) tambien\b|\bdos vehiculos\b/,
+    englishCues.twoVehicles,
+  ),
+};
 
-export function spanishFreewayCaution(folded: string): string | undefined {
-  return /\b(autopista|freeway|carretera|highway|la 99|la 5|la 4|la 120)\b/.test(folded)
-    ? "En la autopista, quédese dentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico."
-    : undefined;
-}
+const spanishGrammar: IntentGrammar = {
+  rules: [
+    ...SPANISH_RULES,
+    // Not English "urgent…": it would read "urgente" as the emergency page.
+    ...ENGLISH_RULES.filter(
+      (r) =>
+        (r.intent.startsWith("service:") && r.intent !== "service:emergency-towing") ||
+        ENGLISH_IN_SPANISH.has(r.intent),
+    ),
+  ],
+  cues: spanishCues,
+  negation: spanishNegation,
+};
 
-export const es = {
-  safety: {
-    injury: `Si alguien está herido, *llame primero al 911*: la policía y los paramédicos van antes que el carro. Aléjese del tráfico. Cuando todos estén a salvo, llame al ${phone} y lo conectamos con una grúa asociada.`,
-    crash: `Si alguien está herido, *llame primero al 911*, y también si un carro bloquea el tráfico. Encienda las luces intermitentes y espere lejos del tráfico. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
-    fire: `Humo, fuego u olor a gasolina: apague el motor, saque a todos y aléjense del carro y del tráfico, y *llame al 911*. No abra el cofre. Cuando los bomberos digan que es seguro, llame al ${phone} para la grúa.`,
-    "hot-car": `*Llame al 911 ahora*: un niño, una persona o una mascota encerrada en un carro es una emergencia por sí sola, haga calor o no. Después llame al ${phone} para abrir el carro.`,
-    traffic: `Encienda las luces intermitentes. Quédese dentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico; si el carro quedó en un carril, *llame al 911*. Después llame al ${phone} y diga la autopista, la dirección y la salida o el marcador de millas más cercano.`,
-    tracks: `Saque a todos del carro y aléjense de las vías ahora, aunque no se vea ningún tren, y no intente empujar el carro. Llame al 911 o al número de emergencia del letrero azul del cruce. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
-    threat: `Si se siente en peligro, *llame al 911 ahora*. Mantenga las puertas cerradas con seguro. Cuando esté a salvo, llame al ${phone}.`,
-  } satisfies Record<Danger, string>,
-  services: {
-    towing:
-      "*Grúa*: Lo conectamos con una grúa asociada que lleva su carro a donde usted diga: su casa, su mecánico o un taller. Más: /services/towing",
-    "emergency-towing":
-      "*Grúa de emergencia*: De día o de noche, fines de semana y días festivos, lo conectamos con una grúa asociada. Más: /services/emergency-towing",
-    "jump-start":
-      "*Paso de corriente*: Un operador asociado puede pasarle corriente a la batería donde está el carro; si aun así no arranca, lo siguiente es remolcarlo a un taller. Más: /services/jump-start",
-    "flat-tire":
-      "*Llanta ponchada*: Un operador asociado puede ponerle la llanta de refacción donde se detuvo; si no tiene refacción, el carro se puede remolcar a una llantera o a su casa. Más: /services/flat-tire",
-    "gasoline-delivery":
-      "*Entrega de gasolina*: Un operador asociado le lleva gasolina en un recipiente aprobado, suficiente para llegar a la gasolinera más cercana; si es diésel, avise. Más: /services/gasoline-delivery",
-    "vehicle-lockouts":
-      "*Apertura de carros*: Un operador asociado puede abrir su carro con herramientas para cerraduras, sin romper vidrios; le pedirán prueba de que el carro es suyo. Más: /services/vehicle-lockouts",
-    "junk-car-removal":
-      "*Retiro de carros viejos*: Podemos coordinar que se lleven un carro viejo, funcione o no; necesita el título del vehículo y una identificación con foto. Más: /services/junk-car-removal",
-    "motorcycle-towing":
-      "*Grúa para motos*: La moto va en una plataforma, derecha y bien sujeta, nunca arrastrada sobre una rueda, a su casa, a la agencia o a un taller. Más: /services/motorcycle-towing",
-    "roadside-assistance":
-      "*Asistencia en carretera*: Si el carro se calentó, prendió una luz de aviso o se detuvo, un operador asociado va a donde está y solo lo remolca si de verdad hace falta. Más: /services/roadside-assistance",
-  } as Record<string, string>,
-  topics: {
-    greeting:
-      "¡Hola! Puedo contestar preguntas sobre grúas y asistencia en carretera, las ciudades que atendemos, el horario y cómo pedir ayuda. ¿Qué le pasó?",
-    thanks: "¡De nada! Maneje con cuidado.",
-    language:
-      "Sí, puede escribirme en español aquí. Por teléfono, pregunte si hay alguien disponible que hable español.",
-    hours: "Estamos *disponibles 24/7*: noches, fines de semana y días festivos incluidos.",
-    price:
-      "No puedo dar precios por chat: el costo depende del vehículo, la distancia y la situación, y el despachador le dice qué esperar antes de empezar.",
-    eta: "No puedo prometer una hora de llegada por chat: depende de dónde esté y del tráfico. El despachador le da el mejor cálculo para su ubicación.",
-    request:
-      "Lo más rápido es llamar. También puede mandar el formulario en /contact con su nombre, teléfono, el servicio y los lugares de recogida y entrega.",
-    areas: `Atendemos ${townList}, a unas ${Math.round(site.serviceRadiusMeters / 1609.344)} millas del centro de Stockton.`,
-    "blocked-driveway":
-      "En la calle, un carro que bloquea su entrada tiene que recibir una multa antes de que se lo lleven, y es la policía o el control de estacionamiento quien lo multa y pide la grúa: repórtelo a la línea de la policía que no es de emergencia. No mueva ni dañe el carro. Más: /services/blocked-driveway",
-    unknown: "No estoy seguro de eso y prefiero no adivinar.",
-    help: "Cuénteme qué pasó, con sus propias palabras: batería descargada, llanta ponchada, llaves adentro, sin gasolina, un choque o un carro que necesita grúa. Si es urgente, no espere mi respuesta.",
-    abandoned:
-      "Un carro que se queda en el mismo lugar de una calle pública por *72 horas* o más se puede considerar abandonado. Repórtelo a su ciudad o a la línea de la policía que no es de emergencia: pueden marcarlo con un aviso y luego mandarlo remolcar, a costa del dueño. Más: /blog/car-towed-without-warning-california",
-    "find-towed":
-      "Llame a la línea de la policía que no es de emergencia: si fueron agentes quienes mandaron remolcar el carro, saben qué compañía lo tiene. En propiedad privada, el letrero de la entrada dice el nombre y el teléfono de la compañía de grúas. Vaya pronto con su identificación y prueba de que es el dueño, porque el almacenaje se cobra por día. Más: /blog/car-towed-without-warning-california",
-    payment:
-      "No puedo confirmar formas de pago por chat: usted le paga al operador asociado que hace el trabajo. Pregúntele al despachador cuáles acepta antes de empezar.",
-    repairs:
-      "No hacemos reparaciones: lo conectamos con operadores asociados para grúa y asistencia en carretera. Si el carro no se puede manejar, se puede remolcar al taller que usted elija: /services/towing",
-    recommend:
-      "No puedo recomendar un mecánico ni un taller. Cuando elija uno, un operador asociado puede remolcar el carro ahí: /services/towing",
-    contact: `Llame a nuestros despachadores al ${phone} (24/7), o escriba a ${site.email}. También puede mandar una solicitud en /contact.`,
-    address: `Nuestra dirección es ${fullAddress}, pero no hace falta venir: lo conectamos con un operador asociado que va a donde usted esté. Llame al ${phone} o mande una solicitud en /contact.`,
-  } as Record<string, string>,
-  towns: {
-    yes: (names: string) => `Sí, atendemos ${names}: está dentro del área que cubrimos (${townList}).`,
-    inArea: (names: string) => `${names} está dentro de nuestra área.`,
-    outside: (names: string) =>
-      `${names} está fuera de las ciudades que atendemos (${townList}). Llame al ${phone} y pregunte: el despachador le dirá si un operador asociado puede ayudarle ahí.`,
+const spanishPlaces: PlaceGrammar = {
+  lead: "servicio en|servicio a|cubren|atienden en|trabajan en|van a|van hasta|llegan a|llegan hasta|vienen a|vienen hasta|remolc\\w* (?:a|hasta)|llev\\w* (?:a|hasta)|en|cerca de|desde|hasta",
+  asked:
+    /\b(?:servicio en|cubren|atienden en|trabajan en|van hasta|llegan hasta|vienen hasta)\s+([a-z]+(?: [a-z]+){0,2})\s*[?.!]*$/,
+  notPlaceStart: new Set(
+    "la el los las lo mi mis su sus tu un una este esta ese esa todo toda todos todas aqui ahi alla aca cualquier casa ustedes nosotros donde que cuanto cada noche domingo domingos sabado sabados fines dias madrugada".split(
+      " ",
+    ),
+  ),
+  direction: /\b(a|al|hasta|para|de|desde|del|en|cerca)\b/g,
+  to: new Set(["a", "al", "hasta", "para"]),
+  from: new Set(["de", "desde", "del"]),
+  hereAt: /\b(estoy|estamos|me quede|quede|se (me )?descompuso|varad\w*|ubicad\w*)\b[^,]*$/,
+  ignored: new Set(
+    "yo mi mis el la los las un una es esta este hola buenas gracias navidad dios senor senora don dona mama papa por favor".split(
+      " ",
+    ),
+  ),
+  // "La salida de Lathrop" is the Lathrop exit; "escalón" a step.
+  everyday: new Set(["salida", "escalon"]),
+};
+
+/** Spanish misspellings and chat shorthand: "nesesito", "yanta", "q", "xq", "kuanto". */
+const spanishTypos: Typos = {
+  shorthand: {
+    q: "que",
+    k: "que",
+    ke: "que",
+    xq: "porque",
+    pq: "porque",
+    porq: "porque",
+    x: "por",
+    tb: "tambien",
+    tmb: "tambien",
+    d: "de",
+    yanta: "llanta",
+    yantas: "llantas",
+    troka: "troca",
+    trokita: "troca",
+    trokas: "trocas",
+    kuanto: "cuanto",
+    prnde: "prende",
+    prede: "prende",
+    arranka: "arranca",
+    arrnca: "arranca",
+    estoi: "estoy",
+    ola: "hola",
+    i: "y",
+    disel: "diesel",
+    dicel: "diesel",
+    diessel: "diesel",
+    gasolna: "gasolina",
+    kobran: "cobran",
+    aki: "aqui",
+    nesesito: "necesito",
+    nesecito: "necesito",
+    nececito: "necesito",
+    necesto: "necesito",
+    nesito: "necesito",
+    gruaa: "grua",
+    vateria: "bateria",
+    porfa: "por favor",
+    porfavor: "por favor",
+    pls: "por favor",
+    plz: "por favor",
   },
-  nextStep: {
-    service: (withDropOff: boolean) =>
-      `Llame al ${phone} (24/7) y dígale al despachador su ubicación exacta (calles, o autopista, dirección y salida o marcador de millas), el vehículo${withDropOff ? ", el problema y a dónde llevarlo" : " y el problema"}.`,
-    info: `Llame al ${phone} a cualquier hora, 24/7.`,
-  },
+  vocabulary: [
+    "necesito",
+    "gasolina",
+    "bateria",
+    "remolque",
+    "accidente",
+    "emergencia",
+    "ponchada",
+    "descompuso",
+    "motocicleta",
+    "estacionamiento",
+    "apartamentos",
+    "abandonado",
+    "asistencia",
+    "acotamiento",
+    "autopista",
+    "carretera",
+    "encerrado",
+    "sobrecalentando",
+  ],
+};
+
+/**
+ * Spanish words for what the English articles are about, so a Spanish question on tow methods finds
+ * its article ("remolcar un carro automático con las llantas en el piso" -> "automatic flat tow").
+ */
+const TO_ENGLISH: [RegExp, string][] = [
+  [/\bautomatic[oa]s?\b|\btransmision automatica\b/g, "automatic transmission"],
+  [/\b(con )?las (cuatro )?llantas (en el piso|en el suelo|abajo)\b/g, "flat tow four-down"],
+  [/\bdoble traccion\b|\btraccion (en las cuatro|integral)\b/g, "awd 4x4"],
+  [/\b(enganche|jalon)\b/g, "hitch"],
+  [/\bcapacidad (de )?(remolque|arrastre|carga)\b/g, "towing capacity"],
+  [/\bpaquete de (remolque|arrastre)\b/g, "tow package"],
+  [/\b(plataforma|cama plana)\b/g, "flatbed"],
+  [/\bgancho\b/g, "hook-and-chain wheel-lift"],
+  [/\btipos de (grua|gruas|remolque)\b/g, "types of towing"],
+  [/\b(cadena|soga|cuerda|mecate)\b/g, "strap rope"],
+  [/\bbarra de remolque\b/g, "tow bar"],
+  [/\b(casa rodante|motorhome)\b/g, "rv motorhome"],
+  [/\b(traila|trailer)\b/g, "trailer"],
+  [/\bremolc\w*|\bjalar\b/g, "tow"],
+  [/\bcarros?|coches?\b/g, "car"],
+];
+export function englishTermsFor(folded: string): string {
+  let out = folded;
+  for (const [re, english] of TO_ENGLISH) out = out.replace(re, english);
+  return out;
+}
+
+/** "Clase III", "clases de enganche", "un enganche para 7,000 libras". */
+export function asksHitchClassesInSpanish(folded: string): boolean {
+  return /\bclases? (i{1,3}|iv|v|[1-5]|uno|dos|tres|cuatro|cinco)\b.{0,30}\b(enganche|hitch|jala|remolca|capacidad)|\b(enganche|hitch|capacidad)\b.{0,30}\bclase (i{1,3}|iv|v|[1-5]|uno|dos|tres|cuatro|cinco)\b|\bclases de (enganche|hitch)\b|\b(enganche|hitch)\b.{0,40}\b\d[\d,]* ?(lb|lbs|libras)\b/.test(
+    folded,
+  );
+}
+
+export const spanishReader: Reader = {
+  correct: (folded) => correctTypos(folded, spanishTypos),
+  safety: (folded) => readSafety(folded, spanishSafety),
+  intents: (folded) => readIntents(folded, spanishGrammar),
+  strongNeed: spanishCues.strongNeed,
+  areaWords:
+    /\b(servicio|cubren|van|vienen|llegan|trabajan|atienden|area|zona|lejos|dan|hasta|aca|alla|por|cerca|en|estan|ok|si)\b/,
+  trip: /\b(de|desde)\b.+\b(a|al|hasta|para)\b/,
+  places: spanishPlaces,
 };

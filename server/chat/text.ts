@@ -3,11 +3,15 @@
  * accents removed, curly quotes straightened) so that "Qué", "que" and "QUE" read the same.
  */
 export function fold(text: string): string {
+  return foldKeepingCase(text).toLowerCase();
+}
+
+/** The folded text before lower-casing: the same letters at the same places, capitals kept. */
+export function foldKeepingCase(text: string): string {
   return text
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .toLowerCase()
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -46,36 +50,54 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return (prev[b.length] as number) <= max;
 }
 
-/** Words that turn what follows into its opposite ("no spare", "not locked out", "isn't the battery"). */
-const NEGATORS = new Set([
-  "no",
-  "not",
-  "never",
-  "without",
-  "dont",
-  "don't",
-  "doesnt",
-  "doesn't",
-  "isnt",
-  "isn't",
-  "aint",
-  "ain't",
-  "wasnt",
-  "wasn't",
-  "nobody",
-  "neither",
-  "nor",
-]);
+/**
+ * How a language says "not": the words that turn what follows into its opposite, and the words that
+ * start a new clause (after which an earlier "not" no longer applies).
+ */
+export interface Negation {
+  negators: ReadonlySet<string>;
+  clauseBreak: RegExp;
+}
+
+/** "no spare", "not locked out", "isn't the battery". */
+export const englishNegation: Negation = {
+  negators: new Set([
+    "no",
+    "not",
+    "never",
+    "without",
+    "dont",
+    "don't",
+    "doesnt",
+    "doesn't",
+    "isnt",
+    "isn't",
+    "aint",
+    "ain't",
+    "wasnt",
+    "wasn't",
+    "nobody",
+    "neither",
+    "nor",
+  ]),
+  clauseBreak: /[,.;!?]|\b(?:but|and|though|although|just|so)\b/,
+};
 
 /**
  * True when one of the three words just before `index`, in the same clause, negates what starts
  * there: "I'm not locked out" negates "locked out"; "locked out, and the battery" does not.
  */
-export function negatedAt(folded: string, index: number): boolean {
+export function negatedAt(folded: string, index: number, negation: Negation = englishNegation): boolean {
   const before = folded.slice(Math.max(0, index - 40), index);
-  const clause = before.split(/[,.;!?]|\b(?:but|and|though|although|just|so)\b/).at(-1) ?? "";
+  const clause = before.split(negation.clauseBreak).at(-1) ?? "";
   const tail = clause.trim().split(" ").slice(-3);
-  return tail.some((w) => NEGATORS.has(w));
+  return tail.some((w) => negation.negators.has(w));
+}
+
+/** A language's misspellings: shorthand too short for a typo distance, and long words a need hangs on. */
+export interface Typos {
+  shorthand: Record<string, string>;
+  vocabulary: readonly string[];
 }
 
 /** Misspellings and chat shorthand too short for a typo distance to find safely. */
@@ -137,13 +159,15 @@ const VOCABULARY = [
   "dispatcher",
 ];
 
+export const englishTypos: Typos = { shorthand: SHORTHAND, vocabulary: VOCABULARY };
+
 /** Puts the words a need hangs on back in their usual spelling. */
-export function correctTypos(folded: string): string {
+export function correctTypos(folded: string, typos: Typos = englishTypos): string {
   return folded.replace(/[a-z]+/g, (word) => {
-    const short = SHORTHAND[word];
-    if (short) return short;
+    // Own keys only: "constructor" is a word a driver may type, not a lookup of Object's prototype.
+    if (Object.hasOwn(typos.shorthand, word)) return typos.shorthand[word] as string;
     if (word.length < 6) return word;
-    for (const v of VOCABULARY) {
+    for (const v of typos.vocabulary) {
       if (word !== v && withinEdits(word, v, v.length >= 9 ? 2 : 1)) return v;
     }
     return word;

@@ -1,5 +1,5 @@
 import { site } from "../../src/lib/site";
-import { fold, withinEdits } from "./text";
+import { fold, foldKeepingCase, withinEdits } from "./text";
 
 /**
  * Which places a message names: the ten towns we list (in any spelling a hurried thumb makes) and
@@ -31,7 +31,7 @@ const TOWN_ALIASES: Record<string, string[]> = {
 };
 
 /** Common words one letter away from a town name; never read as the town. */
-const NOT_TOWNS = new Set(["track", "tracks", "stock", "victory", "lathe", "lord", "lode", "lady", "loud"]);
+const NOT_TOWNS = new Set(["track", "tracks", "stock", "victory", "lathe", "lord", "lode", "lady", "loud", "vias"]);
 
 /** Places near us (and far away) that drivers ask about and that we do not list. */
 const OUTSIDE = [
@@ -138,13 +138,62 @@ const FUZZY = patterns
 const TOO_COMMON =
   /^(a|an|the|to|in|on|at|of|is|it|my|me|we|you|do|go|and|or|for|from|with|near|can|car|tow|need|help)$/;
 
+/**
+ * How a language points at places: the words before a place name ("serve", "in", "en", "hasta"), the
+ * end of a question about a place ("do you serve kettleman city"), and which words say the place is
+ * where the car goes ("to", "a", "hasta") or where it is ("from", "de", "I'm", "estoy").
+ */
+export interface PlaceGrammar {
+  /** Words before a capitalised name that make it a place ("Do you serve Kettleman City?"). */
+  lead: string;
+  /** A question ending in a place in lower case; the place is group 1. */
+  asked: RegExp;
+  /** First words of what follows "serve…" that are not a place ("the", "my", "la", "mi"). */
+  notPlaceStart: ReadonlySet<string>;
+  /** The direction words before a place: group 1 is one of `to` or `from`, or another. */
+  direction: RegExp;
+  to: ReadonlySet<string>;
+  from: ReadonlySet<string>;
+  /** The driver is at the place ("I'm in", "broke down in", "estoy en"), whatever "to" came before. */
+  hereAt: RegExp;
+  /** Capitalised words that are not places in this language (sentence starts, days, pronouns). */
+  ignored: ReadonlySet<string>;
+  /**
+   * Place names that are everyday words in this language ("salida" is the town of Salida, and the
+   * exit of a freeway in Spanish): a place only when written with a capital.
+   */
+  everyday: ReadonlySet<string>;
+}
+
+export const englishPlaces: PlaceGrammar = {
+  lead: "serve|service|cover|go(?:ing)? to|come (?:out )?to|tow (?:me |it )?to|drive to|in|near|from|to",
+  asked:
+    /\b(?:serve|service|cover|go to|go out to|come to|come out to|work in|tow in)\s+([a-z]+(?: [a-z]+){0,2})\s*[?.!]*$/,
+  notPlaceStart: new Set(
+    "the my your our a an this that these those all any every here there near me us you it them town towns area areas city cities county everywhere anywhere nearby people".split(
+      " ",
+    ),
+  ),
+  direction: /\b(to|from|in|at|near)\b/g,
+  to: new Set(["to"]),
+  from: new Set(["from"]),
+  hereAt: /\b(i'?m|we'?re|i am|stuck|broke down|located)\b[^,]*$/,
+  ignored: new Set(),
+  everyday: new Set(),
+};
+
 /** Every place the message names, in the order it names them. */
-export function placesIn(text: string): PlaceMention[] {
-  const folded = fold(text);
+export function placesIn(text: string, grammar: PlaceGrammar = englishPlaces): PlaceMention[] {
+  const shaped = foldKeepingCase(text);
+  const folded = shaped.toLowerCase();
   const tokens: { word: string; index: number }[] = [];
   // "Tracy's outlet mall": the possessive is still the town.
   for (const m of folded.matchAll(/[a-z0-9]+(?:'[a-z]+)?/g)) {
-    tokens.push({ word: m[0].replace(/'s$/, ""), index: m.index ?? 0 });
+    const word = m[0].replace(/'s$/, "");
+    // Folding keeps each letter where it was, so the text before lower-casing shows a capital ("Salida").
+    const at = m.index ?? 0;
+    if (grammar.everyday.has(word) && !/\p{Lu}/u.test(shaped[at] ?? "")) continue;
+    tokens.push({ word, index: at });
   }
   const found: PlaceMention[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -152,9 +201,11 @@ export function placesIn(text: string): PlaceMention[] {
     const pair = i + 1 < tokens.length ? `${word} ${(tokens[i + 1] as { word: string }).word}` : "";
     let match = (pair && EXACT.get(pair)) || EXACT.get(word);
     let length = match && pair && EXACT.get(pair) === match ? 2 : 1;
+    // "las vias del tren" is not "Las Vegas": a pair ending in a common word is no place name.
+    const pairOk = !!pair && !NOT_TOWNS.has((tokens[i + 1] as { word: string }).word);
     if (!match && !TOO_COMMON.test(word) && word.length > 2 && !NOT_TOWNS.has(word)) {
       for (const f of FUZZY) {
-        const candidate = f.p.words.length === 2 ? pair : word;
+        const candidate = f.p.words.length === 2 ? (pairOk ? pair : "") : word;
         if (candidate && withinEdits(candidate, f.target, f.tolerance)) {
           match = f.p;
           length = f.p.words.length;
@@ -179,21 +230,32 @@ export function placesIn(text: string): PlaceMention[] {
     }
     i += length - 1;
   }
-  return found.concat(unknownPlaces(text, found));
+  return found.concat(unknownPlaces(text, found, grammar));
 }
 
 /**
  * A capitalised name after "serve", "cover", "go to", "come to", "in" or "near" that is not one of
  * ours ("Do you serve Kettleman City?") is treated as a place outside our list, never as a yes.
  */
-function unknownPlaces(text: string, known: PlaceMention[]): PlaceMention[] {
+/** Each grammar's pattern for a capitalised name after its place words, compiled once. */
+const leadPatterns = new WeakMap<PlaceGrammar, RegExp>();
+function leadPattern(grammar: PlaceGrammar): RegExp {
+  let re = leadPatterns.get(grammar);
+  if (!re) {
+    re = new RegExp(`\\b(?:${grammar.lead})\\s+((?:[A-Z][a-z]+)(?:\\s+[A-Z][a-z]+){0,2})`, "g");
+    leadPatterns.set(grammar, re);
+  }
+  return re;
+}
+
+function unknownPlaces(text: string, known: PlaceMention[], grammar: PlaceGrammar): PlaceMention[] {
   const out: PlaceMention[] = [];
-  const re =
-    /\b(?:serve|service|cover|go(?:ing)? to|come (?:out )?to|tow (?:me |it )?to|drive to|in|near|from|to)\s+((?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+){0,2})/g;
+  const re = leadPattern(grammar);
   for (const m of text.matchAll(re)) {
     const name = m[1] ?? "";
     const f = fold(name);
-    if (IGNORED_CAPITALS.has(f.split(" ")[0] ?? "") || REGIONS.test(f)) continue;
+    const first = f.split(" ")[0] ?? "";
+    if (IGNORED_CAPITALS.has(first) || grammar.ignored.has(first) || REGIONS.test(f)) continue;
     if (known.some((k) => f.includes(fold(k.name)) || fold(k.name).includes(f))) continue;
     if (EXACT.has(f) || FUZZY.some((p) => withinEdits(f, p.target, p.tolerance))) continue;
     out.push({ name, served: false, index: m.index ?? 0, preposition: "" });
@@ -206,37 +268,30 @@ function unknownPlaces(text: string, known: PlaceMention[]): PlaceMention[] {
  * do not know: the words after "serve", "cover", "go to"… at the end of the message. The caller
  * checks the words are not a need of their own ("do you serve weekends").
  */
-export function askedPlace(folded: string): string | undefined {
-  const m = folded.match(
-    /\b(?:serve|service|cover|go to|go out to|come to|come out to|work in|tow in)\s+([a-z]+(?: [a-z]+){0,2})\s*[?.!]*$/,
-  );
+export function askedPlace(folded: string, grammar: PlaceGrammar = englishPlaces): string | undefined {
+  const m = folded.match(grammar.asked);
   const words = m?.[1]?.split(" ") ?? [];
-  if (!words.length || NOT_PLACE_START.has(words[0] ?? "") || REGIONS.test(words.join(" "))) return undefined;
+  if (!words.length || grammar.notPlaceStart.has(words[0] ?? "") || REGIONS.test(words.join(" "))) return undefined;
   return words.map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
 }
-const NOT_PLACE_START = new Set(
-  "the my your our a an this that these those all any every here there near me us you it them town towns area areas city cities county everywhere anywhere nearby people".split(
-    " ",
-  ),
-);
 
 /**
  * Whether a place is where the car goes ("to a shop in Sacramento") or where it is ("from Lodi",
  * "I'm in Lodi"): the last "to" or "from" before the place, within the same sentence.
  */
-export function isDestination(text: string, place: PlaceMention): boolean {
+export function isDestination(text: string, place: PlaceMention, grammar: PlaceGrammar = englishPlaces): boolean {
   const before =
     fold(text)
       .slice(0, place.index)
       .split(/[.!?;]/)
       .at(-1) ?? "";
-  const last = [...before.matchAll(/\b(to|from|in|at|near)\b/g)].map((m) => m[1]);
-  const direction = last.filter((w) => w === "to" || w === "from").at(-1);
-  return direction === "to" && !/\b(i'?m|we'?re|i am|stuck|broke down|located)\b[^,]*$/.test(before);
+  const last = [...before.matchAll(grammar.direction)].map((m) => m[1] ?? "");
+  const direction = last.filter((w) => grammar.to.has(w) || grammar.from.has(w)).at(-1);
+  return direction !== undefined && grammar.to.has(direction) && !grammar.hereAt.test(before);
 }
 
 /** Regions we work in rather than towns: answered with the list, never with "outside". */
-export const REGIONS = /\b(san joaquin|sj county|central valley|the valley|delta)\b/;
+export const REGIONS = /\b(san joaquin|sj county|central valley|the valley|el valle|valle central|delta)\b/;
 
 /** Capitalised words that are not places (sentence starts, brands, days, roads, pronouns). */
 const IGNORED_CAPITALS = new Set(

@@ -1,16 +1,19 @@
+import type { ChatLanguage } from "../../src/lib/chat-schema";
+
 /** The most text we pass on from an outside bot; anything longer is cut. */
 export const MAX_WEBHOOK_REPLY_CHARS = 4000;
 
 /**
- * Forwards a chat message to an outside bot as {"text": "…"} and returns its plain-text answer.
+ * Forwards a chat message to an outside bot as {"text": "…"} (with "lang" when the page sent its
+ * language, so the bot can answer a Spanish page in Spanish) and returns its plain-text answer.
  * Throws on a timeout, a non-OK status, an empty answer or a network failure, so the caller can
  * fall back to the built-in assistant.
  */
-export async function askWebhook(url: string, text: string, timeoutMs: number): Promise<string> {
+export async function askWebhook(url: string, text: string, timeoutMs: number, lang?: ChatLanguage): Promise<string> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "text/plain" },
-    body: JSON.stringify({ text }),
+    body: JSON.stringify(lang ? { text, lang } : { text }),
     signal: AbortSignal.timeout(timeoutMs),
   });
   if (!res.ok) throw new Error(`chat webhook answered ${res.status}`);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { locales } from "../../src/i18n/locales";
 import { requestStatuses } from "../../src/lib/desk-schema";
 
 /**
@@ -32,6 +33,19 @@ export const contactRequests = pgTable(
     status: text("status", { enum: requestStatuses }).notNull().default("new"),
     /** The form's Idempotency-Key: a repeat of a stored key stores nothing. Null for a plain form post. */
     idempotencyKey: text("idempotency_key"),
+    /** What the owner last wrote to the driver from the desk; the driver's page shows it as text. */
+    driverMessage: text("driver_message"),
+    driverMessageAt: timestamp("driver_message_at", { withTimezone: true }),
+    /** When the driver cancelled the request from its page (only the driver can), and why if they said. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    /**
+     * When the request last became done, closed (lost, spam) or cancelled; null while it is open. Its
+     * driver's page stops working 30 days after this.
+     */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The language of the page the driver sent it from ("en", "es"): the owner calls back in it. */
+    language: text("language", { enum: locales }).notNull().default("en"),
   },
   (table) => [
     uniqueIndex("contact_requests_idempotency_key_idx").on(table.idempotencyKey),
@@ -47,16 +61,46 @@ export const contactRequests = pgTable(
 
 export type ContactRequestRow = typeof contactRequests.$inferSelect;
 
-/** The ways the owner can be told of a new service request. */
-export const alertChannels = ["email", "webhook"] as const;
+/**
+ * The links to a driver's request page (`/request/{token}`). Only the SHA-256 of each token is kept:
+ * the token itself goes to the driver (the form's answer, the confirmation e-mail) and nowhere else,
+ * so the table alone opens no page. A request may have several links (the form's, the e-mail's, a
+ * repeat of the form's send), each as unguessable as the others. Deleting the request deletes them.
+ */
+export const requestPageLinks = pgTable(
+  "request_page_links",
+  {
+    id: serial("id").primaryKey(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the token's text. */
+    tokenSha256: text("token_sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("request_page_links_token_sha256_idx").on(table.tokenSha256),
+    index("request_page_links_contact_request_idx").on(table.contactRequestId),
+  ],
+);
+
+/** The ways the owner can be told of a new service request (push: Web Push to the desk's subscribed phones). */
+export const alertChannels = ["email", "webhook", "push"] as const;
 export type AlertChannel = (typeof alertChannels)[number];
 
 /** pending: still to be delivered (or being retried); sent: a receiver accepted it; failed: gave up. */
 export const alertStates = ["pending", "sent", "failed"] as const;
 
 /**
- * The outbox: one row per service request and alert channel, written in the same statement as the
- * request, so a stored request never lacks its alerts. The delivery worker claims due rows, sends and
+ * What an alert says: a new request (to the owner), a cancellation by the driver (to the owner), or
+ * the confirmation e-mail to the driver who sent the request.
+ */
+export const alertKinds = ["new_request", "cancelled", "driver_confirmation"] as const;
+export type AlertKind = (typeof alertKinds)[number];
+
+/**
+ * The outbox: one row per service request, alert kind and channel, written in the same statement as
+ * the request (or as the cancellation), so a stored request never lacks its alerts. The delivery worker claims due rows, sends and
  * records each attempt here. The row holds no copy of what the visitor typed: it reads the request
  * when it sends, and deleting a request (a person asking to be forgotten) deletes its alerts with it.
  */
@@ -69,6 +113,7 @@ export const alertOutbox = pgTable(
       .notNull()
       .references(() => contactRequests.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: alertChannels }).notNull(),
+    kind: text("kind", { enum: alertKinds }).notNull().default("new_request"),
     state: text("state", { enum: alertStates }).notNull().default("pending"),
     /** Attempts started so far (a claim counts, so a crash mid-send still counts as a try). */
     attempts: integer("attempts").notNull().default(0),
@@ -140,7 +185,10 @@ export const deskSignIns = pgTable(
   (table) => [index("desk_sign_ins_at_idx").on(table.at)],
 );
 
-export const requestEventKinds = ["status", "note", "deleted"] as const;
+/** Who the history names when the driver cancelled from their request page. */
+export const DRIVER_ACTOR = "the driver";
+
+export const requestEventKinds = ["status", "note", "deleted", "driver_message"] as const;
 
 /**
  * The history of every change the desk makes to a service request: who, when, what. request_id has
@@ -153,7 +201,7 @@ export const requestEvents = pgTable(
     id: serial("id").primaryKey(),
     requestId: integer("request_id").notNull(),
     kind: text("kind", { enum: requestEventKinds }).notNull(),
-    /** The e-mail of the desk user, copied so the history outlives the account. */
+    /** The e-mail of the desk user, copied so the history outlives the account; DRIVER_ACTOR for the driver's cancel. */
     actor: text("actor").notNull(),
     fromStatus: text("from_status", { enum: requestStatuses }),
     toStatus: text("to_status", { enum: requestStatuses }),
@@ -162,3 +210,27 @@ export const requestEvents = pgTable(
   },
   (table) => [index("request_events_request_idx").on(table.requestId, table.id)],
 );
+
+/**
+ * A browser (the owner's phone) that asked the desk for Web Push notifications of new service
+ * requests: the push service's endpoint and the keys the payload is encrypted for (RFC 8291). Owned
+ * by the desk user who subscribed it; removing the user removes it. One row per endpoint.
+ */
+export const deskPushSubscriptions = pgTable(
+  "desk_push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => deskUsers.id, { onDelete: "cascade" }),
+    /** The push service's address for this browser: a capability URL, so never logged. */
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret, base64url, as PushSubscription.toJSON() gives them. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("desk_push_subscriptions_endpoint_idx").on(table.endpoint)],
+);
+
+export type DeskPushSubscriptionRow = typeof deskPushSubscriptions.$inferSelect;

@@ -1,3 +1,4 @@
+import { languageForOwner } from "../../src/i18n/locales";
 import type { ContactRequestRow } from "../db/schema";
 
 /**
@@ -50,6 +51,7 @@ export function csvHeader(timeZone: string): string {
     "Pickup location",
     "Drop-off location",
     "Vehicle",
+    "Language",
   ]);
 }
 
@@ -65,5 +67,6 @@ export function csvRow(row: ContactRequestRow, timeZone: string): string {
     row.pickupLocation,
     row.dropoffLocation,
     row.vehicle ?? "",
+    languageForOwner[row.language],
   ]);
 }

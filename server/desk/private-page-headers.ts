@@ -2,8 +2,17 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 const isDeskPath = (path: string) => path === "/desk" || path.startsWith("/desk/") || path.startsWith("/desk.");
+/** A driver's request page, its API, and the confirmation that links to it. */
+const isRequestPagePath = (path: string) =>
+  path.startsWith("/request/") ||
+  path.startsWith("/api/request/") ||
+  path === "/contact/sent" ||
+  path === "/es/contact/sent";
 
 /**
+ * A driver's request page (/request/{token}) holds a secret in its address: no referrer, no cache,
+ * no index, for the page, its API and its 404.
+ *
  * The desk's pages are private, and their headers say so:
  * - crawlers keep out (in the header too: the page's meta tag needs HTML parsed);
  * - the page gets a browsing context group of its own (Cross-Origin-Opener-Policy: same-origin), so
@@ -15,7 +24,16 @@ const isDeskPath = (path: string) => path === "/desk" || path.startsWith("/desk/
  */
 async function privatePageHeaders(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply) => {
-    if (!isDeskPath(request.url.split("?")[0] ?? "")) return;
+    const path = request.url.split("?")[0] ?? "";
+    if (isRequestPagePath(path)) {
+      // The token in the address must not travel on: no Referer from the page or its links, no copy
+      // kept by a cache, no search engine listing it (a 404 of a wrong token included).
+      reply.header("Referrer-Policy", "no-referrer");
+      reply.header("Cache-Control", "no-store");
+      reply.header("X-Robots-Tag", "noindex, nofollow");
+      return;
+    }
+    if (!isDeskPath(path)) return;
     reply.header("X-Robots-Tag", "noindex, nofollow");
     reply.header("Cross-Origin-Opener-Policy", "same-origin");
   });

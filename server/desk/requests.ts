@@ -3,6 +3,7 @@ import {
   type DeskAlert,
   type DeskEvent,
   type DeskRequest,
+  type DeskStatus,
   type InboxFilter,
   type InboxRow,
   NEW_COUNT_CAP,
@@ -40,6 +41,7 @@ const inboxColumns = {
   phone: contactRequests.phone,
   service: contactRequests.service,
   pickupLocation: contactRequests.pickupLocation,
+  language: contactRequests.language,
   status: contactRequests.status,
 };
 
@@ -99,6 +101,11 @@ export async function getRequest(db: Db, id: number) {
     dropoffLocation: row.dropoffLocation,
     vehicle: row.vehicle,
     status: row.status,
+    driverMessage: row.driverMessage,
+    driverMessageAt: isoOrNull(row.driverMessageAt),
+    cancelledAt: isoOrNull(row.cancelledAt),
+    cancelReason: row.cancelReason,
+    language: row.language,
   };
   const alertRows = await db
     .select()
@@ -107,6 +114,7 @@ export async function getRequest(db: Db, id: number) {
     .orderBy(alertOutbox.createdAt);
   const alerts: DeskAlert[] = alertRows.map((a) => ({
     id: a.id,
+    kind: a.kind,
     channel: a.channel,
     state: a.state,
     attempts: a.attempts,
@@ -135,20 +143,71 @@ export async function recentEvents(db: Db, limit = 50): Promise<DeskEvent[]> {
   return rows.map(toEvent);
 }
 
-/** Moves a request to a status; records the change. Undefined when there is no such request. */
-export async function changeStatus(db: Db, id: number, status: RequestStatus, actor: string) {
+/** Statuses in which a request is over: its driver's page ends 30 days after it got there. */
+export const endedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam", "cancelled"];
+
+/** What a desk change answers: done, nothing to do, or refused because the driver cancelled. */
+export type DeskChange = { changed: boolean } | { cancelledByDriver: true };
+
+/**
+ * Moves a request to a status; records the change. Undefined when there is no such request. A
+ * request the driver cancelled stays cancelled: the row is locked first, so a cancel and a desk change
+ * at the same moment are one after the other, never both.
+ */
+export async function changeStatus(
+  db: Db,
+  id: number,
+  status: DeskStatus,
+  actor: string,
+  now: Date,
+): Promise<DeskChange | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: contactRequests.status })
+      .select({ status: contactRequests.status, endedAt: contactRequests.endedAt })
       .from(contactRequests)
       .where(eq(contactRequests.id, id))
       .for("update");
     if (!current) return undefined;
+    if (current.status === "cancelled") return { cancelledByDriver: true };
     if (current.status === status) return { changed: false };
-    await tx.update(contactRequests).set({ status }).where(eq(contactRequests.id, id));
+    // The page's 30 days count from when the request first ended (completed then spam keeps the first
+    // time); reopened, it has no end.
+    const endedAt = endedStatuses.includes(status) ? (current.endedAt ?? now) : null;
+    await tx.update(contactRequests).set({ status, endedAt }).where(eq(contactRequests.id, id));
     await tx
       .insert(requestEvents)
       .values({ requestId: id, kind: "status", actor, fromStatus: current.status, toStatus: status });
+    return { changed: true };
+  });
+}
+
+/**
+ * Sets (or, with an empty text, removes) the owner's message to the driver, shown on their page.
+ * Refused once the driver cancelled: they no longer follow it.
+ */
+export async function setDriverMessage(
+  db: Db,
+  id: number,
+  message: string,
+  actor: string,
+  now: Date,
+): Promise<DeskChange | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: contactRequests.status, driverMessage: contactRequests.driverMessage })
+      .from(contactRequests)
+      .where(eq(contactRequests.id, id))
+      .for("update");
+    if (!current) return undefined;
+    if (current.status === "cancelled") return { cancelledByDriver: true };
+    const next = message === "" ? null : message;
+    if (current.driverMessage === next) return { changed: false };
+    await tx
+      .update(contactRequests)
+      .set({ driverMessage: next, driverMessageAt: next === null ? null : now })
+      .where(eq(contactRequests.id, id));
+    // The history keeps what the driver was told, as a note does.
+    await tx.insert(requestEvents).values({ requestId: id, kind: "driver_message", actor, note: next });
     return { changed: true };
   });
 }

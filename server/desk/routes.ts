@@ -13,25 +13,41 @@ import type {
 } from "fastify";
 import type { ZodError } from "zod";
 import {
+  cancelledByDriverMessage,
+  type DeskPushState,
   type DeskSession,
   type DeskSignedOut,
   type DeskSignIn,
+  driverMessageSchema,
   INBOX_PAGE_SIZE,
   inboxFilterSchema,
   inboxQuerySchema,
   noteSchema,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
   SIGN_IN_FAILED,
   signInSchema,
   statusChangeSchema,
 } from "../../src/lib/desk-schema";
 import { site } from "../../src/lib/site";
 import type { Db } from "../db/client";
+import { pushSubscriptionStore } from "../db/push-subscriptions";
 import { deskSignIns } from "../db/schema";
 import type { Counters } from "../plugins/counters";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { hostCookies } from "./host-cookies";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
-import { addNote, changeStatus, deleteRequest, eachRequest, getRequest, listRequests, recentEvents } from "./requests";
+import {
+  addNote,
+  changeStatus,
+  type DeskChange,
+  deleteRequest,
+  eachRequest,
+  getRequest,
+  listRequests,
+  recentEvents,
+  setDriverMessage,
+} from "./requests";
 import { CROSS_ORIGIN_REFUSED, isSameOrigin } from "./same-origin";
 import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
 import { recordSignIn, typedEmailForLog } from "./sign-in-log";
@@ -43,8 +59,12 @@ export interface DeskRouteOptions {
   signInThrottle: SignInThrottleOptions;
   /** The app's counters (server/plugins/counters.ts) the sign-in throttle counts in. */
   counters: Counters;
-  /** The clock sessions expire by; tests move it. */
+  /** The clock sessions expire by (and a request's end is stamped with); tests move it. */
   now?: () => Date;
+  /** Told after a change a driver's page shows (status, message, deletion), so open pages hear of it at once. */
+  onRequestChanged?: (id: number) => void;
+  /** The VAPID public key when Web Push alerts are configured: the desk then offers to subscribe. */
+  pushPublicKey?: string;
 }
 
 export const SESSION_COOKIE = "desk_session";
@@ -52,6 +72,8 @@ export const CSRF_COOKIE = "desk_csrf";
 /** Both cookies go only to the desk's API: the pages never need them. */
 const COOKIE_PATH = "/api/desk";
 export const SIGN_IN_NEEDED = "Sign in to use the desk.";
+export const PUSH_NOT_CONFIGURED =
+  "Phone alerts are not set up on this server: set WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT.";
 export const CSRF_REFUSED = "This page is out of date: reload the desk and try again.";
 
 const sameToken = (a: string, b: string) =>
@@ -200,6 +222,24 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     return reply.code(204).send();
   });
 
+  // Web Push: the desk subscribes the owner's phone (PushSubscription.toJSON()), or unsubscribes it.
+  const pushSubscriptions = pushSubscriptionStore(db);
+  app.get("/api/desk/push", signedIn, async () => ({ publicKey: opts.pushPublicKey ?? null }) satisfies DeskPushState);
+  app.post("/api/desk/push-subscriptions", guarded, async (request, reply) => {
+    if (!opts.pushPublicKey) return reply.code(409).send({ error: PUSH_NOT_CONFIGURED });
+    const parsed = pushSubscriptionSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    await pushSubscriptions.save(request.session.userId as number, parsed.data);
+    request.log.info({ deskUserId: request.session.userId }, "desk push subscription saved");
+    return reply.code(204).send();
+  });
+  app.delete("/api/desk/push-subscriptions", guarded, async (request, reply) => {
+    const parsed = pushEndpointSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    await pushSubscriptions.remove(request.session.userId as number, parsed.data.endpoint);
+    return reply.code(204).send();
+  });
+
   app.get("/api/desk/requests", signedIn, async (request, reply) => {
     const parsed = inboxQuerySchema.safeParse(request.query);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
@@ -242,12 +282,29 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     return detail ?? noSuchRequest(reply);
   });
 
+  /** A change's answer: 404 for no request, 409 when the driver cancelled it, else what changed. */
+  const changeAnswer = (reply: FastifyReply, id: number | undefined, result: DeskChange | undefined) => {
+    if (id === undefined || result === undefined) return noSuchRequest(reply);
+    if ("cancelledByDriver" in result) return reply.code(409).send({ error: cancelledByDriverMessage(id) });
+    if (result.changed) opts.onRequestChanged?.(id);
+    return result;
+  };
+
   app.post("/api/desk/requests/:id/status", guarded, async (request, reply) => {
     const id = idOf(request);
     const parsed = statusChangeSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
-    const result = id === undefined ? undefined : await changeStatus(db, id, parsed.data.status, actor(request));
-    return result ?? noSuchRequest(reply);
+    const result = id === undefined ? undefined : await changeStatus(db, id, parsed.data.status, actor(request), now());
+    return changeAnswer(reply, id, result);
+  });
+
+  app.post("/api/desk/requests/:id/driver-message", guarded, async (request, reply) => {
+    const id = idOf(request);
+    const parsed = driverMessageSchema.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
+    const result =
+      id === undefined ? undefined : await setDriverMessage(db, id, parsed.data.message, actor(request), now());
+    return changeAnswer(reply, id, result);
   });
 
   app.post("/api/desk/requests/:id/notes", guarded, async (request, reply) => {
@@ -261,7 +318,8 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
   app.delete("/api/desk/requests/:id", guarded, async (request, reply) => {
     const id = idOf(request);
     const deleted = id === undefined ? false : await deleteRequest(db, id, actor(request));
-    if (!deleted) return noSuchRequest(reply);
+    if (!deleted || id === undefined) return noSuchRequest(reply);
+    opts.onRequestChanged?.(id);
     request.log.info({ contactRequestId: id }, "service request deleted from the desk");
     return reply.code(204).send();
   });

@@ -3,10 +3,12 @@ import fp from "fastify-plugin";
 import type { AlertSender } from "../alerts/channel";
 import { emailSender } from "../alerts/email-sender";
 import { outboxStore } from "../alerts/outbox";
+import { pushSender } from "../alerts/push-sender";
 import { webhookSender } from "../alerts/webhook-sender";
 import { AlertWorker, type AlertWorkerOptions } from "../alerts/worker";
 import type { AlertConfig } from "../config";
 import type { Db } from "../db/client";
+import { pushSubscriptionStore } from "../db/push-subscriptions";
 import type { AlertChannel } from "../db/schema";
 
 export interface AlertsPluginOptions {
@@ -18,10 +20,12 @@ export interface AlertsPluginOptions {
   exclusive?: boolean;
   /** false: the worker does not run by itself (tests call app.alerts.worker.runOnce()). */
   autoStart?: boolean;
+  /** The public origin the driver's confirmation links to (the build's PUBLIC_SITE_URL). */
+  siteUrl: string;
 }
 
 export interface Alerts {
-  /** The channels a new request gets an outbox row for. */
+  /** The channels a new request (and a cancellation) gets an outbox row for. */
   channels: AlertChannel[];
   worker: AlertWorker;
   outbox: ReturnType<typeof outboxStore>;
@@ -35,13 +39,15 @@ declare module "fastify" {
 
 export const NO_ALERT_CHANNEL_WARNING =
   "No alert channel is configured: new service requests are stored, but nobody will be told of them. " +
-  "Set SMTP_URL, LEAD_ALERT_FROM and LEAD_ALERT_TO (e-mail) and/or LEAD_ALERT_WEBHOOK_URL and LEAD_ALERT_WEBHOOK_SECRET (webhook).";
+  "Set SMTP_URL, LEAD_ALERT_FROM and LEAD_ALERT_TO (e-mail), LEAD_ALERT_WEBHOOK_URL and LEAD_ALERT_WEBHOOK_SECRET (webhook) " +
+  "and/or WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT (Web Push to the desk's phones).";
 
 /** New-request alerts: the channels from the configuration and the worker that delivers the outbox. */
 async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
   const senders: AlertSender[] = [];
-  if (opts.config.email) senders.push(emailSender(opts.config.email));
+  if (opts.config.email) senders.push(emailSender(opts.config.email, opts.siteUrl));
   if (opts.config.webhook) senders.push(webhookSender(opts.config.webhook));
+  if (opts.config.push) senders.push(pushSender(opts.config.push, pushSubscriptionStore(opts.db)));
   const outbox = outboxStore(opts.db);
   const worker = new AlertWorker({ outbox, senders, log: app.log.child({ component: "alerts" }), ...opts.worker });
   app.decorate("alerts", { channels: senders.map((s) => s.channel), worker, outbox });

@@ -2,6 +2,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
+import { localeOfPath } from "../../src/i18n/locales";
 import type { SiteFiles } from "../site-files";
 
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
@@ -36,9 +37,12 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
   };
 
   app.decorateReply("sendNotFoundPage", function (this: FastifyReply) {
-    if (!site.notFoundPage) return this.code(404).type("text/plain").send("404 Page Not Found");
+    // A missing address under /es/ gets the Spanish page: the visitor was reading Spanish.
+    const spanish = localeOfPath(this.request.url.split("?")[0] ?? "/") === "es";
+    const page = (spanish && site.spanishNotFoundPage) || site.notFoundPage;
+    if (!page) return this.code(404).type("text/plain").send("404 Page Not Found");
     this.code(404).header("Cache-Control", "no-store");
-    return this.sendFile(site.notFoundPage);
+    return this.sendFile(page);
   });
 
   const apiNotFound = (reply: FastifyReply, method: string, url: string) =>

@@ -15,9 +15,11 @@ export interface ChatRouteOptions {
 }
 
 /**
- * POST /api/chat {"text": "…"} -> text/plain. The outside bot answers when one is configured and
- * works; otherwise (and whenever it fails) the built-in assistant does. The reply is plain text:
- * the browser formats it into elements itself and never treats it as HTML.
+ * POST /api/chat {"text": "…", "lang"?: "en" | "es"} -> text/plain. The outside bot answers when one
+ * is configured and works (it gets the language hint too); otherwise (and whenever it fails) the
+ * built-in assistant does, in the language the message is written in, or the page's when the message
+ * does not say (see server/chat/language.ts), and names it in Content-Language. The reply is plain
+ * text: the browser formats it into elements itself and never treats it as HTML.
  */
 export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOptions) {
   // JSON only: anything else is answered 415 by Fastify.
@@ -52,17 +54,17 @@ export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOp
         const message = parsed.error.issues[0]?.message ?? 'Send the message as {"text": "…"}.';
         return reply.code(400).send({ error: "Bad Request", message, code: "invalid_fields" } satisfies ApiRefusal);
       }
-      const { text } = parsed.data;
-      let answer: string | undefined;
+      const { text, lang } = parsed.data;
+      reply.type("text/plain; charset=utf-8").header("Cache-Control", "no-store");
       if (opts.webhookUrl) {
         try {
-          answer = await askWebhook(opts.webhookUrl, text, opts.webhookTimeoutMs);
+          return reply.send(await askWebhook(opts.webhookUrl, text, opts.webhookTimeoutMs, lang));
         } catch (error) {
           request.log.warn({ err: error }, "chat webhook failed; the built-in assistant answers");
         }
       }
-      answer ??= opts.assistant.reply(text);
-      return reply.type("text/plain; charset=utf-8").header("Cache-Control", "no-store").send(answer);
+      const answer = opts.assistant.answer(text, lang);
+      return reply.header("Content-Language", answer.lang).send(answer.text);
     },
   );
 }

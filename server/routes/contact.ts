@@ -1,6 +1,8 @@
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodIssue } from "zod";
+import { isLocale, type Locale, localeOfPath } from "../../src/i18n/locales";
+import { fill, ui } from "../../src/i18n/ui";
 import type { ApiRefusal } from "../../src/lib/api-refusal";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../src/lib/contact-fields";
 import {
@@ -8,9 +10,10 @@ import {
   type ContactField,
   type ContactInvalid,
   contactFields,
-  contactRequestSchema,
+  contactRequestSchemas,
   HONEYPOT_FIELD,
 } from "../../src/lib/contact-schema";
+import { requestPagePath } from "../../src/lib/request-page";
 import { site as business } from "../../src/lib/site";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
@@ -18,10 +21,11 @@ import { contactRequestWriter } from "../db/contact-requests";
 import type { AlertChannel } from "../db/schema";
 import type { SiteFiles } from "../site-files";
 import {
-  type Problems,
-  problemPageRenderer,
+  pageTokenFrom,
+  type RefusedForm,
+  refusedFormRenderer,
   requestNumberFrom,
-  SENT_PAGE_PATH,
+  sentPagePath,
   sentPageRenderer,
 } from "./contact-page";
 
@@ -35,22 +39,49 @@ export interface ContactRouteOptions {
   onStored?: () => void;
 }
 
-/** How each field is named to a person on the "not sent" page. */
-const fieldLabels: Record<ContactField, string> = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  service: "Service",
-  pickupLocation: "Pickup location",
-  dropoffLocation: "Drop-off location",
-  vehicle: "Vehicle",
+/**
+ * What the server says when it refuses a service request, in the request's language: every one names
+ * the phone number.
+ */
+const refusalWords = (locale: Locale) => {
+  const t = ui[locale].refusal;
+  const callUs = fill(t.callUs, { phone: business.phone.display });
+  return {
+    notAnObject: t.notAnObject,
+    honeypot: fill(t.honeypot, { callUs }),
+    tooLong: (kb: number) => fill(t.tooLong, { kb, callUs }),
+    unreadable: fill(t.unreadable, { callUs }),
+    notSaved: fill(t.notSaved, { callUs }),
+    tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
+    fixThese: t.fixThese,
+    invalidFields: t.invalidFields,
+    badKey: fill(t.badKey, { callUs }),
+    methodNotAllowed: `Send service requests with POST, or ${fill(ui.en.refusal.callUs, { phone: business.phone.display })}.`,
+  };
 };
-
-const callUs = `call us at ${business.phone.display}`;
-const NOT_AN_OBJECT =
-  "Send the request as one object with the fields name, email, phone, service, pickupLocation and dropoffLocation (and, if you like, vehicle).";
+const words = { en: refusalWords("en"), es: refusalWords("es") } satisfies Record<Locale, unknown>;
 /** What a request that filled the honeypot gets: a refusal a person can act on, and no row. */
-export const HONEYPOT_MESSAGE = `This request was not accepted. If you need help, please ${callUs}.`;
+export const HONEYPOT_MESSAGE = words.en.honeypot;
+
+/**
+ * The language to answer in. The form says it (`language`, sent by the page with and without
+ * JavaScript); when the body could not be read at all (too large, malformed), the page it came from
+ * does: a Referer under /es/ is a Spanish page. Anything else is answered in English.
+ */
+function requestLocale(request: FastifyRequest): Locale {
+  const body = request.body;
+  const said = isPlainObject(body) ? body.language : undefined;
+  if (isLocale(said)) return said;
+  const referer = request.headers.referer;
+  if (typeof referer === "string") {
+    try {
+      return localeOfPath(new URL(referer).pathname);
+    } catch {
+      return "en";
+    }
+  }
+  return "en";
+}
 
 const isFormPost = (request: FastifyRequest) =>
   (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
@@ -78,13 +109,13 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
 /**
  * POST /api/contact: a driver's service request. JSON from the page's script, or the plain form
  * (application/x-www-form-urlencoded) when the browser runs no JavaScript; the same schema checks
- * both. 201 {id, createdAt} only once the row is committed; 400 with a message per field; 303 to
+ * both. 201 {id, createdAt, requestPage} only once the row is committed; 400 with a message per field; 303 to
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
 export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
   const storeRequest = contactRequestWriter(opts.db, opts.alertChannels);
-  const renderProblems = problemPageRenderer(opts.site);
-  const renderSent = sentPageRenderer(opts.site);
+  const renderRefusedForm = refusedFormRenderer(opts.site);
+  const renderSent = { en: sentPageRenderer(opts.site, "en"), es: sentPageRenderer(opts.site, "es") };
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
 
   // Both are registered inside this plugin, so they apply to this route only.
@@ -98,54 +129,56 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
   // Fastify reads text/plain by default; this endpoint takes JSON or a form only (else 415).
   app.removeContentTypeParser("text/plain");
 
-  const sendProblemPage = (reply: FastifyReply, status: number, problems: Problems) =>
+  /** A plain form that was not stored comes back as the form, filled in, with what to fix. */
+  const sendRefusedForm = (reply: FastifyReply, status: number, refusal: RefusedForm) =>
     reply
       .code(status)
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-store")
-      .send(renderProblems(problems));
+      .send(renderRefusedForm(refusal, requestLocale(reply.request)));
 
   // A plain form gets a page it can show; everything else goes on to the app's JSON error answers.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (!isFormPost(request)) throw error;
+    const said = words[requestLocale(request)];
     const status = error.statusCode ?? 500;
     if (status === 413) {
-      return sendProblemPage(reply, 413, {
-        summary: `The request is too long: it may be at most ${bodyLimitKb} KB. Please shorten it, or ${callUs}.`,
-      });
+      return sendRefusedForm(reply, 413, { summary: said.tooLong(bodyLimitKb) });
     }
     if (status < 500) {
-      return sendProblemPage(reply, status, {
-        summary: `The request could not be read. Please try again, or ${callUs}.`,
-      });
+      return sendRefusedForm(reply, status, { summary: said.unreadable });
     }
     request.log.error({ err: error }, "service request failed");
-    return sendProblemPage(reply, 503, {
-      summary: `We could not save your request just now. Please ${callUs}, or try again in a minute.`,
+    return sendRefusedForm(reply, 503, {
+      summary: said.notSaved,
+      values: isPlainObject(request.body) ? request.body : {},
     });
   });
 
   // The confirmation page a plain form lands on shows the number of the stored request.
-  if (renderSent) {
-    app.get(SENT_PAGE_PATH, async (request, reply) => {
-      const { id } = request.query as Record<string, unknown>;
+  for (const [locale, render] of Object.entries(renderSent)) {
+    if (!render) continue;
+    app.get(sentPagePath(locale as Locale), async (request, reply) => {
+      const { id, token } = request.query as Record<string, unknown>;
       return reply
         .type("text/html; charset=utf-8")
         .header("Cache-Control", "no-store")
-        .send(renderSent(requestNumberFrom(id)));
+        .send(render(requestNumberFrom(id), pageTokenFrom(token)));
     });
   }
 
   app.post("/api/contact", async (request, reply) => {
     const form = isFormPost(request);
     const body: unknown = request.body;
+    const locale = requestLocale(request);
+    const said = words[locale];
 
     const overLimit = async () => {
       const limit = await countRequest(request);
       if (limit.isAllowed || !limit.isExceeded) return false;
       reply.header("Retry-After", limit.ttlInSeconds);
-      const message = `Too many service requests from your connection. Please try again in ${limit.ttlInSeconds} seconds, or ${callUs}.`;
-      if (form) sendProblemPage(reply, 429, { summary: message });
+      const message = said.tooMany(limit.ttlInSeconds);
+      if (form) sendRefusedForm(reply, 429, { summary: message, values: isPlainObject(body) ? body : {} });
       else reply.code(429).send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
       return true;
     };
@@ -153,26 +186,28 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     if (isPlainObject(body) && honeypotFilled(body)) {
       if (await overLimit()) return reply;
       request.log.info("service request refused: honeypot filled");
-      if (form) return sendProblemPage(reply, 400, { summary: HONEYPOT_MESSAGE });
+      if (form) return sendRefusedForm(reply, 400, { summary: said.honeypot });
       return reply.code(400).send({
-        error: HONEYPOT_MESSAGE,
-        message: HONEYPOT_MESSAGE,
+        error: said.honeypot,
+        message: said.honeypot,
         code: "refused",
         fields: {},
       } satisfies ContactInvalid);
     }
 
-    const parsed = contactRequestSchema.safeParse(isPlainObject(body) ? body : null);
+    // Checked with the messages of the language the form was sent in.
+    const parsed = contactRequestSchemas[locale].safeParse(isPlainObject(body) ? body : null);
     if (!parsed.success || !isPlainObject(body)) {
       const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
       const hasFields = Object.keys(fields).length > 0;
       if (form) {
-        return sendProblemPage(reply, 400, {
-          summary: hasFields ? "Please fix the following and send the request again:" : NOT_AN_OBJECT,
-          items: contactFields.flatMap((f) => (fields[f] ? [`${fieldLabels[f]}: ${fields[f]}`] : [])),
+        return sendRefusedForm(reply, 400, {
+          summary: hasFields ? said.fixThese : said.notAnObject,
+          fields,
+          values: isPlainObject(body) ? body : {},
         });
       }
-      const error = hasFields ? "Some fields are missing or invalid." : NOT_AN_OBJECT;
+      const error = hasFields ? said.invalidFields : said.notAnObject;
       const code = hasFields ? "invalid_fields" : "bad_request";
       return reply.code(400).send({ error, message: error, code, fields } satisfies ContactInvalid);
     }
@@ -180,8 +215,9 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     const keyHeader = request.headers[IDEMPOTENCY_HEADER];
     const idempotencyKey = typeof keyHeader === "string" && keyHeader !== "" ? keyHeader : undefined;
     if (keyHeader !== undefined && !(idempotencyKey && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
-      const message = `The Idempotency-Key header must be 8 to 128 visible characters. Send the request again without it, or ${callUs}.`;
-      return reply.code(400).send({ error: "Bad Request", message, code: "bad_request" } satisfies ApiRefusal);
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: said.badKey, code: "bad_request" } satisfies ApiRefusal);
     }
 
     if (await overLimit()) return reply;
@@ -196,9 +232,18 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     }
 
     if (form) {
-      return reply.code(303).header("Cache-Control", "no-store").redirect(`${SENT_PAGE_PATH}?id=${row.id}`, 303);
+      // The link rides in the query of a same-site redirect: the server's log drops query strings, and
+      // the confirmation page is sent with Referrer-Policy: no-referrer (private-page-headers.ts).
+      return reply
+        .code(303)
+        .header("Cache-Control", "no-store")
+        .redirect(`${sentPagePath(data.language)}?id=${row.id}&token=${row.pageToken}`, 303);
     }
-    const created: ContactCreated = { id: row.id, createdAt: row.createdAt.toISOString() };
+    const created: ContactCreated = {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      requestPage: requestPagePath(row.pageToken),
+    };
     return reply.code(201).header("Cache-Control", "no-store").send(created);
   });
 
@@ -212,7 +257,7 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
         .header("Allow", "POST")
         .send({
           error: "Method Not Allowed",
-          message: `Send service requests with POST, or ${callUs}.`,
+          message: words.en.methodNotAllowed,
           code: "method_not_allowed",
         } satisfies ApiRefusal),
   });

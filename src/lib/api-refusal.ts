@@ -15,6 +15,8 @@ export const refusalCodes = [
   "unsupported_media_type",
   "method_not_allowed",
   "not_found",
+  /** The request's state forbids it (a cancel of a request already done or cancelled). */
+  "conflict",
   "server_error",
 ] as const;
 

@@ -40,6 +40,15 @@ export const areaFrontmatterSchema = z
 
 export type AreaFrontmatter = z.infer<typeof areaFrontmatterSchema>;
 
+/** A town page in another language (src/content/areas/es/{slug}.md): its words only; the facts stay in English's. */
+export const areaProseSchema = areaFrontmatterSchema
+  .pick({ description: true, lead: true })
+  .extend({
+    /** The police agency's name in this language, where the English entry lists a police line. */
+    policeAgency: z.string().min(5).optional(),
+  })
+  .strict();
+
 /** The URL slug of a town: "Mountain House" -> "mountain-house". */
 export const areaSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 export const areaHref = (name: string) => `/areas/${areaSlug(name)}`;

@@ -1,3 +1,5 @@
+import type { Locale } from "../i18n/locales";
+import { fill, ui } from "../i18n/ui";
 import { type AreaFrontmatter, areaHref } from "./area-schema";
 import { type Compass, compassDirection, distanceMiles } from "./geo";
 import { site } from "./site";
@@ -15,11 +17,13 @@ export function fromStockton(area: Pick<AreaFrontmatter, "latitude" | "longitude
 }
 
 /** "About 12 miles north of downtown Stockton", or the home-town line for Stockton itself. */
-export function fromStocktonLabel(area: Pick<AreaFrontmatter, "latitude" | "longitude">): string {
+export function fromStocktonLabel(
+  area: Pick<AreaFrontmatter, "latitude" | "longitude">,
+  locale: Locale = "en",
+): string {
+  const t = ui[locale].areasPage;
   const where = fromStockton(area);
-  return where
-    ? `About ${where.miles} miles ${where.direction} of downtown Stockton (straight line)`
-    : "Our dispatch is based in downtown Stockton";
+  return where ? fill(t.fromStockton, { miles: where.miles, direction: t[where.direction] }) : t.homeTown;
 }
 
 /** The town pages in the specification's order (the order of site.areas). */

@@ -26,6 +26,6 @@ export function relatedPosts<T extends PostSummary>(post: T, all: T[], count = 3
     .slice(0, count);
 }
 
-export function formatDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+export function formatDate(date: Date, locale = "en-US"): string {
+  return date.toLocaleDateString(locale, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }

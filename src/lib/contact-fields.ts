@@ -36,4 +36,6 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 export interface ContactCreated {
   id: number;
   createdAt: string;
+  /** The driver's own page for this request (`/request/{token}`); a repeat gets a new link to the same page. */
+  requestPage: string;
 }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { type Locale, locales } from "../i18n/locales";
+import { type Dictionary, fill, ui } from "../i18n/ui";
 import type { ApiRefusal } from "./api-refusal";
 import { MAX_VEHICLE_CHARS } from "./contact-fields";
 import { serviceNames } from "./services";
@@ -8,12 +10,12 @@ import { serviceNames } from "./services";
  * server (POST /api/contact). A missing field says "Required" and a wrong type "Expected string,
  * received number", as the specification quotes; beyond that the schema is kinder than a bare
  * "not empty": a phone a dispatcher can dial back and locations a tow operator can find.
+ *
+ * One schema, its messages in each language (src/i18n/ui.ts, `validation`): `contactRequestSchemaFor`
+ * builds it with one language's words, and the request names its language (`language`), which the
+ * server stores so the owner knows to call back in Spanish.
  */
-const required = z.string().trim().min(1, { message: "Required" });
-
-/** Said for text that cannot be stored exactly as typed; the field it is in is named with it. */
-export const UNSTORABLE_TEXT_MESSAGE =
-  "Contains a character that cannot be saved (an invisible control character or a broken symbol). Please retype it.";
+export type ContactMessages = Dictionary["validation"];
 
 /**
  * True when the database stores the text exactly as typed: PostgreSQL refuses U+0000, a lone UTF-16
@@ -22,51 +24,82 @@ export const UNSTORABLE_TEXT_MESSAGE =
  */
 export const isStorableText = (value: string) => !value.includes("\u0000") && !/\p{Cs}|\uFFFD/u.test(value);
 
-const storable = <T extends z.ZodTypeAny>(schema: T) =>
-  z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE }).pipe(schema);
-
-/** A US number: 10 digits, or 11 with the leading country code 1. */
-export const PHONE_DIGITS_MESSAGE = "Enter a phone number with 10 digits (area code first), like 209-555-0142";
 /** Shorter than this cannot name a place ("x", "I5"). */
 export const MIN_LOCATION_CHARS = 3;
-export const LOCATION_MESSAGE = `Enter at least ${MIN_LOCATION_CHARS} characters: a street, cross street or landmark`;
 
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
 const dialable = (phone: string) => {
   const digits = phoneDigits(phone);
   return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
 };
-const location = storable(required.pipe(z.string().min(MIN_LOCATION_CHARS, { message: LOCATION_MESSAGE })));
 
-export const VEHICLE_MESSAGE = `Keep the vehicle to ${MAX_VEHICLE_CHARS} characters: year, make, model and color`;
-/**
- * The one optional field: the car as the driver describes it. Left empty (or only spaces), it is
- * absent, and the database stores null.
- */
-const vehicle = storable(z.string().trim().max(MAX_VEHICLE_CHARS, { message: VEHICLE_MESSAGE }))
-  .optional()
-  .transform((value) => (value ? value : undefined));
+export function contactRequestSchemaFor(m: ContactMessages) {
+  /** zod's own "Expected string, received number", in the language's words. */
+  const text = () =>
+    z.string({
+      errorMap: (issue, ctx) =>
+        issue.code === "invalid_type"
+          ? issue.received === "undefined"
+            ? { message: m.required }
+            : { message: fill(m.wrongType, { expected: issue.expected, received: issue.received }) }
+          : { message: ctx.defaultError },
+    });
+  const required = text().trim().min(1, { message: m.required });
+  const storable = <T extends z.ZodTypeAny>(schema: T) =>
+    text().refine(isStorableText, { message: m.unstorable }).pipe(schema);
+  const location = storable(
+    required.pipe(z.string().min(MIN_LOCATION_CHARS, { message: fill(m.location, { min: MIN_LOCATION_CHARS }) })),
+  );
+  /**
+   * The one optional field: the car as the driver describes it. Left empty (or only spaces), it is
+   * absent, and the database stores null.
+   */
+  const vehicle = storable(
+    text()
+      .trim()
+      .max(MAX_VEHICLE_CHARS, { message: fill(m.vehicle, { max: MAX_VEHICLE_CHARS }) }),
+  )
+    .optional()
+    .transform((value) => (value ? value : undefined));
 
-export const contactRequestSchema = z.object({
-  name: storable(required),
-  email: storable(required.email({ message: "Invalid email" })),
-  phone: storable(required.pipe(z.string().refine(dialable, { message: PHONE_DIGITS_MESSAGE }))),
-  service: required.pipe(z.enum(serviceNames, { message: "Choose one of the listed services" })),
-  pickupLocation: location,
-  dropoffLocation: location,
-  vehicle,
-});
+  return z.object({
+    name: storable(required),
+    email: storable(required.email({ message: m.email })),
+    phone: storable(required.pipe(z.string().refine(dialable, { message: m.phone }))),
+    service: required.pipe(z.enum(serviceNames, { message: m.service })),
+    pickupLocation: location,
+    dropoffLocation: location,
+    vehicle,
+    /** The language of the page the form was sent from; English when a client leaves it out. */
+    language: z.enum(locales, { message: m.language }).default("en"),
+  });
+}
+
+/** The schema with each language's messages; the server checks a request with its own language's. */
+export const contactRequestSchemas: Record<Locale, ReturnType<typeof contactRequestSchemaFor>> = {
+  en: contactRequestSchemaFor(ui.en.validation),
+  es: contactRequestSchemaFor(ui.es.validation),
+};
+export const contactRequestSchema = contactRequestSchemas.en;
+
+/** The English messages, as the specification and the tests quote them. */
+export const UNSTORABLE_TEXT_MESSAGE = ui.en.validation.unstorable;
+export const PHONE_DIGITS_MESSAGE = ui.en.validation.phone;
+export const LOCATION_MESSAGE = fill(ui.en.validation.location, { min: MIN_LOCATION_CHARS });
+export const VEHICLE_MESSAGE = fill(ui.en.validation.vehicle, { max: MAX_VEHICLE_CHARS });
 
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 /** What the form holds before validation (the service is any string until it is checked). */
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactField = keyof ContactRequest;
 /** The specification's six fields, every one required. */
-export type RequiredContactField = Exclude<ContactField, "vehicle">;
+export type RequiredContactField = Exclude<ContactField, "vehicle" | "language">;
 
 export const contactFields = Object.keys(contactRequestSchema.shape) as ContactField[];
 /** The specification's six fields, which a request cannot leave out or leave blank. */
-export const requiredContactFields = contactFields.filter((f): f is RequiredContactField => f !== "vehicle");
+export const requiredContactFields = contactFields.filter(
+  (f): f is RequiredContactField => f !== "vehicle" && f !== "language",
+);
 
 export { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "./contact-fields";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Locale } from "../i18n/locales";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./contact-schema";
 import { serviceNames } from "./services";
 
@@ -8,9 +9,23 @@ import { serviceNames } from "./services";
  * server, so a filter means the same thing in the list, the CSV export and the tests.
  */
 
-/** Where a service request is in the owner's work: new until someone acts on it. */
-export const requestStatuses = ["new", "contacted", "dispatched", "completed", "lost", "spam"] as const;
+/**
+ * Where a service request is in the owner's work: new until someone acts on it. Cancelled comes from
+ * the driver alone (their request page); the desk can never set it, nor change a cancelled request.
+ */
+export const requestStatuses = ["new", "contacted", "dispatched", "completed", "lost", "spam", "cancelled"] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
+
+/** The statuses the desk may set: every one but cancelled, which is the driver's. */
+export const deskStatuses = [
+  "new",
+  "contacted",
+  "dispatched",
+  "completed",
+  "lost",
+  "spam",
+] as const satisfies readonly RequestStatus[];
+export type DeskStatus = (typeof deskStatuses)[number];
 
 export const statusLabels: Record<RequestStatus, string> = {
   new: "New",
@@ -19,6 +34,7 @@ export const statusLabels: Record<RequestStatus, string> = {
   completed: "Completed",
   lost: "Lost",
   spam: "Spam",
+  cancelled: "Cancelled",
 };
 
 /** Requests per inbox page. */
@@ -28,6 +44,8 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const NEW_COUNT_CAP = 99;
 export const newCountLabel = (n: number) => (n > NEW_COUNT_CAP ? `${NEW_COUNT_CAP}+` : String(n));
 export const MAX_NOTE_LENGTH = 2000;
+/** The owner's message to the driver, shown on the driver's request page: a line or two, like a text message. */
+export const MAX_DRIVER_MESSAGE_LENGTH = 280;
 export const MAX_SEARCH_LENGTH = 200;
 
 /**
@@ -77,7 +95,34 @@ export const signInSchema = z.object({
   password: z.string().min(1, { message: "Required" }).max(1024),
 });
 
-export const statusChangeSchema = z.object({ status: z.enum(requestStatuses) });
+export const DESK_CANNOT_CANCEL =
+  "Only the driver can cancel a request, from their request page. Choose New, Contacted, Dispatched, Completed, Lost or Spam.";
+export const statusChangeSchema = z.object({
+  status: z.enum(deskStatuses, {
+    errorMap: (issue, ctx) =>
+      issue.code === "invalid_enum_value" && issue.received === "cancelled"
+        ? { message: DESK_CANNOT_CANCEL }
+        : { message: ctx.defaultError },
+  }),
+});
+/** Said when the desk tries to change a request the driver cancelled (409). */
+export const cancelledByDriverMessage = (id: number) =>
+  `The driver cancelled service request #${id} from their request page, so it can no longer be changed. Call them if you need to.`;
+
+/**
+ * The owner's message to the driver ("Operator Mike, white flatbed, about 30 minutes"), shown on the
+ * driver's page as text. Empty removes it.
+ */
+export const driverMessageSchema = z.object({
+  message: storable.pipe(
+    z
+      .string()
+      .trim()
+      .max(MAX_DRIVER_MESSAGE_LENGTH, {
+        message: `A message to the driver may be at most ${MAX_DRIVER_MESSAGE_LENGTH} characters`,
+      }),
+  ),
+});
 export const noteSchema = z.object({
   note: storable.pipe(
     z
@@ -98,6 +143,8 @@ export interface InboxRow {
   service: string;
   pickupLocation: string;
   status: RequestStatus;
+  /** The language the driver wrote in ("en", "es"): the owner calls back in it. */
+  language: Locale;
 }
 
 export interface InboxPage {
@@ -114,10 +161,18 @@ export interface DeskRequest extends InboxRow {
   dropoffLocation: string;
   /** The vehicle as the driver described it; null when the form's optional field was left empty. */
   vehicle: string | null;
+  /** What the owner last wrote to the driver (shown on the driver's page), and when; null when nothing. */
+  driverMessage: string | null;
+  driverMessageAt: string | null;
+  /** Set when the driver cancelled the request from their page: when, and their reason if they gave one. */
+  cancelledAt: string | null;
+  cancelReason: string | null;
 }
 
 export interface DeskAlert {
   id: string;
+  /** What the alert says: a new request, a cancellation (both to the owner), or the driver's confirmation. */
+  kind: string;
   channel: string;
   state: string;
   attempts: number;
@@ -130,7 +185,7 @@ export interface DeskAlert {
 export interface DeskEvent {
   id: number;
   requestId: number;
-  kind: "status" | "note" | "deleted";
+  kind: "status" | "note" | "deleted" | "driver_message";
   actor: string;
   fromStatus: RequestStatus | null;
   toStatus: RequestStatus | null;
@@ -165,3 +220,53 @@ export interface DeskSignedOut {
 
 /** The one answer to a failed sign-in, whether the e-mail or the password was wrong. */
 export const SIGN_IN_FAILED = "The email or password is not right.";
+
+/** Bytes in a base64url text without padding (4 characters carry 3 bytes; 1 left over is not base64). */
+const base64UrlLength = (text: string) => (text.length % 4 === 1 ? -1 : Math.floor((text.length * 3) / 4));
+
+/** A base64url text of exactly `bytes` bytes (what PushSubscription.toJSON() gives for its keys). */
+const base64UrlOf = (bytes: number, what: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, { message: `${what} must be base64url.` })
+    .refine((text) => base64UrlLength(text.replace(/=+$/, "")) === bytes, {
+      message: `${what} must be ${bytes} bytes.`,
+    });
+
+/**
+ * Where the push service takes notifications for a browser. Browsers give https addresses; plain
+ * http is taken only on this machine (a local push service in tests), so the desk cannot be used to
+ * make the server post to other hosts in clear.
+ */
+const pushEndpoint = z
+  .string()
+  .max(2048, { message: "The push endpoint is too long." })
+  .url({ message: "The push endpoint must be an address." })
+  .refine(
+    (text) => {
+      const url = new URL(text);
+      return (
+        url.protocol === "https:" ||
+        (url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname))
+      );
+    },
+    { message: "The push endpoint must be an https address." },
+  );
+
+/** POST /api/desk/push-subscriptions: PushSubscription.toJSON() of the owner's browser. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: pushEndpoint,
+  keys: z.object({
+    p256dh: base64UrlOf(65, "The p256dh key"),
+    auth: base64UrlOf(16, "The auth secret"),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** DELETE /api/desk/push-subscriptions and the status question: which browser. */
+export const pushEndpointSchema = z.object({ endpoint: pushEndpoint });
+
+/** GET /api/desk/push: whether push is configured (the VAPID public key), and whether this browser is subscribed. */
+export interface DeskPushState {
+  publicKey: string | null;
+}

@@ -11,9 +11,11 @@ import { telHrefFor } from "./links";
 /** Our own pages' titles by path ("/services/jump-start" -> "Jump Start"); see /page-titles.json. */
 export type PageTitles = Readonly<Record<string, string>>;
 
-// http(s) addresses, or a path on this site ("/services/jump-start"), standing on their own; or a
-// US phone number written with separators: (209) 555-0142, 209-555-0142, +1 209.555.0142.
-const LINK = /(https?:\/\/[^\s<>"'`]+|(?<![\w/.])\/(?:services|blog|contact|chat|about|areas)(?:\/[a-z0-9-]+)*)/;
+// http(s) addresses, or a path on this site ("/services/jump-start", its Spanish twin
+// "/es/services/jump-start", "/guides/after-an-accident"), standing on their own; or a US phone
+// number written with separators: (209) 555-0142, 209-555-0142, +1 209.555.0142.
+const LINK =
+  /(https?:\/\/[^\s<>"'`]+|(?<![\w/.])\/(?:es\/)?(?:services|blog|contact|chat|about|areas|guides)(?:\/[a-z0-9-]+)*)/;
 const PHONE = /((?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w-]))/;
 const TOKEN = new RegExp(`${LINK.source}|${PHONE.source}`, "gi");
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;

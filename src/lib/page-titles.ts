@@ -1,3 +1,5 @@
+import { localizedPath } from "../i18n/locales";
+import { fill, ui } from "../i18n/ui";
 import { blogHref } from "./blog";
 import type { PageTitles } from "./format-reply";
 import { serviceHref, services } from "./services";
@@ -17,9 +19,17 @@ const fixedPages: Record<string, string> = {
  * and the blog's articles. Written to /page-titles.json at build, which the chat loads once.
  */
 export function buildPageTitles(posts: { slug: string; title: string }[]): PageTitles {
+  const es = ui.es;
   return {
     ...fixedPages,
     ...Object.fromEntries(services.map((s) => [serviceHref(s.slug), s.name])),
     ...Object.fromEntries(posts.map((p) => [blogHref(p.slug), p.title])),
+    // The Spanish pages, named as their Spanish headings name them (a reply in Spanish may link there).
+    "/es/services": es.servicesPage.heading,
+    "/es/contact": es.contactPage.heading,
+    "/es/chat": es.chatPage.heading,
+    "/es/about": fill(es.about.heading, { name: site.name }),
+    "/es/blog": es.blogPage.heading,
+    ...Object.fromEntries(services.map((s) => [localizedPath(serviceHref(s.slug), "es"), es.serviceNames[s.slug]])),
   };
 }

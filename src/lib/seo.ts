@@ -1,3 +1,5 @@
+import { type Locale, localizeHref } from "../i18n/locales";
+import { fill, ui } from "../i18n/ui";
 import { type Service, serviceHref, serviceImage } from "./services";
 import { fullAddress, site } from "./site";
 
@@ -20,13 +22,13 @@ export function businessId(origin: string | URL) {
  * The business as schema.org sees it. schema.org has no towing type, so AutomotiveBusiness
  * (a LocalBusiness subtype). No ratings or reviews: Google ignores self-serving ones here.
  */
-export function businessJsonLd(origin: string | URL) {
+export function businessJsonLd(origin: string | URL, locale: Locale = "en") {
   return {
     "@context": "https://schema.org",
     "@type": "AutomotiveBusiness",
     "@id": businessId(origin),
     name: site.name,
-    description: site.description,
+    description: ui[locale].home.description,
     url: absoluteUrl("/", origin),
     telephone: site.phone.e164,
     email: site.email,
@@ -51,6 +53,8 @@ export function businessJsonLd(origin: string | URL) {
       },
       ...site.areas.map((name) => ({ "@type": "City", name: `${name}, ${site.address.region}` })),
     ],
+    // The dispatchers take calls, and the site answers, in English and Spanish.
+    knowsLanguage: ["en-US", "es-US"],
     openingHoursSpecification: [
       {
         "@type": "OpeningHoursSpecification",
@@ -62,21 +66,38 @@ export function businessJsonLd(origin: string | URL) {
   };
 }
 
-export function serviceJsonLd(service: Service, description: string, origin: string | URL) {
+/** The page as schema.org sees it: its address, title and language, about the business. */
+export function webPageJsonLd(
+  page: { url: string; name: string; description: string; inLanguage: string },
+  origin: string | URL,
+) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "WebPage",
+    "@id": page.url,
+    url: page.url,
+    name: page.name,
+    description: page.description,
+    inLanguage: page.inLanguage,
+    about: { "@id": businessId(origin) },
+  };
+}
+
+export function serviceJsonLd(service: Service, description: string, origin: string | URL, locale: Locale = "en") {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
-    name: service.name,
-    serviceType: service.name,
+    name: ui[locale].serviceNames[service.slug],
+    serviceType: ui[locale].serviceNames[service.slug],
     description,
-    url: absoluteUrl(serviceHref(service.slug), origin),
+    url: absoluteUrl(localizeHref(serviceHref(service.slug), locale), origin),
     image: absoluteUrl(serviceImage(service.image), origin),
     provider: { "@id": businessId(origin) },
     areaServed: site.areas.map((name) => ({ "@type": "City", name: `${name}, ${site.address.region}` })),
     availableChannel: {
       "@type": "ServiceChannel",
       servicePhone: { "@type": "ContactPoint", telephone: site.phone.e164, contactType: "dispatch" },
-      serviceUrl: absoluteUrl("/contact", origin),
+      serviceUrl: absoluteUrl(localizeHref("/contact", locale), origin),
     },
     hoursAvailable: {
       "@type": "OpeningHoursSpecification",
@@ -91,11 +112,15 @@ export function serviceJsonLd(service: Service, description: string, origin: str
  * A town page: the business's towing and roadside service, offered in that one town. It names the
  * business only by its @id, so every page points at the same AutomotiveBusiness node.
  */
-export function townServiceJsonLd(town: { name: string; path: string; description: string }, origin: string | URL) {
+export function townServiceJsonLd(
+  town: { name: string; path: string; description: string },
+  origin: string | URL,
+  locale: Locale = "en",
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
-    name: `Towing and roadside assistance in ${town.name}, ${site.address.region}`,
+    name: fill(ui[locale].townPage.jsonLdName, { town: town.name, region: site.address.region }),
     serviceType: "Towing",
     description: town.description,
     url: absoluteUrl(town.path, origin),

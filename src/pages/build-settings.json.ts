@@ -2,10 +2,15 @@ import type { APIRoute } from "astro";
 
 /**
  * What the build baked into the pages that the server must agree with: the fallback webhook the
- * request form may post to. The server reads this file (server/site-files.ts) to allow that origin in
- * its CSP, so PUBLIC_CONTACT_FALLBACK_URL has one reader, the build, and page and CSP never differ.
+ * request form may post to, and the public origin (PUBLIC_SITE_URL). The server reads this file
+ * (server/site-files.ts) to allow that origin in its CSP and to link the driver's confirmation e-mail
+ * to the same origin the pages name, so each setting has one reader, the build.
  */
-export const GET: APIRoute = () =>
-  new Response(JSON.stringify({ contactFallbackUrl: import.meta.env.PUBLIC_CONTACT_FALLBACK_URL || null }), {
-    headers: { "content-type": "application/json" },
-  });
+export const GET: APIRoute = ({ site }) =>
+  new Response(
+    JSON.stringify({
+      contactFallbackUrl: import.meta.env.PUBLIC_CONTACT_FALLBACK_URL || null,
+      siteUrl: site ? site.origin : null,
+    }),
+    { headers: { "content-type": "application/json" } },
+  );

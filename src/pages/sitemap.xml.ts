@@ -10,18 +10,19 @@ export const GET: APIRoute = async ({ site }) => {
   const posts = (await getCollection("blog")).sort((a, b) => +b.data.publishDate - +a.data.publishDate);
   const towns = inSiteOrder(await getCollection("areas"));
   const guides = await getCollection("guides");
+  // Every page but the blog articles is in English and in Spanish (/es/...): both are listed, each naming the other.
   const entries: SitemapEntry[] = [
-    { path: "/" },
-    { path: "/services" },
-    ...services.map((s) => ({ path: serviceHref(s.slug) })),
-    { path: "/areas" },
-    ...towns.map((t) => ({ path: areaHref(t.data.name) })),
-    ...guides.map((g) => ({ path: guideHref(g.id), lastmod: g.data.updatedDate })),
-    { path: "/blog", lastmod: posts[0]?.data.publishDate },
+    { path: "/", translated: true },
+    { path: "/services", translated: true },
+    ...services.map((s) => ({ path: serviceHref(s.slug), translated: true })),
+    { path: "/areas", translated: true },
+    ...towns.map((t) => ({ path: areaHref(t.data.name), translated: true })),
+    ...guides.map((g) => ({ path: guideHref(g.id), lastmod: g.data.updatedDate, translated: true })),
+    { path: "/blog", lastmod: posts[0]?.data.publishDate, translated: true },
     ...posts.map((p) => ({ path: `/blog/${p.id}`, lastmod: p.data.updatedDate ?? p.data.publishDate })),
-    { path: "/about" },
-    { path: "/contact" },
-    { path: "/chat" },
+    { path: "/about", translated: true },
+    { path: "/contact", translated: true },
+    { path: "/chat", translated: true },
   ];
   return new Response(sitemapXml(entries, site ?? "https://stocktontowing.example"), {
     headers: { "Content-Type": "application/xml; charset=utf-8" },

@@ -117,7 +117,7 @@ test.describe("with JavaScript", () => {
 
     const { status, body, sent } = await answer;
     expect(status).toBe(201);
-    expect(Object.keys(body as object).sort()).toEqual(["createdAt", "id"]);
+    expect(Object.keys(body as object).sort()).toEqual(["createdAt", "id", "requestPage"]);
     expect(sent).toEqual({
       name: driver.Name,
       email: driver.Email,
@@ -125,6 +125,8 @@ test.describe("with JavaScript", () => {
       service: "Gasoline Delivery",
       pickupLocation: driver["Pickup location"],
       dropoffLocation: driver["Drop-off location"],
+      // The page's language, so the owner knows which language to call back in.
+      language: "en",
     });
 
     await expect(toasts(page)).toHaveCount(1);
@@ -341,7 +343,8 @@ test.describe("without JavaScript", () => {
     const params = new URLSearchParams(post.postData() ?? "");
     expect(params.get("service")).toBe("Flat Tire");
     expect(params.get("pickupLocation")).toBe(driver["Pickup location"]);
-    await expect(page).toHaveURL(/\/contact\/sent\?id=\d+$/);
+    // The number and the token of the request's own page (tests/e2e/request-page.spec.ts follows it).
+    await expect(page).toHaveURL(/\/contact\/sent\?id=\d+&token=[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Request Sent");
     await expect(page.getByText(SUCCESS_TEXT)).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
@@ -352,7 +355,7 @@ test.describe("without JavaScript", () => {
     await expect(field(page, "Service")).toHaveValue("Blocked Driveway Towing");
   });
 
-  test("an incomplete plain form gets a page that says what to fix, without echoing what was typed", async ({
+  test("an incomplete plain form comes back as the form, answers kept as text, errors listed and beside their fields", async ({
     page,
   }) => {
     await page.goto("/contact");
@@ -362,7 +365,7 @@ test.describe("without JavaScript", () => {
     await sendButton(page).click();
     expect((await response).status()).toBe(400);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your request was not sent");
-    const problems = page.getByTestId("contact-problems").locator("li");
+    const problems = page.getByTestId("contact-problems").getByRole("link");
     await expect(problems).toHaveText([
       "Email: Invalid email",
       "Phone: Required",
@@ -370,9 +373,12 @@ test.describe("without JavaScript", () => {
       "Pickup location: Required",
       "Drop-off location: Required",
     ]);
-    expect(await page.content()).not.toContain("Dana");
+    // What was typed is back in its field, as text: no <b> element was made of it.
+    await expect(field(page, "Name")).toHaveValue("<b>Dana</b>");
+    await expect(page.locator("b", { hasText: "Dana" })).toHaveCount(0);
+    await expect(field(page, "Email")).toHaveValue("not-an-email");
+    await expect(field(page, "Email")).toHaveAccessibleDescription("Invalid email");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-    await expect(page.getByRole("link", { name: "start a new request" })).toHaveAttribute("href", "/contact");
   });
 });
 
@@ -464,6 +470,7 @@ test.describe("fallback webhook", () => {
     // Only our own API gives a request number; the webhook's copy is confirmed without one.
     await expect(page.getByTestId("request-confirmation")).toBeVisible();
     await expect(page.getByTestId("request-number")).toHaveCount(0);
+    await expect(page.getByTestId("request-page-link")).toHaveCount(0);
     await expectReset(page);
 
     expect(received).toHaveLength(1);
@@ -484,6 +491,7 @@ test.describe("fallback webhook", () => {
         "dropoffLocation",
         "email",
         "id",
+        "language",
         "name",
         "phone",
         "pickupLocation",

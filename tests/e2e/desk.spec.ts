@@ -435,6 +435,65 @@ test("no desk screen is wider than a 360 px phone, at 100% and 200% text", async
   expect(wide).toEqual([]);
 });
 
+test("the sign-in form is in the HTML the server sends; what is typed before the script arrives is used", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  // The desk's code is held back: the form must be there, and fillable, by the HTML alone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_astro\/DeskApp[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/desk");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in to the desk" })).toBeVisible();
+  await page.getByLabel("Email").fill(DESK_EMAIL);
+  await page.getByLabel("Password").fill(DESK_PASSWORD);
+  // Until the script runs, the button cannot send the password anywhere (nor can Enter).
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  await expect(page.getByText("Loading the desk…")).toBeHidden();
+  // The script runs but the session answer (it carries the CSRF token) is held: a tap now would be
+  // refused, so the button stays disabled until the answer is in.
+  let releaseSession = () => {};
+  const sessionHeld = new Promise<void>((resolve) => {
+    releaseSession = resolve;
+  });
+  let sessionAsked = () => {};
+  const sessionSeen = new Promise<void>((resolve) => {
+    sessionAsked = resolve;
+  });
+  await page.route("**/api/desk/session", async (route) => {
+    sessionAsked();
+    await sessionHeld;
+    await route.continue();
+  });
+  release();
+  await sessionSeen;
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  releaseSession();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+
+  // Signed in, the next visit shows "Loading the desk…" while the code loads, never a sign-in form.
+  const heldAgain = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.unrouteAll();
+  await page.route(/\/_astro\/DeskApp[^/]*\.js$/, async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByText("Loading the desk…")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in to the desk" })).toBeHidden();
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+});
+
 test("the desk is kept out of search: noindex, not in the sitemap, disallowed in robots.txt", async ({
   page,
   request,

@@ -220,17 +220,31 @@ for (const vp of viewports) {
         await form.getByRole("button", { name: "Send Request" }).click();
 
         if (!js.javaScriptEnabled) {
-          // The server says the same as the page would, then a proper form post gets its number.
-          await expect(page.getByTestId("contact-problems")).toContainText(`Phone: ${PHONE_DIGITS_MESSAGE}`);
-          await expect(page.getByTestId("contact-problems")).toContainText(`Pickup location: ${LOCATION_MESSAGE}`);
-          await expect(page.getByTestId("contact-problems")).toContainText("Drop-off location: Required");
-          await page.goBack();
-          await expect(form.getByRole("button", { name: "Same as pickup" })).toHaveCount(0);
-          await field("Phone").fill("(209) 555-0199");
-          await field("Pickup location").fill("Hammer Ln & West Ln, Stockton");
-          await field("Drop-off location").fill("Hammer Ln & West Ln, Stockton");
-          await form.getByRole("button", { name: "Send Request" }).click();
-          await expect(page).toHaveURL(/\/contact\/sent\?id=\d+$/);
+          // The form comes back as itself: the answers in place, each error beside its field and a summary
+          // linking to them. Corrected there, it is sent: no Back button, nothing typed twice.
+          const refused = page.getByTestId("contact-form");
+          const problems = page.getByTestId("contact-problems");
+          await expect(problems).toContainText(`Phone: ${PHONE_DIGITS_MESSAGE}`);
+          await expect(problems).toContainText(`Pickup location: ${LOCATION_MESSAGE}`);
+          await expect(problems).toContainText("Drop-off location: Required");
+          await expect(refused.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Dana Driver");
+          await expect(refused.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("dana@example.com");
+          await expect(refused.getByRole("combobox", { name: "Service" })).toHaveValue("Jump Start");
+          const phone = refused.getByRole("textbox", { name: "Phone", exact: true });
+          await expect(phone).toHaveValue("12");
+          await expect(phone).toHaveAccessibleDescription(PHONE_DIGITS_MESSAGE);
+          if (vp.width === 375)
+            await page.screenshot({ path: `${SCREENS}/refused-form-no-js-375.png`, fullPage: true });
+          // The summary's link takes the driver to the field.
+          await problems.getByRole("link", { name: `Phone: ${PHONE_DIGITS_MESSAGE}` }).click();
+          const phoneId = await phone.getAttribute("id");
+          await expect(page).toHaveURL((url) => url.hash === `#${phoneId}`);
+          await expect(phone).toBeInViewport();
+          await phone.fill("(209) 555-0199");
+          await refused.getByRole("textbox", { name: "Pickup location" }).fill("Hammer Ln & West Ln, Stockton");
+          await refused.getByRole("textbox", { name: "Drop-off location" }).fill("Hammer Ln & West Ln, Stockton");
+          await refused.getByRole("button", { name: "Send Request" }).click();
+          await expect(page).toHaveURL(/\/contact\/sent\?id=\d+&token=[A-Za-z0-9_-]{43}$/);
           const id = new URL(page.url()).searchParams.get("id");
           await expect(page.getByTestId("request-number")).toHaveText(`Your request number is #${id}.`);
           if (vp.width === 375) await page.screenshot({ path: `${SCREENS}/confirmation-no-js-375.png` });
@@ -255,9 +269,13 @@ for (const vp of viewports) {
 
         const answer = page.waitForResponse((r) => r.url().endsWith("/api/contact") && r.request().method() === "POST");
         await form.getByRole("button", { name: "Send Request" }).click();
-        const created = (await (await answer).json()) as { id: number };
+        const created = (await (await answer).json()) as { id: number; requestPage: string };
         const confirmation = page.getByTestId("request-confirmation");
         await expect(confirmation.getByTestId("request-number")).toHaveText(`#${created.id}`);
+        await expect(confirmation.getByRole("link", { name: "your request page" })).toHaveAttribute(
+          "href",
+          created.requestPage,
+        );
         await expect(confirmation).toContainText("We'll call you at (209) 555-0199.");
         await expect(confirmation.getByRole("link", { name: `Call ${site.phone.display}` })).toHaveAttribute(
           "href",

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { services } from "../../src/lib/services";
 import { waitForIsland } from "../support/islands";
-import { allRoutes } from "../support/routes";
+import { allRoutes, spanishRoutes } from "../support/routes";
 
 test.describe("desktop header", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -224,45 +224,51 @@ test.describe("phone layout", () => {
   });
 });
 
-test("with text at 150% and 200% on a 360 px phone, no page is wider than the screen, and the menu and call band stay in reach", async ({
-  browser,
-}) => {
-  test.setTimeout(180_000);
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const found: string[] = [];
-  for (const route of allRoutes) {
-    await page.goto(route.path);
-    for (const size of ["150%", "200%"]) {
-      // The browser's text size setting scales the root font, as this does.
-      await page.evaluate((fontSize) => {
-        document.documentElement.style.fontSize = fontSize;
-      }, size);
-      const m = await page.evaluate(() => {
-        const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().toJSON();
-        return {
-          width: document.documentElement.scrollWidth,
-          menu: rect('button[popovertarget="site-menu"]'),
-          call: rect('[data-testid="mobile-call-bar"]'),
-        };
-      });
-      const where = `${route.path} at ${size}`;
-      if (m.width > 360) found.push(`${where}: the page is ${m.width} px wide`);
-      const inReach = (r: DOMRect | undefined) =>
-        r !== undefined &&
-        r.left >= 0 &&
-        r.right <= 360 &&
-        r.top >= 0 &&
-        r.bottom <= 740 &&
-        r.width >= 24 &&
-        r.height >= 24;
-      if (!inReach(m.menu)) found.push(`${where}: the menu button is at ${JSON.stringify(m.menu)}`);
-      if (!inReach(m.call)) found.push(`${where}: the call band's button is at ${JSON.stringify(m.call)}`);
+// The Spanish pages too: their words are longer, and they wrap or overflow where the English do not.
+for (const [language, routes] of [
+  ["English", allRoutes],
+  ["Spanish", spanishRoutes],
+] as const) {
+  test(`${language} pages: with text at 150% and 200% on a 360 px phone, no page is wider than the screen, and the menu and call band stay in reach`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const route of routes) {
+      await page.goto(route.path);
+      for (const size of ["150%", "200%"]) {
+        // The browser's text size setting scales the root font, as this does.
+        await page.evaluate((fontSize) => {
+          document.documentElement.style.fontSize = fontSize;
+        }, size);
+        const m = await page.evaluate(() => {
+          const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().toJSON();
+          return {
+            width: document.documentElement.scrollWidth,
+            menu: rect('button[popovertarget="site-menu"]'),
+            call: rect('[data-testid="mobile-call-bar"]'),
+          };
+        });
+        const where = `${route.path} at ${size}`;
+        if (m.width > 360) found.push(`${where}: the page is ${m.width} px wide`);
+        const inReach = (r: DOMRect | undefined) =>
+          r !== undefined &&
+          r.left >= 0 &&
+          r.right <= 360 &&
+          r.top >= 0 &&
+          r.bottom <= 740 &&
+          r.width >= 24 &&
+          r.height >= 24;
+        if (!inReach(m.menu)) found.push(`${where}: the menu button is at ${JSON.stringify(m.menu)}`);
+        if (!inReach(m.call)) found.push(`${where}: the call band's button is at ${JSON.stringify(m.call)}`);
+      }
     }
-  }
-  expect(found).toEqual([]);
-  await context.close();
-});
+    expect(found).toEqual([]);
+    await context.close();
+  });
+}
 
 test.describe("testimonials carousel", () => {
   async function stepsToEnd(page: Page) {
@@ -383,12 +389,12 @@ test("footer: quick links, contact lines, and a map that loads only when asked",
  * Meanwhile its links stay in the accessibility tree, and the height kept for it is
  * its real one, so the page's length does not jump when it is laid out.
  */
-for (const width of [375, 768, 1280]) {
-  test(`footer at ${width} px: skipped until near, reachable meanwhile, and kept at its real height`, async ({
+for (const [width, path] of [375, 768, 1280].flatMap((w) => [[w, "/about"] as const, [w, "/es/about"] as const])) {
+  test(`footer of ${path} at ${width} px: skipped until near, reachable meanwhile, and kept at its real height`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 800 });
-    await page.goto("/about");
+    await page.goto(path);
     const footer = page.locator("footer");
     const kept = await footer.evaluate((el) => {
       const style = getComputedStyle(el);
@@ -399,7 +405,11 @@ for (const width of [375, 768, 1280]) {
     });
     expect(kept.visibility).toBe("auto");
     // Skipped, and still named in the accessibility tree.
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact", exact: true })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: path === "/about" ? "Contact" : "Contacto", exact: true }),
+    ).toHaveCount(1);
     // Its real height: the same footer laid out in full.
     const real = await footer.evaluate((el) => {
       el.style.contentVisibility = "visible";

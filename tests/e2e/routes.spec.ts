@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { allRoutes } from "../support/routes";
+import { allRoutes, spanishRoutes } from "../support/routes";
 import { SPEC_TOWNS } from "../support/spec";
 import { test as staticTest } from "../support/static-page";
 
 staticTest.describe("every route is complete HTML before JavaScript", () => {
-  for (const route of allRoutes) {
+  for (const route of [...allRoutes, ...spanishRoutes]) {
+    const spanish = route.path.startsWith("/es");
     staticTest(`${route.path} answers 200 with its heading, header and footer`, async ({ page }) => {
       const response = await page.goto(route.path);
       expect(response?.status()).toBe(200);
@@ -12,7 +13,9 @@ staticTest.describe("every route is complete HTML before JavaScript", () => {
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator("h1")).toHaveText(route.h1);
       await expect(page.getByRole("banner")).toBeVisible();
-      await expect(page.getByRole("contentinfo")).toContainText("Available 24/7");
+      await expect(page.getByRole("contentinfo")).toContainText(
+        spanish ? "Disponible las 24 horas, los 7 días" : "Available 24/7",
+      );
       // Main content is real text, not an empty shell waiting for a script.
       const words = (await page.locator("main").innerText()).split(/\s+/).filter(Boolean).length;
       expect(words).toBeGreaterThan(40);

@@ -1,3 +1,5 @@
+import { localizedPath } from "../../src/i18n/locales";
+import { ui } from "../../src/i18n/ui";
 import { highwayList, site } from "../../src/lib/site";
 import { expect, test } from "../support/static-page";
 
@@ -202,4 +204,77 @@ test("/services: blocked driveways sit with towing, the street case left to the 
   await expect(main).not.toContainText("and it goes there");
   const towing = page.locator("li", { has: page.getByRole("heading", { name: "24/7 Towing" }) });
   await expect(towing).toContainText("on a street, the police arrange the tow");
+});
+
+/** The same dangers named in Spanish: someone hurt, a lane with traffic, someone locked in, fire or smoke, in danger. */
+const PELIGRO =
+  /\balguien (está|esté|resulta|resultó) herid|\bcarril con tráfico\b|\b(niño|persona|mascota|animal)\b.*\bencerrad[oa]s?\b|\bfuego o humo\b|\ben peligro\b/i;
+
+for (const path of DANGER_PAGES.map((p) => localizedPath(p, "es"))) {
+  test(`${path}: every sentence that names a danger in Spanish sends the reader to 911 first`, async ({ page }) => {
+    const dangerous = (await sentencesOf(page, path)).filter((s) => PELIGRO.test(s));
+    expect(dangerous.length, "the page names a danger").toBeGreaterThan(0);
+    for (const sentence of dangerous) {
+      if (sentence.endsWith("?")) continue;
+      expect(sentence).toMatch(/\b911\b/);
+      const our = sentence.indexOf(site.phone.display);
+      if (our >= 0) expect(sentence.indexOf("911"), sentence).toBeLessThan(our);
+    }
+  });
+}
+
+test("/es/chat and /es/contact/sent: the first thing said about danger is a tel:911 link, before the business's number", async ({
+  page,
+}) => {
+  for (const [path, link] of [
+    ["/es/chat", ui.es.chatPage.call911],
+    ["/es/contact/sent", ui.es.sentPage.call911],
+  ] as const) {
+    await page.goto(path);
+    const line = page.getByTestId("danger-first");
+    await expect(line.getByRole("link", { name: link })).toHaveAttribute("href", "tel:911");
+    const text = await line.innerText();
+    expect(text.indexOf("911"), path).toBeLessThan(text.indexOf(site.phone.display));
+    const cases = path === "/es/chat" ? await page.getByTestId("danger-cases").innerText() : text;
+    expect(cases, path).toMatch(/alguien está herido/);
+    expect(cases, path).toMatch(/carril con tráfico/);
+    expect(cases, path).toMatch(/una persona o un animal está encerrado en un carro/);
+    expect(cases, path).toMatch(/fuego o humo/);
+  }
+});
+
+test("in Spanish: a car stopped in a live lane and a child or pet locked in a car are 911 calls first", async ({
+  page,
+}) => {
+  await page.goto("/es/services/emergency-towing");
+  expect(await mainText(page)).toContain(
+    "¿Hay alguien herido o un carro parado en un carril con tráfico? Llame primero al 911.",
+  );
+  expect(await faqText(page)).toContain(
+    "Un carro parado en un carril con tráfico es primero una llamada al 911; después llámenos.",
+  );
+  await page.goto("/es/services/vehicle-lockouts");
+  expect(await mainText(page)).toContain(
+    "Un niño, una persona o una mascota quedó encerrado adentro: llame primero al 911, haga el tiempo que haga",
+  );
+  await page.goto("/es/services/roadside-assistance");
+  expect(await faqText(page)).toContain(
+    "La sección 22513 del Código de Vehículos de California exige que el operador que usted llamó tenga estos datos por escrito antes de llegar",
+  );
+});
+
+test("in Spanish: the home page says above the fold that we connect drivers with licensed local tow operators, and the pages name the one list of highways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/es");
+  const line = page.getByTestId("hero-referral");
+  await expect(line).toContainText("Lo ponemos en contacto con operadores de grúa locales con licencia");
+  const box = await line.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+  const highwaysEs = highwayList.replace(/ and /, " y ");
+  await page.goto("/es/about");
+  await expect(page.locator("main")).toContainText(`incluidas las carreteras ${highwaysEs}.`);
+  await page.goto("/es/services/towing");
+  await expect(page.getByTestId("coverage-highways")).toHaveText(highwaysEs);
 });

@@ -1,4 +1,4 @@
-import { allRoutes, areaRoutes, guideRoutes, serviceRoutes, siteOrigin } from "../support/routes";
+import { allRoutes, areaRoutes, guideRoutes, serviceRoutes, siteOrigin, spanishRoutes } from "../support/routes";
 import { SPEC_TOWNS } from "../support/spec";
 import { expect, test } from "../support/static-page";
 
@@ -30,7 +30,8 @@ async function readHead(page: import("@playwright/test").Page, path: string): Pr
   });
 }
 
-for (const route of allRoutes) {
+for (const route of [...allRoutes, ...spanishRoutes]) {
+  const spanish = route.path === "/es" || route.path.startsWith("/es/");
   test(`${route.path}: title, description, canonical, robots, geo, Open Graph, Twitter and business JSON-LD`, async ({
     page,
   }) => {
@@ -55,7 +56,9 @@ for (const route of allRoutes) {
     expect(head.meta["og:type"]).toBe(route.path.startsWith("/blog/") ? "article" : "website");
     expect(head.meta["og:image"]).toBe(new URL("/og-image.png", siteOrigin).href);
     expect(head.meta["og:site_name"]).toBe("Stockton 24/7 Towing");
-    expect(head.meta["og:locale"]).toBe("en_US");
+    expect(head.meta["og:locale"]).toBe(spanish ? "es_US" : "en_US");
+    const webPage = head.jsonLd.find((d) => d["@type"] === "WebPage") as Record<string, unknown> | undefined;
+    expect(webPage?.inLanguage).toBe(spanish ? "es-US" : "en-US");
     expect(head.meta["twitter:card"]).toBe("summary_large_image");
 
     const business = head.jsonLd.find((d) => d["@type"] === "AutomotiveBusiness") as Record<string, any>;
@@ -129,7 +132,7 @@ test("no two pages share a title or a description", async ({ request }) => {
   // Read from the served HTML as a crawler reads it; the per-route tests above check each head in the browser.
   const seenTitles = new Map<string, string>();
   const seenDescriptions = new Map<string, string>();
-  for (const route of allRoutes) {
+  for (const route of [...allRoutes, ...spanishRoutes]) {
     const html = await (await request.get(route.path)).text();
     const title = html.match(/<title>([^<]*)<\/title>/)?.[1];
     const description = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
@@ -140,7 +143,7 @@ test("no two pages share a title or a description", async ({ request }) => {
     seenTitles.set(title ?? "", route.path);
     seenDescriptions.set(description ?? "", route.path);
   }
-  expect(seenTitles.size).toBe(allRoutes.length);
+  expect(seenTitles.size).toBe(allRoutes.length + spanishRoutes.length);
 });
 
 for (const route of serviceRoutes) {
@@ -165,7 +168,9 @@ test("sitemap.xml lists every page exactly once, and robots.txt points to it", a
   const xml = await res.text();
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   expect(new Set(locs).size).toBe(locs.length);
-  expect([...locs].sort()).toEqual(allRoutes.map((r) => new URL(r.path, siteOrigin).href).sort());
+  expect([...locs].sort()).toEqual(
+    [...allRoutes, ...spanishRoutes].map((r) => new URL(r.path, siteOrigin).href).sort(),
+  );
 
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain(`Sitemap: ${new URL("/sitemap.xml", siteOrigin).href}`);

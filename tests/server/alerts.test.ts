@@ -70,6 +70,9 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
   };
   const alertsOf = (id: number) => db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id));
   const runWorker = () => app.alerts.worker.runOnce();
+  /** The owner's new-request e-mail (each request also sends the driver a confirmation: tests/server/request-page-email.test.ts). */
+  const ownerMail = async () =>
+    (await smtp.waitFor(2)).find((m) => m.parsed.headers.get("x-service-request-alert") === "new_request");
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
@@ -101,12 +104,16 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     log.lines.length = 0;
   });
 
-  it("stores one pending alert per channel with the request, before the 201", async () => {
+  it("stores one pending alert per channel with the request, and the driver's confirmation, before the 201", async () => {
     const res = await post(app, driver);
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
     const alerts = await alertsOf(id);
-    expect(alerts.map((a) => a.channel).sort()).toEqual(["email", "webhook"]);
+    expect(alerts.map((a) => `${a.kind} ${a.channel}`).sort()).toEqual([
+      "driver_confirmation email",
+      "new_request email",
+      "new_request webhook",
+    ]);
     expect(alerts.every((a) => a.state === "pending" && a.attempts === 0)).toBe(true);
   });
 
@@ -120,13 +127,13 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     expect(res.statusCode).toBe(303);
     const [alert] = await db.db.select().from(alertOutbox).where(eq(alertOutbox.state, "pending"));
     expect(alert).toBeDefined();
-    expect((await alertsOf(alert?.contactRequestId ?? 0)).length).toBe(2);
+    expect((await alertsOf(alert?.contactRequestId ?? 0)).length).toBe(3);
   });
 
   it("e-mails every field, call and map links, the business's time and the id, with the alert's Message-ID", async () => {
     const { id, createdAt } = (await post(app, driver)).json();
-    expect(await runWorker()).toBe(2);
-    const [mail] = await smtp.waitFor(1);
+    expect(await runWorker()).toBe(3);
+    const mail = await ownerMail();
     const m = mail?.parsed;
     expect(m?.subject).toMatch(/^New service request/);
     expect(m?.subject).toContain("Jump Start");
@@ -135,7 +142,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     expect(m?.from?.text).toBe("alerts@stocktontowing.example");
     expect(m?.replyTo?.text).toBe(driver.email);
 
-    const emailAlert = (await alertsOf(id)).find((a) => a.channel === "email");
+    const emailAlert = (await alertsOf(id)).find((a) => a.channel === "email" && a.kind === "new_request");
     expect(m?.messageId).toBe(`<${emailAlert?.id}@stocktontowing.example>`);
     expect(emailAlert?.state).toBe("sent");
 
@@ -174,7 +181,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     };
     expect((await post(app, hostile)).statusCode).toBe(201);
     await runWorker();
-    const [mail] = await smtp.waitFor(1);
+    const mail = await ownerMail();
     const html = String(mail?.parsed.html);
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
@@ -196,7 +203,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     await runWorker();
     const [received] = await hook.waitFor(1);
     const body = JSON.parse(received?.body ?? "{}");
-    expect(body).toEqual({ type: "contact_request.created", id, createdAt, ...driver });
+    expect(body).toEqual({ type: "contact_request.created", id, createdAt, ...driver, language: "en" });
     expect(received?.headers["content-type"]).toBe("application/json");
     expect(verifySignature(received?.body ?? "", received?.headers["x-signature-256"], WEBHOOK_SECRET)).toBe(true);
     expect(verifySignature(`${received?.body} `, received?.headers["x-signature-256"], WEBHOOK_SECRET)).toBe(false);
@@ -218,9 +225,24 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
       createdAt,
       ...withoutVehicle,
       vehicle: null,
+      language: "en",
     });
-    const [mail] = await smtp.waitFor(1);
+    const mail = await ownerMail();
     expect(mail?.parsed.text).toMatch(/^Vehicle: +\(not given\)$/m);
+    expect(mail?.parsed.text).toMatch(/^Language: +English$/m);
+  });
+
+  it("a request from the Spanish site: the owner's e-mail, in English, says to call back in Spanish; the webhook says es", async () => {
+    const { id } = (await post(app, { ...driver, language: "es" })).json();
+    await runWorker();
+    const [received] = await hook.waitFor(1);
+    expect(JSON.parse(received?.body ?? "{}")).toMatchObject({ id, language: "es" });
+    const mail = await ownerMail();
+    expect(mail?.parsed.text).toMatch(/^Language: +Spanish \(call back in Spanish\)$/m);
+    expect(mail?.parsed.html).toMatch(/<th[^>]*>Language<\/th><td[^>]*>Spanish \(call back in Spanish\)<\/td>/);
+    // The rest of the e-mail stays in the owner's language.
+    expect(mail?.parsed.subject).toMatch(/^New service request #\d+: /);
+    expect(mail?.parsed.text).toMatch(/^Service: +Jump Start$/m);
   });
 
   it("retries a webhook answering 500 three times with growing backoff, and delivers once accepted", async () => {
@@ -289,6 +311,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     const attempts = log.lines.filter((l) => "outcome" in l);
     expect(attempts.map((l) => [l.channel, l.outcome, l.attempt]).sort()).toEqual([
       ["email", "sent", 1],
+      ["email", "sent", 1],
       ["webhook", "retry", 1],
       ["webhook", "sent", 2],
     ]);
@@ -343,19 +366,21 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
       try {
         const ids: number[] = [];
         for (let i = 0; i < 3; i++) ids.push((await post(offline, { ...driver, name: `Driver ${i}` })).json().id);
-        expect(await offline.alerts.worker.runOnce()).toBe(3);
+        // Each request: the owner's alert and the driver's confirmation.
+        expect(await offline.alerts.worker.runOnce()).toBe(6);
         for (const id of ids) {
-          const [alert] = await alertsOf(id);
-          expect(alert?.state).toBe("pending");
-          expect(alert?.lastError).toBe("SMTP connection failed (ECONNREFUSED)");
+          for (const alert of await alertsOf(id)) {
+            expect(alert.state).toBe("pending");
+            expect(alert.lastError).toBe("SMTP connection failed (ECONNREFUSED)");
+          }
         }
         const up = await startSmtpReceiver(downPort);
         try {
           clock += 60 * 60_000;
-          expect(await offline.alerts.worker.runOnce()).toBe(3);
-          const mails = await up.waitFor(3);
-          for (const id of ids) expect((await alertsOf(id))[0]?.state).toBe("sent");
-          return mails;
+          expect(await offline.alerts.worker.runOnce()).toBe(6);
+          const mails = await up.waitFor(6);
+          for (const id of ids) expect((await alertsOf(id)).map((a) => a.state)).toEqual(["sent", "sent"]);
+          return mails.filter((m) => m.parsed.headers.get("x-service-request-alert") === "new_request");
         } finally {
           await up.close();
         }

@@ -93,6 +93,62 @@ describe("POST /api/chat with the built-in assistant", () => {
   });
 });
 
+describe("POST /api/chat in Spanish", () => {
+  // Its own app: these requests would use up the first block's per-client message limit.
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    app = await buildApp({ config: testConfig(), logger: false, site, assistant });
+  });
+  afterAll(() => app.close());
+
+  it("answers a Spanish question in Spanish, on any page, and says so in Content-Language", async () => {
+    for (const payload of [
+      { text: "se me ponchó la llanta en la 99" },
+      { text: "se me ponchó la llanta en la 99", lang: "en" },
+    ]) {
+      const res = await post(app, payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-language"]).toBe("es");
+      expect(res.body).toContain("/es/services/flat-tire");
+      expect(res.body).toContain("Llame al (209) 555-0142");
+      expect(res.body).not.toMatch(/\bcall\b/i);
+    }
+  });
+
+  it('with "lang": "es", greets, and says it does not know, in Spanish', async () => {
+    for (const text of ["hi", "hola"]) {
+      const res = await post(app, { text, lang: "es" });
+      expect(res.headers["content-language"]).toBe("es");
+      expect(res.body).toMatch(/^¡Hola! Puedo contestar preguntas sobre grúas/);
+    }
+    const unknown = await post(app, { text: "purple monkey dishwasher", lang: "es" });
+    expect(unknown.body).toContain("No estoy seguro de eso");
+    expect(unknown.body).toContain("/es/contact");
+    // The same greeting from an English page stays English.
+    const english = await post(app, { text: "hi" });
+    expect(english.headers["content-language"]).toBe("en");
+    expect(english.body).toMatch(/^Hi! I can answer questions/);
+  });
+
+  it("answers a clearly English message in English, even from a Spanish page", async () => {
+    const res = await post(app, { text: "my battery is dead at the Walmart on Hammer Lane", lang: "es" });
+    expect(res.headers["content-language"]).toBe("en");
+    expect(res.body).toContain("/services/jump-start");
+    expect(res.body).not.toContain("/es/");
+  });
+
+  it.each([
+    ["an unknown language", { text: "hola", lang: "fr" }],
+    ["a language that is not a string", { text: "hola", lang: 5 }],
+    ["a null language", { text: "hola", lang: null }],
+    ["a language name instead of its code", { text: "hola", lang: "Spanish" }],
+  ])("rejects %s with 400 and a message that names the field and its values", async (_label, payload) => {
+    const res = await post(app, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The language ("lang") must be "en" or "es", or left out.');
+  });
+});
+
 describe("rate limit", () => {
   it("answers 429 with Retry-After once a client sends too many messages", async () => {
     const app = await buildApp({
@@ -135,6 +191,43 @@ describe("with CHAT_WEBHOOK_URL", () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe("Hello from the *outside* bot");
       expect(bot.received.map((b) => JSON.parse(b))).toEqual([{ text: "hi there" }]);
+    } finally {
+      await app.close();
+      await bot.stop();
+    }
+  });
+
+  it("passes the page's language on to the outside bot, and nothing more when there is none", async () => {
+    const bot = fakeBot((_body, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("Hola desde el bot");
+    });
+    const url = await bot.start();
+    const app = await buildApp({ config: testConfig({ chatWebhookUrl: url }), logger: false, site, assistant });
+    try {
+      expect((await post(app, { text: "hola", lang: "es" })).body).toBe("Hola desde el bot");
+      await post(app, { text: "hello" });
+      expect(bot.received.map((b) => JSON.parse(b))).toEqual([{ text: "hola", lang: "es" }, { text: "hello" }]);
+    } finally {
+      await app.close();
+      await bot.stop();
+    }
+  });
+
+  it("when the bot fails on a Spanish page, the built-in assistant answers in Spanish", async () => {
+    const bot = fakeBot((_body, res) => {
+      res.writeHead(503);
+      res.end("down");
+    });
+    const url = await bot.start();
+    const app = await buildApp({ config: testConfig({ chatWebhookUrl: url }), logger: false, site, assistant });
+    try {
+      const res = await post(app, { text: "ok", lang: "es" });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-language"]).toBe("es");
+      expect(res.body).toContain("Cuénteme qué pasó");
+      expect(res.body).toContain("Llame al (209) 555-0142");
+      expect(bot.received.map((b) => JSON.parse(b))).toEqual([{ text: "ok", lang: "es" }]);
     } finally {
       await app.close();
       await bot.stop();

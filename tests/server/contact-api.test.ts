@@ -70,12 +70,13 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     logLines.length = 0;
   });
 
-  it("stores a valid JSON request field for field and answers 201 {id, createdAt} after the commit", async () => {
+  it("stores a valid JSON request field for field and answers 201 {id, createdAt, requestPage} after the commit", async () => {
     const before = Date.now();
     const res = await post(valid);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(["createdAt", "id"]);
+    expect(Object.keys(body).sort()).toEqual(["createdAt", "id", "requestPage"]);
+    expect(body.requestPage).toMatch(/^\/request\/[A-Za-z0-9_-]{43}$/);
     expect(Number.isInteger(body.id)).toBe(true);
     const rows = await db.db.select().from(contactRequests).where(eq(contactRequests.id, body.id));
     expect(rows).toHaveLength(1);
@@ -155,8 +156,8 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     expect(res.statusCode).toBe(303);
     expect(await count()).toBe(before + 1);
     const rows = await db.db.select().from(contactRequests).where(eq(contactRequests.name, "Form Sender"));
-    // The confirmation page shows the same request number the JSON answer carries.
-    expect(res.headers.location).toBe(`/contact/sent?id=${rows[0]?.id}`);
+    // The confirmation page shows the same request number the JSON answer carries, and its page's link.
+    expect(res.headers.location).toMatch(new RegExp(`^/contact/sent\\?id=${rows[0]?.id}&token=[A-Za-z0-9_-]{43}$`));
     expect(rows[0]).toMatchObject({ ...valid, name: "Form Sender" });
   });
 
@@ -168,7 +169,15 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     // A later try of the same form, even edited, is the same request.
     const again = await post({ ...valid, name: "Maria L." }, { "idempotency-key": key });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toEqual(first.json());
+    expect({ ...again.json(), requestPage: undefined }).toEqual({ ...first.json(), requestPage: undefined });
+    // Only the token's hash was kept, so the repeat (whose first answer may be the one that was lost)
+    // gets a link of its own; both open the same request's page.
+    expect(again.json().requestPage).not.toBe(first.json().requestPage);
+    for (const link of [first.json().requestPage, again.json().requestPage]) {
+      const page = await app.inject({ method: "GET", url: link });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`Service request #${first.json().id}`);
+    }
     // Tries at the same moment (a double tap, a retry racing the first answer): one row.
     const burstKey = randomUUID();
     const burst = await Promise.all(Array.from({ length: 6 }, () => post(valid, { "idempotency-key": burstKey })));

@@ -151,13 +151,15 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
     // The fastest of a few: a busy machine only ever adds time, so the minimum is the work itself.
     const known: number[] = [];
     const unknown: number[] = [];
+    // Four: the fifth failed try for one account would be throttled (429 at once), which is not this test.
     for (let i = 0; i < 4; i++) {
       known.push(await time(email));
       unknown.push(await time(`ghost${i}@example.com`));
     }
     const [a, b] = [Math.min(...known), Math.min(...unknown)];
-    // scrypt dominates (tens of ms); without the dummy hash an unknown e-mail would answer in ~1 ms.
-    expect(Math.min(a, b) / Math.max(a, b)).toBeGreaterThan(0.5);
+    // scrypt dominates (tens of ms); without the dummy hash an unknown e-mail would answer in ~1 ms, a
+    // ratio near 0.02. 0.3 leaves room for a machine busy with other work through every one of the tries.
+    expect(Math.min(a, b) / Math.max(a, b)).toBeGreaterThan(0.3);
   });
 
   it("refuses a sign-in without the CSRF token (403), and a state change without it", async () => {

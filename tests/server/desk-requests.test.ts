@@ -14,7 +14,11 @@ import { validServiceRequest } from "../support/service-request";
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
 
-const base = { ...validServiceRequest, vehicle: "2014 Honda Civic, silver" as string | null };
+const base = {
+  ...validServiceRequest,
+  vehicle: "2014 Honda Civic, silver" as string | null,
+  language: "en" as "en" | "es",
+};
 
 /** Parses our CSV (RFC 4180) back into rows, to check what a spreadsheet would read. */
 function parseCsv(text: string): string[][] {
@@ -81,7 +85,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
     expect(first.newCount).toBe(INBOX_PAGE_SIZE + 3);
     expect(first.items[0]?.id).toBe(ids.at(-1));
     expect(Object.keys(first.items[0] ?? {}).sort()).toEqual(
-      ["createdAt", "id", "name", "phone", "pickupLocation", "service", "status"].sort(),
+      ["createdAt", "id", "language", "name", "phone", "pickupLocation", "service", "status"].sort(),
     );
     const second = (await owner.get("/api/desk/requests?page=2")).json() as InboxPage;
     expect(second.items.map((r) => r.id)).toEqual(ids.slice(0, 3).reverse());
@@ -236,6 +240,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "Pickup location",
       "Drop-off location",
       "Vehicle",
+      "Language",
     ]);
     expect(rows).toHaveLength(2); // the filter applies: the Flat Tire request is not in it
     expect(rows[1]?.slice(1)).toEqual([
@@ -248,12 +253,33 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "Line one\nLine two",
       "'@SUM(A1:A2)",
       "'=1+1 Ford, red",
+      "English",
     ]);
 
     const all = parseCsv((await owner.get("/api/desk/requests.csv")).rawPayload.toString("utf8").slice(1));
     expect(all).toHaveLength(3);
     // A request sent without the optional vehicle has an empty cell, not "null".
-    expect(all[1]?.slice(4)).toEqual(["'-2+3", "(209) 555-0100", "maria@example.com", "'\tTabbed", "'\rReturn", ""]);
+    expect(all[1]?.slice(4)).toEqual([
+      "'-2+3",
+      "(209) 555-0100",
+      "maria@example.com",
+      "'\tTabbed",
+      "'\rReturn",
+      "",
+      "English",
+    ]);
+  });
+
+  it("tells the owner which requests came from the Spanish site: the inbox, the request and the CSV say Spanish", async () => {
+    const id = await insert({ name: "Rosa Spanish", language: "es" });
+    await insert({ name: "Ed English" });
+    const inbox = (await owner.get("/api/desk/requests")).json() as { items: { id: number; language: string }[] };
+    expect(inbox.items.find((r) => r.id === id)?.language).toBe("es");
+    expect((await owner.get(`/api/desk/requests/${id}`)).json()).toMatchObject({ request: { id, language: "es" } });
+    const rows = parseCsv((await owner.get("/api/desk/requests.csv")).rawPayload.toString("utf8").slice(1));
+    const language = rows[0]?.indexOf("Language") ?? -1;
+    expect(rows.find((r) => r[0] === String(id))?.[language]).toBe("Spanish");
+    expect(rows.find((r) => r.includes("Ed English"))?.[language]).toBe("English");
   });
 
   it("never shows a stored request on a public route", async () => {

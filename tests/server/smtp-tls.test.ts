@@ -17,7 +17,9 @@ import { startServer, writeMinimalSite } from "../support/server-process";
 const alert: ClaimedAlert = {
   id: "00000000-0000-4000-8000-000000000001",
   channel: "email",
+  kind: "new_request",
   attempt: 1,
+  createdAt: new Date("2026-11-24T10:00:00Z"),
   request: {
     id: 1,
     name: "Maria Lopez",
@@ -30,6 +32,7 @@ const alert: ClaimedAlert = {
     status: "new",
   } as ContactRequestRow,
 };
+const SITE_URL = "https://stocktontowing.example";
 const config = (smtpUrl: string, allowPlaintextLogin = false): EmailAlertConfig => ({
   smtpUrl,
   from: "alerts@example.com",
@@ -43,7 +46,7 @@ afterAll(() => rmSync(siteRoot, { recursive: true, force: true }));
 describe("SMTP login needs TLS", () => {
   it("does not send the login to a mail server that offers no STARTTLS, and says why", async () => {
     const plain = await startSmtpReceiver(0, [], { startTls: false });
-    const sender = emailSender(config(plain.url));
+    const sender = emailSender(config(plain.url), SITE_URL);
     try {
       await expect(sender.send(alert)).rejects.toThrow(/offers no TLS/);
       expect(plain.logins).toEqual([]);
@@ -56,7 +59,7 @@ describe("SMTP login needs TLS", () => {
 
   it("logs in over STARTTLS when the mail server offers it", async () => {
     const tls = await startSmtpReceiver();
-    const sender = emailSender(config(tls.url));
+    const sender = emailSender(config(tls.url), SITE_URL);
     try {
       await sender.send(alert);
       expect(tls.logins).toEqual([{ username: "alerts", secure: true }]);
@@ -77,7 +80,7 @@ describe("SMTP login needs TLS", () => {
     expect(loadConfig(env).alerts.email?.allowPlaintextLogin).toBe(false);
     expect(loadConfig({ ...env, SMTP_ALLOW_PLAINTEXT: "true" }).alerts.email?.allowPlaintextLogin).toBe(true);
     const plain = await startSmtpReceiver(0, [], { startTls: false });
-    const sender = emailSender(config(plain.url, true));
+    const sender = emailSender(config(plain.url, true), SITE_URL);
     try {
       await sender.send(alert);
       expect(plain.logins).toEqual([{ username: "alerts", secure: false }]);

@@ -20,16 +20,22 @@ export function alertReceiversForThisFile(): AlertReceivers {
   return receivers;
 }
 
-/** How many times each service request id arrived at the owner's e-mail and webhook receivers. */
+/**
+ * How many times each service request id's new-request alert arrived at the owner's e-mail and webhook
+ * receivers (the driver's confirmation e-mail and cancellation alerts are other alerts, not counted).
+ */
 export function deliveries(smtp: SmtpReceiver, hook: WebhookReceiver) {
   const mails = new Map<number, number>();
   for (const m of smtp.mails) {
+    if (m.parsed.headers.get("x-service-request-alert") !== "new_request") continue;
     const id = Number(m.parsed.headers.get("x-service-request-id"));
     mails.set(id, (mails.get(id) ?? 0) + 1);
   }
   const hooks = new Map<number, number>();
   for (const h of hook.accepted()) {
-    const id = (JSON.parse(h.body) as { id: number }).id;
+    const body = JSON.parse(h.body) as { id: number; type: string };
+    if (body.type !== "contact_request.created") continue;
+    const id = body.id;
     hooks.set(id, (hooks.get(id) ?? 0) + 1);
   }
   return { mails, hooks };

@@ -1,4 +1,6 @@
 import { readdirSync } from "node:fs";
+import { localizedPath } from "../../src/i18n/locales";
+import { fill, ui } from "../../src/i18n/ui";
 import { areaHref } from "../../src/lib/area-schema";
 import { serviceHref, services } from "../../src/lib/services";
 import { site } from "../../src/lib/site";
@@ -38,6 +40,30 @@ export const guideRoutes: PageRoute[] = [{ path: "/guides/after-an-accident", h1
 
 /** Every page the sitemap must list and every test of "all routes" walks. */
 export const allRoutes: PageRoute[] = [...staticRoutes, ...serviceRoutes, ...areaRoutes, ...guideRoutes, ...blogRoutes];
+
+/**
+ * The Spanish twin of every page but the blog articles (/es/...), with its Spanish h1. The blog index
+ * is among them: it lists the English articles, marked as English.
+ */
+const es = ui.es;
+export const spanishRoutes: PageRoute[] = [
+  { path: "/es", h1: es.home.heroTitle },
+  { path: "/es/services", h1: es.servicesPage.heading },
+  ...services.map((s) => ({ path: localizedPath(serviceHref(s.slug), "es"), h1: es.serviceNames[s.slug] })),
+  { path: "/es/areas", h1: es.areasPage.heading },
+  ...site.areas.map((name) => ({
+    path: localizedPath(areaHref(name), "es"),
+    h1: fill(es.townPage.heading, { town: name }),
+  })),
+  { path: "/es/guides/after-an-accident", h1: "Qué hacer después de un choque" },
+  { path: "/es/blog", h1: es.blogPage.heading },
+  { path: "/es/about", h1: fill(es.about.heading, { name: site.name }) },
+  { path: "/es/contact", h1: es.contactPage.heading },
+  { path: "/es/chat", h1: es.chatPage.heading },
+];
+
+/** English pages that have a Spanish twin: every one but the blog articles. */
+export const translatedRoutes: PageRoute[] = allRoutes.filter((r) => !/^\/blog\/./.test(r.path));
 
 /** The canonical origin the build was made with (astro.config.mjs reads the same variable). */
 export const siteOrigin = process.env.PUBLIC_SITE_URL ?? "https://stocktontowing.example";

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ContactForm } from "../../src/components/contact/ContactForm";
+import { contactFormLanguageProps } from "../../src/components/contact/contact-form-props";
 import { HONEYPOT_FIELD } from "../../src/lib/contact-schema";
 import { serviceNames } from "../../src/lib/services";
 
@@ -12,7 +13,7 @@ import { serviceNames } from "../../src/lib/services";
 describe("the contact form's pre-rendered HTML", () => {
   const phone = { phoneDisplay: "(209) 555-0142", telHref: "tel:+12095550142" };
   const html = (props: Partial<Parameters<typeof ContactForm>[0]> = {}) =>
-    renderToString(createElement(ContactForm, { ...phone, ...props }));
+    renderToString(createElement(ContactForm, { ...phone, ...contactFormLanguageProps("en"), ...props }));
   /**
    * The <option> for a value, as an HTML parser reads it: attribute names are case-insensitive and
    * `selected`, `selected=""` (and `value`, `value=""`) are the same attribute.

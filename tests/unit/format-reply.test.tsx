@@ -22,6 +22,17 @@ describe("formatReply", () => {
     expect(html("More: /services/jump-start")).not.toContain("_blank");
   });
 
+  it("links the Spanish pages and the guides the Spanish replies point to", () => {
+    expect(html("Más: /es/services/jump-start.")).toBe(
+      'Más: <a href="/es/services/jump-start" class="font-medium underline underline-offset-2">/es/services/jump-start</a>.',
+    );
+    expect(html("Más: /es/guides/after-an-accident")).toContain('href="/es/guides/after-an-accident"');
+    expect(html("More: /guides/after-an-accident")).toContain('href="/guides/after-an-accident"');
+    expect(html("el formulario en /es/contact con")).toContain('href="/es/contact"');
+    // Only our own sections: "/es/" before anything else, or inside a word, stays text.
+    expect(html("/es/desk and a/es/contact")).not.toContain("<a");
+  });
+
   it("makes *bold* and _italic_", () => {
     expect(html("call *now* or _later_")).toBe("call <strong>now</strong> or <em>later</em>");
   });
@@ -91,6 +102,12 @@ describe("formatReply: phone numbers and our pages' titles", () => {
     expect(html(`Call ${phone} now.`)).toBe(
       `Call <a href="${href}" class="font-semibold whitespace-nowrap underline underline-offset-2">${phone}</a> now.`,
     );
+  });
+
+  it("names our Spanish pages by their Spanish headings", () => {
+    expect(titles["/es/services/jump-start"]).toBe("Pasar corriente a la batería");
+    expect(titles["/es/contact"]).toBe("Contáctenos");
+    expect(titles["/services/jump-start"]).toBe("Jump Start");
   });
 
   it("calls the business at the same tel: link as the site's call buttons and the desk", () => {

@@ -167,17 +167,16 @@ const pageText = (file: string) =>
 
 describe("one referral voice and no promises a referral service cannot keep", () => {
   const assistant = createAssistant(builtKnowledge());
-  const questions = [
-    ...JSON.parse(readFileSync(new URL("../fixtures/chat-eval-dev.json", import.meta.url), "utf8")),
-    ...JSON.parse(readFileSync(new URL("../fixtures/chat-eval-test.json", import.meta.url), "utf8")),
-  ] as { q: string }[];
+  const questions = ["chat-eval-dev.json", "chat-eval-test.json", "chat-eval-es-dev.json", "chat-eval-es-test.json"]
+    .flatMap((file) => JSON.parse(readFileSync(new URL(`../fixtures/${file}`, import.meta.url), "utf8")))
+    .map((c: { q: string; lang?: "en" | "es" }) => c);
   const everything = [
     ...builtKnowledge().pages.map((p) => [p.file, contentOf(p.file)] as const),
     // The cards of the home page and /services, as served.
     ["/", pageText("index.html")] as const,
     ["/services", pageText("services.html")] as const,
     // What the assistant says in its own words, not only what it quotes from the pages.
-    ...questions.map(({ q }) => [`assistant: ${q}`, assistant.reply(q)] as const),
+    ...questions.map(({ q, lang }) => [`assistant: ${q}`, assistant.reply(q, lang)] as const),
   ];
 
   it.each([
@@ -191,6 +190,11 @@ describe("one referral voice and no promises a referral service cannot keep", ()
     /\bwe (tow|load|winch|haul) /i,
     /\b(we|dispatchers?) (can )?send (a|the right) truck\b/i,
     /\bwe (come to you|handle on the spot)\b/i,
+    // The same in the assistant's Spanish: no trucks or drivers of our own, nothing "on its way".
+    /\bnuestr[ao]s? (gr[uú]as?|choferes|conductores|camiones|operadores)\b/i,
+    /\b(le )?(mandamos|enviamos) (una|la|un) (gr[uú]a|cami[oó]n)\b/i,
+    /\b(va|van|vamos) en camino\b/i,
+    /\bnosotros (remolcamos|llevamos|cargamos|abrimos)\b/i,
   ])("nothing says %s", (pattern) => {
     for (const [where, text] of everything) expect(text, where).not.toMatch(pattern);
   });
@@ -257,6 +261,22 @@ describe("the law's numbers, as the pages and the assistant state them", () => {
     const reply = assistant.reply("what do I need to report to the DMV after an accident");
     expect(reply).toMatch(/more than \$1,000/);
     expect(reply).not.toMatch(/\$750/);
+    for (const q of ["tengo que reportar el choque al DMV?", "tengo que reportar al dmv un choque chiquito?"]) {
+      const spanish = assistant.reply(q);
+      expect(spanish, q).toMatch(/sección 16000\(a\)[^.]*más de \$1,000 de daños a la propiedad de una sola persona/);
+      expect(spanish, q).toMatch(/dentro de 10 días/);
+      expect(spanish, q).not.toMatch(/\$750/);
+    }
+  });
+
+  it("after a crash, in Spanish: what 16025 has drivers exchange, and 20002's note on a parked car", () => {
+    const exchange = assistant.reply("que datos le tengo que dar al otro conductor despues del accidente");
+    expect(exchange).toMatch(/sección 16025/);
+    for (const item of ["número de licencia", "(VIN)", "dueño registrado", "número de póliza"]) {
+      expect(exchange).toContain(item);
+    }
+    const parked = assistant.reply("le pegué a un carro estacionado y no está el dueño");
+    expect(parked).toMatch(/sección 20002[^.]*nota por escrito, a la vista/);
   });
 
   it("the guide states 20001(a), 20003 and 20008(a), and who handles crashes on county roads", () => {
@@ -286,5 +306,138 @@ describe("the law's numbers, as the pages and the assistant state them", () => {
     const reply = assistant.reply("how do I know the tow truck driver was sent by you");
     expect(reply).toMatch(/section 22513/);
     expect(reply).toMatch(/make, model, year and plate/);
+    const spanish = assistant.reply("¿cómo sé que la grúa que llegó la mandaron ustedes?");
+    expect(spanish).toMatch(/sección 22513/);
+    expect(spanish).toMatch(/marca, modelo, año y placas/);
+  });
+
+  it("private-property tows, in Spanish: the sign, 96 hours, 24 hours only for missing parts, the single-family home", () => {
+    const reply = assistant.reply("el manager de los apartamentos puede remolcar mi carro sin avisar?");
+    expect(reply).toMatch(/letrero correcto en cada entrada/);
+    expect(reply).toMatch(/aviso de infracción de estacionamiento y esperar \*96 horas\*/);
+    expect(reply).toMatch(/faltan partes importantes[^.;]*24 horas después de avisar a la policía/);
+    expect(reply).toMatch(/casa unifamiliar/);
+  });
+});
+
+/**
+ * The Spanish pages (src/content/{folder}/es, served under /es/) make the same legal and safety statements as
+ * the English ones: the same sections, amounts and deadlines, 911 first. Read from the built pages.
+ */
+describe("the Spanish pages say exactly what the English pages say", () => {
+  /** The main text of a built page. */
+  const mainOf = (file: string) => {
+    const html = readFileSync(path.join(builtDist, file), "utf8");
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    return pageText_(main);
+  };
+  const pageText_ = (html: string) =>
+    html
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&#39;|&apos;/g, "'")
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ");
+  /** Every number a legal statement rests on: sections with their subdivisions, dollar amounts, hours, days, inches, 911. */
+  const legalNumbers = (text: string) =>
+    [
+      ...[...text.matchAll(/\b(?:section|sección|secciones|sections)\s+(\d{4,5}(?:\.\d+)?(?:\([a-z0-9]+\))*)/gi)].map(
+        (m) => `§${m[1]}`,
+      ),
+      ...[...text.matchAll(/\((?:section|sección) (\d{4,5}(?:\.\d+)?(?:\([a-z0-9]+\))*)\)/gi)].map((m) => `§${m[1]}`),
+      ...[...text.matchAll(/\$[\d,]+/g)].map((m) => m[0]),
+      ...[...text.matchAll(/\b(\d+) (?:hours|horas)\b/gi)].map((m) => `${m[1]}h`),
+      ...[...text.matchAll(/\b(\d+) (?:days|días)\b/gi)].map((m) => `${m[1]}d`),
+      ...[...text.matchAll(/\b(\d+) (?:by|por) (\d+) (?:inches|pulgadas)\b/gi)].map((m) => `${m[1]}x${m[2]}in`),
+      ...[...text.matchAll(/\b911\b/g)].map(() => "911"),
+    ].sort();
+  const unique = (list: string[]) => [...new Set(list)].sort();
+
+  const pages = [
+    ...readCollection("servicePages").map((p) => `services/${p.slug}.html`),
+    ...readCollection("areas").map((p) => `areas/${p.slug}.html`),
+    "guides/after-an-accident.html",
+    "contact/sent.html",
+    "chat.html",
+    "about.html",
+  ];
+
+  it.each(pages)("%s: the same sections, amounts, deadlines and 911 as the English page", (file) => {
+    const english = mainOf(file);
+    const spanish = mainOf(`es/${file}`);
+    expect(unique(legalNumbers(spanish))).toEqual(unique(legalNumbers(english)));
+    // 911 as often as in English, give or take a sentence joined or split in translation.
+    const count = (text: string) => legalNumbers(text).filter((n) => n === "911").length;
+    expect(count(spanish)).toBeGreaterThanOrEqual(Math.max(1, count(english) - 1) * Number(count(english) > 0));
+  });
+
+  it("the check sees a changed deadline: 72 hours instead of 96 is a difference", () => {
+    const spanish = mainOf("es/services/blocked-driveway.html");
+    expect(unique(legalNumbers(spanish.replace("96 horas", "72 horas")))).not.toEqual(
+      unique(legalNumbers(mainOf("services/blocked-driveway.html"))),
+    );
+  });
+
+  const drivewayEs = mainOf("es/services/blocked-driveway.html");
+  const guideEs = mainOf("es/guides/after-an-accident.html");
+
+  it("blocked driveway on a street: ticketed by the police before the tow, which the police or parking enforcement arrange (22650, 22651(d))", () => {
+    expect(drivewayEs).toContain("la policía tiene que multar el carro antes de que se lo lleve la grúa");
+    expect(drivewayEs).toContain("la policía o el control de estacionamiento lo multan y organizan el remolque");
+    expect(drivewayEs).toContain("Nunca intente empujar ni mover el vehículo usted mismo");
+  });
+
+  it("private property (22658): the sign, 96 hours without it, 24 hours only for a car missing major parts, the single-family home, the written notice", () => {
+    expect(drivewayEs).toMatch(/sección 22658 del Código de Vehículos de California/);
+    expect(drivewayEs).toMatch(/17 por 22 pulgadas/);
+    expect(drivewayEs).toMatch(/aviso de infracción de estacionamiento, y deben pasar 96 horas/);
+    for (const s of sentences(drivewayEs).filter((s) => /24 horas/.test(s))) expect(s).toMatch(/piezas principales/);
+    expect(drivewayEs).toMatch(/casa unifamiliar/);
+    expect(drivewayEs).toMatch(/aviso por escrito del retiro, del motivo y de a dónde se llevó el vehículo/);
+    expect(drivewayEs).not.toMatch(/en (una|1) hora/i);
+    expect(drivewayEs).toMatch(/el dueño del vehículo remolcado paga/);
+  });
+
+  it("after an accident: 16025's list, 20002's note, 22852's 10 days, 16000(a)'s $1,000, 20001(a), 20003, 20008(a)'s 24 hours, Civil Code 3068.1", () => {
+    for (const item of [
+      "el nombre y el domicilio actual del conductor, y el número de su licencia de manejo",
+      "el número de identificación del vehículo (VIN), y el domicilio actual del dueño registrado",
+      "el número de póliza",
+    ]) {
+      expect(guideEs).toContain(item);
+    }
+    expect(guideEs).toContain("dejar una nota por escrito en un lugar bien visible");
+    expect(guideEs).toContain("a la policía de la ciudad (o, fuera de los límites de la ciudad, a la CHP)");
+    expect(guideEs).toContain("Grúa ordenada por la policía.");
+    expect(guideEs).toContain("Una grúa que usted elige.");
+    expect(guideEs).toContain("dentro de 10 días después de ese aviso (sección 22852)");
+    expect(guideEs).toContain(
+      "Según la sección 16000(a), cuando un choque hiere o mata a alguien, o causa más de $1,000 de daños a la propiedad de cualquier persona, cada conductor tiene que reportarlo al DMV dentro de 10 días",
+    );
+    expect(guideEs).toContain("La sección 20001(a) obliga al conductor de un vehículo");
+    expect(guideEs).toContain("La sección 20003 obliga a ese conductor a dar su nombre y su domicilio actual");
+    expect(guideEs).toContain(
+      "La sección 20008(a) obliga al conductor a hacer un reporte por escrito de un choque con heridos dentro de 24 horas",
+    );
+    expect(guideEs).toContain(
+      "Si el carro se entrega dentro de 24 horas después de entrar al almacenaje, la sección 3068.1 del Código Civil de California permite al patio cobrar como máximo un día de almacenaje",
+    );
+    expect(guideEs).toContain("El dueño del vehículo remolcado paga");
+    expect(guideEs).not.toContain("$750");
+  });
+
+  it("one referral voice in Spanish: partner operators do the work, never 'our trucks' or 'our drivers'", () => {
+    const spanishPages = pages.map((file) => [file, mainOf(`es/${file}`)] as const);
+    for (const [file, text] of [...spanishPages, ["es.html", mainOf("es.html")] as const]) {
+      expect(text, file).not.toMatch(
+        /\bnuestr[oa]s? (grúas?|choferes|chofer|conductores|operadores de grúa|camiones)\b/i,
+      );
+      expect(text, file).not.toMatch(/\b(remolcamos|enviamos una grúa|mandamos una grúa|llegamos en)\b/i);
+    }
+    expect(mainOf("es/about.html")).toMatch(/servicio local de referencia/);
+    for (const page of readCollection("servicePages")) {
+      expect(mainOf(`es/services/${page.slug}.html`), page.slug).toMatch(/operador(es)? (de grúa )?asociados?/);
+    }
+    expect(mainOf("es.html")).toMatch(/Testimonios de muestra/);
   });
 });

@@ -1,52 +1,56 @@
 import { MapPin, Phone, Route, Siren } from "lucide-react";
+import type { Locale } from "@/i18n/locales";
+import { fill, ui } from "@/i18n/ui";
 
 export interface TownFactsProps {
   town: string;
   fromStockton: string;
   highways: string[];
   police?: { agency: string; display: string; e164: string };
+  locale: Locale;
 }
 
 /** The quick facts a stranded driver needs about a town: where it is, its highways, who to call. */
-export function TownFacts({ town, fromStockton, highways, police }: TownFactsProps) {
+export function TownFacts({ town, fromStockton, highways, police, locale }: TownFactsProps) {
+  const t = ui[locale].townPage;
   return (
     <section aria-labelledby="town-facts-title" className="rounded-xl border border-slate-200 bg-slate-50 p-6">
       <h2 id="town-facts-title" className="mb-4 text-lg font-bold text-ink">
-        {town} at a glance
+        {fill(t.glance, { town })}
       </h2>
       <dl className="space-y-4">
         <div>
           <dt className="flex items-center gap-2 font-semibold text-ink">
             <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-            Where
+            {t.where}
           </dt>
           <dd className="mt-1 pl-7 text-slate-700">{fromStockton}</dd>
         </div>
         <div>
           <dt className="flex items-center gap-2 font-semibold text-ink">
             <Route className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-            Highways
+            {t.highways}
           </dt>
           <dd className="mt-1 pl-7 text-slate-700">{highways.join(", ")}</dd>
         </div>
         <div>
           <dt className="flex items-center gap-2 font-semibold text-ink">
             <Siren className="size-5 shrink-0 text-red-700" aria-hidden="true" />
-            Injury or danger
+            {t.danger}
           </dt>
           <dd className="mt-1 pl-7 text-slate-700">
-            Call{" "}
+            {t.callBefore}{" "}
             <a href="tel:911" className="font-semibold text-brand-800 underline">
               911
-            </a>{" "}
-            first
+            </a>
+            {t.first && ` ${t.first}`}
           </dd>
         </div>
         {police && (
           <div>
             <dt className="flex items-center gap-2 font-semibold text-ink">
               <Phone className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-              Police non-emergency
+              {t.police}
             </dt>
             <dd className="mt-1 pl-7 text-slate-700">
               {police.agency}:{" "}

@@ -8,7 +8,7 @@ export interface TownSummary {
 }
 
 /** The towns served, each linking to its page, with where it is and which highways run there. */
-export function TownList({ towns }: { towns: TownSummary[] }) {
+export function TownList({ towns, highwaysLabel }: { towns: TownSummary[]; highwaysLabel: string }) {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {towns.map((t) => (
@@ -23,7 +23,7 @@ export function TownList({ towns }: { towns: TownSummary[] }) {
               <ChevronRight className="ml-auto size-5 text-brand-600" aria-hidden="true" />
             </span>
             <span className="text-slate-700">{t.fromStockton}</span>
-            <span className="text-sm text-slate-600">Highways: {t.highways.join(", ")}</span>
+            <span className="text-sm text-slate-600">{highwaysLabel.replace("{list}", t.highways.join(", "))}</span>
           </a>
         </li>
       ))}

@@ -3,35 +3,34 @@ import { Button } from "@/components/ui/button";
 import { IconLabel } from "@/components/ui/icon-label";
 
 export interface CallActionsProps {
-  phoneDisplay: string;
   telHref: string;
-  /** Where "Request service online" goes: the form on this page or /contact. */
+  /** "Call (209) 555-0142" in the page's language. */
+  callLabel: string;
+  /** Where the request link goes: the form on this page or /contact. */
   requestHref: string;
-  /** The words of the request link; "Request service online" unless the page says otherwise. */
-  requestLabel?: string;
+  /** The words of the request link ("Request service online", or what the page says instead). */
+  requestLabel: string;
 }
 
-/** The large "Call (209) ..." button: a tel: link styled as the primary action. */
-export function CallButton({ phoneDisplay, telHref }: Pick<CallActionsProps, "phoneDisplay" | "telHref">) {
+/**
+ * The large "Call (209) ..." button: a tel: link styled as the primary action. Its words come from
+ * the caller (the page's language), so the form's island never carries the dictionary.
+ */
+export function CallButton({ telHref, label }: { telHref: string; label: string }) {
   return (
     <Button asChild size="lg">
       <a href={telHref}>
-        <IconLabel icon={Phone}>{`Call ${phoneDisplay}`}</IconLabel>
+        <IconLabel icon={Phone}>{label}</IconLabel>
       </a>
     </Button>
   );
 }
 
 /** The pair every dark banner ends with: call now, or request service online. */
-export function CallActions({
-  phoneDisplay,
-  telHref,
-  requestHref,
-  requestLabel = "Request service online",
-}: CallActionsProps) {
+export function CallActions({ telHref, callLabel, requestHref, requestLabel }: CallActionsProps) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
-      <CallButton phoneDisplay={phoneDisplay} telHref={telHref} />
+      <CallButton telHref={telHref} label={callLabel} />
       <Button asChild size="lg" variant="outline-light">
         <a href={requestHref}>
           <IconLabel icon={MessageSquare}>{requestLabel}</IconLabel>

@@ -2,6 +2,7 @@ import { SendHorizontal } from "lucide-react";
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useScriptRunning } from "@/components/ui/use-script-running";
+import type { Dictionary } from "@/i18n/ui";
 import { MAX_CHAT_CHARS } from "@/lib/chat-text";
 
 /** The text box grows with its text from 32 px up to 80 px, then scrolls. */
@@ -19,7 +20,9 @@ export function ChatInput({
   pending,
   onSend,
   noScriptNoteId,
+  strings,
 }: {
+  strings: Dictionary["chat"];
   pending: boolean;
   onSend: (text: string) => Promise<boolean>;
   /** The note that explains, without JavaScript, why the box is off (the page's <noscript>). */
@@ -75,7 +78,7 @@ export function ChatInput({
       }}
     >
       <label htmlFor={id} className="sr-only">
-        Your message
+        {strings.inputLabel}
       </label>
       <textarea
         ref={box}
@@ -87,12 +90,12 @@ export function ChatInput({
         disabled={pending || offUntilScript}
         aria-describedby={offUntilScript ? noScriptNoteId : undefined}
         maxLength={MAX_CHAT_CHARS}
-        placeholder="Type your message..."
+        placeholder={strings.placeholder}
         className="block min-h-8 flex-1 resize-none rounded-md border border-slate-300 px-2 py-1 text-sm leading-5 text-ink placeholder:text-slate-500 focus-visible:border-brand-600 disabled:bg-slate-100"
         style={{ height: INPUT_MIN_PX, maxHeight: INPUT_MAX_PX }}
         data-testid="chat-input"
       />
-      <Button type="submit" size="icon-sm" disabled={pending || !text.trim()} aria-label="Send message">
+      <Button type="submit" size="icon-sm" disabled={pending || !text.trim()} aria-label={strings.send}>
         <SendHorizontal className="size-4" aria-hidden="true" />
       </Button>
     </form>

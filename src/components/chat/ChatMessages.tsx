@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { CHAT_WELCOME_TEXT } from "@/lib/chat-text";
+import type { Dictionary } from "@/i18n/ui";
 import { formatReply, type PageTitles } from "@/lib/format-reply";
 import { cn } from "@/lib/utils";
 import type { ChatMessage } from "./use-chat";
@@ -13,7 +13,9 @@ export function ChatMessages({
   pending,
   titles,
   className,
+  strings,
 }: {
+  strings: Dictionary["chat"];
   messages: ChatMessage[];
   pending: boolean;
   /** Our pages' titles, so a reply's links to them read as names, not paths. */
@@ -36,13 +38,13 @@ export function ChatMessages({
       className={cn("relative overflow-y-auto overscroll-contain bg-slate-50 p-3", className)}
       role="log"
       aria-live="polite"
-      aria-label="Chat messages"
+      aria-label={strings.log}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it
       tabIndex={0}
       data-testid="chat-messages"
     >
       {messages.length === 0 ? (
-        <p className="py-6 text-center text-slate-600">{CHAT_WELCOME_TEXT}</p>
+        <p className="py-6 text-center text-slate-600">{strings.welcome}</p>
       ) : (
         <ul className="space-y-2">
           {messages.map((m) => (
@@ -54,7 +56,7 @@ export function ChatMessages({
                 )}
                 data-testid={m.isUser ? "user-message" : "bot-message"}
               >
-                <span className="sr-only">{m.isUser ? "You: " : "Assistant: "}</span>
+                <span className="sr-only">{m.isUser ? strings.you : strings.assistant}</span>
                 {m.isUser ? m.text : formatReply(m.text, titles)}
               </p>
             </li>
@@ -63,7 +65,7 @@ export function ChatMessages({
       )}
       {pending && (
         <p className="mt-2 flex items-center gap-1 text-sm text-slate-600" data-testid="typing-indicator">
-          <span className="sr-only">The assistant is typing</span>
+          <span className="sr-only">{strings.typing}</span>
           <span className="size-2 animate-bounce rounded-full bg-slate-400" aria-hidden="true" />
           <span
             className="size-2 animate-bounce rounded-full bg-slate-400 [animation-delay:150ms]"

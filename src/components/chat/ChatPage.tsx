@@ -1,4 +1,6 @@
 import { Info } from "lucide-react";
+import type { Locale } from "@/i18n/locales";
+import type { Dictionary } from "@/i18n/ui";
 import { ChatInput } from "./ChatInput";
 import { ChatMessages } from "./ChatMessages";
 import { useChat } from "./use-chat";
@@ -11,26 +13,25 @@ export const CHAT_NEEDS_JS_ID = "chat-needs-javascript";
  * height follows the screen's, so on a phone the box and the send button sit on the first screen,
  * above the call bar.
  */
-export function ChatPage() {
-  const { messages, pending, send, titles } = useChat();
+export function ChatPage({ lang, strings }: { lang: Locale; strings: Dictionary["chat"] }) {
+  const { messages, pending, send, titles } = useChat({ lang, failure: strings.failure });
   return (
-    <section aria-label="Chat" className="overflow-hidden rounded-xl border border-slate-200 shadow-sm">
+    <section aria-label={strings.region} className="overflow-hidden rounded-xl border border-slate-200 shadow-sm">
       <div className="border-b border-slate-200 bg-white px-4 py-3">
-        <h2 className="text-lg font-bold text-ink">Welcome to our chat</h2>
-        <p className="hidden text-sm text-slate-600 sm:block">
-          Ask about our services, the towns we cover, our hours or towing rules.
-        </p>
+        <h2 className="text-lg font-bold text-ink">{strings.pageWelcome}</h2>
+        <p className="hidden text-sm text-slate-600 sm:block">{strings.pageHint}</p>
       </div>
       <ChatMessages
+        strings={strings}
         messages={messages}
         pending={pending}
         titles={titles}
         className="h-[clamp(8rem,calc(100dvh-27rem),24rem)] md:h-96"
       />
-      <ChatInput pending={pending} onSend={send} noScriptNoteId={CHAT_NEEDS_JS_ID} />
+      <ChatInput strings={strings} pending={pending} onSend={send} noScriptNoteId={CHAT_NEEDS_JS_ID} />
       <p className="flex items-center gap-1.5 border-t border-slate-100 bg-white px-4 py-2 text-xs text-slate-600">
         <Info className="size-3.5" aria-hidden="true" />
-        This chat is not saved: the history is lost when you refresh or leave the page.
+        {strings.notSaved}
       </p>
     </section>
   );

@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from "react";
+import type { Locale } from "@/i18n/locales";
+import type { Dictionary } from "@/i18n/ui";
 import { ChatInput } from "./ChatInput";
 import { ChatMessages } from "./ChatMessages";
 import { useChat } from "./use-chat";
@@ -9,8 +11,8 @@ import { readConversation, writeConversation } from "./widget-session";
  * an earlier page left in the tab's session before its first paint, keeps every change there for the
  * next page, and takes it up again when Back or Forward show this page from the browser's memory.
  */
-export function ChatWidgetConversation() {
-  const { messages, pending, send, resume, titles } = useChat();
+export function ChatWidgetConversation({ lang, strings }: { lang: Locale; strings: Dictionary["chat"] }) {
+  const { messages, pending, send, resume, titles } = useChat({ lang, failure: strings.failure });
   const [resumed, setResumed] = useState(false);
 
   useLayoutEffect(() => {
@@ -33,8 +35,14 @@ export function ChatWidgetConversation() {
 
   return (
     <>
-      <ChatMessages messages={messages} pending={pending} titles={titles} className="min-h-0 flex-1" />
-      <ChatInput pending={pending} onSend={send} />
+      <ChatMessages
+        strings={strings}
+        messages={messages}
+        pending={pending}
+        titles={titles}
+        className="min-h-0 flex-1"
+      />
+      <ChatInput strings={strings} pending={pending} onSend={send} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from "react";
+import type { Locale } from "@/i18n/locales";
 import { apiRequest } from "@/lib/api-client";
-import { CHAT_FAILURE_TEXT } from "@/lib/chat-text";
+import type { ChatRequest } from "@/lib/chat-schema";
 import type { PageTitles } from "@/lib/format-reply";
 
 /** A chat message as the specification describes it (the page keeps it in memory; the widget, for the tab's session). */
@@ -28,33 +29,37 @@ function loadPageTitles(): Promise<PageTitles> {
 
 /**
  * The conversation: send a message, wait for the reply, show the failure text when it fails.
- * Empty messages are not sent, and nothing is sent while a reply is pending.
+ * Empty messages are not sent, and nothing is sent while a reply is pending. `lang` is the page's
+ * language, sent with every message so the assistant answers in it; `failure` is said in it.
  */
-export function useChat() {
+export function useChat({ lang, failure }: { lang: Locale; failure: string }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState(false);
   const [titles, setTitles] = useState<PageTitles>({});
   const pendingRef = useRef(false);
 
   /** Asks the assistant and adds its reply, or the failure text. */
-  const ask = useCallback(async (text: string) => {
-    pendingRef.current = true;
-    setPending(true);
-    try {
-      const titlesLoaded = loadPageTitles();
-      const res = await apiRequest("POST", "/api/chat", { text });
-      const reply = await res.text();
-      // The reply shows once the titles are in, so its links never change their words under the reader.
-      setTitles(await titlesLoaded);
-      setMessages((m) => [...m, { id: nextId(), text: reply, isUser: false }]);
-    } catch (error) {
-      console.error("Chat request failed:", error);
-      setMessages((m) => [...m, { id: nextId(), text: CHAT_FAILURE_TEXT, isUser: false }]);
-    } finally {
-      pendingRef.current = false;
-      setPending(false);
-    }
-  }, []);
+  const ask = useCallback(
+    async (text: string) => {
+      pendingRef.current = true;
+      setPending(true);
+      try {
+        const titlesLoaded = loadPageTitles();
+        const res = await apiRequest("POST", "/api/chat", { text, lang } satisfies ChatRequest);
+        const reply = await res.text();
+        // The reply shows once the titles are in, so its links never change their words under the reader.
+        setTitles(await titlesLoaded);
+        setMessages((m) => [...m, { id: nextId(), text: reply, isUser: false }]);
+      } catch (error) {
+        console.error("Chat request failed:", error);
+        setMessages((m) => [...m, { id: nextId(), text: failure, isUser: false }]);
+      } finally {
+        pendingRef.current = false;
+        setPending(false);
+      }
+    },
+    [lang, failure],
+  );
 
   const send = useCallback(
     async (raw: string): Promise<boolean> => {

@@ -5,12 +5,13 @@ import { Button } from "@/components/ui/button";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { useScriptRunning } from "@/components/ui/use-script-running";
 import { useSingleToast } from "@/components/ui/use-single-toast";
+import type { Locale } from "@/i18n/locales";
+import type { Dictionary } from "@/i18n/ui";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { refusalOf } from "@/lib/api-refusal";
 import { sendToFallback } from "@/lib/contact-fallback";
 import { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "@/lib/contact-fields";
 import type { ContactRequest, ContactRequestInput } from "@/lib/contact-schema";
-import { serviceNames } from "@/lib/services";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
 import { SendFailure, type SendFailureState } from "./SendFailure";
 
@@ -22,9 +23,22 @@ export interface ContactFormProps {
   /** The business phone, for the confirmation's "anything urgent" call link. */
   phoneDisplay: string;
   telHref: string;
+  /** The page's language: the form's words, its checks' messages, and the `language` it sends. */
+  locale: Locale;
+  strings: ContactFormStrings;
+  /** The services to choose from: the value is the specification's name, the label in the page's language. */
+  serviceOptions: { value: string; label: string }[];
 }
 
-const emptyValues = (service = ""): ContactRequestInput => ({
+/** The words of the form, its toasts, its confirmation and its failure note, in one language. */
+export interface ContactFormStrings {
+  form: Dictionary["form"];
+  confirmation: Dictionary["confirmation"];
+  failure: Dictionary["failure"];
+  call: string;
+}
+
+const emptyValues = (language: Locale, service = ""): ContactRequestInput => ({
   name: "",
   email: "",
   phone: "",
@@ -32,10 +46,8 @@ const emptyValues = (service = ""): ContactRequestInput => ({
   pickupLocation: "",
   dropoffLocation: "",
   vehicle: "",
+  language,
 });
-
-export const SUCCESS_TOAST = { title: "Request Sent", description: "We'll get back to you as soon as possible." };
-export const ERROR_TOAST = { title: "Error", description: "Failed to send request. Please try again." };
 
 const isServerFailure = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
 
@@ -56,13 +68,16 @@ const SEND_TIMEOUT_MS = 20_000;
  */
 const newIdempotencyKey = () => crypto.randomUUID();
 
-/** Sends the request; answers with its number when our API stored it (the fallback gives none). */
+/** What the driver is told of a stored request: its number and the link to its page (the fallback gives neither). */
+type Stored = Pick<Confirmation, "id" | "requestPage">;
+
+/** Sends the request; answers with its number and page when our API stored it. */
 async function submitRequest(
   data: ContactRequest,
   trap: string,
   idempotencyKey: string,
   fallbackUrl?: string,
-): Promise<number | undefined> {
+): Promise<Stored> {
   let res: Response;
   try {
     // A filled trap goes to the server as it is, so the server (not the page) decides what to do.
@@ -79,21 +94,28 @@ async function submitRequest(
     if (!fallbackUrl || !isServerFailure(error)) throw error;
     console.error("Service request failed, trying the fallback:", error);
     await sendToFallback(fallbackUrl, data);
-    return undefined;
+    return {};
   }
   const created = (await res.json().catch(() => null)) as Partial<ContactCreated> | null;
-  return typeof created?.id === "number" ? created.id : undefined;
+  return {
+    id: typeof created?.id === "number" ? created.id : undefined,
+    // Only a path of our own: the link is rendered as an address on this site, nothing else.
+    requestPage:
+      typeof created?.requestPage === "string" && created.requestPage.startsWith("/request/")
+        ? created.requestPage
+        : undefined,
+  };
 }
 
 /** Radix Toast is a third of the form's code: it loads once a visitor starts on the form. */
 const FormToasts = lazy(() => import("./FormToasts"));
 
 type ContactResolver = Resolver<ContactRequestInput, unknown, ContactRequest>;
-let resolverLoad: Promise<ContactResolver> | undefined;
+let resolverLoad: Promise<Record<Locale, ContactResolver>> | undefined;
 /** The shared schema, and zod with it, load once a visitor starts on the form (or at the first check). */
 const loadResolver = () => {
   resolverLoad ??= import("./contact-resolver").then(
-    (m) => m.contactResolver,
+    (m) => m.contactResolvers as unknown as Record<Locale, ContactResolver>,
     (error: unknown) => {
       resolverLoad = undefined; // the next check tries again
       throw error;
@@ -108,7 +130,7 @@ const loadResolver = () => {
 const contactResolver: ContactResolver = async (values, context, options) => {
   let resolve: ContactResolver;
   try {
-    resolve = await loadResolver();
+    resolve = (await loadResolver())[values.language === "es" ? "es" : "en"];
   } catch (error) {
     console.error("The form's checks could not load; the server checks the request.", error);
     return { values: values as ContactRequest, errors: {} };
@@ -120,12 +142,12 @@ const contactResolver: ContactResolver = async (values, context, options) => {
  * Copies the pickup location into the drop-off field. It needs the script, so it appears only once the
  * script runs; it waits for that itself, so that the switch re-renders this button, not the whole form.
  */
-function SameAsPickupButton({ onClick }: { onClick: () => void }) {
+function SameAsPickupButton({ onClick, label }: { onClick: () => void; label: string }) {
   if (!useScriptRunning()) return null;
   return (
     <Button type="button" variant="outline" size="sm" onClick={onClick}>
       <Copy aria-hidden="true" />
-      Same as pickup
+      {label}
     </Button>
   );
 }
@@ -134,7 +156,16 @@ function SameAsPickupButton({ onClick }: { onClick: () => void }) {
  * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
  * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
  */
-export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, telHref }: ContactFormProps) {
+export function ContactForm({
+  defaultService = "",
+  fallbackUrl,
+  phoneDisplay,
+  telHref,
+  locale,
+  strings,
+  serviceOptions,
+}: ContactFormProps) {
+  const t = strings.form;
   const uid = useId();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const id = (name: string) => `${uid}-${name}`;
@@ -170,7 +201,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
     resolver: contactResolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
-    defaultValues: emptyValues(defaultService),
+    defaultValues: emptyValues(locale, defaultService),
   });
 
   const idempotencyKey = useRef("");
@@ -182,16 +213,16 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
     idempotencyKey.current ||= newIdempotencyKey();
     setFailure(automatic ? { kind: "resending" } : null);
     try {
-      const id = await submitRequest(data, trapRef.current?.value ?? "", idempotencyKey.current, fallbackUrl);
-      show({ ...SUCCESS_TOAST, variant: "default" });
-      reset(emptyValues(defaultService));
+      const stored = await submitRequest(data, trapRef.current?.value ?? "", idempotencyKey.current, fallbackUrl);
+      show({ title: t.successTitle, description: t.successText, variant: "default" });
+      reset(emptyValues(locale, defaultService));
       idempotencyKey.current = "";
       waiting.current = null;
-      setConfirmation({ id, phone: data.phone, resent: automatic });
+      setConfirmation({ ...stored, phone: data.phone, resent: automatic });
     } catch (error) {
       console.error("Service request failed:", error);
       const refusal = refusalMessage(error);
-      show({ ...ERROR_TOAST, ...(refusal ? { description: refusal } : {}), variant: "destructive" });
+      show({ title: t.errorTitle, description: refusal ?? t.errorText, variant: "destructive" });
       if (!isServerFailure(error)) return; // a refusal: the toast and the fields say what to do
       const offline = !navigator.onLine;
       waiting.current = offline && !automatic ? data : null;
@@ -229,6 +260,8 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
       {confirmation && (
         <RequestConfirmation
           confirmation={confirmation}
+          strings={strings.confirmation}
+          callLabel={strings.call}
           phoneDisplay={phoneDisplay}
           telHref={telHref}
           onNewRequest={() => setConfirmation(null)}
@@ -242,32 +275,34 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
         noValidate
         onSubmit={onSubmit}
         className="grid grid-cols-1 gap-4 sm:grid-cols-2"
-        aria-label="Request service"
+        aria-label={t.label}
         data-testid="contact-form"
       >
-        <FormField id={id("name")} label="Name" required error={errors.name?.message}>
+        {/* The language the driver reads: the server answers in it and the owner is told to call back in it. */}
+        <input type="hidden" {...register("language")} value={locale} />
+        <FormField id={id("name")} label={t.name} required error={errors.name?.message}>
           <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
         </FormField>
-        <FormField id={id("phone")} label="Phone" required error={errors.phone?.message}>
+        <FormField id={id("phone")} label={t.phone} required error={errors.phone?.message}>
           <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
         </FormField>
-        <FormField id={id("email")} label="Email" required error={errors.email?.message}>
+        <FormField id={id("email")} label={t.email} required error={errors.email?.message}>
           <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
         </FormField>
-        <FormField id={id("service")} label="Service" required error={errors.service?.message}>
+        <FormField id={id("service")} label={t.service} required error={errors.service?.message}>
           {/* defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
           <select className={inputClass} defaultValue={defaultService} {...field("service")}>
-            <option value="">Select a service</option>
-            {serviceNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            <option value="">{t.chooseService}</option>
+            {serviceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>
         </FormField>
         <FormField
           id={id("pickupLocation")}
-          label="Pickup location"
+          label={t.pickup}
           required
           error={errors.pickupLocation?.message}
           className="sm:col-span-2"
@@ -275,38 +310,33 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
           <input
             type="text"
             autoComplete="street-address"
-            placeholder="Street, cross street or landmark"
+            placeholder={t.pickupPlaceholder}
             className={inputClass}
             {...field("pickupLocation")}
           />
         </FormField>
         <FormField
           id={id("dropoffLocation")}
-          label="Drop-off location"
+          label={t.dropoff}
           required
           error={errors.dropoffLocation?.message}
           className="sm:col-span-2"
           // For these services the label's row is pre-rendered with the label alone; the button joins it.
-          action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} /> : undefined}
+          action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} label={t.sameAsPickup} /> : undefined}
         >
           <input
             type="text"
             autoComplete="off"
-            placeholder="Where should the vehicle go?"
+            placeholder={t.dropoffPlaceholder}
             className={inputClass}
             {...field("dropoffLocation")}
           />
         </FormField>
-        <FormField
-          id={id("vehicle")}
-          label="Vehicle (year, make, model, color)"
-          error={errors.vehicle?.message}
-          className="sm:col-span-2"
-        >
+        <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle?.message} className="sm:col-span-2">
           <input
             type="text"
             autoComplete="off"
-            placeholder="Optional, like 2014 Honda Civic, silver"
+            placeholder={t.vehiclePlaceholder}
             maxLength={MAX_VEHICLE_CHARS}
             className={inputClass}
             {...field("vehicle", false)}
@@ -314,7 +344,7 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
         </FormField>
         {/* A trap for bots: out of sight, out of the tab order, ignored by autofill. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor={id(HONEYPOT_FIELD)}>Leave this field empty</label>
+          <label htmlFor={id(HONEYPOT_FIELD)}>{t.trap}</label>
           <input
             type="text"
             id={id(HONEYPOT_FIELD)}
@@ -325,20 +355,27 @@ export function ContactForm({ defaultService = "", fallbackUrl, phoneDisplay, te
           />
         </div>
         <div className="space-y-3 sm:col-span-2">
-          {failure && <SendFailure state={failure} phoneDisplay={phoneDisplay} telHref={telHref} />}
+          {failure && (
+            <SendFailure state={failure} strings={strings.failure} callLabel={strings.call} telHref={telHref} />
+          )}
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
             <Send aria-hidden="true" />
-            {isSubmitting ? "Sending..." : "Send Request"}
+            {isSubmitting ? t.sending : t.send}
           </Button>
           <p className="text-sm text-slate-600">
-            Fields marked <span className="text-red-700">*</span> are required. If anyone is hurt or in danger, call 911
-            first; for anything else urgent, call us instead.
+            {t.requiredNote.split("{star}")[0]}
+            <span className="text-red-700">*</span>
+            {t.requiredNote.split("{star}")[1]} {t.dangerNote}
           </p>
         </div>
       </form>
       {(toastsWanted || toast) && (
         <Suspense fallback={null}>
-          <FormToasts toast={toast} onOpenChange={setOpen} />
+          <FormToasts
+            toast={toast}
+            onOpenChange={setOpen}
+            labels={{ region: t.notification, close: t.closeNotification, viewport: t.notifications }}
+          />
         </Suspense>
       )}
     </>

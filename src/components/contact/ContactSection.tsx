@@ -6,9 +6,11 @@ export interface ContactSectionProps {
   id?: string;
   title: string;
   intro: string;
-  phoneDisplay: string;
   telHref: string;
   headingLevel?: "h1" | "h2";
+  /** "Need help right now?" and "Call (209) 555-0142" in the page's language. */
+  needHelpNow: string;
+  callLabel: string;
   /** The form island, passed by the page as its slot. */
   children: ReactNode;
 }
@@ -18,9 +20,10 @@ export function ContactSection({
   id,
   title,
   intro,
-  phoneDisplay,
   telHref,
   headingLevel = "h2",
+  needHelpNow,
+  callLabel,
   children,
 }: ContactSectionProps) {
   const Heading = headingLevel;
@@ -29,10 +32,10 @@ export function ContactSection({
       <CardHeader>
         <Heading className="text-2xl font-extrabold text-ink sm:text-3xl">{title}</Heading>
         <p className="text-slate-600">
-          {intro} Need help right now?{" "}
+          {intro} {needHelpNow}{" "}
           <a href={telHref} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
             <Phone className="size-4" aria-hidden="true" />
-            Call {phoneDisplay}
+            {callLabel}
           </a>
         </p>
       </CardHeader>

@@ -8,22 +8,25 @@ import type { ToastMessage } from "@/components/ui/use-single-toast";
 export default function FormToasts({
   toast,
   onOpenChange,
+  labels,
 }: {
   toast: ToastMessage | null;
   onOpenChange: (open: boolean) => void;
+  /** The notification region's and the close button's names, in the page's language. */
+  labels: { region: string; close: string; viewport: string };
 }) {
   return (
-    <ToastProvider>
+    <ToastProvider label={labels.region}>
       {toast && (
         <Toast key={toast.key} open={toast.open} onOpenChange={onOpenChange} variant={toast.variant}>
           <div className="grid gap-1">
             <ToastTitle>{toast.title}</ToastTitle>
             <ToastDescription>{toast.description}</ToastDescription>
           </div>
-          <ToastClose />
+          <ToastClose aria-label={labels.close} />
         </Toast>
       )}
-      <ToastViewport />
+      <ToastViewport label={labels.viewport} />
     </ToastProvider>
   );
 }

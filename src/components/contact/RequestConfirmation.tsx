@@ -1,11 +1,14 @@
 import { CircleCheck, RotateCcw } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { CallButton } from "@/components/call/CallActions";
 import { Button } from "@/components/ui/button";
+import type { Dictionary } from "@/i18n/ui";
 
 export interface Confirmation {
   /** The stored request's number; absent when only the fallback receiver took the request. */
   id?: number;
+  /** The request's own page (`/request/{token}`), where the driver follows it; absent with the fallback. */
+  requestPage?: string;
   /** The phone the driver gave, as typed: the dispatcher calls it back. */
   phone: string;
   /** Sent by the form itself when the connection came back, after a send that had failed. */
@@ -18,11 +21,15 @@ export interface Confirmation {
  */
 export function RequestConfirmation({
   confirmation,
-  phoneDisplay,
+  strings: t,
+  callLabel,
   telHref,
   onNewRequest,
 }: {
   confirmation: Confirmation;
+  strings: Dictionary["confirmation"];
+  /** "Call (209) 555-0142" in the page's language. */
+  callLabel: string;
   phoneDisplay: string;
   telHref: string;
   onNewRequest: () => void;
@@ -44,32 +51,61 @@ export function RequestConfirmation({
         className="flex items-center gap-2 text-xl font-bold text-ink"
       >
         <CircleCheck className="size-6 text-green-700" aria-hidden="true" />
-        Request received
+        {t.title}
       </h3>
-      {confirmation.resent && <p>Sent when your connection came back.</p>}
+      {confirmation.resent && <p>{t.resent}</p>}
       {confirmation.id !== undefined && (
         <p className="text-lg text-ink">
-          Your request number is <strong data-testid="request-number">#{confirmation.id}</strong>.
+          <Filled
+            template={t.number}
+            mark="{number}"
+            value={<strong data-testid="request-number">#{confirmation.id}</strong>}
+          />
         </p>
       )}
       <p>
-        We'll call you at <strong className="whitespace-nowrap">{confirmation.phone}</strong>.
+        <Filled
+          template={t.callBack}
+          mark="{phone}"
+          value={<strong className="whitespace-nowrap">{confirmation.phone}</strong>}
+        />
       </p>
+      {confirmation.requestPage && (
+        <p data-testid="request-page-link">
+          {t.pageLink.before}
+          <a href={confirmation.requestPage} className="font-semibold text-brand-800 underline">
+            {t.pageLink.link}
+          </a>
+          {t.pageLink.after}
+        </p>
+      )}
       <p data-testid="danger-first">
-        If anyone is hurt, your car is stopped in a live lane, a person or an animal is locked in a car, or there is
-        fire or smoke,{" "}
+        {t.dangerBefore}{" "}
         <a href="tel:911" className="font-semibold whitespace-nowrap text-brand-800 underline">
-          call 911
+          {t.call911}
         </a>{" "}
-        first. Anything else urgent about the car? Don't wait for us to call:
+        {t.dangerAfter}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <CallButton phoneDisplay={phoneDisplay} telHref={telHref} />
+        <CallButton telHref={telHref} label={callLabel} />
         <Button type="button" size="lg" variant="outline" onClick={onNewRequest}>
           <RotateCcw aria-hidden="true" />
-          Send another request
+          {t.another}
         </Button>
       </div>
     </section>
+  );
+}
+
+/** A sentence of the dictionary with one element (a number, a phone) in place of its mark. */
+function Filled({ template, mark, value }: { template: string; mark: string; value: ReactNode }) {
+  const at = template.indexOf(mark);
+  if (at < 0) return <>{template}</>;
+  return (
+    <>
+      {template.slice(0, at)}
+      {value}
+      {template.slice(at + mark.length)}
+    </>
   );
 }

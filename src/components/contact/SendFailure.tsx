@@ -1,5 +1,6 @@
 import { Phone, RotateCcw, WifiOff } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import type { Dictionary } from "@/i18n/ui";
 
 /** Why the form is showing a failure, and what it is doing about it. */
 export type SendFailureState =
@@ -15,11 +16,13 @@ export type SendFailureState =
  */
 export function SendFailure({
   state,
-  phoneDisplay,
+  strings: t,
+  callLabel,
   telHref,
 }: {
   state: SendFailureState;
-  phoneDisplay: string;
+  strings: Dictionary["failure"];
+  callLabel: string;
   telHref: string;
 }) {
   if (state.kind === "resending") {
@@ -29,7 +32,7 @@ export function SendFailure({
         className="rounded-md border border-amber-600/40 bg-amber-50 p-3 text-ink"
         data-testid="send-failure"
       >
-        <p className="font-semibold">Your connection is back: sending your request again…</p>
+        <p className="font-semibold">{t.resending}</p>
       </div>
     );
   }
@@ -41,24 +44,23 @@ export function SendFailure({
     >
       <p className="flex items-start gap-2 font-semibold">
         <WifiOff className="mt-0.5 size-5 shrink-0 text-red-700" aria-hidden="true" />
-        Your request was not sent.
+        {t.notSent}
       </p>
       <p>
-        {state.triedAgain ? "We sent it again when your connection came back, and it still did not go through. " : ""}
-        Your answers are kept below.{" "}
-        {state.waitingForConnection ? "It will be sent again by itself once your phone is back online." : ""}
+        {state.triedAgain ? t.triedAgain : ""}
+        {t.kept} {state.waitingForConnection ? t.willResend : ""}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" variant="dark">
           <RotateCcw aria-hidden="true" />
-          Try again
+          {t.tryAgain}
         </Button>
         <a
           href={telHref}
           className="inline-flex min-h-9 items-center gap-2 rounded-md px-3 text-sm font-semibold text-brand-800 underline"
         >
           <Phone className="size-4" aria-hidden="true" />
-          {`Call ${phoneDisplay}`}
+          {callLabel}
         </a>
       </div>
     </div>

@@ -1,5 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { contactRequestSchema } from "@/lib/contact-schema";
+import type { Locale } from "@/i18n/locales";
+import { contactRequestSchemas } from "@/lib/contact-schema";
 
-/** The form's check with the server's schema; ContactForm loads this (and zod) on first use. */
-export const contactResolver = zodResolver(contactRequestSchema);
+/** The form's check with the server's schema, in the page's language; ContactForm loads this (and zod) on first use. */
+export const contactResolvers = {
+  en: zodResolver(contactRequestSchemas.en),
+  es: zodResolver(contactRequestSchemas.es),
+} satisfies Record<Locale, unknown>;

@@ -1,10 +1,14 @@
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { LogOut } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { HeaderControl } from "@/components/ui/header-control";
 import { newCountLabel } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
 import { ActivityPage } from "./ActivityPage";
+import { SIGNED_IN_HINT_KEY, writeStoredFlag } from "./desk-preferences";
 import { Inbox, type InboxState } from "./Inbox";
 import { NewRequestBanner, SoundSwitch, useLatestRequests } from "./NewRequestBanner";
+import { PushSwitch, stopPhoneAlerts } from "./PushSwitch";
 import { createDeskQueryClient, deskSend, fetchSession, SESSION_KEY, type SessionState } from "./query-client";
 import { RequestPage } from "./RequestPage";
 import { SignInForm } from "./SignInForm";
@@ -22,9 +26,12 @@ export function DeskApp() {
 
 function Desk() {
   const session = useQuery<SessionState>({ queryKey: SESSION_KEY, queryFn: fetchSession });
-  if (session.isPending) {
-    return <p className="p-6 text-slate-600">Loading the desk…</p>;
-  }
+  const signedIn = session.data?.signedIn;
+  useEffect(() => {
+    if (signedIn !== undefined) writeStoredFlag(SIGNED_IN_HINT_KEY, signedIn);
+  }, [signedIn]);
+  // The pre-rendered page is this first render: the sign-in form is in the HTML the server sends.
+  if (session.isPending) return <SignInForm checking />;
   if (session.isError) {
     return (
       <p role="alert" className="m-6 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
@@ -59,7 +66,11 @@ function SignedInDesk({ email }: { email: string }) {
   const main = useRef<HTMLElement>(null);
 
   const signOut = useMutation({
-    mutationFn: () => deskSend(client, "POST", "/api/desk/sign-out"),
+    mutationFn: async () => {
+      // Signed out, this phone is no longer the owner's desk: its alerts stop too (if that fails, sign out anyway).
+      await stopPhoneAlerts(client).catch((error: unknown) => console.error("Phone alerts: could not stop", error));
+      return deskSend(client, "POST", "/api/desk/sign-out");
+    },
     onSettled: async () => {
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
       await client.invalidateQueries({ queryKey: SESSION_KEY });
@@ -96,7 +107,7 @@ function SignedInDesk({ email }: { email: string }) {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 bg-ink text-white">
         <NewRequestBanner />
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-1 px-2 py-2 sm:px-4">
           <nav aria-label="Desk" className="flex flex-wrap items-center gap-1">
             <a href={hrefFor(inboxRoute)} className={navLink(route.view !== "activity")}>
               Inbox
@@ -114,18 +125,14 @@ function SignedInDesk({ email }: { email: string }) {
               Activity
             </a>
           </nav>
-          <div className="flex items-center gap-1">
+          <div className="flex flex-wrap items-center justify-end gap-1">
             <span className="hidden text-sm text-slate-300 sm:inline">{email}</span>
+            <PushSwitch />
             <SoundSwitch />
             {/* A quiet control: the owner's work is the requests, not leaving. */}
-            <button
-              type="button"
-              onClick={() => signOut.mutate()}
-              disabled={signOut.isPending}
-              className="min-h-11 rounded-md px-3 text-sm text-slate-300 underline-offset-2 hover:text-white hover:underline"
-            >
+            <HeaderControl icon={<LogOut />} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
               Sign out
-            </button>
+            </HeaderControl>
           </div>
         </div>
       </header>

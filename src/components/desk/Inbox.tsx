@@ -3,6 +3,7 @@ import { Phone } from "lucide-react";
 import { type ComponentProps, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
+import { languageForOwner } from "@/i18n/locales";
 import { type InboxFilter, type InboxPage, newCountLabel } from "@/lib/desk-schema";
 import { telHrefFor } from "@/lib/links";
 import { serviceNames } from "@/lib/services";
@@ -217,7 +218,14 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
                   <span className={cn("block truncate text-ink", row.status === "new" ? "font-bold" : "font-medium")}>
                     {row.name}
                   </span>
-                  <span className="block truncate text-sm text-slate-700">{row.service}</span>
+                  <span className="block truncate text-sm text-slate-700">
+                    {row.service}
+                    {row.language !== "en" && (
+                      <span className="ml-2 rounded bg-sky-100 px-1.5 py-0.5 text-xs font-semibold text-sky-900">
+                        {languageForOwner[row.language]}
+                      </span>
+                    )}
+                  </span>
                 </span>
                 <span className="min-w-0 truncate text-sm text-slate-700">{row.pickupLocation}</span>
                 <span>

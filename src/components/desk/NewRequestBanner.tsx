@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { X } from "lucide-react";
+import { Volume2, VolumeX, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { HeaderControl } from "@/components/ui/header-control";
 import type { InboxPage, InboxRow } from "@/lib/desk-schema";
 import { readStoredFlag, writeStoredFlag } from "./desk-preferences";
 import { hrefFor } from "./use-hash-route";
@@ -43,8 +44,8 @@ function chime() {
 export function SoundSwitch() {
   const [on, setOn] = useState(() => readStoredFlag(SOUND_KEY));
   return (
-    <button
-      type="button"
+    <HeaderControl
+      icon={on ? <Volume2 /> : <VolumeX />}
       aria-pressed={on}
       onClick={() => {
         const next = !on;
@@ -55,11 +56,10 @@ export function SoundSwitch() {
           void audio.resume();
         }
       }}
-      className="min-h-11 rounded-md px-3 text-sm text-slate-300 hover:text-white hover:underline"
       data-testid="sound-switch"
     >
       Sound {on ? "on" : "off"}
-    </button>
+    </HeaderControl>
   );
 }
 

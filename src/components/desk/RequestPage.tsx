@@ -5,17 +5,21 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fieldClass, inputClass } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { languageForOwner } from "@/i18n/locales";
 import {
   type DeskEvent,
   type DeskRequestDetail,
+  type DeskStatus,
+  deskStatuses,
+  MAX_DRIVER_MESSAGE_LENGTH,
   MAX_NOTE_LENGTH,
-  type RequestStatus,
   statusLabels,
 } from "@/lib/desk-schema";
 import { mapSearchHref, telHrefFor } from "@/lib/links";
 import { cn } from "@/lib/utils";
 import { DeskField, DeskLabel } from "./DeskField";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
+import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { useNow } from "./use-hash-route";
@@ -29,8 +33,17 @@ export function describeEvent(event: DeskEvent): string {
       return "added a note";
     case "deleted":
       return `deleted service request #${event.requestId}`;
+    case "driver_message":
+      return event.note ? "wrote to the driver" : "removed the message to the driver";
   }
 }
+
+/** What each alert in the deliveries table is. */
+const alertKindLabels: Record<string, string> = {
+  new_request: "New request (owner)",
+  cancelled: "Cancelled (owner)",
+  driver_confirmation: "Confirmation (driver)",
+};
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -67,10 +80,15 @@ export function RequestPage({
   const ids = useId();
   const now = useNow();
   const key = `/api/desk/requests/${id}`;
-  const detail = useQuery<DeskRequestDetail>({ queryKey: [key] });
+  // Read again every 15 s, in a background tab too: a driver may cancel while the owner has it open.
+  const detail = useQuery<DeskRequestDetail>({
+    queryKey: [key],
+    refetchInterval: INBOX_POLL_MS,
+    refetchIntervalInBackground: true,
+  });
   const [saved, setSaved] = useState("");
   /** A status hard to undo (spam, lost), waiting for the owner to confirm it. */
-  const [confirming, setConfirming] = useState<RequestStatus | null>(null);
+  const [confirming, setConfirming] = useState<DeskStatus | null>(null);
   const noteRef = useRef<HTMLTextAreaElement>(null);
   const savedRef = useRef<HTMLParagraphElement>(null);
   // A phone's screen may end just above it: brought into view, without moving the page more than that.
@@ -83,7 +101,7 @@ export function RequestPage({
     await invalidateRequests(client);
   };
   const setStatus = useMutation({
-    mutationFn: (status: RequestStatus) => deskSend(client, "POST", `${key}/status`, { status }),
+    mutationFn: (status: DeskStatus) => deskSend(client, "POST", `${key}/status`, { status }),
     onSuccess: (_res, status) => afterChange(`Status saved: ${statusLabels[status]}.`),
   });
   const addNote = useMutation({
@@ -91,6 +109,17 @@ export function RequestPage({
     onSuccess: async () => {
       if (noteRef.current) noteRef.current.value = "";
       await afterChange("Note added.");
+    },
+  });
+  /** Said under the message form, where the thumb is. */
+  const [messageSaved, setMessageSaved] = useState("");
+  const sendDriverMessage = useMutation({
+    mutationFn: (message: string) => deskSend(client, "POST", `${key}/driver-message`, { message }),
+    onSuccess: async (_res, message) => {
+      setMessageSaved(
+        message ? "Message saved: the driver's page shows it." : "Message removed from the driver's page.",
+      );
+      await invalidateRequests(client);
     },
   });
   const remove = useMutation({
@@ -105,6 +134,11 @@ export function RequestPage({
   useEffect(() => {
     document.title = `Request #${id} · Desk`;
   }, [id]);
+
+  const onDriverMessage: NonNullable<ComponentProps<"form">["onSubmit"]> = (event) => {
+    event.preventDefault();
+    sendDriverMessage.mutate(String(new FormData(event.currentTarget).get("message") ?? "").trim());
+  };
 
   const onNote: NonNullable<ComponentProps<"form">["onSubmit"]> = (event) => {
     event.preventDefault();
@@ -143,7 +177,8 @@ export function RequestPage({
     );
   }
   const { request, alerts, events } = detail.data;
-  const mutationError = setStatus.error ?? addNote.error ?? remove.error;
+  const mutationError = setStatus.error ?? addNote.error ?? sendDriverMessage.error ?? remove.error;
+  const cancelled = request.status === "cancelled";
 
   return (
     <section className="space-y-6">
@@ -193,33 +228,93 @@ export function RequestPage({
           <MapLink place={request.dropoffLocation} />
         </Field>
         <Field label="Vehicle">{request.vehicle ?? <span className="text-slate-600">Not given</span>}</Field>
+        <Field label="Language">
+          <span data-testid="request-language">{languageForOwner[request.language]}</span>
+          {request.language !== "en" && (
+            <span className="ml-2 text-sm text-slate-600">(sent from the Spanish site: call back in Spanish)</span>
+          )}
+        </Field>
       </dl>
 
+      {cancelled && (
+        <div
+          className="rounded-md border-2 border-red-700 bg-red-50 px-4 py-3 text-ink"
+          data-testid="cancelled-by-driver"
+        >
+          <p className="font-bold">
+            Cancelled by the driver
+            {request.cancelledAt && (
+              <>
+                {" "}
+                on <time dateTime={request.cancelledAt}>{businessTime(request.cancelledAt)}</time>
+              </>
+            )}
+            .
+          </p>
+          <p className="mt-1 [overflow-wrap:anywhere]">
+            Reason: {request.cancelReason ?? <span className="text-slate-600">none given</span>}
+          </p>
+          <p className="mt-1 text-sm text-slate-700">
+            They no longer need help; its status and message can no longer be changed.
+          </p>
+        </div>
+      )}
+
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-        <DeskField label="Status">
-          {(fieldId) => (
-            <>
-              <select
-                id={fieldId}
-                className={inputClass}
-                value={request.status}
-                disabled={setStatus.isPending}
-                onChange={(e) => {
-                  const next = e.target.value as RequestStatus;
-                  // Spam and lost take a request out of the owner's work: asked first, as a mis-tap is easy.
-                  if (next === "spam" || next === "lost") setConfirming(next);
-                  else setStatus.mutate(next);
-                }}
-              >
-                <StatusOptions />
-              </select>
-              {/* Said where the thumb is: right under the control that was used. */}
-              <p ref={savedRef} role="status" className="min-h-6 text-sm font-medium text-emerald-800">
-                {saved}
+        {!cancelled && (
+          <DeskField label="Status">
+            {(fieldId) => (
+              <>
+                <select
+                  id={fieldId}
+                  className={inputClass}
+                  value={request.status}
+                  disabled={setStatus.isPending}
+                  onChange={(e) => {
+                    const next = e.target.value as DeskStatus;
+                    // Spam and lost take a request out of the owner's work: asked first, as a mis-tap is easy.
+                    if (next === "spam" || next === "lost") setConfirming(next);
+                    else setStatus.mutate(next);
+                  }}
+                >
+                  <StatusOptions statuses={deskStatuses} />
+                </select>
+                {/* Said where the thumb is: right under the control that was used. */}
+                <p ref={savedRef} role="status" className="min-h-6 text-sm font-medium text-emerald-800">
+                  {saved}
+                </p>
+              </>
+            )}
+          </DeskField>
+        )}
+        {!cancelled && (
+          <form onSubmit={onDriverMessage} className="space-y-1.5" key={request.driverMessage ?? ""}>
+            <DeskLabel htmlFor={`${ids}-driver-message`}>Message to the driver</DeskLabel>
+            <p id={`${ids}-driver-message-help`} className="text-sm text-slate-600">
+              Shown on the driver's request page, as you write it. Empty removes it.
+            </p>
+            <textarea
+              id={`${ids}-driver-message`}
+              name="message"
+              rows={2}
+              maxLength={MAX_DRIVER_MESSAGE_LENGTH}
+              defaultValue={request.driverMessage ?? ""}
+              aria-describedby={`${ids}-driver-message-help`}
+              className={cn(fieldClass, "py-2")}
+            />
+            <Button type="submit" variant="dark" size="sm" disabled={sendDriverMessage.isPending}>
+              Save message
+            </Button>
+            <p role="status" className="min-h-6 text-sm font-medium text-emerald-800">
+              {messageSaved}
+            </p>
+            {request.driverMessageAt && (
+              <p className="text-sm text-slate-600">
+                Shown since <time dateTime={request.driverMessageAt}>{businessTime(request.driverMessageAt)}</time>
               </p>
-            </>
-          )}
-        </DeskField>
+            )}
+          </form>
+        )}
         <form onSubmit={onNote} className="space-y-1.5">
           <DeskLabel htmlFor={`${ids}-note`}>Note</DeskLabel>
           <textarea
@@ -285,6 +380,7 @@ export function RequestPage({
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-300">
+                  <th className="py-1 pr-3">Alert</th>
                   <th className="py-1 pr-3">Channel</th>
                   <th className="py-1 pr-3">State</th>
                   <th className="py-1 pr-3">Attempts</th>
@@ -295,6 +391,7 @@ export function RequestPage({
               <tbody>
                 {alerts.map((a) => (
                   <tr key={a.id} className="border-b border-slate-200 align-top">
+                    <td className="py-1 pr-3">{alertKindLabels[a.kind] ?? a.kind}</td>
                     <td className="py-1 pr-3">{a.channel}</td>
                     <td className="py-1 pr-3">{a.state}</td>
                     <td className="py-1 pr-3">{a.attempts}</td>

@@ -8,6 +8,7 @@ const tone: Record<RequestStatus, string> = {
   completed: "bg-emerald-100 text-emerald-900",
   lost: "bg-slate-200 text-slate-800",
   spam: "bg-slate-200 text-slate-800 line-through",
+  cancelled: "border border-red-700 bg-white text-red-800",
 };
 
 export function StatusBadge({ status }: { status: RequestStatus }) {
@@ -18,9 +19,12 @@ export function StatusBadge({ status }: { status: RequestStatus }) {
   );
 }
 
-/** One option per request status, labelled as the badges are (the status filter and the status select). */
-export function StatusOptions() {
-  return requestStatuses.map((s) => (
+/**
+ * One option per request status, labelled as the badges are: every status for the inbox's filter,
+ * and the ones the desk may set (`deskStatuses`, all but cancelled) for a request's status select.
+ */
+export function StatusOptions({ statuses = requestStatuses }: { statuses?: readonly RequestStatus[] }) {
+  return statuses.map((s) => (
     <option key={s} value={s}>
       {statusLabels[s]}
     </option>

@@ -14,3 +14,11 @@ export function writeStoredFlag(key: string, on: boolean): void {
     // storage off: the choice lasts as long as the page
   }
 }
+
+/**
+ * Whether this device was signed in to the desk when it last asked. Only a hint for the first paint
+ * (the page's head script reads it): a signed-in owner sees "Loading the desk…" instead of a sign-in
+ * form while the desk's script loads. The server's session decides everything; a stale hint costs
+ * nothing but that message until the session answers.
+ */
+export const SIGNED_IN_HINT_KEY = "desk-signed-in";

@@ -1,13 +1,24 @@
 import { MapPin } from "lucide-react";
 import { SectionHeading } from "@/components/ui/section-heading";
+import { type Dictionary, fill } from "@/i18n/ui";
 
 /** The towns served, each linking to its own page, and a link to the /areas overview. */
-export function AreasServed({ areas, radiusMiles }: { areas: { name: string; href: string }[]; radiusMiles: number }) {
+export function AreasServed({
+  areas,
+  radiusMiles,
+  strings,
+  areasHref,
+}: {
+  areas: { name: string; href: string }[];
+  radiusMiles: number;
+  strings: Dictionary["home"];
+  areasHref: string;
+}) {
   return (
     <section className="py-16" aria-labelledby="areas-title">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="areas-title" title="Areas We Serve">
-          Stockton and the towns around it, within about {radiusMiles} miles of downtown.
+        <SectionHeading id="areas-title" title={strings.areasTitle}>
+          {fill(strings.areasIntro, { miles: radiusMiles })}
         </SectionHeading>
         <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-3 lg:grid-cols-5">
           {areas.map((area) => (
@@ -23,8 +34,8 @@ export function AreasServed({ areas, radiusMiles }: { areas: { name: string; hre
           ))}
         </ul>
         <p className="mt-6">
-          <a href="/areas" className="font-semibold text-brand-800 hover:underline">
-            See every area we serve
+          <a href={areasHref} className="font-semibold text-brand-800 hover:underline">
+            {strings.areasAll}
           </a>
         </p>
       </div>

@@ -1,5 +1,7 @@
 import { ChevronRight, Clock, MapPin, Phone } from "lucide-react";
 import { CallActions } from "@/components/call/CallActions";
+import type { Locale } from "@/i18n/locales";
+import { fill, ui } from "@/i18n/ui";
 import type { NavItem } from "@/lib/navigation";
 
 export interface HeroProps {
@@ -8,6 +10,9 @@ export interface HeroProps {
   hoursLabel: string;
   areas: string[];
   services: NavItem[];
+  locale: Locale;
+  /** The towns' page in the hero's language. */
+  areasHref: string;
 }
 
 /**
@@ -15,7 +20,8 @@ export interface HeroProps {
  * screen the right half answers the next questions at a glance: which services, which number,
  * which towns.
  */
-export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: HeroProps) {
+export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services, locale, areasHref }: HeroProps) {
+  const t = ui[locale].home;
   return (
     <section className="relative overflow-hidden bg-ink text-white" aria-labelledby="hero-title">
       <div
@@ -32,26 +38,30 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: Her
             id="hero-title"
             className="max-w-3xl text-[clamp(1.75rem,9vw,2.25rem)] font-extrabold tracking-tight sm:text-6xl"
           >
-            Towing Service in Stockton, CA
+            {t.heroTitle}
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-300 sm:text-xl" data-testid="hero-referral">
-            Stuck on the side of the road? We connect you with licensed local tow operators for a tow, jump start, tire
-            change, fuel or lockout help, day or night, across Stockton and {areas.length - 1} nearby towns.
+            {fill(t.heroLead, { count: areas.length - 1 })}
           </p>
           <div className="mt-8">
-            <CallActions phoneDisplay={phoneDisplay} telHref={telHref} requestHref="#contact" />
+            <CallActions
+              telHref={telHref}
+              callLabel={fill(ui[locale].call.call, { phone: phoneDisplay })}
+              requestHref="#contact"
+              requestLabel={ui[locale].call.requestOnline}
+            />
           </div>
           {/* On a phone the towns are the next question, and the list below is screens away: one tap. */}
           <p className="mt-6 flex gap-2 text-slate-300 lg:hidden" data-testid="hero-towns">
             <MapPin className="mt-1 size-4 shrink-0 text-brand-400" aria-hidden="true" />
-            <a href="/areas" className="font-medium text-white underline underline-offset-2 hover:text-brand-100">
-              Towns we cover: {areas.join(", ")}
+            <a href={areasHref} className="font-medium text-white underline underline-offset-2 hover:text-brand-100">
+              {fill(t.heroTowns, { towns: areas.join(", ") })}
             </a>
           </p>
         </div>
         <aside
           className="hidden rounded-2xl border border-white/15 bg-white/5 p-6 backdrop-blur lg:block"
-          aria-label="At a glance"
+          aria-label={t.atAGlance}
           data-testid="hero-glance"
         >
           <a
@@ -61,7 +71,7 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: Her
             <Phone className="size-6" aria-hidden="true" />
             {phoneDisplay}
           </a>
-          <h2 className="mt-6 text-sm font-bold tracking-wide text-brand-400 uppercase">Services</h2>
+          <h2 className="mt-6 text-sm font-bold tracking-wide text-brand-400 uppercase">{t.glanceServices}</h2>
           <ul className="mt-2 grid grid-cols-2 gap-x-3">
             {services.map((s) => (
               <li key={s.href}>
@@ -75,7 +85,7 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services }: Her
               </li>
             ))}
           </ul>
-          <h2 className="mt-5 text-sm font-bold tracking-wide text-brand-400 uppercase">Towns we cover</h2>
+          <h2 className="mt-5 text-sm font-bold tracking-wide text-brand-400 uppercase">{t.glanceTowns}</h2>
           <p className="mt-2 flex gap-2 text-sm text-slate-300">
             <MapPin className="size-4 shrink-0 text-brand-400" aria-hidden="true" />
             {areas.join(" · ")}

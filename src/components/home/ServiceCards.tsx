@@ -3,6 +3,8 @@ import { type IconName, ServiceIcon } from "@/components/services/ServiceIcon";
 import { ServiceImage } from "@/components/services/ServiceImage";
 import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 import { SectionHeading } from "@/components/ui/section-heading";
+import type { Dictionary } from "@/i18n/ui";
+import { fill } from "@/i18n/ui";
 
 export interface ServiceCardData {
   icon: IconName;
@@ -22,18 +24,31 @@ export interface ServiceCardData {
  */
 const EAGER_IMAGES = 2;
 
-export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
+export function ServiceCards({
+  cards,
+  strings,
+  fallbackAlt,
+}: {
+  cards: ServiceCardData[];
+  strings: Dictionary["home"];
+  fallbackAlt: string;
+}) {
   return (
     <section className="bg-slate-50 py-16" aria-labelledby="services-title">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="services-title" title="Our Services">
-          Towing and roadside help for cars, trucks, SUVs and motorcycles.
+        <SectionHeading id="services-title" title={strings.servicesTitle}>
+          {strings.servicesIntro}
         </SectionHeading>
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {cards.map((card, i) => (
             <li key={card.title}>
               <Card className="flex h-full flex-col overflow-hidden">
-                <ServiceImage src={card.image} alt={card.alt} placement={i < EAGER_IMAGES ? "near" : "later"} />
+                <ServiceImage
+                  src={card.image}
+                  alt={card.alt}
+                  placement={i < EAGER_IMAGES ? "near" : "later"}
+                  fallbackAlt={fallbackAlt}
+                />
                 <CardHeader>
                   <span className="grid size-10 place-items-center rounded-md bg-brand-100 text-brand-800">
                     <ServiceIcon name={card.icon} className="size-5" />
@@ -47,7 +62,8 @@ export function ServiceCards({ cards }: { cards: ServiceCardData[] }) {
                       href={card.href}
                       className="inline-flex items-center gap-1 font-semibold text-brand-800 hover:underline"
                     >
-                      Learn more<span className="sr-only"> about {card.title}</span>
+                      {strings.learnMore}
+                      <span className="sr-only">{fill(strings.learnMoreAbout, { title: card.title })}</span>
                       <ArrowRight className="size-4" aria-hidden="true" />
                     </a>
                   </CardLinks>

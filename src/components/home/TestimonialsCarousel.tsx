@@ -17,7 +17,15 @@ export interface Testimonial {
  * Embla does the dragging and swiping; previous and next are disabled at the ends. `intro` is the
  * line under the heading, where the page says whether the entries are samples.
  */
-export function TestimonialsCarousel({ testimonials, intro }: { testimonials: Testimonial[]; intro: string }) {
+export function TestimonialsCarousel({
+  testimonials,
+  intro,
+  strings,
+}: {
+  testimonials: Testimonial[];
+  intro: string;
+  strings: { title: string; label: string; previous: string; next: string; rating: string };
+}) {
   const [viewportRef, api] = useEmblaCarousel({
     align: "start",
     loop: false,
@@ -55,12 +63,12 @@ export function TestimonialsCarousel({ testimonials, intro }: { testimonials: Te
   return (
     <section className="bg-slate-50 py-16" aria-labelledby="testimonials-title">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="testimonials-title" title="What Drivers Say">
+        <SectionHeading id="testimonials-title" title={strings.title}>
           {intro}
         </SectionHeading>
         <section
           aria-roledescription="carousel"
-          aria-label="Testimonials"
+          aria-label={strings.label}
           onKeyDown={onKeyDown}
           data-testid="testimonials-carousel"
         >
@@ -69,7 +77,7 @@ export function TestimonialsCarousel({ testimonials, intro }: { testimonials: Te
               {testimonials.map((t) => (
                 <li key={t.name} className="min-w-0 shrink-0 grow-0 basis-full pl-4 md:basis-1/3">
                   <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-                    <StarRating rating={t.rating} />
+                    <StarRating rating={t.rating} label={strings.rating} />
                     <blockquote className="flex-1 text-slate-700">
                       <Quote className="mb-2 size-6 text-brand-500" aria-hidden="true" />
                       <p>{t.text}</p>
@@ -88,7 +96,7 @@ export function TestimonialsCarousel({ testimonials, intro }: { testimonials: Te
               size="icon"
               onClick={() => api?.scrollPrev()}
               disabled={!canPrev}
-              aria-label="Previous testimonials"
+              aria-label={strings.previous}
             >
               <ChevronLeft aria-hidden="true" />
             </Button>
@@ -97,7 +105,7 @@ export function TestimonialsCarousel({ testimonials, intro }: { testimonials: Te
               size="icon"
               onClick={() => api?.scrollNext()}
               disabled={!canNext}
-              aria-label="Next testimonials"
+              aria-label={strings.next}
             >
               <ChevronRight aria-hidden="true" />
             </Button>

@@ -1,5 +1,15 @@
 /** Where partner operators take calls: the towns and the highways through them, from src/lib/site.ts. */
-export function CoverageFacts({ towns, highways }: { towns: string[]; highways: string }) {
+export function CoverageFacts({
+  towns,
+  highways,
+  title,
+  highwaysLabel,
+}: {
+  towns: string[];
+  highways: string;
+  title: string;
+  highwaysLabel: string;
+}) {
   return (
     <section
       aria-labelledby="coverage-title"
@@ -7,11 +17,11 @@ export function CoverageFacts({ towns, highways }: { towns: string[]; highways: 
       data-testid="coverage-facts"
     >
       <h2 id="coverage-title" className="mb-3 text-lg font-bold text-ink">
-        Where we take calls
+        {title}
       </h2>
       <p>{towns.join(", ")}.</p>
       <p className="mt-2">
-        Highways: <span data-testid="coverage-highways">{highways}</span>.
+        {highwaysLabel} <span data-testid="coverage-highways">{highways}</span>.
       </p>
     </section>
   );

@@ -13,13 +13,21 @@ export interface ServiceImageProps {
    */
   placement?: "main" | "near" | "later";
   className?: string;
+  /** What the default image shows, in the page's language (English unless the page says otherwise). */
+  fallbackAlt?: string;
 }
 
 /**
  * An illustration with fixed dimensions (nothing shifts while it loads) that falls back to the
  * default towing image if its file fails: see src/scripts/image-fallback.ts.
  */
-export function ServiceImage({ src, alt, placement = "later", className }: ServiceImageProps) {
+export function ServiceImage({
+  src,
+  alt,
+  placement = "later",
+  className,
+  fallbackAlt = defaultImage.alt,
+}: ServiceImageProps) {
   return (
     <img
       src={src}
@@ -30,7 +38,7 @@ export function ServiceImage({ src, alt, placement = "later", className }: Servi
       fetchPriority={placement === "main" ? "high" : undefined}
       decoding="async"
       data-fallback={defaultImage.src}
-      data-fallback-alt={defaultImage.alt}
+      data-fallback-alt={fallbackAlt}
       className={cn("aspect-[8/5] h-auto w-full bg-sky-50 object-cover", className)}
     />
   );

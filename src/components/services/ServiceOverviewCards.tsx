@@ -11,7 +11,7 @@ export interface OverviewCard {
   guide?: CardLink;
 }
 
-export function ServiceOverviewCards({ cards }: { cards: OverviewCard[] }) {
+export function ServiceOverviewCards({ cards, moreAbout }: { cards: OverviewCard[]; moreAbout: string }) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-3">
       {cards.map((card) => (
@@ -35,7 +35,7 @@ export function ServiceOverviewCards({ cards }: { cards: OverviewCard[] }) {
               </ul>
               <CardLinks second={card.guide}>
                 <a href={card.href} className="font-semibold text-brand-800 hover:underline">
-                  More about {card.title}
+                  {moreAbout.replace("{title}", card.title)}
                 </a>
               </CardLinks>
             </CardContent>

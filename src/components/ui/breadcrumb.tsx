@@ -2,9 +2,9 @@ import { ChevronRight } from "lucide-react";
 import type { NavItem } from "@/lib/navigation";
 
 /** Home > Section > page: links for every step but the last, which is the current page. */
-export function Breadcrumb({ items }: { items: NavItem[] }) {
+export function Breadcrumb({ items, label = "Breadcrumb" }: { items: NavItem[]; label?: string }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
+    <nav aria-label={label} className="text-sm text-slate-300">
       <ol className="flex flex-wrap items-center gap-1">
         {items.map((item, i) => {
           const last = i === items.length - 1;

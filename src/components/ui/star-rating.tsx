@@ -1,9 +1,19 @@
 import { Star } from "lucide-react";
 
 /** Stars for people who see them, one sentence for people who hear the page. */
-export function StarRating({ rating, max = 5 }: { rating: number; max?: number }) {
+export function StarRating({
+  rating,
+  max = 5,
+  label = "Rated {rating} out of {max}",
+}: {
+  rating: number;
+  max?: number;
+  /** The spoken sentence, with {rating} and {max} filled in: the page's language. */
+  label?: string;
+}) {
+  const spoken = label.replace("{rating}", String(rating)).replace("{max}", String(max));
   return (
-    <div role="img" aria-label={`Rated ${rating} out of ${max}`} className="flex gap-0.5">
+    <div role="img" aria-label={spoken} className="flex gap-0.5">
       {Array.from({ length: max }, (_, i) => (
         <Star
           // biome-ignore lint/suspicious/noArrayIndexKey: the stars are positions, not items

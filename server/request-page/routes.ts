@@ -1,0 +1,263 @@
+import type { ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import formbody from "@fastify/formbody";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiRefusal } from "../../src/lib/api-refusal";
+import {
+  driverStatusLabels,
+  REQUEST_EVENT_GONE,
+  REQUEST_EVENT_STATE,
+  REQUEST_EVENTS_HEARTBEAT_MS,
+  type RequestPageLive,
+  requestPagePath,
+} from "../../src/lib/request-page";
+import { cancelRequestSchema } from "../../src/lib/request-page-schema";
+import { site as business } from "../../src/lib/site";
+import type { RateLimitOptions } from "../config";
+import type { Db } from "../db/client";
+import type { AlertChannel, ContactRequestRow } from "../db/schema";
+import { isSameOrigin } from "../desk/same-origin";
+import { PERMISSIONS_POLICY } from "../plugins/security-headers";
+import type { SiteFiles } from "../site-files";
+import type { RequestFeed } from "./feed";
+import { problemPage, requestPageRenderer } from "./render";
+import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";
+
+export interface RequestPageRouteOptions {
+  db: Db;
+  site: SiteFiles;
+  feed: RequestFeed;
+  /** Token lookups (page, live updates, cancel) per client per window. */
+  rateLimit: RateLimitOptions;
+  /** The clock links expire by and cancels are stamped with; tests move it. */
+  now: () => Date;
+  /** A cancel queues an owner's alert on each of these channels, in the same transaction. */
+  alertChannels: readonly AlertChannel[];
+  /** Called once a cancel is committed (wakes the alert worker). */
+  onCancelled?: () => void;
+  /**
+   * How often an open stream says it is alive (REQUEST_EVENTS_HEARTBEAT_MS, or less: half the server's
+   * idle timeout, which would otherwise close a quiet stream).
+   */
+  heartbeatMs?: number;
+}
+
+/** Headers of everything under /request/ and /api/request/ (also set by server/desk/private-page-headers.ts). */
+export const REQUEST_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+const callUs = `call us at ${business.phone.display}`;
+export const NOT_FOUND_MESSAGE = `There is no such request page (the link may be mistyped or no longer work). If you need help, ${callUs}.`;
+export const CROSS_SITE_CANCEL = `This cancel did not come from your request page, so nothing was changed. Open your request page and try again, or ${callUs}.`;
+const notCancellable = (row: ContactRequestRow) =>
+  `This request is ${driverStatusLabels[pageLive(row).status]}: it can no longer be cancelled. If you need help, ${callUs}.`;
+
+/**
+ * Whether a cancel comes from the request page itself. The page is sent with Referrer-Policy:
+ * no-referrer, and under that policy a browser's form post says `Origin: null`; Sec-Fetch-Site, which
+ * no page can forge, then says whether it was our own page. Otherwise the desk's rule (same-origin.ts).
+ */
+const fromOwnPage = (request: FastifyRequest) =>
+  request.headers.origin === "null" ? request.headers["sec-fetch-site"] === "same-origin" : isSameOrigin(request);
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/**
+ * The page compressed as the browser accepts it: every other page is served precompressed by the
+ * build, and this one (about 50 KB of HTML, 10 KB in brotli) must not reach a weak phone signal five
+ * times larger. Compressed off the event loop (zlib's thread pool), at a quality that costs about a
+ * millisecond.
+ */
+async function encoded(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: string }> {
+  // "br, gzip;q=0.8, deflate": each coding with its weight; one weighted 0 is refused.
+  const weights = new Map(
+    (acceptEncoding ?? "").split(",").map((part) => {
+      const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith("q="));
+      return [name, q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  const accepts = (name: string) => (weights.get(name) ?? 0) > 0;
+  const raw = Buffer.from(html, "utf8");
+  if (accepts("br")) {
+    return { body: await brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" };
+  }
+  if (accepts("gzip")) return { body: await gzipped(raw, { level: 6 }), encoding: "gzip" };
+  return { body: raw };
+}
+
+const isFormPost = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+
+/**
+ * The token of /request/{token}, /api/request/{token}/events or …/cancel. The routes are wildcards, so
+ * an address of any length or shape reaches the same lookup (a parameter longer than Fastify's limit
+ * would otherwise fall through to another 404, sooner, and naming the address).
+ */
+const tokenOf = (request: FastifyRequest, suffix = "") => {
+  const rest = String((request.params as Record<string, unknown>)["*"] ?? "");
+  return suffix && rest.endsWith(suffix) ? rest.slice(0, -suffix.length) : rest;
+};
+/** The API's own paths: …/{token}/events (GET) and …/{token}/cancel (POST); anything else is answered 404 after the same lookup. */
+const isApiPath = (request: FastifyRequest, suffix: string) =>
+  String((request.params as Record<string, unknown>)["*"] ?? "").endsWith(suffix);
+
+/**
+ * The driver's request page and what it asks of the server:
+ * - GET /request/{token}: the page, filled in (works without JavaScript; a reload shows the current status);
+ * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change;
+ * - POST /api/request/{token}/cancel: "I no longer need help", as JSON from the island or a plain form.
+ * Unknown, malformed, deleted and expired tokens all get the same 404 after the same work (one hash,
+ * one query), and every lookup counts against the client's limit before it is made.
+ */
+export default async function requestPageRoutes(app: FastifyInstance, opts: RequestPageRouteOptions) {
+  const { db, feed, now } = opts;
+  const render = requestPageRenderer(opts.site.requestPageShell);
+  await app.register(formbody);
+  app.removeContentTypeParser("text/plain");
+
+  /** Counts a lookup; answers the 429 itself (a page or JSON) and returns true when over the limit. */
+  const overLimit = async (request: FastifyRequest, reply: FastifyReply, page: boolean) => {
+    const count = await app.counters.incr(`request-page:${request.ip}`, opts.rateLimit.timeWindowMs);
+    if (count.current <= opts.rateLimit.max) return false;
+    const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
+    const message = `Too many requests for request pages from your connection. Please try again in ${seconds} seconds, or ${callUs}.`;
+    reply.code(429).header("Retry-After", String(seconds)).headers(REQUEST_PAGE_HEADERS);
+    if (page) {
+      const href = requestPagePath(tokenOf(request));
+      reply.type("text/html; charset=utf-8").send(problemPage("Please wait a moment", message, href));
+    } else reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+    return true;
+  };
+  const notFoundJson = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .headers(REQUEST_PAGE_HEADERS)
+      .send({ error: "Not Found", message: NOT_FOUND_MESSAGE, code: "not_found" } satisfies ApiRefusal);
+
+  app.get("/request/*", async (request, reply) => {
+    if (await overLimit(request, reply, true)) return reply;
+    const token = tokenOf(request);
+    const row = await requestByPageToken(db, token, now());
+    if (!row) return reply.sendNotFoundPage();
+    const page = await encoded(render(pageFacts(row), pageLive(row), token), request.headers["accept-encoding"]);
+    if (page.encoding) reply.header("Content-Encoding", page.encoding);
+    return reply
+      .headers(REQUEST_PAGE_HEADERS)
+      .header("Vary", "Accept-Encoding")
+      .type("text/html; charset=utf-8")
+      .send(page.body);
+  });
+
+  /** Open event streams, ended when the server stops (they would otherwise hold its close). */
+  const streams = new Set<ServerResponse>();
+  app.addHook("preClose", async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  app.get("/api/request/*", async (request, reply) => {
+    if (await overLimit(request, reply, false)) return reply;
+    const row = await requestByPageToken(db, tokenOf(request, "/events"), now());
+    if (!row || !isApiPath(request, "/events")) return notFoundJson(reply);
+
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      // The security headers already set for this request (helmet's), and this page's own.
+      ...(reply.getHeaders() as Record<string, string>),
+      ...REQUEST_PAGE_HEADERS,
+      "Permissions-Policy": PERMISSIONS_POLICY,
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // A proxy (nginx) must pass each event on as it comes, not collect the stream.
+      "X-Accel-Buffering": "no",
+      Connection: "keep-alive",
+    });
+    streams.add(stream);
+    let sent = "";
+    const send = (live: RequestPageLive) => {
+      const data = JSON.stringify(live);
+      if (data === sent) return;
+      sent = data;
+      stream.write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
+    };
+    // How long the browser waits before it connects again after a lost connection.
+    stream.write("retry: 3000\n\n");
+    send(pageLive(row));
+    // A ping the page can tell a live stream by (a comment would not reach its script), and traffic
+    // that keeps idle-connection timeouts of proxies and of this server from closing the stream.
+    const heartbeat = setInterval(
+      () => stream.write("event: ping\ndata: {}\n\n"),
+      opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS,
+    );
+    heartbeat.unref();
+    const unfollow = feed.follow(row.id, (current) => {
+      if (current) return send(pageLive(current));
+      stream.write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
+      stream.end();
+    });
+    stream.on("close", () => {
+      clearInterval(heartbeat);
+      unfollow();
+      streams.delete(stream);
+    });
+  });
+
+  app.post("/api/request/*", async (request, reply) => {
+    const form = isFormPost(request);
+    if (!fromOwnPage(request)) {
+      return reply
+        .code(403)
+        .headers(REQUEST_PAGE_HEADERS)
+        .send({ error: "Forbidden", message: CROSS_SITE_CANCEL, code: "refused" } satisfies ApiRefusal);
+    }
+    if (await overLimit(request, reply, form)) return reply;
+    const token = tokenOf(request, "/cancel");
+    const pageHref = requestPagePath(token);
+    const row = await requestByPageToken(db, token, now());
+    if (!row || !isApiPath(request, "/cancel")) return form ? reply.sendNotFoundPage() : notFoundJson(reply);
+
+    const body: unknown = request.body ?? {};
+    const parsed = cancelRequestSchema.safeParse(typeof body === "object" && !Array.isArray(body) ? body : null);
+    if (!parsed.success) {
+      const message = `${parsed.error.issues[0]?.message ?? "The reason could not be read"}. Shorten it and try again, or ${callUs}.`;
+      reply.code(400).headers(REQUEST_PAGE_HEADERS);
+      if (form) {
+        return reply
+          .type("text/html; charset=utf-8")
+          .send(problemPage("Your request was not cancelled", message, pageHref));
+      }
+      return reply.send({
+        error: "Bad Request",
+        message,
+        code: "invalid_fields",
+        fields: { reason: message },
+      } satisfies ApiRefusal & { fields: Record<string, string> });
+    }
+
+    const outcome = await cancelByDriver(db, row.id, parsed.data.reason, now(), opts.alertChannels);
+    if (!outcome) return form ? reply.sendNotFoundPage() : notFoundJson(reply);
+    if ("cancelled" in outcome) {
+      feed.wake();
+      opts.onCancelled?.();
+      request.log.info({ contactRequestId: row.id }, "service request cancelled by the driver");
+    }
+    // Without JavaScript, back to the page, which now shows the request as it is (cancelled, or why not).
+    if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(pageHref, 303);
+    if ("refused" in outcome) {
+      return reply
+        .code(409)
+        .headers(REQUEST_PAGE_HEADERS)
+        .send({
+          error: "Conflict",
+          message: notCancellable(outcome.refused),
+          code: "conflict",
+          live: pageLive(outcome.refused),
+        } satisfies ApiRefusal & { live: RequestPageLive });
+    }
+    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: pageLive(outcome.cancelled) });
+  });
+}

@@ -1,0 +1,32 @@
+import type { Locale } from "../i18n/locales";
+import { areaSlug } from "./area-schema";
+import { guideEntries, servicePageEntries, townEntries } from "./localized-content";
+import { findService } from "./services";
+
+/**
+ * getStaticPaths of the pages made from content, for each language: the English route and its /es/
+ * twin call the same function, so both languages have exactly the same pages.
+ */
+export async function servicePagePaths(locale: Locale) {
+  const pages = await servicePageEntries(locale);
+  return pages.map((page) => {
+    const service = findService(page.id);
+    if (!service) throw new Error(`src/content/services/${page.id}.md names no known service`);
+    return { params: { slug: service.slug }, props: { locale, page, service } };
+  });
+}
+
+export async function townPagePaths(locale: Locale) {
+  const towns = await townEntries(locale);
+  return towns.map((town) => {
+    if (town.id !== areaSlug(town.data.name)) {
+      throw new Error(`src/content/areas/${town.id}.md must be named ${areaSlug(town.data.name)}.md`);
+    }
+    return { params: { town: town.id }, props: { locale, town } };
+  });
+}
+
+export async function guidePagePaths(locale: Locale) {
+  const guides = await guideEntries(locale);
+  return guides.map((guide) => ({ params: { slug: guide.id }, props: { locale, guide } }));
+}

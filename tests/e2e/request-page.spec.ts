@@ -1,0 +1,316 @@
+import { mkdirSync } from "node:fs";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { ALERTING_OWNER, type AlertingServer, startAlertingServer } from "../support/alerting-server";
+import { seriousViolations } from "../support/axe";
+import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { waitForIsland } from "../support/islands";
+import { layoutProblems, scrollToEnd } from "../support/layout-audit";
+import type { ReceivedMail } from "../support/receivers";
+
+/** Where the phone-size screenshots go, to be looked at by a person (SCREENSHOT_DIR to choose). */
+const SCREENS = process.env.SCREENSHOT_DIR ?? "test-results/screens";
+mkdirSync(SCREENS, { recursive: true });
+
+const PHONE = { width: 375, height: 740 };
+const MESSAGE = "Operator Mike, white flatbed, about 30 minutes";
+
+let counter = 0;
+const uniqueName = (label: string) =>
+  `${label} ${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const driverFields = (name: string) => ({
+  name,
+  email: "driver.page@example.com",
+  phone: "(209) 555-0163",
+  service: "Jump Start",
+  pickupLocation: "Hammer Ln & West Ln, Stockton",
+  dropoffLocation: "Hammer Ln & West Ln, Stockton",
+});
+
+const phoneContext = (browser: Browser, baseURL: string | undefined, javaScriptEnabled = true) =>
+  browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled });
+
+/** Fills and sends the public form at /contact, as a driver does (with or without JavaScript). */
+async function sendForm(page: Page, name: string) {
+  await page.goto("/contact");
+  const form = page.getByTestId("contact-form");
+  const fields = driverFields(name);
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill(fields.name);
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(fields.email);
+  await form.getByRole("textbox", { name: "Phone", exact: true }).fill(fields.phone);
+  await form.getByRole("combobox", { name: "Service", exact: true }).selectOption(fields.service);
+  await form.getByRole("textbox", { name: "Pickup location", exact: true }).fill(fields.pickupLocation);
+  await form.getByRole("textbox", { name: "Drop-off location", exact: true }).fill(fields.dropoffLocation);
+  await form.getByRole("button", { name: "Send Request" }).click();
+}
+
+/** Signs in to the desk and opens request #id. */
+async function openInDesk(page: Page, id: number) {
+  // The sign-in form is in the HTML and its button works once the script runs, but the CSRF token
+  // comes with the session's answer: wait for it, or a quick tap is refused as "out of date".
+  const session = page.waitForResponse((r) => r.url().endsWith("/api/desk/session"));
+  await page.goto("/desk");
+  await session;
+  await page.getByLabel("Email").fill(DESK_EMAIL);
+  await page.getByLabel("Password").fill(DESK_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await page.goto(`/desk#/requests/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+}
+
+/** The owner moves the request to Dispatched ("on the way") and writes to the driver. */
+async function dispatchWithMessage(desk: Page) {
+  await desk.getByLabel("Status", { exact: true }).selectOption("dispatched");
+  await expect(desk.getByRole("status").filter({ hasText: "Status saved: Dispatched." })).toBeVisible();
+  await desk.getByLabel("Message to the driver").fill(MESSAGE);
+  await desk.getByRole("button", { name: "Save message" }).click();
+  await expect(desk.getByRole("status").filter({ hasText: "Message saved" })).toBeVisible();
+}
+
+const requestNumber = async (page: Page) =>
+  Number((await page.getByTestId("request-number").first().innerText()).replace(/\D/g, ""));
+
+test.describe("the driver's request page, with the owner's alerts on real receivers", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: AlertingServer;
+  const contexts: BrowserContext[] = [];
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this argument.
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(240_000);
+    server = await startAlertingServer();
+  });
+  test.afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await server?.stop();
+  });
+
+  test("phone: send, follow the link, the desk dispatches with a message, the page shows both live, cancel, the desk and the owner hear of it", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const driverContext = await phoneContext(browser, server.url);
+    const deskContext = await phoneContext(browser, server.url);
+    contexts.push(driverContext, deskContext);
+    const driver = await driverContext.newPage();
+    const desk = await deskContext.newPage();
+
+    // The driver sends the form; the confirmation in its place links to the request's own page.
+    await driver.goto("/contact");
+    await waitForIsland(driver, "ContactForm");
+    await sendForm(driver, uniqueName("Journey Driver"));
+    const confirmation = driver.getByTestId("request-confirmation");
+    await expect(confirmation).toBeVisible();
+    const id = await requestNumber(driver);
+    await confirmation.getByRole("link", { name: "your request page" }).click();
+    await expect(driver).toHaveURL(/\/request\/[A-Za-z0-9_-]{43}$/);
+    const pageUrl = driver.url();
+    await expect(driver.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+    await waitForIsland(driver, "RequestLive");
+    await expect(driver.getByTestId("request-status")).toHaveText("Received");
+    await expect(driver.getByTestId("request-facts")).toContainText("the number ending in 0163");
+    await expect(driver.getByTestId("mobile-call-bar")).toBeInViewport();
+    // Marks this document: a reload would lose it.
+    await driver.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+
+    // The driver's confirmation e-mail links to the same request's page.
+    await expect
+      .poll(
+        () =>
+          server.smtp.mails.filter((m) => m.parsed.headers.get("x-service-request-alert") === "driver_confirmation")
+            .length,
+      )
+      .toBe(1);
+    const confirmationMail = server.smtp.mails.find(
+      (m) => m.parsed.headers.get("x-service-request-alert") === "driver_confirmation",
+    ) as ReceivedMail;
+    expect(confirmationMail.envelopeTo).toEqual(["driver.page@example.com"]);
+    const mailedPath = /\/request\/[A-Za-z0-9_-]{43}/.exec(confirmationMail.parsed.text ?? "")?.[0] ?? "";
+    const mailedPage = await driverContext.newPage();
+    await mailedPage.goto(mailedPath);
+    await expect(mailedPage.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+    await mailedPage.close();
+
+    // The owner, in their own browser, moves it to Dispatched and writes to the driver. The desk's
+    // clock is the test's, so its 15 s refresh can be run at will.
+    await desk.clock.install();
+    await openInDesk(desk, id);
+    await dispatchWithMessage(desk);
+
+    // The driver's page shows both without a reload (pushed by the server).
+    await expect(driver.getByTestId("request-status")).toHaveText("An operator is on the way");
+    await expect(driver.getByTestId("request-message")).toHaveText(MESSAGE);
+    expect(await driver.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(driver.url()).toBe(pageUrl);
+    await driver.screenshot({ path: `${SCREENS}/request-page-on-the-way-phone.png`, fullPage: true });
+
+    // "I no longer need help", with a reason, confirmed.
+    await driver.getByText("I no longer need help").click();
+    await driver.getByLabel("Reason (optional)").fill("A friend gave me a jump");
+    await driver.getByRole("button", { name: "Yes, cancel my request" }).click();
+    await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
+    await expect(driver.getByText(/^You cancelled this request on /)).toBeVisible();
+    await expect(driver.getByText("I no longer need help")).toHaveCount(0);
+    await driver.screenshot({ path: `${SCREENS}/request-page-cancelled-phone.png`, fullPage: true });
+
+    // The desk, open on the request, reads it again within 15 s and shows it cancelled, by whom and when.
+    await desk.clock.runFor(16_000);
+    const cancelled = desk.getByTestId("cancelled-by-driver");
+    await expect(cancelled).toContainText("Cancelled by the driver on");
+    await expect(cancelled).toContainText("Reason: A friend gave me a jump");
+    await expect(desk.getByLabel("Status", { exact: true })).toHaveCount(0);
+    await expect(
+      desk.getByRole("listitem").filter({ hasText: "changed the status from Dispatched to Cancelled" }),
+    ).toContainText("the driver");
+    await desk.screenshot({ path: `${SCREENS}/desk-request-cancelled-phone.png`, fullPage: true });
+
+    // The owner's receivers get the cancellation: an e-mail and a signed webhook.
+    const cancelMail = () =>
+      server.smtp.mails.find((m) => m.parsed.headers.get("x-service-request-alert") === "cancelled");
+    await expect.poll(() => cancelMail() !== undefined).toBe(true);
+    expect(cancelMail()?.envelopeTo).toEqual([ALERTING_OWNER]);
+    expect(cancelMail()?.parsed.subject).toContain(`Cancelled by the driver: service request #${id}`);
+    expect(cancelMail()?.parsed.text).toContain("A friend gave me a jump");
+    const cancelHook = () =>
+      server.hook.accepted().find((h) => (JSON.parse(h.body) as { type: string }).type === "service_request.cancelled");
+    await expect.poll(() => cancelHook() !== undefined).toBe(true);
+    expect(JSON.parse(cancelHook()?.body ?? "{}")).toMatchObject({
+      type: "service_request.cancelled",
+      id,
+      cancelledBy: "driver",
+      reason: "A friend gave me a jump",
+    });
+  });
+});
+
+test.describe("the driver's request page on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("works without JavaScript: the sent page links to it, a reload shows the owner's change, the cancel form posts", async ({
+    browser,
+    baseURL,
+  }) => {
+    const driverContext = await phoneContext(browser, baseURL, false);
+    const deskContext = await phoneContext(browser, baseURL);
+    try {
+      const driver = await driverContext.newPage();
+      await sendForm(driver, uniqueName("No Script Driver"));
+      await expect(driver).toHaveURL(/\/contact\/sent\?id=\d+&token=/);
+      await expect(driver.getByRole("heading", { level: 1, name: "Request Sent" })).toBeVisible();
+      const id = await requestNumber(driver);
+      await driver.getByRole("link", { name: "your request page" }).click();
+      await expect(driver).toHaveURL(/\/request\/[A-Za-z0-9_-]{43}$/);
+      await expect(driver.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+      await expect(driver.getByTestId("request-status")).toHaveText("Received");
+
+      const desk = await deskContext.newPage();
+      await openInDesk(desk, id);
+      await dispatchWithMessage(desk);
+
+      await driver.reload();
+      await expect(driver.getByTestId("request-status")).toHaveText("An operator is on the way");
+      await expect(driver.getByTestId("request-message")).toHaveText(MESSAGE);
+
+      await driver.getByText("I no longer need help").click();
+      await driver.getByLabel("Reason (optional)").fill("Not needed any more");
+      await driver.getByRole("button", { name: "Yes, cancel my request" }).click();
+      await expect(driver).toHaveURL(/\/request\/[A-Za-z0-9_-]{43}$/);
+      await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
+      await expect(driver.getByText("I no longer need help")).toHaveCount(0);
+      await driver.screenshot({ path: `${SCREENS}/request-page-no-js-cancelled-phone.png`, fullPage: true });
+    } finally {
+      await driverContext.close();
+      await deskContext.close();
+    }
+  });
+
+  test("is axe-clean and fits the phone, with the owner's message and the cancel form open, and once cancelled", async ({
+    browser,
+    baseURL,
+  }) => {
+    const driverContext = await phoneContext(browser, baseURL);
+    const deskContext = await phoneContext(browser, baseURL);
+    try {
+      const driver = await driverContext.newPage();
+      await driver.goto("/contact");
+      await waitForIsland(driver, "ContactForm");
+      await sendForm(driver, uniqueName("Axe Driver"));
+      const id = await requestNumber(driver);
+      const path = await driver.getByRole("link", { name: "your request page" }).getAttribute("href");
+      const desk = await deskContext.newPage();
+      await openInDesk(desk, id);
+      await dispatchWithMessage(desk);
+      await driver.goto(path ?? "");
+      await waitForIsland(driver, "RequestLive");
+      await expect(driver.getByTestId("request-message")).toHaveText(MESSAGE);
+      await driver.getByText("I no longer need help").click();
+      await expect(driver.getByLabel("Reason (optional)")).toBeVisible();
+      expect(await seriousViolations(driver, "request page")).toEqual([]);
+      // Nothing overlaps and every tap target is big enough: at the top (the call band may cover what is
+      // still to scroll to), and at the very end, where nothing may stay covered.
+      expect((await layoutProblems(driver)).filter((p) => p.kind !== "covered").map((p) => p.what)).toEqual([]);
+      await scrollToEnd(driver);
+      expect((await layoutProblems(driver)).map((p) => p.what)).toEqual([]);
+      await driver.getByRole("button", { name: "Yes, cancel my request" }).click();
+      await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
+      expect(await seriousViolations(driver, "cancelled request page")).toEqual([]);
+
+      await desk.reload();
+      await expect(desk.getByTestId("cancelled-by-driver")).toBeVisible();
+      expect(await seriousViolations(desk, "desk, cancelled request")).toEqual([]);
+    } finally {
+      await driverContext.close();
+      await deskContext.close();
+    }
+  });
+
+  test("a stream that went silent (a phone that lost its connection unnoticed) is opened again and catches up", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const sent = await request.post("/api/contact", { data: driverFields(uniqueName("Silent Stream")) });
+    expect(sent.status()).toBe(201);
+    const { requestPage } = (await sent.json()) as { requestPage: string };
+    const token = requestPage.slice("/request/".length);
+    // The first stream says "Received" once and then nothing, and asks the browser to wait ten minutes
+    // before it reconnects by itself: only the page's own watchdog can notice the silence.
+    let streams = 0;
+    await page.route(`**/api/request/${token}/events`, async (route) => {
+      streams += 1;
+      if (streams > 1) return route.continue();
+      const live = { status: "received", message: null, cancelledAt: null, canCancel: true };
+      return route.fulfill({
+        status: 200,
+        headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
+        body: `retry: 600000\n\nevent: state\ndata: ${JSON.stringify(live)}\n\n`,
+      });
+    });
+    await page.clock.install();
+    await page.goto(requestPage);
+    await waitForIsland(page, "RequestLive");
+    await expect.poll(() => streams).toBe(1);
+    // Meanwhile the request was cancelled (as from another tab): the silent stream never says so.
+    const cancelled = await request.post(`/api/request/${token}/cancel`, {
+      data: {},
+      headers: { origin: new URL(baseURL ?? "").origin },
+    });
+    expect(cancelled.status()).toBe(200);
+    await expect(page.getByTestId("request-status")).toHaveText("Received");
+    // A minute of the page's time without a word: the page opens the stream again and shows the truth.
+    await page.clock.runFor(60_000);
+    await expect(page.getByTestId("request-status")).toHaveText("Cancelled");
+    expect(streams).toBe(2);
+  });
+
+  test("an unknown link gets the site's 404 page, kept out of search engines", async ({ page }) => {
+    const res = await page.goto("/request/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(res?.status()).toBe(404);
+    expect(res?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(res?.headers()["referrer-policy"]).toBe("no-referrer");
+    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  });
+});

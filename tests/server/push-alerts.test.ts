@@ -1,0 +1,248 @@
+import { Writable } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import webpush from "web-push";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { alertOutbox, deskPushSubscriptions } from "../../server/db/schema";
+import { addUser } from "../../server/desk/users";
+import { emptySiteFiles } from "../../server/site-files";
+import { testConfig } from "../support/config";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+import { DeskClient } from "../support/desk-client";
+import { validServiceRequest } from "../support/service-request";
+import { browserSubscription, type LocalPushService, startPushService, verifyVapid } from "../support/web-push";
+
+const pglite = databaseTargets[0];
+if (!pglite) throw new Error("no database target");
+const OWNER = "owner.push@example.com";
+const PASSWORD = "a long desk password for push";
+const SUBJECT = "mailto:dispatch@stocktontowing.example";
+
+/**
+ * Web Push alerts end to end over real HTTP: the desk subscribes a phone, a driver sends a request,
+ * the outbox worker delivers it to a local push service, and the test reads it as the phone would.
+ */
+describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
+  const vapid = webpush.generateVAPIDKeys();
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let push: LocalPushService;
+  let app: FastifyInstance;
+  let desk: DeskClient;
+  const logLines: string[] = [];
+
+  const send = async (fields: Record<string, string> = {}) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...validServiceRequest, ...fields },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().id as number;
+  };
+  const pushAlertOf = async (id: number) =>
+    (await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id))).find(
+      (a) => a.channel === "push",
+    );
+  const subscribe = (subscription: unknown) =>
+    desk.request({ method: "POST", url: "/api/desk/push-subscriptions", payload: subscription as object });
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    push = await startPushService();
+    app = await buildApp({
+      config: testConfig({
+        contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+        alerts: { push: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: SUBJECT } },
+      }),
+      logger: {
+        level: "info",
+        stream: new Writable({
+          write(chunk, _e, done) {
+            logLines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+      site: emptySiteFiles(),
+      db,
+      alerts: { autoStart: false },
+    });
+    await app.ready();
+    await addUser(db.db, OWNER, PASSWORD);
+    desk = new DeskClient(app);
+    expect((await desk.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await push?.close();
+    await db?.close();
+  });
+  beforeEach(async () => {
+    await db.db.delete(deskPushSubscriptions);
+    push.messages.length = 0;
+  });
+
+  it("the desk learns the public key; a subscribed phone gets each new request, encrypted for it and signed", async () => {
+    expect((await desk.get("/api/desk/push")).json()).toEqual({ publicKey: vapid.publicKey });
+    const phone = browserSubscription(push.endpoint("phone-1"));
+    expect((await subscribe(phone.json)).statusCode).toBe(204);
+
+    const id = await send({ service: "Flat Tire", pickupLocation: "Hammer Ln & West Ln, Stockton" });
+    expect((await pushAlertOf(id))?.state).toBe("pending");
+    await app.alerts.worker.runOnce();
+
+    expect(push.messages.map((m) => m.path)).toEqual(["/phone-1"]);
+    const [message] = push.messages;
+    if (!message) throw new Error("nothing pushed");
+    expect(message.headers["content-encoding"]).toBe("aes128gcm");
+    expect(message.headers.ttl).toBe("3600");
+    expect(message.headers.urgency).toBe("high");
+    expect(verifyVapid(message.headers.authorization, vapid.publicKey, phone.json.endpoint).sub).toBe(SUBJECT);
+    expect(JSON.parse(phone.decrypt(message.body))).toEqual({
+      title: `New request #${id}`,
+      body: "Flat Tire, Hammer Ln & West Ln, Stockton",
+      url: `/desk#/requests/${id}`,
+      tag: `service-request-${id}`,
+    });
+    expect((await pushAlertOf(id))?.state).toBe("sent");
+  });
+
+  it("the driver's cancel reaches the phone too, as a notification of its own", async () => {
+    const phone = browserSubscription(push.endpoint("phone-cancel"));
+    expect((await subscribe(phone.json)).statusCode).toBe(204);
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...validServiceRequest, service: "Towing", pickupLocation: "Pacific Ave & March Ln, Stockton" },
+    });
+    const { id, requestPage } = res.json() as { id: number; requestPage: string };
+    await app.alerts.worker.runOnce();
+    push.messages.length = 0;
+    const cancel = await app.inject({
+      method: "POST",
+      url: `${requestPage.replace("/request/", "/api/request/")}/cancel`,
+      headers: { origin: "http://localhost:80" },
+      payload: { reason: "No longer needed" },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await app.alerts.worker.runOnce();
+    const [message] = push.messages;
+    if (!message) throw new Error("nothing pushed");
+    expect(JSON.parse(phone.decrypt(message.body))).toEqual({
+      title: `Cancelled by the driver: #${id}`,
+      body: "Towing, Pacific Ave & March Ln, Stockton",
+      url: `/desk#/requests/${id}`,
+      tag: `service-request-${id}-cancelled`,
+    });
+    const alerts = await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id));
+    expect(alerts.map((a) => `${a.kind} ${a.channel} ${a.state}`).sort()).toEqual([
+      "cancelled push sent",
+      "new_request push sent",
+    ]);
+  });
+
+  it("a phone its push service calls gone is forgotten; the alert is sent when another phone took it", async () => {
+    const gone = browserSubscription(push.endpoint("gone/old-phone"));
+    const phone = browserSubscription(push.endpoint("phone-2"));
+    await subscribe(gone.json);
+    await subscribe(phone.json);
+    const id = await send();
+    await app.alerts.worker.runOnce();
+    expect(push.messages.map((m) => m.path).sort()).toEqual(["/gone/old-phone", "/phone-2"]);
+    expect((await pushAlertOf(id))?.state).toBe("sent");
+    const left = await db.db.select({ endpoint: deskPushSubscriptions.endpoint }).from(deskPushSubscriptions);
+    expect(left).toEqual([{ endpoint: phone.json.endpoint }]);
+  });
+
+  it("when every phone fails the alert is tried again later, and no log or outbox line names an endpoint", async () => {
+    const broken = browserSubscription(push.endpoint("broken/secret-capability-path"));
+    await subscribe(broken.json);
+    const id = await send();
+    await app.alerts.worker.runOnce();
+    const alert = await pushAlertOf(id);
+    expect(alert?.state).toBe("pending");
+    expect(alert?.lastError).toBe("push: 1 of 1 phones failed (HTTP 500)");
+    expect(logLines.join("")).not.toContain("secret-capability-path");
+  });
+
+  it("unsubscribing stops the pushes to that phone", async () => {
+    const phone = browserSubscription(push.endpoint("phone-3"));
+    await subscribe(phone.json);
+    const off = await desk.request({
+      method: "DELETE",
+      url: "/api/desk/push-subscriptions",
+      payload: { endpoint: phone.json.endpoint },
+    });
+    expect(off.statusCode).toBe(204);
+    const id = await send();
+    await app.alerts.worker.runOnce();
+    expect(push.messages).toEqual([]);
+    expect((await pushAlertOf(id))?.state).toBe("sent");
+  });
+
+  it("a subscription is refused with a reason unless it is a browser's, from a signed-in desk page", async () => {
+    const phone = browserSubscription(push.endpoint("phone-4"));
+    const elsewhere = { ...phone.json, endpoint: "http://203.0.113.5/push" };
+    const wrongKey = { ...phone.json, keys: { ...phone.json.keys, p256dh: "abc" } };
+    expect((await subscribe(elsewhere)).json().error).toBe("endpoint: The push endpoint must be an https address.");
+    expect((await subscribe(wrongKey)).json().error).toMatch(/p256dh key must be/);
+    const noToken = await desk.request({
+      method: "POST",
+      url: "/api/desk/push-subscriptions",
+      payload: phone.json,
+      csrf: false,
+    });
+    expect(noToken.statusCode).toBe(403);
+    const stranger = new DeskClient(app, "203.0.113.77");
+    await stranger.session();
+    expect((await stranger.post("/api/desk/push-subscriptions", phone.json)).statusCode).toBe(401);
+    expect(await db.db.select().from(deskPushSubscriptions)).toEqual([]);
+  });
+});
+
+describe("Web Push configuration", () => {
+  const keys = webpush.generateVAPIDKeys();
+  const env = { WEB_PUSH_PUBLIC_KEY: keys.publicKey, WEB_PUSH_PRIVATE_KEY: keys.privateKey, WEB_PUSH_SUBJECT: SUBJECT };
+
+  it("is all three variables or none, and says which is wrong", () => {
+    expect(loadConfig({}).alerts.push).toBeUndefined();
+    expect(loadConfig(env).alerts.push).toEqual({
+      publicKey: keys.publicKey,
+      privateKey: keys.privateKey,
+      subject: SUBJECT,
+    });
+    expect(() => loadConfig({ ...env, WEB_PUSH_PRIVATE_KEY: "" })).toThrow(
+      /WEB_PUSH_PRIVATE_KEY must be a VAPID private key/,
+    );
+    expect(() => loadConfig({ ...env, WEB_PUSH_PUBLIC_KEY: keys.privateKey })).toThrow(/WEB_PUSH_PUBLIC_KEY must be/);
+    expect(() => loadConfig({ ...env, WEB_PUSH_SUBJECT: "owner@example.com" })).toThrow(
+      /WEB_PUSH_SUBJECT must be a mailto: address or an https: URL/,
+    );
+  });
+
+  it("without it the desk offers no switch, and refuses a subscription with what to set", async () => {
+    const db = await openTestDatabase(pglite);
+    const app = await buildApp({
+      config: testConfig(),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+      alerts: { autoStart: false },
+    });
+    try {
+      await addUser(db.db, OWNER, PASSWORD);
+      const desk = new DeskClient(app);
+      await desk.signIn(OWNER, PASSWORD);
+      expect((await desk.get("/api/desk/push")).json()).toEqual({ publicKey: null });
+      const phone = browserSubscription("https://push.example/phone");
+      const res = await desk.post("/api/desk/push-subscriptions", phone.json);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatch(/set WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT/);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});

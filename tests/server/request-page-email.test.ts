@@ -1,0 +1,191 @@
+import { createHmac } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { alertOutbox } from "../../server/db/schema";
+import { emptySiteFiles } from "../../server/site-files";
+import { alertReceiversForThisFile } from "../support/alert-deliveries";
+import { testConfig } from "../support/config";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+import type { ReceivedMail } from "../support/receivers";
+import { validServiceRequest } from "../support/service-request";
+
+const WEBHOOK_SECRET = "request-page-webhook-secret-42";
+const SITE_URL = "https://www.stockton-tow-help.example";
+const kindOf = (mail: ReceivedMail) => mail.parsed.headers.get("x-service-request-alert");
+
+/**
+ * The e-mails and webhooks around a driver's request page, through the real outbox to real receivers:
+ * the driver's confirmation (with the link to the page) and the owner's alerts when the driver cancels.
+ */
+describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (target) => {
+  const receivers = alertReceiversForThisFile();
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let clock = Date.now();
+
+  const send = (payload: object, remoteAddress = "203.0.113.50") =>
+    app.inject({ method: "POST", url: "/api/contact", payload, remoteAddress });
+  const runWorker = async () => {
+    clock = Date.now() + 1;
+    return app.alerts.worker.runOnce();
+  };
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    app = await buildApp({
+      config: testConfig({
+        contactRateLimit: { max: 3, timeWindowMs: 60_000 },
+        alerts: {
+          email: { smtpUrl: receivers.smtp.url, from: "alerts@stocktontowing.example", to: ["owner@example.com"] },
+          webhook: { url: receivers.hook.url, secret: WEBHOOK_SECRET },
+        },
+      }),
+      logger: false,
+      // The public origin the build was made for: the e-mail's link points there.
+      site: { ...emptySiteFiles(), siteUrl: SITE_URL },
+      db,
+      alerts: { autoStart: false, worker: { now: () => new Date(clock), random: () => 1 } },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  beforeEach(async () => {
+    await db.db.update(alertOutbox).set({ state: "sent" }).where(eq(alertOutbox.state, "pending"));
+    receivers.smtp.mails.length = 0;
+    receivers.hook.hooks.length = 0;
+  });
+
+  it("e-mails the driver once: number, working link, phone, who sent it and why, every typed field escaped", async () => {
+    const hostile = {
+      ...validServiceRequest,
+      name: 'Buy <a href="https://spam.example">cheap pills</a>',
+      email: "driver.confirm@example.com",
+      pickupLocation: '<img src=x onerror="alert(1)"> & "Hammer Ln"',
+    };
+    const res = await send(hostile, "203.0.113.51");
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json() as { id: number };
+    expect(await runWorker()).toBe(3);
+    const mails = await receivers.smtp.waitFor(2);
+    const confirmations = mails.filter((m) => kindOf(m) === "driver_confirmation");
+    expect(confirmations).toHaveLength(1);
+    const mail = confirmations[0] as ReceivedMail;
+    // To the address the driver typed, and to nobody else; a reply reaches the business.
+    expect(mail.envelopeTo).toEqual(["driver.confirm@example.com"]);
+    expect(mail.parsed.replyTo?.text).toBe("dispatch@stocktontowing.example");
+    expect(mail.parsed.subject).toBe(`Your service request #${id} to Stockton 24/7 Towing`);
+
+    const text = mail.parsed.text ?? "";
+    const html = String(mail.parsed.html);
+    const link = new RegExp(`${SITE_URL.replaceAll(".", "\\.")}/request/([A-Za-z0-9_-]{43})`);
+    const token = link.exec(text)?.[1];
+    expect(token).toBeDefined();
+    expect(html).toContain(`href="${SITE_URL}/request/${token}"`);
+    for (const part of [text, html]) {
+      expect(part).toContain(`#${id}`);
+      expect(part).toContain("(209) 555-0142");
+      expect(part).toMatch(
+        /Why you got this e-mail: a service request was sent on the website of Stockton 24\/7 Towing/,
+      );
+      expect(part).toContain("this is the only e-mail it sends you");
+      // The name is never in it: a stranger's address could get a stranger's message.
+      expect(part).not.toContain("cheap pills");
+    }
+    expect(text).toContain('<img src=x onerror="alert(1)"> & "Hammer Ln"');
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("spam.example");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &quot;Hammer Ln&quot;");
+
+    // The link opens this request's page.
+    const page = await app.inject({ method: "GET", url: `/request/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Service request #${id}`);
+  });
+
+  it("the honeypot and the rate limit keep the form from mailing strangers in bulk", async () => {
+    const stranger = { ...validServiceRequest, email: "stranger@example.com" };
+    // A bot that fills the trap stores nothing and mails nobody, and its try counts against its address.
+    const trap = await send({ ...stranger, company_website: "https://bot.example" }, "203.0.113.61");
+    expect(trap.statusCode).toBe(400);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await send(stranger, "203.0.113.61")).statusCode);
+    // 3 per window here: the trap's try and two requests, then 429.
+    expect(statuses).toEqual([201, 201, 429, 429, 429]);
+    await runWorker();
+    await receivers.smtp.waitFor(4);
+    const toStranger = receivers.smtp.mails.filter((m) => m.envelopeTo.includes("stranger@example.com"));
+    expect(toStranger).toHaveLength(2);
+  });
+
+  it("alerts the owner by e-mail and signed webhook (service_request.cancelled) when the driver cancels", async () => {
+    const res = await send({ ...validServiceRequest, name: "Cancelling Driver" }, "203.0.113.70");
+    const { id, requestPage } = res.json() as { id: number; requestPage: string };
+    const token = requestPage.slice("/request/".length);
+    await runWorker();
+    receivers.smtp.mails.length = 0;
+    receivers.hook.hooks.length = 0;
+
+    const reason = `Friend gave me a jump <script>alert("r")</script>`;
+    const cancel = await app.inject({
+      method: "POST",
+      url: `/api/request/${token}/cancel`,
+      headers: { origin: "http://localhost:80" },
+      payload: { reason },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const queued = await db.db.select().from(alertOutbox).where(eq(alertOutbox.kind, "cancelled"));
+    expect(
+      queued
+        .filter((a) => a.contactRequestId === id)
+        .map((a) => a.channel)
+        .sort(),
+    ).toEqual(["email", "webhook"]);
+    expect(await runWorker()).toBe(2);
+
+    const [mail] = await receivers.smtp.waitFor(1);
+    expect(kindOf(mail as ReceivedMail)).toBe("cancelled");
+    expect(mail?.envelopeTo).toEqual(["owner@example.com"]);
+    expect(mail?.parsed.subject).toMatch(
+      new RegExp(`^Cancelled by the driver: service request #${id} \\(Jump Start at`),
+    );
+    expect(mail?.parsed.text).toContain(reason);
+    expect(mail?.parsed.text).toContain("Cancelling Driver");
+    const html = String(mail?.parsed.html);
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("&lt;script&gt;alert(&quot;r&quot;)&lt;/script&gt;");
+
+    const [hook] = await receivers.hook.waitFor(1);
+    const body = JSON.parse(hook?.body ?? "{}");
+    expect(body).toMatchObject({
+      type: "service_request.cancelled",
+      id,
+      cancelledBy: "driver",
+      reason,
+      name: "Cancelling Driver",
+      phone: validServiceRequest.phone,
+      service: validServiceRequest.service,
+    });
+    expect(new Date(body.cancelledAt).getTime()).toBeGreaterThan(new Date(body.createdAt).getTime() - 1);
+    const signature = `sha256=${createHmac("sha256", WEBHOOK_SECRET)
+      .update(hook?.body ?? "")
+      .digest("hex")}`;
+    expect(hook?.headers["x-signature-256"]).toBe(signature);
+    const webhookAlert = queued.find((a) => a.contactRequestId === id && a.channel === "webhook");
+    expect(hook?.headers["idempotency-key"]).toBe(webhookAlert?.id);
+
+    // A second cancel is refused and alerts nobody.
+    const again = await app.inject({
+      method: "POST",
+      url: `/api/request/${token}/cancel`,
+      headers: { origin: "http://localhost:80" },
+      payload: {},
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await runWorker()).toBe(0);
+  });
+});
