@@ -11,15 +11,14 @@
  *    each, same machine, same run), and the ratio on/off.
  * Budgets: p95 from 201 to mail under 2 s; throughput with alerts at least 0.8 of without.
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { withSearchPath } from "../tests/support/databases";
 import { startSmtpReceiver } from "../tests/support/receivers";
 import { writeMinimalSite } from "../tests/support/server-process";
+import { benchServiceRequest, percentile, withScratchSchema } from "./support/bench-data";
 import { startServer } from "./support/server";
 
 const BURST = Number(process.env.BENCH_BURST ?? 200);
@@ -29,35 +28,6 @@ const CONNECTIONS = 10;
 const port = Number(process.env.BENCH_ALERTS_PORT ?? 4416);
 const P95_BUDGET_MS = 2000;
 const RATIO_BUDGET = 0.8;
-
-const request = {
-  name: "Bench Driver",
-  email: "bench@example.com",
-  phone: "209-555-0100",
-  service: "Towing",
-  pickupLocation: "Pacific Ave & March Ln, Stockton",
-  dropoffLocation: "1200 W Fremont St, Stockton",
-};
-
-async function withSchema<T>(run: (databaseUrl: string | undefined) => Promise<T>): Promise<T> {
-  const baseUrl = process.env.DATABASE_URL || undefined;
-  if (!baseUrl) return run(undefined);
-  const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await admin(`CREATE SCHEMA "${schema}"`);
-  try {
-    return await run(withSearchPath(baseUrl, schema));
-  } finally {
-    await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  }
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
 async function main() {
   const scratch = mkdtempSync(path.join(tmpdir(), "towing-bench-alerts-"));
@@ -79,7 +49,7 @@ async function main() {
     });
   let pass = true;
   try {
-    await withSchema(async (databaseUrl) => {
+    await withScratchSchema(async (databaseUrl) => {
       console.log(`Database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; e-mail alerts to a local SMTP receiver\n`);
 
       // 1. Latency from 201 to the mail's arrival, for a burst.
@@ -93,7 +63,7 @@ async function main() {
             const res = await fetch(`${server.origin}/api/contact`, {
               method: "POST",
               headers: { "content-type": "application/json" },
-              body: JSON.stringify(request),
+              body: JSON.stringify(benchServiceRequest),
             });
             const at = performance.now();
             if (res.status !== 201) throw new Error(`POST answered ${res.status}`);
@@ -111,10 +81,10 @@ async function main() {
           .map((m) => m.at - (acknowledgedAt.get(Number(m.parsed.headers.get("x-service-request-id"))) ?? Number.NaN))
           .filter((n) => Number.isFinite(n))
           .sort((a, b) => a - b);
-        const p95 = pct(latencies, 0.95);
+        const p95 = percentile(latencies, 0.95);
         console.log(`burst: ${BURST} requests in ${burstMs.toFixed(0)} ms (${BURST_CONCURRENCY} at a time)`);
         console.log(
-          `201 -> mail received: p50 ${pct(latencies, 0.5).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   max ${(latencies.at(-1) ?? 0).toFixed(0)} ms   (${latencies.length} of ${BURST} mails matched; budget p95 < ${P95_BUDGET_MS} ms)`,
+          `201 -> mail received: p50 ${percentile(latencies, 0.5).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   max ${(latencies.at(-1) ?? 0).toFixed(0)} ms   (${latencies.length} of ${BURST} mails matched; budget p95 < ${P95_BUDGET_MS} ms)`,
         );
         if (latencies.length !== BURST || p95 >= P95_BUDGET_MS) pass = false;
       } finally {
@@ -131,7 +101,7 @@ async function main() {
               url: `${s.origin}/api/contact`,
               method: "POST",
               headers: { "content-type": "application/json" },
-              body: JSON.stringify(request),
+              body: JSON.stringify(benchServiceRequest),
               connections: CONNECTIONS,
               duration: SECONDS,
             });

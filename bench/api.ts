@@ -21,9 +21,9 @@ import pg from "pg";
 import { openDatabase } from "../server/db/client";
 import { contactRequestWriter } from "../server/db/contact-requests";
 import { contactRequests } from "../server/db/schema";
-import type { ContactRequest } from "../src/lib/contact-schema";
 import { withSearchPath } from "../tests/support/databases";
 import { writeMinimalSite } from "../tests/support/server-process";
+import { benchServiceRequest } from "./support/bench-data";
 import { startServer } from "./support/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,22 +31,12 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_API_PORT ?? 4415);
 const BUDGET_RATIO = 0.5;
 
-const request: ContactRequest = {
-  name: "Bench Driver",
-  email: "bench@example.com",
-  phone: "209-555-0100",
-  service: "Towing",
-  pickupLocation: "Pacific Ave & March Ln, Stockton",
-  dropoffLocation: "1200 W Fremont St, Stockton",
-  language: "en",
-};
-
 /** Inserts with `concurrency` callers for `seconds`; returns inserts per second. */
 async function rawInsertRate(dataDir: string, databaseUrl: string | undefined) {
   const db = await openDatabase({ dataDir, databaseUrl });
   try {
     // Warm up (first queries compile plans, first PGlite pages load).
-    for (let i = 0; i < 50; i++) await db.db.insert(contactRequests).values(request);
+    for (let i = 0; i < 50; i++) await db.db.insert(contactRequests).values(benchServiceRequest);
     const store = contactRequestWriter(db.db);
     let done = 0;
     const latencies: number[] = [];
@@ -54,7 +44,7 @@ async function rawInsertRate(dataDir: string, databaseUrl: string | undefined) {
     const caller = async () => {
       while (performance.now() < until) {
         const t = performance.now();
-        await store(request);
+        await store(benchServiceRequest);
         latencies.push(performance.now() - t);
         done++;
       }
@@ -103,7 +93,7 @@ async function main() {
         url: `${server.origin}/api/contact`,
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(request),
+        body: JSON.stringify(benchServiceRequest),
         connections: CONNECTIONS,
         duration: SECONDS,
       });

@@ -25,8 +25,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { withSearchPath } from "../tests/support/databases";
+import { benchServiceRequest, percentile, withScratchSchema } from "./support/bench-data";
 import { type RunningServer, startServer } from "./support/server";
 
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 500);
@@ -38,16 +37,6 @@ const P95_BUDGET_MS = 2_000;
 const DESK_EMAIL = "bench-owner@example.com";
 const DESK_PASSWORD = "bench desk password, long enough";
 
-const request = {
-  name: "Bench Driver",
-  email: "bench@example.com",
-  phone: "209-555-0100",
-  service: "Towing",
-  pickupLocation: "Pacific Ave & March Ln, Stockton",
-  dropoffLocation: "1200 W Fremont St, Stockton",
-};
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The process's CPU time so far (user + system, ms) and its resident memory, from /proc. */
@@ -139,7 +128,7 @@ async function notFoundTimes(origin: string, kinds: Record<string, string>, roun
   }
   return Object.entries(times).map(([kind, t]) => {
     const sorted = t.sort((a, b) => a - b);
-    return { kind, median: pct(sorted, 0.5), p90: pct(sorted, 0.9) };
+    return { kind, median: percentile(sorted, 0.5), p90: percentile(sorted, 0.9) };
   });
 }
 
@@ -192,30 +181,12 @@ async function follow(origin: string, id: number, requestPage: string): Promise<
   return follower;
 }
 
-async function withSchema<T>(run: (databaseUrl: string | undefined) => Promise<T>): Promise<T> {
-  const baseUrl = process.env.DATABASE_URL || undefined;
-  if (!baseUrl) return run(undefined);
-  const schema = `bench_${randomBytes(4).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: baseUrl });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await admin(`CREATE SCHEMA "${schema}"`);
-  try {
-    return await run(withSearchPath(baseUrl, schema));
-  } finally {
-    await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  }
-}
-
 async function main() {
   const scratch = mkdtempSync(path.join(tmpdir(), "towing-bench-request-page-"));
   const dataDir = path.join(scratch, "data");
   let pass = true;
   try {
-    await withSchema(async (databaseUrl) => {
+    await withScratchSchema(async (databaseUrl) => {
       const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
       // The owner's account, made with the real CLI before the server holds the database.
       const added = spawnSync(process.execPath, ["--import", "tsx", "server/desk/cli.ts", "add-user", DESK_EMAIL], {
@@ -249,7 +220,7 @@ async function main() {
           const res = await fetch(`${pages.origin}/api/contact`, {
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ ...request, name: `Bench Driver ${i}` }),
+            body: JSON.stringify({ ...benchServiceRequest, name: `Bench Driver ${i}` }),
           });
           if (res.status !== 201) throw new Error(`POST /api/contact answered ${res.status}`);
           stored.push((await res.json()) as { id: number; requestPage: string });
@@ -298,12 +269,12 @@ async function main() {
         latencies.sort((a, b) => a - b);
         for (const f of followers) f.close();
 
-        const p95 = pct(latencies, 0.95);
+        const p95 = percentile(latencies, 0.95);
         console.log(
           `followers: ${followers.length} of ${FOLLOWERS} pages open (page + live stream) in ${connectMs.toFixed(0)} ms`,
         );
         console.log(
-          `status change -> seen on the page: p50 ${pct(latencies, 0.5).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   max ${(latencies.at(-1) ?? 0).toFixed(0)} ms` +
+          `status change -> seen on the page: p50 ${percentile(latencies, 0.5).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   max ${(latencies.at(-1) ?? 0).toFixed(0)} ms` +
             `   (${latencies.length} of ${CHANGES} changes seen, ${unseen} missed, ${wrong} shown on a page not changed; budget p95 <= ${P95_BUDGET_MS} ms, the SSE budget)`,
         );
         console.log(
