@@ -43,20 +43,28 @@ const DANGER_PAGES = [
   "/about",
 ];
 
-for (const path of DANGER_PAGES) {
-  test(`${path}: every sentence that names a danger sends the reader to 911, and 911 comes before our number`, async ({
-    page,
-  }) => {
-    const dangerous = (await sentencesOf(page, path)).filter((s) => DANGER.test(s));
-    expect(dangerous.length, "the page names a danger").toBeGreaterThan(0);
-    for (const sentence of dangerous) {
-      // A question names the danger; the answer right after it says what to do (checked with the FAQ below).
-      if (sentence.endsWith("?")) continue;
-      expect(sentence).toMatch(/\b911\b/);
-      const our = sentence.indexOf(site.phone.display);
-      if (our >= 0) expect(sentence.indexOf("911"), sentence).toBeLessThan(our);
-    }
-  });
+/** The same dangers named in Spanish: someone hurt, a lane with traffic, someone locked in, fire or smoke, in danger. */
+const PELIGRO =
+  /\balguien (está|esté|resulta|resultó) herid|\bcarril con tráfico\b|\b(niño|persona|mascota|animal)\b.*\bencerrad[oa]s?\b|\bfuego o humo\b|\ben peligro\b/i;
+
+const DANGER_IN = { en: DANGER, es: PELIGRO } as const;
+
+for (const locale of ["en", "es"] as const) {
+  for (const path of DANGER_PAGES.map((p) => localizedPath(p, locale))) {
+    test(`${path}: every sentence that names a danger sends the reader to 911, and 911 comes before our number`, async ({
+      page,
+    }) => {
+      const dangerous = (await sentencesOf(page, path)).filter((s) => DANGER_IN[locale].test(s));
+      expect(dangerous.length, "the page names a danger").toBeGreaterThan(0);
+      for (const sentence of dangerous) {
+        // A question names the danger; the answer right after it says what to do (checked with the FAQ below).
+        if (sentence.endsWith("?")) continue;
+        expect(sentence).toMatch(/\b911\b/);
+        const our = sentence.indexOf(site.phone.display);
+        if (our >= 0) expect(sentence.indexOf("911"), sentence).toBeLessThan(our);
+      }
+    });
+  }
 }
 
 test("/chat and /contact/sent: the first thing said about danger is a tel:911 link, before the business's number", async ({
@@ -205,23 +213,6 @@ test("/services: blocked driveways sit with towing, the street case left to the 
   const towing = page.locator("li", { has: page.getByRole("heading", { name: "24/7 Towing" }) });
   await expect(towing).toContainText("on a street, the police arrange the tow");
 });
-
-/** The same dangers named in Spanish: someone hurt, a lane with traffic, someone locked in, fire or smoke, in danger. */
-const PELIGRO =
-  /\balguien (está|esté|resulta|resultó) herid|\bcarril con tráfico\b|\b(niño|persona|mascota|animal)\b.*\bencerrad[oa]s?\b|\bfuego o humo\b|\ben peligro\b/i;
-
-for (const path of DANGER_PAGES.map((p) => localizedPath(p, "es"))) {
-  test(`${path}: every sentence that names a danger in Spanish sends the reader to 911 first`, async ({ page }) => {
-    const dangerous = (await sentencesOf(page, path)).filter((s) => PELIGRO.test(s));
-    expect(dangerous.length, "the page names a danger").toBeGreaterThan(0);
-    for (const sentence of dangerous) {
-      if (sentence.endsWith("?")) continue;
-      expect(sentence).toMatch(/\b911\b/);
-      const our = sentence.indexOf(site.phone.display);
-      if (our >= 0) expect(sentence.indexOf("911"), sentence).toBeLessThan(our);
-    }
-  });
-}
 
 test("/es/chat and /es/contact/sent: the first thing said about danger is a tel:911 link, before the business's number", async ({
   page,
