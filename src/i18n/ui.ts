@@ -1,4 +1,5 @@
 import { CHAT_FAILURE_TEXT, CHAT_WELCOME_TEXT } from "../lib/chat-text";
+import type { DriverStatus } from "../lib/request-page";
 import { defaultImage, type ServiceSlug, services } from "../lib/services";
 import { site } from "../lib/site";
 import { type Locale, locales } from "./locales";
@@ -229,6 +230,74 @@ const en = {
     /** The bare page, when the site is not built (API-only tests). */
     newRequest: "Start a new request",
     call: "Call {phone}",
+  },
+  /**
+   * The driver's own request page (/request/{token}), in the language the request was sent in: the
+   * page, its live part (the island), and what the server answers about it.
+   */
+  requestPage: {
+    title: "Your service request",
+    description: "What is happening with your service request, and a way to cancel it.",
+    heading: "Service request #{number}",
+    facts: {
+      number: "Request number",
+      service: "Service",
+      pickup: "Pickup location",
+      sent: "Sent",
+      callAt: "We'll call you at",
+      phoneEnding: "the number ending in {last4}",
+    },
+    statusHeading: "Status",
+    /** A desk status as the driver reads it (src/lib/request-page.ts, driverStatusOf). */
+    statuses: {
+      received: "Received",
+      arranging: "We are arranging your help",
+      on_the_way: "An operator is on the way",
+      done: "Done",
+      closed: "Closed",
+      cancelled: "Cancelled",
+    },
+    /** One line under the status. No arrival time: only the owner's message may say one. */
+    hints: {
+      received: "Your request has reached our dispatchers. We will call you back.",
+      arranging: "A dispatcher is finding a partner operator for you.",
+      on_the_way: "A partner operator has been sent to your pickup location.",
+      done: "This request is finished.",
+      closed: "This request is closed. If you still need help, call us.",
+      cancelled: "You told us you no longer need help.",
+    },
+    messageHeading: "Message from the dispatcher",
+    cancelSummary: "I no longer need help",
+    cancelExplained:
+      "This tells our dispatchers that you no longer need help, and stops your request. It cannot be undone.",
+    reasonLabel: "Reason (optional)",
+    cancelButton: "Yes, cancel my request",
+    cancelling: "Cancelling...",
+    /** Followed by the time and a period. */
+    cancelledOn: "You cancelled this request on",
+    gone: "This page is no longer available. If you still need help, call us.",
+    call: "Call {phone}",
+    stopped: "Live updates stopped.",
+    reload: "Reload the page",
+    toSeeLatest: "to see the latest status.",
+    notCancelled: "Your request was not cancelled. Please call {phone}.",
+    offline: "Your request was not cancelled: there is no connection. Try again, or call {phone}.",
+    /** The server's answers; {callUs} is refusal.callUs. */
+    notFound: "There is no such request page (the link may be mistyped or no longer work). If you need help, {callUs}.",
+    crossSite:
+      "This cancel did not come from your request page, so nothing was changed. Open your request page and try again, or {callUs}.",
+    notCancellable: "This request is {status}: it can no longer be cancelled. If you need help, {callUs}.",
+    tooMany:
+      "Too many requests for request pages from your connection. Please try again in {seconds} seconds, or {callUs}.",
+    reasonTooLong: "Keep the reason to {max} characters.",
+    reasonUnreadable: "The reason could not be read.",
+    tryAgain: "Try again, or {callUs}.",
+    /** The short page a browser without JavaScript gets when a cancel is refused or lookups are over the limit. */
+    problemTitle: "Request page",
+    waitTitle: "Please wait a moment",
+    notCancelledTitle: "Your request was not cancelled",
+    back: "Back to your request",
+    needHelp: "Need help right now?",
   },
   notFound: {
     title: "404 Page Not Found",
@@ -590,6 +659,66 @@ const es: Dictionary = {
     newRequest: "Empiece una solicitud nueva",
     call: "Llame al {phone}",
   },
+  requestPage: {
+    title: "Su solicitud de servicio",
+    description: "Cómo va su solicitud de servicio, y cómo cancelarla.",
+    heading: "Solicitud de servicio #{number}",
+    facts: {
+      number: "Número de solicitud",
+      service: "Servicio",
+      pickup: "Dónde está el vehículo",
+      sent: "Enviada",
+      callAt: "Le llamaremos al",
+      phoneEnding: "número que termina en {last4}",
+    },
+    statusHeading: "Estado",
+    statuses: {
+      received: "Recibida",
+      arranging: "Le estamos consiguiendo ayuda",
+      on_the_way: "Un operador va en camino",
+      done: "Terminada",
+      closed: "Cerrada",
+      cancelled: "Cancelada",
+    },
+    hints: {
+      received: "Nuestros despachadores ya recibieron su solicitud. Le vamos a llamar.",
+      arranging: "Un despachador le está buscando un operador asociado.",
+      on_the_way: "Ya va un operador asociado al lugar donde está su vehículo.",
+      done: "Esta solicitud ya se terminó.",
+      closed: "Esta solicitud está cerrada. Si todavía necesita ayuda, llámenos.",
+      cancelled: "Nos avisó que ya no necesita ayuda.",
+    },
+    messageHeading: "Mensaje del despachador",
+    cancelSummary: "Ya no necesito ayuda",
+    cancelExplained:
+      "Así les avisa a nuestros despachadores que ya no necesita ayuda, y su solicitud se detiene. No se puede deshacer.",
+    reasonLabel: "Motivo (opcional)",
+    cancelButton: "Sí, cancelar mi solicitud",
+    cancelling: "Cancelando...",
+    cancelledOn: "Usted canceló esta solicitud el",
+    gone: "Esta página ya no está disponible. Si todavía necesita ayuda, llámenos.",
+    call: "Llame al {phone}",
+    stopped: "Las actualizaciones en vivo se detuvieron.",
+    reload: "Recargue la página",
+    toSeeLatest: "para ver el estado más reciente.",
+    notCancelled: "Su solicitud no se canceló. Llámenos al {phone}.",
+    offline: "Su solicitud no se canceló porque no hay conexión. Inténtelo de nuevo o llame al {phone}.",
+    notFound:
+      "No existe esa página de solicitud (puede que el enlace tenga un error o que ya no funcione). Si necesita ayuda, {callUs}.",
+    crossSite:
+      "Esta cancelación no vino de la página de su solicitud, así que no se cambió nada. Abra la página de su solicitud y vuelva a intentarlo, o {callUs}.",
+    notCancellable: "Esta solicitud ya no se puede cancelar (estado: {status}). Si necesita ayuda, {callUs}.",
+    tooMany:
+      "Se abrieron demasiadas páginas de solicitud desde su conexión. Vuelva a intentarlo en {seconds} segundos o {callUs}.",
+    reasonTooLong: "Escriba el motivo en {max} caracteres como máximo.",
+    reasonUnreadable: "No se pudo leer el motivo.",
+    tryAgain: "Inténtelo de nuevo o {callUs}.",
+    problemTitle: "Página de su solicitud",
+    waitTitle: "Espere un momento",
+    notCancelledTitle: "Su solicitud no se canceló",
+    back: "Volver a su solicitud",
+    needHelp: "¿Necesita ayuda ahora mismo?",
+  },
   notFound: {
     title: "404 Página no encontrada",
     description:
@@ -753,4 +882,18 @@ assertSameKeys(ui);
 /** Fills "{name}" marks from `values`; a mark with no value stays as it is (the tests catch it). */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (mark, key: string) => (key in values ? String(values[key]) : mark));
+}
+
+/** Every status a driver can see has its words (a status added to src/lib/request-page.ts fails `astro check` here). */
+const statusWords: Record<DriverStatus, string> = en.requestPage.statuses;
+void statusWords;
+
+/**
+ * A service as one language names it. Requests store the specification's English name (the form's
+ * value, what the owner reads); a driver reads it in the request's language. A name that is not one
+ * of the ten (an old row) is shown as stored.
+ */
+export function serviceNameIn(locale: Locale, storedName: string): string {
+  const slug = services.find((s) => s.name === storedName)?.slug;
+  return slug ? ui[locale].serviceNames[slug] : storedName;
 }
