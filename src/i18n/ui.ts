@@ -299,6 +299,23 @@ const en = {
     back: "Back to your request",
     needHelp: "Need help right now?",
   },
+  /** The e-mail to the driver who sent a request (server/alerts/message.ts), in the request's language. */
+  driverEmail: {
+    subject: "Your service request #{number} to {name}",
+    heading: "Your service request #{number} has reached {name}",
+    number: "Request number",
+    service: "Service",
+    pickup: "Pickup",
+    sent: "Sent",
+    followLink: "See what is happening with your request",
+    followRest: ", or cancel it if you no longer need help.",
+    lifetime: "The link works until {days} days after the request is finished.",
+    callBack:
+      "We will call you back. For anything urgent, call {phone}. If anyone is hurt or in danger, call 911 first.",
+    why: "Why you got this e-mail: a service request was sent on the website of {name} ({url}) with this e-mail address. If it was not you, you can ignore it: this is the only e-mail it sends you.",
+    /** Who sends it, above the postal address: the business says what it is, a referral service. */
+    sender: "{name} (a local referral towing service), {address}",
+  },
   notFound: {
     title: "404 Page Not Found",
     description: "This page does not exist. Find towing and roadside help in Stockton, CA from our home page.",
@@ -718,6 +735,21 @@ const es: Dictionary = {
     notCancelledTitle: "Su solicitud no se canceló",
     back: "Volver a su solicitud",
     needHelp: "¿Necesita ayuda ahora mismo?",
+  },
+  driverEmail: {
+    subject: "{name}: su solicitud de servicio #{number}",
+    heading: "{name} recibió su solicitud de servicio #{number}",
+    number: "Número de solicitud",
+    service: "Servicio",
+    pickup: "Dónde está el vehículo",
+    sent: "Enviada",
+    followLink: "Vea cómo va su solicitud",
+    followRest: ", o cancélela si ya no necesita ayuda.",
+    lifetime: "El enlace funciona hasta {days} días después de que termine la solicitud.",
+    callBack:
+      "Le vamos a llamar. Para cualquier urgencia, llame al {phone}. Si alguien está herido o en peligro, llame primero al 911.",
+    why: "Por qué recibió este correo: alguien envió una solicitud de servicio con esta dirección de correo en el sitio web de {name} ({url}). Si no fue usted, puede ignorar este mensaje: es el único correo que recibirá por esta solicitud.",
+    sender: "{name} (un servicio local que le conecta con operadores de grúa), {address}",
   },
   notFound: {
     title: "404 Página no encontrada",
