@@ -244,6 +244,8 @@ export function webhookPayload(request: ContactRequestRow) {
     vehicle: request.vehicle,
     /** The language of the page the driver sent it from: "en" or "es". */
     language: request.language,
+    /** The same in words, as the e-mail and the desk say it ("English", "Spanish"): a receiver can show it as is. */
+    languageName: languageForOwner[request.language],
   };
 }
 
@@ -273,11 +275,20 @@ export interface PushNotification {
   tag: string;
 }
 
+/**
+ * The notification's line: the service and the pickup place, led by "Spanish: " for a request from the
+ * Spanish site, so the owner knows before calling back (first, where a long pickup cannot cut it off).
+ */
+function pushBody(request: ContactRequestRow): string {
+  const language = request.language === "en" ? "" : `${languageForOwner[request.language]}: `;
+  return headerSafe(`${language}${request.service}, ${request.pickupLocation}`, 120);
+}
+
 /** The owner's phone when the driver cancelled: its own tag, so it rings even if the new-request one is still shown. */
 export function cancelledPushNotification(request: ContactRequestRow): PushNotification {
   return {
     title: `Cancelled by the driver: #${request.id}`,
-    body: headerSafe(`${request.service}, ${request.pickupLocation}`, 120),
+    body: pushBody(request),
     url: `/desk#/requests/${request.id}`,
     tag: `service-request-${request.id}-cancelled`,
   };
@@ -286,7 +297,7 @@ export function cancelledPushNotification(request: ContactRequestRow): PushNotif
 export function pushNotification(request: ContactRequestRow): PushNotification {
   return {
     title: `New request #${request.id}`,
-    body: headerSafe(`${request.service}, ${request.pickupLocation}`, 120),
+    body: pushBody(request),
     url: `/desk#/requests/${request.id}`,
     tag: `service-request-${request.id}`,
   };
