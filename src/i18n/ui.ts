@@ -573,13 +573,13 @@ const es: Dictionary = {
     chooseService: "Elija un servicio",
     pickup: "Dónde está el vehículo",
     pickupPlaceholder: "Calle, calle que cruza o un punto de referencia",
-    dropoff: "Adónde lo llevamos",
+    dropoff: "Adónde hay que llevarlo",
     dropoffPlaceholder: "¿A dónde debe ir el vehículo?",
     vehicle: "Vehículo (año, marca, modelo, color)",
     vehiclePlaceholder: "Opcional, por ejemplo Honda Civic 2014, plateado",
     vehicleShort: "Vehículo",
     language: "Idioma",
-    sameAsPickup: "El mismo lugar",
+    sameAsPickup: "El mismo lugar donde está",
     trap: "Deje este campo vacío",
     send: "Enviar solicitud",
     sending: "Enviando...",
@@ -603,7 +603,7 @@ const es: Dictionary = {
     location: "Escriba al menos {min} caracteres: una calle, la calle que cruza o un punto de referencia",
     vehicle: "Describa el vehículo en {max} caracteres como máximo: año, marca, modelo y color",
     unstorable:
-      "Tiene un carácter que no se puede guardar (un carácter de control invisible o un símbolo dañado). Vuelva a escribirlo.",
+      "Tiene un carácter que no se puede guardar (un carácter de control invisible o un símbolo que no se reconoce). Vuelva a escribirlo.",
     language: "Elija inglés o español",
   },
   confirmation: {
@@ -614,7 +614,7 @@ const es: Dictionary = {
     dangerBefore:
       "Si alguien está herido, su carro quedó parado en un carril con tráfico, una persona o un animal está encerrado en un carro, o hay fuego o humo,",
     call911: "llame al 911",
-    dangerAfter: "primero. ¿Hay algo más urgente con el carro? No espere nuestra llamada:",
+    dangerAfter: "primero. ¿Hay otra urgencia con el carro? No espere a que le llamemos:",
     another: "Enviar otra solicitud",
     pageLink: {
       before: "Siga su solicitud, o cancélela, en ",
@@ -625,7 +625,7 @@ const es: Dictionary = {
   failure: {
     resending: "Volvió su conexión: estamos enviando su solicitud otra vez…",
     notSent: "Su solicitud no se envió.",
-    triedAgain: "La enviamos otra vez cuando volvió su conexión y tampoco se pudo. ",
+    triedAgain: "La enviamos otra vez cuando volvió su conexión y tampoco se envió. ",
     kept: "Sus respuestas siguen abajo.",
     willResend: "Se enviará sola en cuanto su teléfono vuelva a tener conexión.",
     tryAgain: "Intentar de nuevo",
@@ -640,7 +640,7 @@ const es: Dictionary = {
     notSaved:
       "No pudimos guardar su solicitud en este momento. Por favor, {callUs} o vuelva a intentarlo en un minuto.",
     tooMany:
-      "Demasiadas solicitudes de servicio desde su conexión. Vuelva a intentarlo en {seconds} segundos o {callUs}.",
+      "Se enviaron demasiadas solicitudes desde su conexión. Vuelva a intentarlo en {seconds} segundos o {callUs}.",
     fixThese: "Corrija lo siguiente y vuelva a enviar la solicitud:",
     invalidFields: "Faltan datos o algunos no son válidos.",
     badKey:
@@ -776,7 +776,8 @@ const es: Dictionary = {
     title: "{service} en Stockton, CA",
     faq: "Preguntas de los conductores",
     requestTitle: "Pida servicio",
-    requestIntro: "Envíe los datos para {service} y un despachador se comunicará con usted lo antes posible.",
+    requestIntro:
+      "Servicio elegido: {service}. Envíe sus datos y un despachador se comunicará con usted lo antes posible.",
     others: "Otros servicios",
     coverage: "Dónde atendemos llamadas",
     highways: "Carreteras:",
@@ -856,11 +857,11 @@ const es: Dictionary = {
   about: {
     title: "Quiénes somos: servicio de grúa local en Stockton desde 2010",
     description:
-      "{name} es un servicio local de referencia de grúas en Stockton, CA y pueblos cercanos desde {year}, disponible las 24 horas.",
+      "{name} es un servicio local que conecta a los conductores con operadores de grúa en Stockton, CA y pueblos cercanos desde {year}, las 24 horas.",
     heading: "Quiénes somos: {name}",
     lead: "Un servicio local que le conecta con grúas y auxilio vial, desde {year}.",
     intro:
-      "Trabajamos desde {year}. Los conductores de Stockton y de los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la SR-99 o las llaves se quedaron adentro del carro cerrado. Somos un servicio local de referencia de grúas: cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
+      "Atendemos a los conductores desde {year}. En Stockton y en los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la SR-99 o las llaves se quedaron adentro del carro cerrado. No somos una compañía de grúas: le ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
     believe: "En qué creemos",
     answerTitle: "Contestar cada llamada.",
     answer: "Las averías no tienen horario de oficina, y nosotros tampoco: atendemos a toda hora, todos los días.",
