@@ -412,7 +412,7 @@ describe("the Spanish pages say exactly what the English pages say", () => {
     expect(guideEs).toContain("Una grúa que usted elige.");
     expect(guideEs).toContain("dentro de 10 días después de ese aviso (sección 22852)");
     expect(guideEs).toContain(
-      "Según la sección 16000(a), cuando un choque hiere o mata a alguien, o causa más de $1,000 de daños a la propiedad de cualquier persona, cada conductor tiene que reportarlo al DMV dentro de 10 días",
+      "Según la sección 16000(a), cuando un choque hiere o mata a alguien, o causa más de $1,000 de daños a la propiedad de una sola persona, cada conductor tiene que reportarlo al DMV dentro de 10 días",
     );
     expect(guideEs).toContain("La sección 20001(a) obliga al conductor de un vehículo");
     expect(guideEs).toContain("La sección 20003 obliga a ese conductor a dar su nombre y su domicilio actual");
