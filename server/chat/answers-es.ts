@@ -125,7 +125,7 @@ const topics: Record<TopicKey, string> = {
   recommend: `No puedo recomendar un mecánico ni un taller. Cuando elija uno, un operador asociado puede remolcar el carro ahí: ${es("/services/towing")}`,
   weather: "No puedo ver el clima aquí: solo sé de nuestros servicios de grúa y auxilio vial.",
   fleet:
-    "Somos un servicio de referencias: lo conectamos con operadores de grúa asociados, así que el camión depende de su vehículo y del trabajo. Dígale al despachador la marca, el modelo y el tamaño, y le dirá si un operador asociado puede llevarlo.",
+    "No somos una compañía de grúas: lo ponemos en contacto con operadores de grúa asociados, así que el camión depende de su vehículo y del trabajo. Dígale al despachador la marca, el modelo y el tamaño, y le dirá si un operador asociado puede llevarlo.",
   insurance:
     "No puedo confirmar por chat si su seguro o su club de auto lo cubre. Si su seguro o un club de auto le da auxilio vial, tenga los datos a la mano y déselos al despachador.",
   complaint:
