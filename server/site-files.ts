@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { type Locale, locales } from "../src/i18n/locales";
 import {
   CHAT_KNOWLEDGE_FILE,
   CHAT_KNOWLEDGE_FORMAT,
@@ -27,10 +28,11 @@ export interface SiteFiles {
   /** The public origin the pages were built for (PUBLIC_SITE_URL at build time, build-settings.json). */
   siteUrl: string;
   /**
-   * The built shell of the driver's request page (src/pages/request.astro), which the server fills
-   * in for each request: read at start, never served as a page of its own. Absent in API-only tests.
+   * The built shells of the driver's request page, one per language (src/views/RequestPage.astro),
+   * which the server fills in for each request in its language: read at start, never served as pages
+   * of their own. Absent in API-only tests.
    */
-  requestPageShell?: string;
+  requestPageShells: Partial<Record<Locale, string>>;
   /** What the chat assistant knows of the pages (chat-knowledge.json), validated. */
   chatKnowledge: ChatKnowledge;
 }
@@ -38,11 +40,15 @@ export interface SiteFiles {
 /** astro.config.mjs's origin when PUBLIC_SITE_URL is not set. */
 export const DEFAULT_SITE_URL = "https://stocktontowing.example";
 
-/** The request page's shell: the server fills it in at /request/{token}; /request itself is no page. */
-export const REQUEST_PAGE_SHELL_FILE = "request.html";
+/**
+ * The request page's shells: the server fills one in at /request/{token}, in the request's language;
+ * /request and /es/request themselves are no pages.
+ */
+export const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.html", es: "es/request.html" };
+const shellFiles = new Set(Object.values(REQUEST_PAGE_SHELL_FILES));
 
 /** Files the build writes for the server alone: read at start, never served. */
-const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, REQUEST_PAGE_SHELL_FILE]);
+const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, ...shellFiles]);
 
 const COMPRESSED = /\.(br|gz)$/;
 /** The 404 pages are answers, not addresses: /404 and /es/404 are themselves not found. */
@@ -83,6 +89,7 @@ export function emptySiteFiles(root = "."): SiteFiles {
     routes: new Map(),
     siteUrl: DEFAULT_SITE_URL,
     inlineScriptHashes: [],
+    requestPageShells: {},
     chatKnowledge: { format: CHAT_KNOWLEDGE_FORMAT, pages: [], sections: [], townPages: [] },
   };
 }
@@ -95,7 +102,7 @@ export function readSiteFiles(root: string): SiteFiles {
   const routes = new Map<string, string>();
   const hashes = new Set<string>();
   for (const file of files) {
-    if (file === REQUEST_PAGE_SHELL_FILE) {
+    if (shellFiles.has(file)) {
       for (const h of inlineScriptHashes(readFileSync(path.join(root, file), "utf8"))) hashes.add(h);
     }
     if (NOT_FOUND_PAGES.has(file) || SERVER_ONLY_FILES.has(file)) continue;
@@ -119,9 +126,11 @@ export function readSiteFiles(root: string): SiteFiles {
     inlineScriptHashes: [...hashes].sort(),
     contactFallbackUrl: settings.contactFallbackUrl,
     siteUrl: settings.siteUrl,
-    requestPageShell: files.includes(REQUEST_PAGE_SHELL_FILE)
-      ? readFileSync(path.join(root, REQUEST_PAGE_SHELL_FILE), "utf8")
-      : undefined,
+    requestPageShells: Object.fromEntries(
+      locales
+        .filter((locale) => files.includes(REQUEST_PAGE_SHELL_FILES[locale]))
+        .map((locale) => [locale, readFileSync(path.join(root, REQUEST_PAGE_SHELL_FILES[locale]), "utf8")]),
+    ),
     chatKnowledge: readChatKnowledge(root),
   };
 }

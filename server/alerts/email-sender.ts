@@ -121,7 +121,12 @@ export function emailSender(config: EmailAlertConfig, siteUrl: string): AlertSen
           text: message.text,
           html: message.html,
           messageId: `<${alert.id}@${domain}>`,
-          headers: { "X-Service-Request-Id": String(alert.request.id), "X-Service-Request-Alert": alert.kind },
+          headers: {
+            "X-Service-Request-Id": String(alert.request.id),
+            "X-Service-Request-Alert": alert.kind,
+            // The driver's e-mail is in the request's language: a mail app can read it aloud in that language.
+            ...(message.language ? { "Content-Language": message.language } : {}),
+          },
         });
       } catch (error) {
         throw new DeliveryError(describeSmtpError(error));

@@ -1,4 +1,5 @@
-import { languageForOwner } from "../../src/i18n/locales";
+import { type Locale, languageForOwner, languageTag } from "../../src/i18n/locales";
+import { fill, serviceNameIn, ui } from "../../src/i18n/ui";
 import { mapSearchHref, telHrefFor } from "../../src/lib/links";
 import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../src/lib/request-page";
 import { fullAddress, site } from "../../src/lib/site";
@@ -9,15 +10,16 @@ import type { ContactRequestRow } from "../db/schema";
  * the channels only carry it.
  */
 
-const businessTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: site.timeZone,
-  dateStyle: "full",
-  timeStyle: "short",
-});
+const businessTime = (locale: Locale) =>
+  new Intl.DateTimeFormat(languageTag[locale], { timeZone: site.timeZone, dateStyle: "full", timeStyle: "short" });
+const businessClocks: Record<Locale, Intl.DateTimeFormat> = { en: businessTime("en"), es: businessTime("es") };
 
-/** "Monday, November 23, 2026 at 1:05 AM (America/Los_Angeles)": the owner's clock, and which clock. */
-export function formatBusinessTime(date: Date): string {
-  return `${businessTime.format(date)} (${site.timeZone})`;
+/**
+ * "Monday, November 23, 2026 at 1:05 AM (America/Los_Angeles)": the business's clock, and which
+ * clock; in Spanish for a Spanish driver's e-mail ("lunes, 23 de noviembre de 2026, 1:05 a.m. (…)").
+ */
+export function formatBusinessTime(date: Date, locale: Locale = "en"): string {
+  return `${businessClocks[locale].format(date)} (${site.timeZone})`;
 }
 
 /** A header value holds no line break or control character, whatever a visitor typed. */
@@ -39,6 +41,8 @@ export interface AlertEmail {
   subject: string;
   text: string;
   html: string;
+  /** The message's language (Content-Language), when it is the driver's rather than the owner's English. */
+  language?: string;
 }
 
 /** The e-mail: subject with the service and pickup, every field, call and map links, business time. */
@@ -155,55 +159,64 @@ const DRIVER_MAIL_PLACE_CHARS = 120;
 const shortened = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
 
 /**
- * The e-mail to the driver who sent a request: its number, the link to its page and the phone, and
- * who sent it and why (anyone can type any address into the form: the one who owns it learns what
- * this is and that no more will come). Nothing but the service and the pickup place of what was typed,
- * escaped in the HTML; never the name, which a stranger could fill with a message.
+ * The e-mail to the driver who sent a request, in the request's language (the page it links to speaks
+ * the same): its number, the link to its page and the phone, and who sent it and why (anyone can type
+ * any address into the form: the one who owns it learns what this is and that no more will come).
+ * Nothing but the service and the pickup place of what was typed, escaped in the HTML; never the name,
+ * which a stranger could fill with a message.
  */
 export function driverConfirmationEmail(request: ContactRequestRow, pageUrl: string): AlertEmail {
-  const sent = formatBusinessTime(request.createdAt);
+  const locale = request.language;
+  const t = ui[locale].driverEmail;
+  const sent = formatBusinessTime(request.createdAt, locale);
+  const service = serviceNameIn(locale, request.service);
   const pickup = shortened(headerSafe(request.pickupLocation, 1000), DRIVER_MAIL_PLACE_CHARS);
   const siteUrl = new URL(pageUrl).origin;
-  const subject = `Your service request #${request.id} to ${site.name}`;
-  const why =
-    `Why you got this e-mail: a service request was sent on the website of ${site.name} (${siteUrl}) ` +
-    "with this e-mail address. If it was not you, you can ignore it: this is the only e-mail it sends you.";
-  const lifetime = `The link works until ${PAGE_LIFETIME_AFTER_END_DAYS} days after the request is finished.`;
+  const number = { number: request.id, name: site.name };
+  const subject = fill(t.subject, number);
+  const heading = fill(t.heading, number);
+  const why = fill(t.why, { name: site.name, url: siteUrl });
+  const lifetime = fill(t.lifetime, { days: PAGE_LIFETIME_AFTER_END_DAYS });
+  const sender = fill(t.sender, { name: site.name, address: fullAddress });
+  const width = Math.max(t.number.length, t.service.length, t.pickup.length, t.sent.length) + 2;
+  const line = (label: string, value: string) => `${`${label}:`.padEnd(width)}${value}`;
   const text = [
-    `Your service request #${request.id} has reached ${site.name}.`,
+    `${heading}.`,
     "",
-    `Request number: #${request.id}`,
-    `Service:        ${request.service}`,
-    `Pickup:         ${pickup}`,
-    `Sent:           ${sent}`,
+    line(t.number, `#${request.id}`),
+    line(t.service, service),
+    line(t.pickup, pickup),
+    line(t.sent, sent),
     "",
-    "See what is happening with your request, or cancel it if you no longer need help:",
+    `${t.followLink}${t.followRest}`,
     pageUrl,
     lifetime,
     "",
-    `We will call you back. For anything urgent, call ${site.phone.display}. If anyone is hurt or in danger, call 911 first.`,
+    fill(t.callBack, { phone: site.phone.display }),
     "",
     why,
-    `${site.legalName}, ${fullAddress}`,
+    sender,
   ].join("\n");
   const row = (label: string, content: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const phoneLink = `<a href="${escapeHtml(`tel:${site.phone.e164}`)}">${escapeHtml(site.phone.display)}</a>`;
   const html = [
     "<!doctype html>",
-    '<html><body style="font-family:sans-serif;font-size:16px">',
-    `<h1 style="font-size:20px">Your service request #${request.id} has reached ${escapeHtml(site.name)}</h1>`,
+    `<html lang="${languageTag[locale]}"><body style="font-family:sans-serif;font-size:16px">`,
+    `<h1 style="font-size:20px">${escapeHtml(heading)}</h1>`,
     "<table>",
-    row("Request number", `#${request.id}`),
-    row("Service", escapeHtml(request.service)),
-    row("Pickup", escapeHtml(pickup)),
-    row("Sent", escapeHtml(sent)),
+    row(t.number, `#${request.id}`),
+    row(t.service, escapeHtml(service)),
+    row(t.pickup, escapeHtml(pickup)),
+    row(t.sent, escapeHtml(sent)),
     "</table>",
-    `<p><a href="${escapeHtml(pageUrl)}">See what is happening with your request</a>, or cancel it if you no longer need help.<br>${escapeHtml(lifetime)}</p>`,
-    `<p>We will call you back. For anything urgent, call <a href="${escapeHtml(`tel:${site.phone.e164}`)}">${escapeHtml(site.phone.display)}</a>. If anyone is hurt or in danger, call 911 first.</p>`,
-    `<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>${escapeHtml(`${site.legalName}, ${fullAddress}`)}</p>`,
+    `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(t.followLink)}</a>${escapeHtml(t.followRest)}<br>${escapeHtml(lifetime)}</p>`,
+    // The dictionary's words escaped first, then the phone's link put in their {phone} mark.
+    `<p>${fill(escapeHtml(t.callBack), { phone: phoneLink })}</p>`,
+    `<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>${escapeHtml(sender)}</p>`,
     "</body></html>",
   ].join("\n");
-  return { subject, text, html };
+  return { subject, text, html, language: languageTag[locale] };
 }
 
 /**
@@ -231,6 +244,8 @@ export function webhookPayload(request: ContactRequestRow) {
     vehicle: request.vehicle,
     /** The language of the page the driver sent it from: "en" or "es". */
     language: request.language,
+    /** The same in words, as the e-mail and the desk say it ("English", "Spanish"): a receiver can show it as is. */
+    languageName: languageForOwner[request.language],
   };
 }
 
@@ -260,11 +275,20 @@ export interface PushNotification {
   tag: string;
 }
 
+/**
+ * The notification's line: the service and the pickup place, led by "Spanish: " for a request from the
+ * Spanish site, so the owner knows before calling back (first, where a long pickup cannot cut it off).
+ */
+function pushBody(request: ContactRequestRow): string {
+  const language = request.language === "en" ? "" : `${languageForOwner[request.language]}: `;
+  return headerSafe(`${language}${request.service}, ${request.pickupLocation}`, 120);
+}
+
 /** The owner's phone when the driver cancelled: its own tag, so it rings even if the new-request one is still shown. */
 export function cancelledPushNotification(request: ContactRequestRow): PushNotification {
   return {
     title: `Cancelled by the driver: #${request.id}`,
-    body: headerSafe(`${request.service}, ${request.pickupLocation}`, 120),
+    body: pushBody(request),
     url: `/desk#/requests/${request.id}`,
     tag: `service-request-${request.id}-cancelled`,
   };
@@ -273,7 +297,7 @@ export function cancelledPushNotification(request: ContactRequestRow): PushNotif
 export function pushNotification(request: ContactRequestRow): PushNotification {
   return {
     title: `New request #${request.id}`,
-    body: headerSafe(`${request.service}, ${request.pickupLocation}`, 120),
+    body: pushBody(request),
     url: `/desk#/requests/${request.id}`,
     tag: `service-request-${request.id}`,
   };

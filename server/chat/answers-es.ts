@@ -1,4 +1,5 @@
-import type { ServiceSlug } from "../../src/lib/services";
+import { ui } from "../../src/i18n/ui";
+import { type ServiceSlug, services as serviceList } from "../../src/lib/services";
 import { fullAddress, serviceRadiusMiles, site } from "../../src/lib/site";
 import type { ServiceCard, TopicKey, Words } from "./answers";
 import type { Caution, Danger } from "./safety";
@@ -28,18 +29,15 @@ const highwayList = joinSpanish([...site.highways]);
 /** "está" or "están", for one town or several. */
 const is = (names: string[]) => (names.length > 1 ? "están" : "está");
 
-/** The services as the Spanish pages name them. */
-const SERVICE_NAMES: Record<ServiceSlug, string> = {
-  towing: "Servicio de grúa",
-  "emergency-towing": "Grúa de emergencia",
-  "roadside-assistance": "Auxilio vial",
-  "blocked-driveway": "Entrada bloqueada",
-  "flat-tire": "Llanta ponchada",
-  "gasoline-delivery": "Entrega de gasolina",
-  "junk-car-removal": "Retiro de carros viejos",
-  "jump-start": "Paso de corriente",
-  "motorcycle-towing": "Grúa para motos",
-  "vehicle-lockouts": "Apertura de carros",
+/**
+ * The services as the Spanish pages name them: the one dictionary's names (src/i18n/ui.ts), so the chat
+ * and the pages never call a service two things.
+ */
+const SERVICE_NAMES: Record<ServiceSlug, string> = ui.es.serviceNames;
+/** A service's name inside a sentence ("pasar corriente a la batería"). */
+const serviceWord = (slug: ServiceSlug) => {
+  const name = SERVICE_NAMES[slug];
+  return name.charAt(0).toLowerCase() + name.slice(1);
 };
 
 const nextStep = {
@@ -99,7 +97,7 @@ const topics: Record<TopicKey, string> = {
   address: `Nuestra dirección es ${fullAddress}, pero no hace falta venir: un operador asociado va a donde usted esté. Llame al ${phone} o mande una solicitud en ${es("/contact")}.`,
   hours: "Estamos *disponibles 24/7*: noches, fines de semana y días festivos incluidos.",
   request: `Lo más rápido es llamar. O mande el formulario en ${es("/contact")} con su nombre, teléfono, el servicio y los lugares de recogida y entrega, y un despachador se comunica con usted.`,
-  "services-list": `Lo conectamos con operadores asociados para grúa, grúa de emergencia, auxilio vial, llantas ponchadas, entrega de gasolina, paso de corriente, apertura de carros, grúa para motos, retiro de carros viejos y entradas bloqueadas. Todos: ${es("/services")}`,
+  "services-list": `Lo conectamos con operadores asociados para: ${joinSpanish(serviceList.map((s) => serviceWord(s.slug)))}. Todos: ${es("/services")}`,
   areas: `Atendemos ${townList}: a unas ${serviceRadiusMiles} millas del centro de Stockton, incluidas las autopistas ${highwayList}.`,
   price:
     "No puedo dar precios por chat: el costo depende del vehículo, la distancia y la situación, y el despachador le dice qué esperar antes de empezar cualquier trabajo.",
@@ -121,13 +119,15 @@ const topics: Record<TopicKey, string> = {
   "not-legal-advice": "No puedo dar asesoría legal; tómelo como información general.",
   payment:
     "No puedo confirmar las formas de pago por chat: usted le paga al operador asociado que hace el trabajo. Pregúntele al despachador cuáles acepta antes de empezar.",
-  repairs: `No hacemos reparaciones: lo conectamos con operadores asociados para grúa y auxilio vial (paso de corriente, llantas, gasolina, apertura de carros). Si el carro no se puede manejar, se puede remolcar al taller que usted elija: ${es("/services/towing")}`,
+  repairs: `No hacemos reparaciones: lo conectamos con operadores asociados para grúa y auxilio vial (${joinSpanish(
+    (["jump-start", "flat-tire", "gasoline-delivery", "vehicle-lockouts"] as const).map(serviceWord),
+  )}). Si el carro no se puede manejar, se puede remolcar al taller que usted elija: ${es("/services/towing")}`,
   recommend: `No puedo recomendar un mecánico ni un taller. Cuando elija uno, un operador asociado puede remolcar el carro ahí: ${es("/services/towing")}`,
   weather: "No puedo ver el clima aquí: solo sé de nuestros servicios de grúa y auxilio vial.",
   fleet:
-    "Somos un servicio de referencias: lo conectamos con operadores de grúa asociados, así que el camión depende de su vehículo y del trabajo. Dígale al despachador la marca, el modelo y el tamaño, y le dirá si un operador asociado puede llevarlo.",
+    "No somos una compañía de grúas: lo ponemos en contacto con operadores de grúa asociados, así que el camión depende de su vehículo y del trabajo. Dígale al despachador la marca, el modelo y el tamaño, y le dirá si un operador asociado puede llevarlo.",
   insurance:
-    "No puedo confirmar por chat si su seguro o su club de auto lo cubre. Si tiene cobertura de auxilio vial con su aseguranza o un club de auto, tenga los datos a la mano y déselos al despachador.",
+    "No puedo confirmar por chat si su seguro o su club de auto lo cubre. Si su seguro o un club de auto le da auxilio vial, tenga los datos a la mano y déselos al despachador.",
   complaint:
     "Siento mucho que haya sido difícil. Solo soy el asistente automático del sitio; por favor llame: un despachador puede resolverlo con usted.",
   injection:
@@ -162,7 +162,7 @@ export const accidentParts: GuidePart[] = [
   {
     id: "accident-dmv",
     asks: /\bdmv\b/,
-    text: `Según la sección 16000(a), si un choque hiere o mata a alguien, o causa más de $1,000 de daños a la propiedad de una sola persona, cada conductor tiene que reportarlo al DMV dentro de 10 días, aunque la policía haya hecho un reporte. Su aseguranza, su agente o su abogado pueden hacerlo por usted. Más: ${es("/guides/after-an-accident")}`,
+    text: `Según la sección 16000(a), si un choque hiere o mata a alguien, o causa más de $1,000 de daños a la propiedad de una sola persona, cada conductor tiene que reportarlo al DMV dentro de 10 días, aunque la policía haya hecho un reporte. Su aseguradora, su agente de seguros o su abogado pueden hacerlo por usted. Más: ${es("/guides/after-an-accident")}`,
     source: { file: GUIDE, phrase: "more than $1,000 of damage to the property of any one person" },
   },
   {

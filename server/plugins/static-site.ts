@@ -2,7 +2,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { localeOfPath } from "../../src/i18n/locales";
+import { type Locale, localeOfPath } from "../../src/i18n/locales";
 import type { SiteFiles } from "../site-files";
 
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
@@ -36,9 +36,10 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
     return reply.sendFile(file);
   };
 
-  app.decorateReply("sendNotFoundPage", function (this: FastifyReply) {
-    // A missing address under /es/ gets the Spanish page: the visitor was reading Spanish.
-    const spanish = localeOfPath(this.request.url.split("?")[0] ?? "/") === "es";
+  app.decorateReply("sendNotFoundPage", function (this: FastifyReply, locale?: Locale) {
+    // A missing address under /es/ gets the Spanish page: the visitor was reading Spanish. An address
+    // without a language of its own (a request page's) says which language the caller chose.
+    const spanish = (locale ?? localeOfPath(this.request.url.split("?")[0] ?? "/")) === "es";
     const page = (spanish && site.spanishNotFoundPage) || site.notFoundPage;
     if (!page) return this.code(404).type("text/plain").send("404 Page Not Found");
     this.code(404).header("Cache-Control", "no-store");
@@ -80,7 +81,8 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
 
 declare module "fastify" {
   interface FastifyReply {
-    sendNotFoundPage(): FastifyReply;
+    /** The 404 page, in `locale` or else in the language of the address. */
+    sendNotFoundPage(locale?: Locale): FastifyReply;
   }
 }
 

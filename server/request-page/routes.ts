@@ -3,16 +3,17 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Locale, locales, preferredLocale } from "../../src/i18n/locales";
+import { fill, ui } from "../../src/i18n/ui";
 import type { ApiRefusal } from "../../src/lib/api-refusal";
 import {
-  driverStatusLabels,
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
   type RequestPageLive,
   requestPagePath,
 } from "../../src/lib/request-page";
-import { cancelRequestSchema } from "../../src/lib/request-page-schema";
+import { cancelRequestSchemas } from "../../src/lib/request-page-schema";
 import { site as business } from "../../src/lib/site";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
@@ -50,11 +51,32 @@ export const REQUEST_PAGE_HEADERS = {
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
-const callUs = `call us at ${business.phone.display}`;
-export const NOT_FOUND_MESSAGE = `There is no such request page (the link may be mistyped or no longer work). If you need help, ${callUs}.`;
-export const CROSS_SITE_CANCEL = `This cancel did not come from your request page, so nothing was changed. Open your request page and try again, or ${callUs}.`;
-const notCancellable = (row: ContactRequestRow) =>
-  `This request is ${driverStatusLabels[pageLive(row).status]}: it can no longer be cancelled. If you need help, ${callUs}.`;
+/**
+ * What the server says about a request page, in one language: the request's own when the answer is
+ * about a request it found, else the one the browser prefers (a page's island asks in its page's).
+ * Every one names the phone number.
+ */
+const pageWords = (locale: Locale) => {
+  const t = ui[locale].requestPage;
+  const callUs = fill(ui[locale].refusal.callUs, { phone: business.phone.display });
+  return {
+    notFound: fill(t.notFound, { callUs }),
+    crossSite: fill(t.crossSite, { callUs }),
+    notCancellable: (row: ContactRequestRow) =>
+      fill(t.notCancellable, { status: t.statuses[pageLive(row).status], callUs }),
+    tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
+    tryAgain: fill(t.tryAgain, { callUs }),
+    reasonUnreadable: t.reasonUnreadable,
+    waitTitle: t.waitTitle,
+    notCancelledTitle: t.notCancelledTitle,
+  };
+};
+const words = Object.fromEntries(locales.map((l) => [l, pageWords(l)])) as Record<Locale, ReturnType<typeof pageWords>>;
+export const NOT_FOUND_MESSAGE = words.en.notFound;
+export const CROSS_SITE_CANCEL = words.en.crossSite;
+
+/** The language of an answer that found no request (or looked none up): the browser's. */
+const askedLocale = (request: FastifyRequest) => preferredLocale(request.headers["accept-language"]);
 
 /**
  * Whether a cancel comes from the request page itself. The page is sent with Referrer-Policy:
@@ -116,7 +138,9 @@ const isApiPath = (request: FastifyRequest, suffix: string) =>
  */
 export default async function requestPageRoutes(app: FastifyInstance, opts: RequestPageRouteOptions) {
   const { db, feed, now } = opts;
-  const render = requestPageRenderer(opts.site.requestPageShell);
+  const render = Object.fromEntries(
+    locales.map((l) => [l, requestPageRenderer(opts.site.requestPageShells[l], l)]),
+  ) as Record<Locale, ReturnType<typeof requestPageRenderer>>;
   await app.register(formbody);
   app.removeContentTypeParser("text/plain");
 
@@ -125,26 +149,37 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     const count = await app.counters.incr(`request-page:${request.ip}`, opts.rateLimit.timeWindowMs);
     if (count.current <= opts.rateLimit.max) return false;
     const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
-    const message = `Too many requests for request pages from your connection. Please try again in ${seconds} seconds, or ${callUs}.`;
+    const locale = askedLocale(request);
+    const message = words[locale].tooMany(seconds);
     reply.code(429).header("Retry-After", String(seconds)).headers(REQUEST_PAGE_HEADERS);
     if (page) {
       const href = requestPagePath(tokenOf(request));
-      reply.type("text/html; charset=utf-8").send(problemPage("Please wait a moment", message, href));
+      reply.type("text/html; charset=utf-8").send(problemPage(words[locale].waitTitle, message, href, locale));
     } else reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
     return true;
   };
-  const notFoundJson = (reply: FastifyReply) =>
+  const notFoundJson = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .code(404)
       .headers(REQUEST_PAGE_HEADERS)
-      .send({ error: "Not Found", message: NOT_FOUND_MESSAGE, code: "not_found" } satisfies ApiRefusal);
+      .send({
+        error: "Not Found",
+        message: words[askedLocale(request)].notFound,
+        code: "not_found",
+      } satisfies ApiRefusal);
+  /** The 404 page in the browser's language: a token that opens nothing says nothing of a request's. */
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header("Vary", "Accept-Language").sendNotFoundPage(askedLocale(request));
 
   app.get("/request/*", async (request, reply) => {
     if (await overLimit(request, reply, true)) return reply;
     const token = tokenOf(request);
     const row = await requestByPageToken(db, token, now());
-    if (!row) return reply.sendNotFoundPage();
-    const page = await encoded(render(pageFacts(row), pageLive(row), token), request.headers["accept-encoding"]);
+    if (!row) return notFoundPage(request, reply);
+    const page = await encoded(
+      render[row.language](pageFacts(row), pageLive(row), token),
+      request.headers["accept-encoding"],
+    );
     if (page.encoding) reply.header("Content-Encoding", page.encoding);
     return reply
       .headers(REQUEST_PAGE_HEADERS)
@@ -162,7 +197,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
   app.get("/api/request/*", async (request, reply) => {
     if (await overLimit(request, reply, false)) return reply;
     const row = await requestByPageToken(db, tokenOf(request, "/events"), now());
-    if (!row || !isApiPath(request, "/events")) return notFoundJson(reply);
+    if (!row || !isApiPath(request, "/events")) return notFoundJson(request, reply);
 
     reply.hijack();
     const stream = reply.raw;
@@ -212,23 +247,35 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       return reply
         .code(403)
         .headers(REQUEST_PAGE_HEADERS)
-        .send({ error: "Forbidden", message: CROSS_SITE_CANCEL, code: "refused" } satisfies ApiRefusal);
+        .send({
+          error: "Forbidden",
+          message: words[askedLocale(request)].crossSite,
+          code: "refused",
+        } satisfies ApiRefusal);
     }
     if (await overLimit(request, reply, form)) return reply;
     const token = tokenOf(request, "/cancel");
     const pageHref = requestPagePath(token);
     const row = await requestByPageToken(db, token, now());
-    if (!row || !isApiPath(request, "/cancel")) return form ? reply.sendNotFoundPage() : notFoundJson(reply);
+    const notFound = () => (form ? notFoundPage(request, reply) : notFoundJson(request, reply));
+    if (!row || !isApiPath(request, "/cancel")) return notFound();
 
+    // From here on the request is known: its answers are in its language, like its page.
+    const said = words[row.language];
     const body: unknown = request.body ?? {};
-    const parsed = cancelRequestSchema.safeParse(typeof body === "object" && !Array.isArray(body) ? body : null);
+    const parsed = cancelRequestSchemas[row.language].safeParse(
+      typeof body === "object" && !Array.isArray(body) ? body : null,
+    );
     if (!parsed.success) {
-      const message = `${parsed.error.issues[0]?.message ?? "The reason could not be read"}. Shorten it and try again, or ${callUs}.`;
+      // A reason that is no text at all (a hand-made post) gets the dictionary's words, not zod's English.
+      const issue = parsed.error.issues[0];
+      const problem = issue && issue.code !== "invalid_type" ? issue.message : said.reasonUnreadable;
+      const message = `${problem} ${said.tryAgain}`;
       reply.code(400).headers(REQUEST_PAGE_HEADERS);
       if (form) {
         return reply
           .type("text/html; charset=utf-8")
-          .send(problemPage("Your request was not cancelled", message, pageHref));
+          .send(problemPage(said.notCancelledTitle, message, pageHref, row.language));
       }
       return reply.send({
         error: "Bad Request",
@@ -239,7 +286,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     }
 
     const outcome = await cancelByDriver(db, row.id, parsed.data.reason, now(), opts.alertChannels);
-    if (!outcome) return form ? reply.sendNotFoundPage() : notFoundJson(reply);
+    if (!outcome) return notFound();
     if ("cancelled" in outcome) {
       feed.wake();
       opts.onCancelled?.();
@@ -253,7 +300,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
         .headers(REQUEST_PAGE_HEADERS)
         .send({
           error: "Conflict",
-          message: notCancellable(outcome.refused),
+          message: said.notCancellable(outcome.refused),
           code: "conflict",
           live: pageLive(outcome.refused),
         } satisfies ApiRefusal & { live: RequestPageLive });

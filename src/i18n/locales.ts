@@ -17,6 +17,28 @@ export const languageName: Record<Locale, string> = { en: "English", es: "Españ
 /** How the owner's desk, CSV and alerts name the language a driver wrote in (always in English). */
 export const languageForOwner: Record<Locale, string> = { en: "English", es: "Spanish" };
 
+/**
+ * The site's language a browser prefers most (its Accept-Language header), English when it names
+ * neither: for answers about something whose language is not known (a request page that does not exist).
+ */
+export function preferredLocale(acceptLanguage: string | undefined): Locale {
+  let best: Locale = defaultLocale;
+  let bestWeight = 0;
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const [tag = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+    const language = tag.split("-")[0];
+    if (!isLocale(language)) continue;
+    const q = params.find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    // The first of equal weights wins: the browser lists its languages in its order of preference.
+    if (weight > bestWeight) {
+      best = language;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
 /** The locale of a site path: "/es" and "/es/..." are Spanish, everything else English. */
 export function localeOfPath(path: string): Locale {
   return path === "/es" || path.startsWith("/es/") ? "es" : "en";

@@ -1,4 +1,5 @@
 import { CHAT_FAILURE_TEXT, CHAT_WELCOME_TEXT } from "../lib/chat-text";
+import type { DriverStatus } from "../lib/request-page";
 import { defaultImage, type ServiceSlug, services } from "../lib/services";
 import { site } from "../lib/site";
 import { type Locale, locales } from "./locales";
@@ -230,6 +231,91 @@ const en = {
     newRequest: "Start a new request",
     call: "Call {phone}",
   },
+  /**
+   * The driver's own request page (/request/{token}), in the language the request was sent in: the
+   * page, its live part (the island), and what the server answers about it.
+   */
+  requestPage: {
+    title: "Your service request",
+    description: "What is happening with your service request, and a way to cancel it.",
+    heading: "Service request #{number}",
+    facts: {
+      number: "Request number",
+      service: "Service",
+      pickup: "Pickup location",
+      sent: "Sent",
+      callAt: "We'll call you at",
+      phoneEnding: "the number ending in {last4}",
+    },
+    statusHeading: "Status",
+    /** A desk status as the driver reads it (src/lib/request-page.ts, driverStatusOf). */
+    statuses: {
+      received: "Received",
+      arranging: "We are arranging your help",
+      on_the_way: "An operator is on the way",
+      done: "Done",
+      closed: "Closed",
+      cancelled: "Cancelled",
+    },
+    /** One line under the status. No arrival time: only the owner's message may say one. */
+    hints: {
+      received: "Your request has reached our dispatchers. We will call you back.",
+      arranging: "A dispatcher is finding a partner operator for you.",
+      on_the_way: "A partner operator has been sent to your pickup location.",
+      done: "This request is finished.",
+      closed: "This request is closed. If you still need help, call us.",
+      cancelled: "You told us you no longer need help.",
+    },
+    messageHeading: "Message from the dispatcher",
+    cancelSummary: "I no longer need help",
+    cancelExplained:
+      "This tells our dispatchers that you no longer need help, and stops your request. It cannot be undone.",
+    reasonLabel: "Reason (optional)",
+    cancelButton: "Yes, cancel my request",
+    cancelling: "Cancelling...",
+    /** Followed by the time and a period. */
+    cancelledOn: "You cancelled this request on",
+    gone: "This page is no longer available. If you still need help, call us.",
+    call: "Call {phone}",
+    stopped: "Live updates stopped.",
+    reload: "Reload the page",
+    toSeeLatest: "to see the latest status.",
+    notCancelled: "Your request was not cancelled. Please call {phone}.",
+    offline: "Your request was not cancelled: there is no connection. Try again, or call {phone}.",
+    /** The server's answers; {callUs} is refusal.callUs. */
+    notFound: "There is no such request page (the link may be mistyped or no longer work). If you need help, {callUs}.",
+    crossSite:
+      "This cancel did not come from your request page, so nothing was changed. Open your request page and try again, or {callUs}.",
+    notCancellable: "This request is {status}: it can no longer be cancelled. If you need help, {callUs}.",
+    tooMany:
+      "Too many requests for request pages from your connection. Please try again in {seconds} seconds, or {callUs}.",
+    reasonTooLong: "Keep the reason to {max} characters.",
+    reasonUnreadable: "The reason could not be read.",
+    tryAgain: "Try again, or {callUs}.",
+    /** The short page a browser without JavaScript gets when a cancel is refused or lookups are over the limit. */
+    problemTitle: "Request page",
+    waitTitle: "Please wait a moment",
+    notCancelledTitle: "Your request was not cancelled",
+    back: "Back to your request",
+    needHelp: "Need help right now?",
+  },
+  /** The e-mail to the driver who sent a request (server/alerts/message.ts), in the request's language. */
+  driverEmail: {
+    subject: "Your service request #{number} to {name}",
+    heading: "Your service request #{number} has reached {name}",
+    number: "Request number",
+    service: "Service",
+    pickup: "Pickup",
+    sent: "Sent",
+    followLink: "See what is happening with your request",
+    followRest: ", or cancel it if you no longer need help.",
+    lifetime: "The link works until {days} days after the request is finished.",
+    callBack:
+      "We will call you back. For anything urgent, call {phone}. If anyone is hurt or in danger, call 911 first.",
+    why: "Why you got this e-mail: a service request was sent on the website of {name} ({url}) with this e-mail address. If it was not you, you can ignore it: this is the only e-mail it sends you.",
+    /** Who sends it, above the postal address: the business says what it is, a referral service. */
+    sender: "{name} (a local referral towing service), {address}",
+  },
   notFound: {
     title: "404 Page Not Found",
     description: "This page does not exist. Find towing and roadside help in Stockton, CA from our home page.",
@@ -399,7 +485,7 @@ const es: Dictionary = {
     allServices: "Todos los servicios",
     allServicesOverview: "Ver todos los servicios",
     mainLabel: "Principal",
-    mobileLabel: "Menú del teléfono",
+    mobileLabel: "Menú para el celular",
     menu: "Menú",
     closeMenu: "Cerrar menú",
     call: "Llame al {phone}",
@@ -449,10 +535,10 @@ const es: Dictionary = {
   home: {
     title: "Servicio de grúa las 24 horas en Stockton, CA",
     description:
-      "Le conectamos con grúas y auxilio vial las 24 horas en Stockton, CA y pueblos cercanos: remolques, corriente, llantas, gasolina y apertura de carros.",
+      "Le conseguimos grúa y auxilio vial las 24 horas en Stockton, CA y pueblos cercanos: remolques, paso de corriente, cambio de llantas, gasolina y apertura de carros.",
     heroTitle: "Servicio de grúa en Stockton, CA",
     heroLead:
-      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales con licencia para remolcar su carro, pasarle corriente, cambiarle una llanta, llevarle gasolina o abrirle el carro, de día o de noche, en Stockton y {count} pueblos cercanos.",
+      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales con licencia para un remolque, paso de corriente, cambio de llanta, gasolina o apertura del carro, de día o de noche, en Stockton y {count} pueblos cercanos.",
     heroTowns: "Pueblos que cubrimos: {towns}",
     atAGlance: "De un vistazo",
     glanceServices: "Servicios",
@@ -486,14 +572,14 @@ const es: Dictionary = {
     service: "Servicio",
     chooseService: "Elija un servicio",
     pickup: "Dónde está el vehículo",
-    pickupPlaceholder: "Calle, calle que cruza o un punto de referencia",
-    dropoff: "Adónde lo llevamos",
+    pickupPlaceholder: "Calle, esquina o punto de referencia",
+    dropoff: "Adónde hay que llevarlo",
     dropoffPlaceholder: "¿A dónde debe ir el vehículo?",
     vehicle: "Vehículo (año, marca, modelo, color)",
     vehiclePlaceholder: "Opcional, por ejemplo Honda Civic 2014, plateado",
     vehicleShort: "Vehículo",
     language: "Idioma",
-    sameAsPickup: "El mismo lugar",
+    sameAsPickup: "El mismo lugar donde está",
     trap: "Deje este campo vacío",
     send: "Enviar solicitud",
     sending: "Enviando...",
@@ -514,10 +600,10 @@ const es: Dictionary = {
     email: "Correo electrónico no válido",
     phone: "Escriba un número de teléfono de 10 dígitos (primero el código de área), como 209-555-0142",
     service: "Elija uno de los servicios de la lista",
-    location: "Escriba al menos {min} caracteres: una calle, la calle que cruza o un punto de referencia",
+    location: "Escriba al menos {min} caracteres: una calle, una esquina o un punto de referencia",
     vehicle: "Describa el vehículo en {max} caracteres como máximo: año, marca, modelo y color",
     unstorable:
-      "Tiene un carácter que no se puede guardar (un carácter de control invisible o un símbolo dañado). Vuelva a escribirlo.",
+      "Tiene un carácter que no se puede guardar (un carácter de control invisible o un símbolo que no se reconoce). Vuelva a escribirlo.",
     language: "Elija inglés o español",
   },
   confirmation: {
@@ -528,18 +614,18 @@ const es: Dictionary = {
     dangerBefore:
       "Si alguien está herido, su carro quedó parado en un carril con tráfico, una persona o un animal está encerrado en un carro, o hay fuego o humo,",
     call911: "llame al 911",
-    dangerAfter: "primero. ¿Hay algo más urgente con el carro? No espere nuestra llamada:",
+    dangerAfter: "primero. ¿Hay otra urgencia con el carro? No espere a que le llamemos:",
     another: "Enviar otra solicitud",
     pageLink: {
-      before: "Siga su solicitud, o cancélela, en ",
+      before: "Para ver cómo va su solicitud, o para cancelarla, abra ",
       link: "la página de su solicitud",
-      after: ". Guarde este enlace: quien lo tenga puede ver la solicitud.",
+      after: ". Guarde este enlace: cualquiera que lo tenga puede ver la solicitud.",
     },
   },
   failure: {
     resending: "Volvió su conexión: estamos enviando su solicitud otra vez…",
     notSent: "Su solicitud no se envió.",
-    triedAgain: "La enviamos otra vez cuando volvió su conexión y tampoco se pudo. ",
+    triedAgain: "Intentamos enviarla otra vez cuando volvió su conexión, y tampoco se envió. ",
     kept: "Sus respuestas siguen abajo.",
     willResend: "Se enviará sola en cuanto su teléfono vuelva a tener conexión.",
     tryAgain: "Intentar de nuevo",
@@ -554,7 +640,7 @@ const es: Dictionary = {
     notSaved:
       "No pudimos guardar su solicitud en este momento. Por favor, {callUs} o vuelva a intentarlo en un minuto.",
     tooMany:
-      "Demasiadas solicitudes de servicio desde su conexión. Vuelva a intentarlo en {seconds} segundos o {callUs}.",
+      "Se enviaron demasiadas solicitudes desde su conexión. Vuelva a intentarlo en {seconds} segundos o {callUs}.",
     fixThese: "Corrija lo siguiente y vuelva a enviar la solicitud:",
     invalidFields: "Faltan datos o algunos no son válidos.",
     badKey:
@@ -576,7 +662,7 @@ const es: Dictionary = {
     dangerBefore:
       "Si alguien está herido, su carro quedó parado en un carril con tráfico, una persona o un animal está encerrado en un carro, o hay fuego o humo,",
     call911: "llame al 911",
-    dangerMiddle: "primero. Después, para cualquier urgencia con el carro, no nos espere:",
+    dangerMiddle: "primero. Después, para cualquier urgencia con el carro, no espere a que le llamemos:",
     callUs: "llame al {phone}",
     home: "Volver a la página de inicio",
   },
@@ -589,6 +675,81 @@ const es: Dictionary = {
     fixIntro: "Corrija lo que dice la lista de arriba y vuelva a enviar la solicitud.",
     newRequest: "Empiece una solicitud nueva",
     call: "Llame al {phone}",
+  },
+  requestPage: {
+    title: "Su solicitud de servicio",
+    description: "Cómo va su solicitud de servicio, y cómo cancelarla.",
+    heading: "Solicitud de servicio #{number}",
+    facts: {
+      number: "Número de solicitud",
+      service: "Servicio",
+      pickup: "Dónde está el vehículo",
+      sent: "Enviada",
+      callAt: "Le llamaremos al",
+      phoneEnding: "número que termina en {last4}",
+    },
+    statusHeading: "Estado",
+    statuses: {
+      received: "Recibida",
+      arranging: "Le estamos consiguiendo ayuda",
+      on_the_way: "Un operador va en camino",
+      done: "Terminada",
+      closed: "Cerrada",
+      cancelled: "Cancelada",
+    },
+    hints: {
+      received: "Nuestros despachadores ya recibieron su solicitud. Le vamos a llamar.",
+      arranging: "Un despachador le está buscando un operador asociado.",
+      on_the_way: "Ya va un operador asociado al lugar donde está su vehículo.",
+      done: "Ya se terminó de atender esta solicitud.",
+      closed: "Esta solicitud está cerrada. Si todavía necesita ayuda, llámenos.",
+      cancelled: "Nos avisó que ya no necesita ayuda.",
+    },
+    messageHeading: "Mensaje del despachador",
+    cancelSummary: "Ya no necesito ayuda",
+    cancelExplained:
+      "Con esto les avisa a nuestros despachadores que ya no necesita ayuda, y su solicitud se cancela. No se puede deshacer.",
+    reasonLabel: "Motivo (opcional)",
+    cancelButton: "Sí, cancelar mi solicitud",
+    cancelling: "Cancelando...",
+    cancelledOn: "Usted canceló esta solicitud el",
+    gone: "Esta página ya no está disponible. Si todavía necesita ayuda, llámenos.",
+    call: "Llame al {phone}",
+    stopped: "Las actualizaciones en vivo se detuvieron.",
+    reload: "Recargue la página",
+    toSeeLatest: "para ver el estado más reciente.",
+    notCancelled: "Su solicitud no se canceló. Llámenos al {phone}.",
+    offline: "Su solicitud no se canceló porque no hay conexión. Inténtelo de nuevo o llame al {phone}.",
+    notFound:
+      "No existe esa página de solicitud (puede que el enlace tenga un error o que ya no funcione). Si necesita ayuda, {callUs}.",
+    crossSite:
+      "Esta cancelación no vino de la página de su solicitud, así que no se cambió nada. Abra la página de su solicitud y vuelva a intentarlo, o {callUs}.",
+    notCancellable: "Esta solicitud ya no se puede cancelar (estado: {status}). Si necesita ayuda, {callUs}.",
+    tooMany:
+      "Se abrieron demasiadas páginas de solicitud desde su conexión. Vuelva a intentarlo en {seconds} segundos o {callUs}.",
+    reasonTooLong: "Escriba el motivo en {max} caracteres como máximo.",
+    reasonUnreadable: "No se pudo leer el motivo.",
+    tryAgain: "Inténtelo de nuevo o {callUs}.",
+    problemTitle: "Página de su solicitud",
+    waitTitle: "Espere un momento",
+    notCancelledTitle: "Su solicitud no se canceló",
+    back: "Volver a su solicitud",
+    needHelp: "¿Necesita ayuda ahora mismo?",
+  },
+  driverEmail: {
+    subject: "{name}: su solicitud de servicio #{number}",
+    heading: "{name} recibió su solicitud de servicio #{number}",
+    number: "Número de solicitud",
+    service: "Servicio",
+    pickup: "Dónde está el vehículo",
+    sent: "Enviada",
+    followLink: "Vea cómo va su solicitud",
+    followRest: ", o cancélela si ya no necesita ayuda.",
+    lifetime: "El enlace funciona hasta {days} días después de que termine la solicitud.",
+    callBack:
+      "Le vamos a llamar. Para cualquier urgencia, llame al {phone}. Si alguien está herido o en peligro, llame primero al 911.",
+    why: "Por qué recibió este correo: alguien envió una solicitud de servicio con esta dirección de correo en el sitio web de {name} ({url}). Si no fue usted, puede ignorar este mensaje: es el único correo que recibirá por esta solicitud.",
+    sender: "{name} (un servicio local que le conecta con operadores de grúa), {address}",
   },
   notFound: {
     title: "404 Página no encontrada",
@@ -615,7 +776,8 @@ const es: Dictionary = {
     title: "{service} en Stockton, CA",
     faq: "Preguntas de los conductores",
     requestTitle: "Pida servicio",
-    requestIntro: "Envíe los datos para {service} y un despachador se comunicará con usted lo antes posible.",
+    requestIntro:
+      "Servicio elegido: {service}. Envíe sus datos y un despachador se comunicará con usted lo antes posible.",
     others: "Otros servicios",
     coverage: "Dónde atendemos llamadas",
     highways: "Carreteras:",
@@ -695,11 +857,11 @@ const es: Dictionary = {
   about: {
     title: "Quiénes somos: servicio de grúa local en Stockton desde 2010",
     description:
-      "{name} es un servicio local de referencia de grúas en Stockton, CA y pueblos cercanos desde {year}, disponible las 24 horas.",
+      "{name} es un servicio local que conecta a los conductores con operadores de grúa en Stockton, CA y pueblos cercanos desde {year}, las 24 horas.",
     heading: "Quiénes somos: {name}",
     lead: "Un servicio local que le conecta con grúas y auxilio vial, desde {year}.",
     intro:
-      "Trabajamos desde {year}. Los conductores de Stockton y de los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la SR-99 o las llaves se quedaron adentro del carro cerrado. Somos un servicio local de referencia de grúas: cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
+      "Atendemos a los conductores desde {year}. En Stockton y en los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la SR-99 o las llaves se quedaron adentro del carro cerrado. No somos una compañía de grúas: le ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
     believe: "En qué creemos",
     answerTitle: "Contestar cada llamada.",
     answer: "Las averías no tienen horario de oficina, y nosotros tampoco: atendemos a toda hora, todos los días.",
@@ -753,4 +915,18 @@ assertSameKeys(ui);
 /** Fills "{name}" marks from `values`; a mark with no value stays as it is (the tests catch it). */
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (mark, key: string) => (key in values ? String(values[key]) : mark));
+}
+
+/** Every status a driver can see has its words (a status added to src/lib/request-page.ts fails `astro check` here). */
+const statusWords: Record<DriverStatus, string> = en.requestPage.statuses;
+void statusWords;
+
+/**
+ * A service as one language names it. Requests store the specification's English name (the form's
+ * value, what the owner reads); a driver reads it in the request's language. A name that is not one
+ * of the ten (an old row) is shown as stored.
+ */
+export function serviceNameIn(locale: Locale, storedName: string): string {
+  const slug = services.find((s) => s.name === storedName)?.slug;
+  return slug ? ui[locale].serviceNames[slug] : storedName;
 }

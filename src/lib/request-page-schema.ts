@@ -1,18 +1,33 @@
 import { z } from "zod";
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./contact-schema";
+import { type Locale, locales } from "../i18n/locales";
+import { fill, ui } from "../i18n/ui";
+import { isStorableText } from "./contact-schema";
 import { MAX_CANCEL_REASON_LENGTH } from "./request-page";
-
-export const CANCEL_REASON_MESSAGE = `Keep the reason to ${MAX_CANCEL_REASON_LENGTH} characters`;
 
 /**
  * "I no longer need help": an optional reason, as typed. Empty or only spaces is no reason. The page's
- * field has the same limit (maxLength), so only a hand-made request meets this schema's refusal.
+ * field has the same limit (maxLength), so only a hand-made request meets this schema's refusal, said
+ * in the request's language like the rest of its page.
  */
-export const cancelRequestSchema = z.object({
-  reason: z
-    .string()
-    .refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE })
-    .pipe(z.string().trim().max(MAX_CANCEL_REASON_LENGTH, { message: CANCEL_REASON_MESSAGE }))
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-});
+export function cancelRequestSchemaFor(locale: Locale) {
+  const t = ui[locale];
+  return z.object({
+    reason: z
+      .string()
+      .refine(isStorableText, { message: t.validation.unstorable })
+      .pipe(
+        z
+          .string()
+          .trim()
+          .max(MAX_CANCEL_REASON_LENGTH, {
+            message: fill(t.requestPage.reasonTooLong, { max: MAX_CANCEL_REASON_LENGTH }),
+          }),
+      )
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  });
+}
+
+export const cancelRequestSchemas = Object.fromEntries(
+  locales.map((locale) => [locale, cancelRequestSchemaFor(locale)]),
+) as Record<Locale, ReturnType<typeof cancelRequestSchemaFor>>;

@@ -2,8 +2,9 @@ import type { RequestStatus } from "./desk-schema";
 
 /**
  * The driver's own request page (`/request/{token}`): what the server and the page's island agree on.
- * The server renders it without JavaScript and streams it to the island; both read the words here.
- * No zod here: the island loads this file, and the cancel schema (request-page-schema.ts) is the server's.
+ * The server renders it without JavaScript and streams it to the island; both take their words from
+ * the dictionary (src/i18n/ui.ts, `requestPage`) in the request's language. No zod here: the island
+ * loads this file, and the cancel schema (request-page-schema.ts) is the server's.
  */
 
 /** Where a driver follows a request. The token is 32 random bytes in base64url (43 characters). */
@@ -24,25 +25,6 @@ export const driverStatusOf: Record<RequestStatus, DriverStatus> = {
   lost: "closed",
   spam: "closed",
   cancelled: "cancelled",
-};
-
-export const driverStatusLabels: Record<DriverStatus, string> = {
-  received: "Received",
-  arranging: "We are arranging your help",
-  on_the_way: "An operator is on the way",
-  done: "Done",
-  closed: "Closed",
-  cancelled: "Cancelled",
-};
-
-/** One line under the status: what it means for the driver. No arrival time: only the owner's message may say one. */
-export const driverStatusHints: Record<DriverStatus, string> = {
-  received: "Your request has reached our dispatchers. We will call you back.",
-  arranging: "A dispatcher is finding a partner operator for you.",
-  on_the_way: "A partner operator has been sent to your pickup location.",
-  done: "This request is finished.",
-  closed: "This request is closed. If you still need help, call us.",
-  cancelled: "You told us you no longer need help.",
 };
 
 /** Statuses from which the driver may still cancel: not once it is done, closed or already cancelled. */
@@ -81,27 +63,18 @@ export const REQUEST_EVENT_GONE = "gone";
 /** The server writes a comment this often, so the page can tell a live stream from a dead one. */
 export const REQUEST_EVENTS_HEARTBEAT_MS = 20_000;
 
-/** The page's own words, the same whether the server or the island renders them. */
-export const requestPageText = {
-  statusHeading: "Status",
-  messageHeading: "Message from the dispatcher",
-  cancelSummary: "I no longer need help",
-  cancelExplained:
-    "This tells our dispatchers that you no longer need help, and stops your request. It cannot be undone.",
-  reasonLabel: "Reason (optional)",
-  cancelButton: "Yes, cancel my request",
-  cancelledOn: "You cancelled this request on",
-  gone: "This page is no longer available. If you still need help, call us.",
-} as const;
-
-/** One formatter per zone: making one costs far more than using it. */
+/** One formatter per zone and language: making one costs far more than using it. */
 const pageClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** "Mon, Nov 23, 1:05 AM PST": a time on the page, in the business's time zone (passed in: this file loads no site facts). */
-export function formatPageTime(iso: string, timeZone: string): string {
-  let clock = pageClocks.get(timeZone);
+/**
+ * "Mon, Nov 23, 1:05 AM PST" (en-US) or "lun, 23 de nov, 1:05 a.m. PST" (es-US): a time on the page, in
+ * the business's time zone and the page's language (both passed in: this file loads no site facts).
+ */
+export function formatPageTime(iso: string, timeZone: string, languageTag: string): string {
+  const key = `${timeZone} ${languageTag}`;
+  let clock = pageClocks.get(key);
   if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
+    clock = new Intl.DateTimeFormat(languageTag, {
       timeZone,
       weekday: "short",
       month: "short",
@@ -110,7 +83,7 @@ export function formatPageTime(iso: string, timeZone: string): string {
       minute: "2-digit",
       timeZoneName: "short",
     });
-    pageClocks.set(timeZone, clock);
+    pageClocks.set(key, clock);
   }
   return clock.format(new Date(iso));
 }

@@ -9,7 +9,6 @@ import { mapSearchHref, telHrefFor } from "./links";
  */
 const siteSchema = z.object({
   name: z.string().min(1),
-  legalName: z.string().min(1),
   tagline: z.string().min(1),
   description: z.string().min(50).max(170),
   phone: z.object({
@@ -49,7 +48,6 @@ export type Site = z.infer<typeof siteSchema>;
 
 export const site: Site = siteSchema.parse({
   name: "Stockton 24/7 Towing",
-  legalName: "Stockton 24/7 Towing (a local referral towing service)",
   tagline: "Local towing and roadside assistance, day and night",
   description:
     "24/7 towing and roadside assistance referrals in Stockton, CA and nearby towns: tows, jump starts, flat tires, fuel delivery and lockouts.",

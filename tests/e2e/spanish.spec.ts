@@ -92,6 +92,21 @@ test("a Spanish driver on a phone, with JavaScript: /es/ to a service page, mist
   await expect(confirmation.getByRole("link", { name: es.confirmation.call911 })).toHaveAttribute("href", "tel:911");
   await expect(page.getByRole("region", { name: /Avisos/ }).getByText(es.form.successTitle)).toBeVisible();
   expect(sent).toEqual([expect.objectContaining({ service: "Towing", language: "es" })]);
+
+  // The request's own page speaks Spanish too: its status, its facts, and "I no longer need help" live.
+  await confirmation.getByRole("link", { name: es.confirmation.pageLink.link }).click();
+  await expect(page).toHaveURL(/\/request\/[A-Za-z0-9_-]{43}$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-US");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Solicitud de servicio ${number}`);
+  await waitForIsland(page, "RequestLive");
+  await expect(page.getByTestId("request-status")).toHaveText("Recibida");
+  await expect(page.getByTestId("request-facts")).toContainText(es.serviceNames.towing);
+  await page.getByText(es.requestPage.cancelSummary).click();
+  await page.getByLabel(es.requestPage.reasonLabel).fill("Un amigo me ayudó");
+  await page.getByRole("button", { name: es.requestPage.cancelButton }).click();
+  await expect(page.getByTestId("request-status")).toHaveText("Cancelada");
+  await expect(page.getByText(/^Usted canceló esta solicitud el /)).toBeVisible();
+  await expect(page.getByText(es.requestPage.cancelSummary)).toHaveCount(0);
   await context.close();
 });
 

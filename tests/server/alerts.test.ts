@@ -203,7 +203,14 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     await runWorker();
     const [received] = await hook.waitFor(1);
     const body = JSON.parse(received?.body ?? "{}");
-    expect(body).toEqual({ type: "contact_request.created", id, createdAt, ...driver, language: "en" });
+    expect(body).toEqual({
+      type: "contact_request.created",
+      id,
+      createdAt,
+      ...driver,
+      language: "en",
+      languageName: "English",
+    });
     expect(received?.headers["content-type"]).toBe("application/json");
     expect(verifySignature(received?.body ?? "", received?.headers["x-signature-256"], WEBHOOK_SECRET)).toBe(true);
     expect(verifySignature(`${received?.body} `, received?.headers["x-signature-256"], WEBHOOK_SECRET)).toBe(false);
@@ -226,17 +233,18 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
       ...withoutVehicle,
       vehicle: null,
       language: "en",
+      languageName: "English",
     });
     const mail = await ownerMail();
     expect(mail?.parsed.text).toMatch(/^Vehicle: +\(not given\)$/m);
     expect(mail?.parsed.text).toMatch(/^Language: +English$/m);
   });
 
-  it("a request from the Spanish site: the owner's e-mail, in English, says to call back in Spanish; the webhook says es", async () => {
+  it("a request from the Spanish site: the owner's e-mail, in English, says to call back in Spanish; the webhook says es and Spanish", async () => {
     const { id } = (await post(app, { ...driver, language: "es" })).json();
     await runWorker();
     const [received] = await hook.waitFor(1);
-    expect(JSON.parse(received?.body ?? "{}")).toMatchObject({ id, language: "es" });
+    expect(JSON.parse(received?.body ?? "{}")).toMatchObject({ id, language: "es", languageName: "Spanish" });
     const mail = await ownerMail();
     expect(mail?.parsed.text).toMatch(/^Language: +Spanish \(call back in Spanish\)$/m);
     expect(mail?.parsed.html).toMatch(/<th[^>]*>Language<\/th><td[^>]*>Spanish \(call back in Spanish\)<\/td>/);

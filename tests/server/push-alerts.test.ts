@@ -109,6 +109,42 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
     expect((await pushAlertOf(id))?.state).toBe("sent");
   });
 
+  it("a request from the Spanish site says Spanish first on the phone, new and cancelled alike", async () => {
+    const phone = browserSubscription(push.endpoint("phone-spanish"));
+    expect((await subscribe(phone.json)).statusCode).toBe(204);
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: {
+        ...validServiceRequest,
+        service: "Towing",
+        // Long enough to be cut: the language still shows.
+        pickupLocation: `Pacific Ave & March Ln, Stockton, ${"next to the big parking lot ".repeat(5)}`,
+        language: "es",
+      },
+    });
+    const { id, requestPage } = res.json() as { id: number; requestPage: string };
+    await app.alerts.worker.runOnce();
+    const pushed = () => {
+      const [message] = push.messages;
+      if (!message) throw new Error("nothing pushed");
+      return JSON.parse(phone.decrypt(message.body)) as { title: string; body: string };
+    };
+    expect(pushed().title).toBe(`New request #${id}`);
+    expect(pushed().body).toMatch(/^Spanish: Towing, Pacific Ave & March Ln, Stockton, next to .*…$/);
+    expect(pushed().body.length).toBeLessThanOrEqual(120);
+    push.messages.length = 0;
+    await app.inject({
+      method: "POST",
+      url: `${requestPage.replace("/request/", "/api/request/")}/cancel`,
+      headers: { origin: "http://localhost:80" },
+      payload: {},
+    });
+    await app.alerts.worker.runOnce();
+    expect(pushed().title).toBe(`Cancelled by the driver: #${id}`);
+    expect(pushed().body).toMatch(/^Spanish: Towing, /);
+  });
+
   it("the driver's cancel reaches the phone too, as a notification of its own", async () => {
     const phone = browserSubscription(push.endpoint("phone-cancel"));
     expect((await subscribe(phone.json)).statusCode).toBe(204);

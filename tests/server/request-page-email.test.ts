@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox } from "../../server/db/schema";
 import { emptySiteFiles } from "../../server/site-files";
+import { ui } from "../../src/i18n/ui";
 import { alertReceiversForThisFile } from "../support/alert-deliveries";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
@@ -105,6 +106,56 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
     const page = await app.inject({ method: "GET", url: `/request/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(`Service request #${id}`);
+  });
+
+  it("e-mails a Spanish driver in Spanish, linking to the page in Spanish; the owner's alert stays English", async () => {
+    const res = await send(
+      { ...validServiceRequest, email: "conductor@example.com", language: "es", pickupLocation: "Hammer Ln y West Ln" },
+      "203.0.113.52",
+    );
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json() as { id: number };
+    expect(await runWorker()).toBe(3);
+    const mails = await receivers.smtp.waitFor(2);
+    const mail = mails.find((m) => kindOf(m) === "driver_confirmation") as ReceivedMail;
+    expect(mail.envelopeTo).toEqual(["conductor@example.com"]);
+    expect(mail.parsed.subject).toBe(`Stockton 24/7 Towing: su solicitud de servicio #${id}`);
+    expect(mail.parsed.headers.get("content-language")).toBe("es-US");
+    const text = mail.parsed.text ?? "";
+    const html = String(mail.parsed.html);
+    for (const part of [text, html]) {
+      expect(part).toContain(`Stockton 24/7 Towing recibió su solicitud de servicio #${id}`);
+      // The service by the Spanish pages' name, not the stored "Jump Start".
+      expect(part).toContain(ui.es.serviceNames["jump-start"]);
+      expect(part).not.toContain("Jump Start");
+      expect(part).toContain("Vea cómo va su solicitud");
+      expect(part).toContain("El enlace funciona hasta 30 días después de que termine la solicitud.");
+      expect(part).toMatch(/Si alguien está herido o en peligro, llame primero al 911\./);
+      expect(part).toContain("Por qué recibió este correo: alguien envió una solicitud de servicio");
+      // The time it was sent, in Spanish: "lunes, 23 de noviembre de 2026, 1:05 a.m.".
+      expect(part).toMatch(/(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d+ de \w+ de \d{4}/);
+    }
+    expect(text).toContain("Le vamos a llamar. Para cualquier urgencia, llame al (209) 555-0142.");
+    expect(html).toContain('llame al <a href="tel:+12095550142">(209) 555-0142</a>.');
+    expect(html).toMatch(/^<!doctype html>\n<html lang="es-US">/);
+    // No English left, once the link and the business's own name and address are set aside.
+    const words = text.replace(/https?:\/\/\S+/g, "").replace(/Stockton 24\/7 Towing|Waterfront Way/g, "");
+    expect(
+      words.match(/\b(the|and|your|call|request|you|with|please|our|we|for|here|now|this|sent|service)\b/gi),
+    ).toBeNull();
+
+    // The owner's alert about the same request stays in English and says to call back in Spanish.
+    const owner = mails.find((m) => kindOf(m) === "new_request") as ReceivedMail;
+    expect(owner.parsed.subject).toMatch(new RegExp(`^New service request #${id}: Jump Start at`));
+    expect(owner.parsed.text).toContain("Language:  Spanish (call back in Spanish)");
+    expect(owner.parsed.headers.get("content-language")).toBeUndefined();
+
+    // The link opens the request's page, in Spanish.
+    const token = /\/request\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
+    const page = await app.inject({ method: "GET", url: `/request/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="es-US">');
+    expect(page.body).toContain(`Solicitud de servicio #${id}`);
   });
 
   it("the honeypot and the rate limit keep the form from mailing strangers in bulk", async () => {

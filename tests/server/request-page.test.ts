@@ -10,8 +10,9 @@ import { alertOutbox, contactRequests, requestEvents, requestPageLinks } from ".
 import { addUser } from "../../server/desk/users";
 import { newPageToken } from "../../server/request-page/tokens";
 import { emptySiteFiles } from "../../server/site-files";
+import { ui } from "../../src/i18n/ui";
 import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/lib/desk-schema";
-import { driverStatusLabels, driverStatusOf, type RequestPageLive } from "../../src/lib/request-page";
+import { driverStatusOf, type RequestPageLive } from "../../src/lib/request-page";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
@@ -22,6 +23,8 @@ const OWNER = "owner@example.com";
 const DAY = 24 * 60 * 60 * 1000;
 /** app.inject's own origin: a browser on the page sends it with every POST. */
 const SAME_ORIGIN = { origin: "http://localhost:80" };
+/** The driver's status words on an English request's page. */
+const driverStatusLabels = ui.en.requestPage.statuses;
 
 /** A log sink whose lines the test can read. */
 function logSink() {

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
-import { localizedPath, localizeHref, unlocalizedPath } from "../../src/i18n/locales";
+import { requestPageRenderer } from "../../server/request-page/render";
+import { localizedPath, localizeHref, preferredLocale, unlocalizedPath } from "../../src/i18n/locales";
 import { type Dictionary, differentKeys, ui } from "../../src/i18n/ui";
+import { driverStatuses } from "../../src/lib/request-page";
 import { builtDist, builtKnowledge } from "../support/content";
 
 /** Every value of a dictionary, by its dotted key. */
@@ -67,13 +69,19 @@ const spanishPages = [
     .map((e) => path.relative(builtDist, path.join(e.parentPath, e.name))),
 ].sort();
 
-/** What a reader sees of a built page, without what is marked as English (the English articles' titles). */
-function visibleText(file: string, part = "body"): string {
-  builtKnowledge(); // fails with a clear message when the content changed after the build
-  const $ = cheerio.load(readFileSync(path.join(builtDist, file), "utf8"));
+/** What a reader sees of a page, without what is marked as English (the English articles' titles). */
+function visibleTextOf(html: string, part = "body"): string {
+  const $ = cheerio.load(html);
   $("script, style, noscript, body [lang^='en']").remove();
   return $(part).text().replace(/\s+/g, " ");
 }
+function visibleText(file: string, part = "body"): string {
+  builtKnowledge(); // fails with a clear message when the content changed after the build
+  return visibleTextOf(readFileSync(path.join(builtDist, file), "utf8"), part);
+}
+/** The common English words in a Spanish text, the business's name aside. */
+const englishIn = (text: string) =>
+  text.replace(/Stockton 24\/7 Towing/g, "").match(new RegExp(ENGLISH.source, "gi")) ?? [];
 
 describe("the Spanish pages, as built", () => {
   it("there is a Spanish page for every English page but the blog articles, and each says lang=es", () => {
@@ -85,12 +93,70 @@ describe("the Spanish pages, as built", () => {
 
   it.each(spanishPages)("%s: no common English word in the header, the main text or the footer", (file) => {
     // Names stay as they are: the business's name and the streets' names hold none of these words.
-    const text = visibleText(file).replace(/Stockton 24\/7 Towing/g, "");
-    const found = text.match(new RegExp(ENGLISH.source, "gi")) ?? [];
-    expect(found, text.slice(0, 300)).toEqual([]);
+    const text = visibleText(file);
+    expect(englishIn(text), text.slice(0, 300)).toEqual([]);
   });
 
   it("the check itself sees English: the English home page is full of it", () => {
     expect(visibleText("index.html", "main").match(new RegExp(ENGLISH.source, "gi"))?.length).toBeGreaterThan(10);
+  });
+});
+
+/**
+ * The Spanish request page is a shell the server fills in (server/request-page/render.ts): read as a
+ * Spanish driver gets it, in every status, with the dispatcher's message and the cancel form, and with
+ * the words its island takes over with.
+ */
+describe("the Spanish request page, as the server fills it in", () => {
+  builtKnowledge();
+  const render = requestPageRenderer(readFileSync(path.join(builtDist, "es/request.html"), "utf8"), "es");
+  const facts = {
+    id: 42,
+    service: "Jump Start",
+    pickupLocation: "Hammer Ln y West Ln, Stockton",
+    sentAt: "2026-11-23T09:05:00.000Z",
+    phoneLast4: "0187",
+  };
+
+  it.each(driverStatuses)("status %s: no common English word on the page or in the island's words", (status) => {
+    const html = render(
+      facts,
+      {
+        status,
+        message: { text: "El operador Miguel va en una grúa blanca.", at: "2026-11-23T09:20:00.000Z" },
+        cancelledAt: status === "cancelled" ? "2026-11-23T09:30:00.000Z" : null,
+        canCancel: ["received", "arranging", "on_the_way"].includes(status),
+      },
+      "A".repeat(43),
+    );
+    const text = visibleTextOf(html);
+    expect(text).toContain(ui.es.requestPage.statuses[status]);
+    expect(englishIn(text), text.slice(0, 400)).toEqual([]);
+    // The island's words travel in its props (JSON in an attribute); the language switch's own words are English on purpose.
+    const props = cheerio.load(html)("astro-island").attr("props") ?? "";
+    const values = [...props.matchAll(/"([^"]*[a-zá-ú][^"]*)"/gi)].map((m) => m[1]).join(" | ");
+    expect(values).toContain(ui.es.requestPage.cancelButton);
+    expect(englishIn(values), values.slice(0, 400)).toEqual([]);
+  });
+
+  it("the check itself sees English: the English shell, filled in, is full of it", () => {
+    const english = requestPageRenderer(readFileSync(path.join(builtDist, "request.html"), "utf8"), "en");
+    const html = english(
+      facts,
+      { status: "received", message: null, cancelledAt: null, canCancel: true },
+      "A".repeat(43),
+    );
+    expect(englishIn(visibleTextOf(html, "main")).length).toBeGreaterThan(5);
+  });
+});
+
+describe("the language a browser prefers (Accept-Language), for answers that know no request's", () => {
+  it("takes the first of the site's languages by weight, English when it names neither", () => {
+    expect(preferredLocale("es-MX,es;q=0.9,en;q=0.8")).toBe("es");
+    expect(preferredLocale("en-US,en;q=0.9,es;q=0.8")).toBe("en");
+    expect(preferredLocale("fr-FR,es;q=0.5,en;q=0.4")).toBe("es");
+    expect(preferredLocale("en;q=0.3,es;q=0.7")).toBe("es");
+    expect(preferredLocale("fr")).toBe("en");
+    expect(preferredLocale(undefined)).toBe("en");
   });
 });

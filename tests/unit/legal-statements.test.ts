@@ -412,7 +412,7 @@ describe("the Spanish pages say exactly what the English pages say", () => {
     expect(guideEs).toContain("Una grúa que usted elige.");
     expect(guideEs).toContain("dentro de 10 días después de ese aviso (sección 22852)");
     expect(guideEs).toContain(
-      "Según la sección 16000(a), cuando un choque hiere o mata a alguien, o causa más de $1,000 de daños a la propiedad de cualquier persona, cada conductor tiene que reportarlo al DMV dentro de 10 días",
+      "Según la sección 16000(a), cuando un choque hiere o mata a alguien, o causa más de $1,000 de daños a la propiedad de una sola persona, cada conductor tiene que reportarlo al DMV dentro de 10 días",
     );
     expect(guideEs).toContain("La sección 20001(a) obliga al conductor de un vehículo");
     expect(guideEs).toContain("La sección 20003 obliga a ese conductor a dar su nombre y su domicilio actual");
@@ -434,7 +434,10 @@ describe("the Spanish pages say exactly what the English pages say", () => {
       );
       expect(text, file).not.toMatch(/\b(remolcamos|enviamos una grúa|mandamos una grúa|llegamos en)\b/i);
     }
-    expect(mainOf("es/about.html")).toMatch(/servicio local de referencia/);
+    // Said the way a driver says it, not "servicio de referencia" (which reads like an information desk).
+    expect(mainOf("es/about.html")).toContain(
+      "No somos una compañía de grúas: le ponemos en contacto con operadores locales.",
+    );
     for (const page of readCollection("servicePages")) {
       expect(mainOf(`es/services/${page.slug}.html`), page.slug).toMatch(/operador(es)? (de grúa )?asociados?/);
     }

@@ -1,8 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
+import type { Dictionary } from "@/i18n/ui";
 import {
   cancelPath,
-  driverStatusHints,
-  driverStatusLabels,
   eventsPath,
   formatPageTime,
   MAX_CANCEL_REASON_LENGTH,
@@ -11,14 +10,37 @@ import {
   REQUEST_EVENTS_HEARTBEAT_MS,
   REQUEST_PAGE_PREFIX,
   type RequestPageLive,
-  requestPageText,
 } from "@/lib/request-page";
 import { requestPageLook as look } from "@/lib/request-page-look";
+
+/**
+ * The island's words in the request's language, from the dictionary; the three that name the phone come
+ * filled in, so the island never loads the dictionary itself.
+ */
+export type RequestLiveStrings = Pick<
+  Dictionary["requestPage"],
+  | "statusHeading"
+  | "statuses"
+  | "hints"
+  | "messageHeading"
+  | "cancelSummary"
+  | "cancelExplained"
+  | "reasonLabel"
+  | "cancelButton"
+  | "cancelling"
+  | "cancelledOn"
+  | "gone"
+  | "stopped"
+  | "reload"
+  | "toSeeLatest"
+> & { call: string; notCancelled: string; offline: string };
 
 export interface RequestLiveProps {
   /** The business's clock: times on the page are in it. */
   timeZone: string;
-  phoneDisplay: string;
+  /** The page's language ("es-US"): how its times are written, and the language asked of the server. */
+  languageTag: string;
+  strings: RequestLiveStrings;
   telHref: string;
 }
 
@@ -45,7 +67,7 @@ function initialLive(): RequestPageLive | null {
  * of the owner's), also to a tab in the background. A stream that has gone silent (a phone that lost
  * its connection without noticing) is opened again, and so is one found closed when the tab comes back.
  */
-export function RequestLive({ timeZone, phoneDisplay, telHref }: RequestLiveProps) {
+export function RequestLive({ timeZone, languageTag, strings: t, telHref }: RequestLiveProps) {
   const [live, setLive] = useState<RequestPageLive | null>(initialLive);
   const [gone, setGone] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -108,14 +130,15 @@ export function RequestLive({ timeZone, phoneDisplay, telHref }: RequestLiveProp
     try {
       const res = await fetch(cancelPath(token), {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        // A refusal that cannot know the request (gone, too many lookups) is then said in the page's language.
+        headers: { "Content-Type": "application/json", "Accept-Language": languageTag },
         body: JSON.stringify({ reason }),
       });
       const body = (await res.json().catch(() => null)) as { live?: RequestPageLive; message?: string } | null;
       if (body?.live) setLive(body.live);
-      if (!res.ok) setProblem(body?.message ?? `Your request was not cancelled. Please call ${phoneDisplay}.`);
+      if (!res.ok) setProblem(body?.message ?? t.notCancelled);
     } catch {
-      setProblem(`Your request was not cancelled: there is no connection. Try again, or call ${phoneDisplay}.`);
+      setProblem(t.offline);
     } finally {
       setCancelling(false);
     }
@@ -125,44 +148,44 @@ export function RequestLive({ timeZone, phoneDisplay, telHref }: RequestLiveProp
     return (
       <section className={look.statusCard} aria-labelledby="request-status-heading">
         <h2 id="request-status-heading" className={look.statusHeading}>
-          {requestPageText.statusHeading}
+          {t.statusHeading}
         </h2>
         <p className={look.statusHint} role="status" data-testid="request-gone">
-          {requestPageText.gone}{" "}
+          {t.gone}{" "}
           <a href={telHref} className="font-semibold text-brand-800 underline">
-            Call {phoneDisplay}
+            {t.call}
           </a>
         </p>
       </section>
     );
   }
 
-  const time = (iso: string) => <time dateTime={iso}>{formatPageTime(iso, timeZone)}</time>;
+  const time = (iso: string) => <time dateTime={iso}>{formatPageTime(iso, timeZone, languageTag)}</time>;
   return (
     <>
       <section className={look.statusCard} aria-labelledby="request-status-heading">
         <h2 id="request-status-heading" className={look.statusHeading}>
-          {requestPageText.statusHeading}
+          {t.statusHeading}
         </h2>
         {/* Said to a screen reader when it changes: the driver may be looking away from the screen. */}
         <div className={look.statusSaid} aria-live="polite" aria-atomic="true">
           <p className={look.statusLabel} data-testid="request-status">
-            {driverStatusLabels[live.status]}
+            {t.statuses[live.status]}
           </p>
-          <p className={look.statusHint}>{driverStatusHints[live.status]}</p>
+          <p className={look.statusHint}>{t.hints[live.status]}</p>
           {live.cancelledAt && (
             <p className={look.statusHint}>
-              {requestPageText.cancelledOn} {time(live.cancelledAt)}.
+              {t.cancelledOn} {time(live.cancelledAt)}.
             </p>
           )}
         </div>
         {stopped && (
           <p className={look.statusHint} data-testid="request-stopped">
-            Live updates stopped.{" "}
+            {t.stopped}{" "}
             <a href={window.location.pathname} className="font-semibold text-brand-800 underline">
-              Reload the page
+              {t.reload}
             </a>{" "}
-            to see the latest status.
+            {t.toSeeLatest}
           </p>
         )}
       </section>
@@ -170,7 +193,7 @@ export function RequestLive({ timeZone, phoneDisplay, telHref }: RequestLiveProp
         {live.message && (
           <section className={look.messageCard} aria-labelledby="request-message-heading">
             <h2 id="request-message-heading" className={look.messageHeading}>
-              {requestPageText.messageHeading}
+              {t.messageHeading}
             </h2>
             <p className={look.messageText} data-testid="request-message">
               {live.message.text}
@@ -181,11 +204,11 @@ export function RequestLive({ timeZone, phoneDisplay, telHref }: RequestLiveProp
       </div>
       {live.canCancel && (
         <details className={look.cancel}>
-          <summary className={look.cancelSummary}>{requestPageText.cancelSummary}</summary>
+          <summary className={look.cancelSummary}>{t.cancelSummary}</summary>
           <form method="post" action={cancelPath(token)} className={look.cancelForm} onSubmit={onCancel}>
-            <p className="text-slate-700">{requestPageText.cancelExplained}</p>
+            <p className="text-slate-700">{t.cancelExplained}</p>
             <label htmlFor="cancel-reason" className={look.reasonLabel}>
-              {requestPageText.reasonLabel}
+              {t.reasonLabel}
             </label>
             <textarea
               id="cancel-reason"
@@ -195,7 +218,7 @@ export function RequestLive({ timeZone, phoneDisplay, telHref }: RequestLiveProp
               className={look.reasonInput}
             />
             <button type="submit" className={look.cancelButton} disabled={cancelling}>
-              {cancelling ? "Cancelling..." : requestPageText.cancelButton}
+              {cancelling ? t.cancelling : t.cancelButton}
             </button>
           </form>
         </details>
