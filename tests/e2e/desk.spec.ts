@@ -185,7 +185,7 @@ for (const viewport of [
       await expect(page.getByText("Called back, tow booked for 10:30")).toBeVisible();
     });
 
-    test("a request sent while the owner is on a request page shows as a banner and a badge within 15 s", async ({
+    test("a request sent while the owner is on a request page shows as a banner and a badge within 15 s, and is heard after a reload when the sound is on", async ({
       page,
       request,
     }) => {
@@ -218,8 +218,47 @@ for (const viewport of [
       const sound = page.getByTestId("sound-switch");
       await expect(sound).toHaveAttribute("aria-pressed", "false");
       await sound.click();
+      // What the page does with sound, counted from here on: audio made and woken, tones started.
+      await page.addInitScript(() => {
+        const Native = window.AudioContext;
+        const counts = { made: 0, woken: 0, tones: 0 };
+        Object.assign(window, { audioCounts: counts });
+        window.AudioContext = class extends Native {
+          constructor(options?: AudioContextOptions) {
+            super(options);
+            counts.made++;
+          }
+          override async resume() {
+            counts.woken++;
+            return super.resume();
+          }
+          override createOscillator() {
+            const tone = super.createOscillator();
+            const start = tone.start.bind(tone);
+            tone.start = (when?: number) => {
+              counts.tones++;
+              start(when);
+            };
+            return tone;
+          }
+        };
+      });
       await page.reload();
       await expect(page.getByTestId("sound-switch")).toHaveAttribute("aria-pressed", "true");
+      const audio = () =>
+        page.evaluate(() => (window as unknown as { audioCounts: Record<string, number> }).audioCounts);
+      // A browser lets a page sound only after a gesture: none yet, so no audio yet.
+      expect(await audio()).toEqual({ made: 0, woken: 0, tones: 0 });
+      // The owner's first tap anywhere in the desk wakes it, and the next new request is heard.
+      await page.getByRole("heading", { level: 1 }).click();
+      await expect.poll(async () => (await audio()).made).toBe(1);
+      expect((await audio()).woken).toBeGreaterThanOrEqual(1);
+      // The newest requests were read (the badge counts them), so the next one is news.
+      await expect(page.getByTestId("new-badge")).toBeVisible();
+      await sendRequest(request, driverFields(uniqueName("Heard After Reload")));
+      await page.clock.runFor(15_000);
+      await expect(banner).toBeVisible();
+      await expect.poll(async () => (await audio()).tones).toBe(1);
     });
 
     test("filters live in the address: they survive a reload, and the inbox keeps its place after a request", async ({
