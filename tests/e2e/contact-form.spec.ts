@@ -171,12 +171,12 @@ test.describe("with JavaScript", () => {
 
   test("a server failure is said beside the button until the next try, and Try again sends it", async ({ page }) => {
     await openForm(page, "/contact");
-    let failNext = true;
+    let failures = 2;
     const keys: string[] = [];
     await page.route("**/api/contact", async (route) => {
       keys.push(route.request().headers()["idempotency-key"] ?? "");
-      if (failNext) {
-        failNext = false;
+      if (failures > 0) {
+        failures--;
         return route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
       }
       return route.continue();
@@ -187,12 +187,20 @@ test.describe("with JavaScript", () => {
     await expect(failure).toContainText("Your request was not sent.");
     await expect(failure).not.toContainText("back online");
     await failure.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => keys.length).toBe(2);
+    await expect(failure).toContainText("Your request was not sent.");
+    // The driver corrects an answer, then tries again.
+    await field(page, "Pickup location").fill("Eight Mile Rd & I-5, Stockton");
+    await failure.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByTestId("request-confirmation")).toBeVisible();
     await expect(page.getByTestId("send-failure")).toHaveCount(0);
-    // Both tries of the one filled-in form carry the same key, so the server can store it once.
-    expect(keys).toHaveLength(2);
+    // Tries of the same answers carry the same key, so the server can store them once; changed
+    // answers are another request to the server, so they are not answered with the first one.
+    expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   test("our API failing: the destructive Error toast, the error logged, every field kept", async ({ page }) => {
