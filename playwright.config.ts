@@ -55,6 +55,8 @@ export default defineConfig({
       WEB_PUSH_PUBLIC_KEY: vapid.publicKey,
       WEB_PUSH_PRIVATE_KEY: vapid.privateKey,
       WEB_PUSH_SUBJECT: "mailto:dispatch@stocktontowing.example",
+      // The push tests' stand-in push service listens on 127.0.0.1; production takes public https only.
+      WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS: "true",
     },
   },
 });

@@ -189,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: options.deskClock,
       onRequestChanged: () => feed.wake(),
       pushPublicKey: config.alerts.push?.publicKey,
+      pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
     });
   }
   await app.register(chatRoutes, {

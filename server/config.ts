@@ -51,6 +51,14 @@ const envSchema = z.object({
   WEB_PUSH_PUBLIC_KEY: z.string().trim().optional(),
   WEB_PUSH_PRIVATE_KEY: z.string().trim().optional(),
   WEB_PUSH_SUBJECT: z.string().trim().optional(),
+  /**
+   * For tests only: push endpoints on this machine (http or https on 127.0.0.1, ::1, localhost) are
+   * taken, for a local stand-in of a push service. Off, only https endpoints on public hosts are.
+   */
+  WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
   /** The longest a client may take to send one whole request (headers at most 15 s of it). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** A connection with no traffic at all is closed after this long. */
@@ -150,6 +158,8 @@ export interface PushAlertConfig {
   privateKey: string;
   /** Who sends, for the push services: a mailto: address or an https: URL. */
   subject: string;
+  /** WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS (tests only): subscriptions may name a push service on this machine. */
+  allowLoopbackEndpoints?: boolean;
 }
 
 /** Where new service requests are announced; a channel left out is not configured. */
@@ -248,7 +258,7 @@ function alertConfig(e: z.infer<typeof envSchema>): AlertConfig {
       problems.push("WEB_PUSH_PRIVATE_KEY must be a VAPID private key (npx web-push generate-vapid-keys)");
     if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject))
       problems.push("WEB_PUSH_SUBJECT must be a mailto: address or an https: URL the push services can reach you at");
-    alerts.push = { publicKey, privateKey, subject };
+    alerts.push = { publicKey, privateKey, subject, allowLoopbackEndpoints: e.WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS };
   }
   if (problems.length > 0) throw new Error(`Invalid server configuration: ${problems.join("; ")}`);
   return alerts;

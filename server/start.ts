@@ -36,6 +36,11 @@ async function main() {
     throw error;
   }
   app.log.info({ database: db.kind }, "database open");
+  if (config.alerts.push?.allowLoopbackEndpoints) {
+    app.log.warn(
+      "WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS=true: the desk may subscribe push endpoints on this machine; for tests only",
+    );
+  }
   if (db.tightened) {
     app.log.warn(
       { dataDir: config.dataDir, ...db.tightened },

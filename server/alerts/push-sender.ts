@@ -3,12 +3,13 @@ import type { PushAlertConfig } from "../config";
 import type { PushSubscriptionStore } from "../db/push-subscriptions";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
 import { cancelledPushNotification, pushNotification } from "./message";
+import { pushEndpointRefusal } from "./push-endpoint";
 
 export const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a notification for a phone that is off: an hour-old request is still news. */
 const PUSH_TTL_SECONDS = 60 * 60;
 
-type Outcome = "delivered" | "gone" | { failed: string };
+type Outcome = "delivered" | "gone" | "refused" | { failed: string };
 
 /**
  * Web Push to every phone the desk subscribed: one outbox row per request carries them all. The
@@ -16,8 +17,9 @@ type Outcome = "delivered" | "gone" | { failed: string };
  * (RFC 8292); the request itself goes out with fetch, like the webhook's, with its timeout.
  *
  * The alert counts as sent when one phone's push service took it, or when there is no phone left to
- * tell; a subscription the push service calls gone (404, 410) is forgotten. Only when every phone
- * failed is the alert retried, so a phone that took it is never told twice by a retry.
+ * tell; a subscription the push service calls gone (404, 410) is forgotten, and so is one whose
+ * endpoint the server's rule refuses (push-endpoint.ts), without a request sent to it. Only when
+ * every phone failed is the alert retried, so a phone that took it is never told twice by a retry.
  */
 export function pushSender(
   config: PushAlertConfig,
@@ -25,11 +27,14 @@ export function pushSender(
   timeoutMs = PUSH_TIMEOUT_MS,
 ): AlertSender {
   const vapidDetails = { subject: config.subject, publicKey: config.publicKey, privateKey: config.privateKey };
+  const rule = { allowLoopback: config.allowLoopbackEndpoints };
 
   async function deliver(
     subscription: { endpoint: string; p256dh: string; auth: string },
     payload: string,
   ): Promise<Outcome> {
+    // Saved before the rule existed, or under a rule since tightened: never posted to, and forgotten.
+    if (pushEndpointRefusal(subscription.endpoint, rule)) return "refused";
     const details = webpush.generateRequestDetails(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,
@@ -69,7 +74,7 @@ export function pushSender(
       for (const [i, outcome] of outcomes.entries()) {
         const phone = phones[i];
         if (outcome === "delivered") delivered++;
-        else if (outcome === "gone" && phone) await subscriptions.forget(phone.id);
+        else if ((outcome === "gone" || outcome === "refused") && phone) await subscriptions.forget(phone.id);
         else if (typeof outcome === "object") failures.push(outcome.failed);
       }
       if (delivered === 0 && failures.length > 0) {

@@ -228,6 +228,7 @@ export const deskPushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret, base64url, as PushSubscription.toJSON() gives them. */
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
+    /** When the browser last gave this subscription (the desk gives it again each time it opens). */
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("desk_push_subscriptions_endpoint_idx").on(table.endpoint)],

@@ -30,6 +30,7 @@ import {
   statusChangeSchema,
 } from "../../src/lib/desk-schema";
 import { site } from "../../src/lib/site";
+import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import type { Db } from "../db/client";
 import { pushSubscriptionStore } from "../db/push-subscriptions";
 import { deskSignIns } from "../db/schema";
@@ -65,6 +66,8 @@ export interface DeskRouteOptions {
   onRequestChanged?: (id: number) => void;
   /** The VAPID public key when Web Push alerts are configured: the desk then offers to subscribe. */
   pushPublicKey?: string;
+  /** Which push endpoints a subscription may name (tests allow a local push service). */
+  pushEndpointRule?: PushEndpointRule;
 }
 
 export const SESSION_COOKIE = "desk_session";
@@ -224,13 +227,18 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
 
   // Web Push: the desk subscribes the owner's phone (PushSubscription.toJSON()), or unsubscribes it.
   const pushSubscriptions = pushSubscriptionStore(db);
+  // The server posts to what is saved here: only to endpoints its rule allows (no local or private hosts).
+  const subscriptionSchema = pushSubscriptionSchema.superRefine(({ endpoint }, ctx) => {
+    const refusal = pushEndpointRefusal(endpoint, opts.pushEndpointRule);
+    if (refusal) ctx.addIssue({ code: "custom", path: ["endpoint"], message: refusal });
+  });
   app.get("/api/desk/push", signedIn, async () => ({ publicKey: opts.pushPublicKey ?? null }) satisfies DeskPushState);
   app.post("/api/desk/push-subscriptions", guarded, async (request, reply) => {
     if (!opts.pushPublicKey) return reply.code(409).send({ error: PUSH_NOT_CONFIGURED });
-    const parsed = pushSubscriptionSchema.safeParse(request.body);
+    const parsed = subscriptionSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
-    await pushSubscriptions.save(request.session.userId as number, parsed.data);
-    request.log.info({ deskUserId: request.session.userId }, "desk push subscription saved");
+    const dropped = await pushSubscriptions.save(request.session.userId as number, parsed.data);
+    request.log.info({ deskUserId: request.session.userId, dropped }, "desk push subscription saved");
     return reply.code(204).send();
   });
   app.delete("/api/desk/push-subscriptions", guarded, async (request, reply) => {

@@ -186,7 +186,9 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     if (isPlainObject(body) && honeypotFilled(body)) {
       if (await overLimit()) return reply;
       request.log.info("service request refused: honeypot filled");
-      if (form) return sendRefusedForm(reply, 400, { summary: said.honeypot });
+      // The answers come back (the trap itself never does): a person whose browser filled the trap
+      // by mistake can call, or send again, without typing everything twice.
+      if (form) return sendRefusedForm(reply, 400, { summary: said.honeypot, values: body });
       return reply.code(400).send({
         error: said.honeypot,
         message: said.honeypot,

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { InboxPage, InboxRow } from "../../src/lib/desk-schema";
+import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
 import { type ServerProcess, startServer, waitHealthy } from "../support/server-process";
 
 const ERROR_TEXT = "Failed to send request. Please try again.";
@@ -51,6 +53,66 @@ async function expectReset(page: Page, service = "") {
   for (const label of Object.keys(driver)) await expect(field(page, label)).toHaveValue("");
   await expect(field(page, "Service")).toHaveValue(service);
 }
+
+/** The requests stored under a name, as the owner's desk lists them (signed in through its API). */
+async function storedRequestsNamed(request: APIRequestContext, name: string): Promise<InboxRow[]> {
+  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
+  const session = await request.get("/api/desk/session");
+  const { csrfToken } = (await session.json()) as { csrfToken: string };
+  const signedIn = await request.post("/api/desk/sign-in", {
+    data: { email: DESK_EMAIL, password: DESK_PASSWORD },
+    headers: { origin, "x-csrf-token": csrfToken },
+  });
+  expect(signedIn.status()).toBe(200);
+  const inbox = await request.get(`/api/desk/requests?q=${encodeURIComponent(name)}`);
+  expect(inbox.status()).toBe(200);
+  return ((await inbox.json()) as InboxPage).items;
+}
+
+test.describe("with JavaScript, on a 360 px touch phone", () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("offline: a lasting message beside the button; back online the form as it is then goes by itself, stored once", async ({
+    page,
+    context,
+    request,
+  }) => {
+    await openForm(page, "/contact");
+    await fillValid(page, "Towing");
+    // A name of its own, to find this request among the other tests' in the desk.
+    const name = `Offline Driver ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await field(page, "Name").fill(name);
+    await context.setOffline(true);
+    await sendButton(page).tap();
+    const failure = page.getByTestId("send-failure");
+    await expect(failure).toContainText("Your request was not sent.");
+    await expect(failure).toContainText("Your answers are kept below.");
+    await expect(failure).toContainText("It will be sent again by itself once your phone is back online.");
+    await expect(failure.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(failure.getByRole("link", { name: "Call (209) 555-0142" })).toHaveAttribute(
+      "href",
+      "tel:+12095550142",
+    );
+    // The specification's toast still appears as well.
+    await expect(toasts(page).first()).toContainText(ERROR_TEXT);
+    await expect(field(page, "Name")).toHaveValue(name);
+    await expect(field(page, "Pickup location")).toHaveValue(driver["Pickup location"]);
+
+    // Still offline, the driver corrects where the car is: the resend must carry the correction.
+    await field(page, "Pickup location").fill("Eight Mile Rd & I-5 northbound, Stockton");
+    await context.setOffline(false);
+    const confirmation = page.getByTestId("request-confirmation");
+    await expect(confirmation).toContainText("Sent when your connection came back.");
+    await expect(confirmation.getByTestId("request-number")).toHaveText(/#\d+/);
+
+    // What the owner sees: exactly one request, with the answers as they were when it went.
+    const stored = await storedRequestsNamed(request, name);
+    expect(stored.map((r) => ({ name: r.name, pickupLocation: r.pickupLocation }))).toEqual([
+      { name, pickupLocation: "Eight Mile Rd & I-5 northbound, Stockton" },
+    ]);
+    await expect(confirmation.getByTestId("request-number")).toHaveText(`#${stored[0]?.id}`);
+  });
+});
 
 test.describe("with JavaScript", () => {
   test("shows Required for every empty field on submit, then re-validates on change", async ({ page }) => {
@@ -137,46 +199,14 @@ test.describe("with JavaScript", () => {
     await expect(sendButton(page)).toBeEnabled();
   });
 
-  test("offline: a lasting message beside the button, and the request goes by itself once back online", async ({
-    page,
-    context,
-  }) => {
-    await openForm(page, "/contact");
-    await fillValid(page, "Towing");
-    const stored: number[] = [];
-    page.on("response", (r) => {
-      if (r.url().endsWith("/api/contact") && r.status() === 201) stored.push(r.status());
-    });
-    await context.setOffline(true);
-    await sendButton(page).click();
-    const failure = page.getByTestId("send-failure");
-    await expect(failure).toContainText("Your request was not sent.");
-    await expect(failure).toContainText("Your answers are kept below.");
-    await expect(failure).toContainText("It will be sent again by itself once your phone is back online.");
-    await expect(failure.getByRole("button", { name: "Try again" })).toBeVisible();
-    await expect(failure.getByRole("link", { name: "Call (209) 555-0142" })).toHaveAttribute(
-      "href",
-      "tel:+12095550142",
-    );
-    // The specification's toast still appears as well.
-    await expect(toasts(page).first()).toContainText(ERROR_TEXT);
-    await expectKept(page, "Towing");
-
-    await context.setOffline(false);
-    const confirmation = page.getByTestId("request-confirmation");
-    await expect(confirmation).toContainText("Sent when your connection came back.");
-    await expect(confirmation.getByTestId("request-number")).toHaveText(/#\d+/);
-    expect(stored).toHaveLength(1);
-  });
-
   test("a server failure is said beside the button until the next try, and Try again sends it", async ({ page }) => {
     await openForm(page, "/contact");
-    let failNext = true;
+    let failures = 2;
     const keys: string[] = [];
     await page.route("**/api/contact", async (route) => {
       keys.push(route.request().headers()["idempotency-key"] ?? "");
-      if (failNext) {
-        failNext = false;
+      if (failures > 0) {
+        failures--;
         return route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
       }
       return route.continue();
@@ -187,12 +217,20 @@ test.describe("with JavaScript", () => {
     await expect(failure).toContainText("Your request was not sent.");
     await expect(failure).not.toContainText("back online");
     await failure.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => keys.length).toBe(2);
+    await expect(failure).toContainText("Your request was not sent.");
+    // The driver corrects an answer, then tries again.
+    await field(page, "Pickup location").fill("Eight Mile Rd & I-5, Stockton");
+    await failure.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByTestId("request-confirmation")).toBeVisible();
     await expect(page.getByTestId("send-failure")).toHaveCount(0);
-    // Both tries of the one filled-in form carry the same key, so the server can store it once.
-    expect(keys).toHaveLength(2);
+    // Tries of the same answers carry the same key, so the server can store them once; changed
+    // answers are another request to the server, so they are not answered with the first one.
+    expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   test("our API failing: the destructive Error toast, the error logged, every field kept", async ({ page }) => {

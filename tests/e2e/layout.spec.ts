@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { services } from "../../src/lib/services";
 import { waitForIsland } from "../support/islands";
@@ -224,12 +225,21 @@ test.describe("phone layout", () => {
   });
 });
 
+/**
+ * With SCREENSHOT_DIR set, every page at 360 px and 100% text is saved there as it loads in the sweep
+ * below, to be looked at by a person (no page is loaded for it alone). Unset, nothing is written.
+ */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR;
+if (SCREENSHOT_DIR) mkdirSync(SCREENSHOT_DIR, { recursive: true });
+const screenshotName = (routePath: string) =>
+  `page-${routePath === "/" ? "home" : routePath.slice(1).replaceAll("/", "-")}-360.png`;
+
 // The Spanish pages too: their words are longer, and they wrap or overflow where the English do not.
 for (const [language, routes] of [
   ["English", allRoutes],
   ["Spanish", spanishRoutes],
 ] as const) {
-  test(`${language} pages: with text at 150% and 200% on a 360 px phone, no page is wider than the screen, and the menu and call band stay in reach`, async ({
+  test(`${language} pages: with text at 150% and 200% on a 360 px phone, no page is wider than the screen, and the menu and call band stay in reach (and, with SCREENSHOT_DIR, a screenshot of each at 100%)`, async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -238,6 +248,9 @@ for (const [language, routes] of [
     const found: string[] = [];
     for (const route of routes) {
       await page.goto(route.path);
+      if (SCREENSHOT_DIR) {
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/${screenshotName(route.path)}`, fullPage: true });
+      }
       for (const size of ["150%", "200%"]) {
         // The browser's text size setting scales the root font, as this does.
         await page.evaluate((fontSize) => {

@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { openDatabase } from "../../server/db/client";
 import { contactRequests } from "../../server/db/schema";
 import { HONEYPOT_MESSAGE } from "../../server/routes/contact";
 import { emptySiteFiles } from "../../server/site-files";
@@ -17,7 +16,7 @@ import {
 } from "../../src/lib/contact-schema";
 import { serviceNames } from "../../src/lib/services";
 import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
+import { databaseTargets, openTestDatabase } from "../support/databases";
 import { validServiceRequest } from "../support/service-request";
 
 const valid = validServiceRequest;
@@ -481,40 +480,6 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
       expect(formRes.body).toContain("We could not save your request just now");
     } finally {
       await app.close();
-    }
-  });
-});
-
-describe.runIf(postgresUrl)("Idempotency-Key across two servers on one PostgreSQL", () => {
-  it("tries of one form sent through both at the same moment store one request", async () => {
-    const target = databaseTargets.find((t) => t.kind === "postgres");
-    if (!target) throw new Error("no PostgreSQL target");
-    const db = await openTestDatabase(target);
-    const second = await openDatabase({ dataDir: db.location.dataDir, databaseUrl: db.location.databaseUrl });
-    const config = testConfig({ contactRateLimit: { max: 10_000, timeWindowMs: 60_000 } });
-    const apps = [
-      await buildApp({ config, logger: false, site: emptySiteFiles(), db }),
-      await buildApp({ config, logger: false, site: emptySiteFiles(), db: second }),
-    ];
-    try {
-      const key = randomUUID();
-      const tries = await Promise.all(
-        Array.from({ length: 8 }, (_, i) =>
-          apps[i % 2]?.inject({
-            method: "POST",
-            url: "/api/contact",
-            headers: { "content-type": "application/json", "idempotency-key": key },
-            payload: JSON.stringify(valid),
-          }),
-        ),
-      );
-      expect(tries.map((r) => r?.statusCode)).toEqual(Array(8).fill(201));
-      expect(new Set(tries.map((r) => r?.json().id)).size).toBe(1);
-      expect(await db.db.select({ id: contactRequests.id }).from(contactRequests)).toHaveLength(1);
-    } finally {
-      for (const app of apps) await app.close();
-      await second.close();
-      await db.close();
     }
   });
 });

@@ -29,7 +29,8 @@ describe("a form posted without JavaScript that is refused comes back filled in"
   let app: FastifyInstance;
   let db: TestDatabase;
   const storedCount = async () => (await db.db.select({ id: contactRequests.id }).from(contactRequests)).length;
-  appOnFreshDatabase(pglite, { contactRateLimit: { max: 2, timeWindowMs: 60_000 } }, (ready) => ({ app, db } = ready), {
+  // Three counted sends (a stored one, a honeypot refusal, a stored one), then the 429 test's.
+  appOnFreshDatabase(pglite, { contactRateLimit: { max: 3, timeWindowMs: 60_000 } }, (ready) => ({ app, db } = ready), {
     site: readSiteFiles(builtDist),
   });
 
@@ -120,6 +121,28 @@ describe("a form posted without JavaScript that is refused comes back filled in"
   it("a corrected form from that page is stored", async () => {
     const res = await postForm(app, { ...validServiceRequest, company_website: "" });
     expect(res.statusCode).toBe(303);
+    expect(await storedCount()).toBe(1);
+  });
+
+  it("a refusal for the filled trap brings the form back with every answer, the trap empty, and the phone number", async () => {
+    const res = await postForm(app, {
+      ...validServiceRequest,
+      service: "Flat Tire",
+      vehicle: "2014 Honda Civic, silver",
+      company_website: "https://spam.example",
+    });
+    expect(res.statusCode).toBe(400);
+    const $ = cheerio.load(res.body);
+    const control = (name: string) => $(`form[data-testid="contact-form"] [name="${name}"]`);
+    for (const name of ["name", "email", "phone", "pickupLocation", "dropoffLocation"] as const) {
+      expect(control(name).attr("value"), name).toBe(validServiceRequest[name]);
+    }
+    expect(control("vehicle").attr("value")).toBe("2014 Honda Civic, silver");
+    expect(control("service").find("option[selected]").attr("value")).toBe("Flat Tire");
+    expect(control("company_website").attr("value")).toBeUndefined();
+    const summary = $('[role="alert"]');
+    expect(summary.text()).toContain("This request was not accepted.");
+    expect(summary.find(`a[href^="tel:"]`).text()).toContain(site.phone.display);
     expect(await storedCount()).toBe(1);
   });
 

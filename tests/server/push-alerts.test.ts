@@ -3,15 +3,18 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
+import { PUSH_ENDPOINT_NOT_HTTPS, PUSH_ENDPOINT_NOT_PUBLIC } from "../../server/alerts/push-endpoint";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { alertOutbox, deskPushSubscriptions } from "../../server/db/schema";
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from "../../server/db/push-subscriptions";
+import { alertOutbox, deskPushSubscriptions, deskUsers } from "../../server/db/schema";
 import { addUser } from "../../server/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { appOnFreshDatabase, type TestDatabase } from "../support/test-app";
 import { browserSubscription, type LocalPushService, startPushService, verifyVapid } from "../support/web-push";
 
 const pglite = databaseTargets[0];
@@ -54,7 +57,15 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
     app = await buildApp({
       config: testConfig({
         contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
-        alerts: { push: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: SUBJECT } },
+        // The local push service is on 127.0.0.1: allowed as the e2e server allows it (WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS).
+        alerts: {
+          push: {
+            publicKey: vapid.publicKey,
+            privateKey: vapid.privateKey,
+            subject: SUBJECT,
+            allowLoopbackEndpoints: true,
+          },
+        },
       }),
       logger: {
         level: "info",
@@ -236,6 +247,139 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
     expect((await stranger.post("/api/desk/push-subscriptions", phone.json)).statusCode).toBe(401);
     expect(await db.db.select().from(deskPushSubscriptions)).toEqual([]);
   });
+
+  it("even with the test allowance, only this machine is taken over http, and no private address at all", async () => {
+    for (const endpoint of ["http://10.0.0.5/push", "http://push.example/x"]) {
+      const res = await subscribe(browserSubscription(endpoint).json);
+      expect(res.json().error, endpoint).toBe(`endpoint: ${PUSH_ENDPOINT_NOT_HTTPS}`);
+    }
+    for (const endpoint of ["https://192.168.1.20/push", "https://[fd00::1]/push"]) {
+      const res = await subscribe(browserSubscription(endpoint).json);
+      expect(res.json().error, endpoint).toBe(`endpoint: ${PUSH_ENDPOINT_NOT_PUBLIC}`);
+    }
+    expect(await db.db.select().from(deskPushSubscriptions)).toEqual([]);
+  });
+
+  it(`a desk user keeps at most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} phones: a new one replaces the one given least recently`, async () => {
+    const phones = Array.from({ length: MAX_PUSH_SUBSCRIPTIONS_PER_USER + 1 }, (_, i) =>
+      browserSubscription(push.endpoint(`cap/phone-${i}`)),
+    );
+    for (const phone of phones.slice(0, MAX_PUSH_SUBSCRIPTIONS_PER_USER)) {
+      expect((await subscribe(phone.json)).statusCode).toBe(204);
+    }
+    // The first phone is in use: its desk opened again and gave its subscription again.
+    expect((await subscribe(phones[0]?.json)).statusCode).toBe(204);
+    expect((await subscribe(phones[MAX_PUSH_SUBSCRIPTIONS_PER_USER]?.json)).statusCode).toBe(204);
+
+    const kept = (await db.db.select({ endpoint: deskPushSubscriptions.endpoint }).from(deskPushSubscriptions)).map(
+      (r) => r.endpoint,
+    );
+    expect(kept).toHaveLength(MAX_PUSH_SUBSCRIPTIONS_PER_USER);
+    expect(kept).toContain(phones[0]?.json.endpoint);
+    expect(kept).toContain(phones[MAX_PUSH_SUBSCRIPTIONS_PER_USER]?.json.endpoint);
+    // The one replaced: subscribed longest ago and not given since.
+    expect(kept).not.toContain(phones[1]?.json.endpoint);
+
+    // And the alert goes to exactly the phones kept.
+    const id = await send();
+    await app.alerts.worker.runOnce();
+    expect(push.messages.map((m) => push.endpoint(m.path.slice(1))).sort()).toEqual([...kept].sort());
+    expect((await pushAlertOf(id))?.state).toBe("sent");
+  });
+});
+
+/**
+ * Production's rule, without the tests' allowance: a desk account must not be able to make the server
+ * post to this machine or to private networks (the outbox posts to whatever endpoint is saved).
+ */
+describe("Web Push endpoints in production", () => {
+  const vapid = webpush.generateVAPIDKeys();
+  let app: FastifyInstance;
+  let db: TestDatabase;
+  let desk: DeskClient;
+  let push: LocalPushService;
+  appOnFreshDatabase(
+    pglite,
+    {
+      contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      alerts: { push: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: SUBJECT } },
+    },
+    (ready) => ({ app, db } = ready),
+    { alerts: { autoStart: false } },
+  );
+  beforeAll(async () => {
+    push = await startPushService();
+    await addUser(db.db, OWNER, PASSWORD);
+    desk = new DeskClient(app);
+    expect((await desk.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await push?.close();
+  });
+
+  it("refuses an endpoint on this machine, a private network or a reserved address, saying why", async () => {
+    const refused: [string, string][] = [
+      [push.endpoint("local-service"), PUSH_ENDPOINT_NOT_HTTPS],
+      ["http://localhost:5432/", PUSH_ENDPOINT_NOT_HTTPS],
+      ["ftp://push.example/x", PUSH_ENDPOINT_NOT_HTTPS],
+      ["https://127.0.0.1/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://127.1.2.3:8443/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://2130706433/push", PUSH_ENDPOINT_NOT_PUBLIC], // 127.0.0.1 written as one number
+      ["https://localhost/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://api.localhost/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://10.1.2.3/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://172.20.0.1/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://192.168.0.1/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://169.254.169.254/latest/meta-data", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://100.64.0.1/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://0.0.0.0/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://[::1]/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://[fe80::1]/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://[fd12:3456::1]/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://[::ffff:127.0.0.1]/push", PUSH_ENDPOINT_NOT_PUBLIC],
+      ["https://intranet/push", PUSH_ENDPOINT_NOT_PUBLIC],
+    ];
+    for (const [endpoint, reason] of refused) {
+      const res = await desk.post("/api/desk/push-subscriptions", browserSubscription(endpoint).json);
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().error, endpoint).toBe(`endpoint: ${reason}`);
+    }
+    expect(await db.db.select().from(deskPushSubscriptions)).toEqual([]);
+    expect(push.messages).toEqual([]);
+  });
+
+  it("takes the browsers' push services: https on a public host or address", async () => {
+    for (const endpoint of [
+      "https://fcm.googleapis.com/fcm/send/abc:def",
+      "https://updates.push.services.mozilla.com/wpush/v2/gAAAA",
+      "https://web.push.apple.com/QGx",
+      "https://8.8.8.8/push",
+      "https://[2606:4700::1111]/push",
+    ]) {
+      const res = await desk.post("/api/desk/push-subscriptions", browserSubscription(endpoint).json);
+      expect(res.statusCode, endpoint).toBe(204);
+    }
+    await db.db.delete(deskPushSubscriptions);
+  });
+
+  it("a local endpoint saved before the rule is forgotten by the sender, never posted to", async () => {
+    const [owner] = await db.db.select({ id: deskUsers.id }).from(deskUsers).where(eq(deskUsers.email, OWNER));
+    if (!owner) throw new Error("no owner");
+    const local = browserSubscription(push.endpoint("saved-before-the-rule"));
+    await db.db.insert(deskPushSubscriptions).values({
+      userId: owner.id,
+      endpoint: local.json.endpoint,
+      p256dh: local.json.keys.p256dh,
+      auth: local.json.keys.auth,
+    });
+    const res = await app.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
+    expect(res.statusCode).toBe(201);
+    await app.alerts.worker.runOnce();
+    expect(push.messages).toEqual([]);
+    expect(await db.db.select().from(deskPushSubscriptions)).toEqual([]);
+    const [alert] = await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, res.json().id));
+    expect(alert?.state).toBe("sent");
+  });
 });
 
 describe("Web Push configuration", () => {
@@ -248,7 +392,15 @@ describe("Web Push configuration", () => {
       publicKey: keys.publicKey,
       privateKey: keys.privateKey,
       subject: SUBJECT,
+      allowLoopbackEndpoints: false,
     });
+    // The tests' allowance for a local push service is said in so many words, or refused.
+    expect(loadConfig({ ...env, WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS: "true" }).alerts.push?.allowLoopbackEndpoints).toBe(
+      true,
+    );
+    expect(() => loadConfig({ ...env, WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS: "yes" })).toThrow(
+      /WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS/,
+    );
     expect(() => loadConfig({ ...env, WEB_PUSH_PRIVATE_KEY: "" })).toThrow(
       /WEB_PUSH_PRIVATE_KEY must be a VAPID private key/,
     );

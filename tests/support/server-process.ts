@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
 import { CHAT_KNOWLEDGE_FILE, type ChatKnowledge } from "../../src/lib/chat-knowledge-schema";
@@ -34,6 +35,23 @@ export interface ServerProcess {
   stderr(): string;
   /** Resolves with the exit code (or signal) once the process is gone. */
   exited: Promise<number | string | null>;
+}
+
+/**
+ * A port free on 127.0.0.1 just now (the system picks it), for a server process whose address the test
+ * must know. Another program could take it before the server listens; the server would then exit, and
+ * waitHealthy says so.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Starts `node --import tsx server/start.ts` (the production entry point) with the given environment. */

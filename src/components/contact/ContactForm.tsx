@@ -63,8 +63,8 @@ function refusalMessage(error: unknown): string | undefined {
 const SEND_TIMEOUT_MS = 20_000;
 
 /**
- * One per filled-in form, sent with every try of it: if a try reached us but its answer was lost, the
- * next one gets the stored request back instead of storing it twice.
+ * One per filled-in form, sent with every try of the same answers: if a try reached us but its answer
+ * was lost, the next one gets the stored request back instead of storing it twice.
  */
 const newIdempotencyKey = () => crypto.randomUUID();
 
@@ -204,40 +204,56 @@ export function ContactForm({
     defaultValues: emptyValues(locale, defaultService),
   });
 
-  const idempotencyKey = useRef("");
+  /**
+   * The Idempotency-Key and the answers it went out with. A try with the same answers keeps the key,
+   * so a try that reached us unseen is not stored twice. Changed answers get a new key: with the old
+   * one, a try that did reach us would be answered with the first request and the correction (a new
+   * pickup place, say) silently dropped while the driver reads "Request Sent". A new key can store a
+   * second request only when a failed try did reach us (a lost answer, not a lost connection), and
+   * then the owner sees both, the newer one right; a lost correction could send the truck astray.
+   */
+  const sentWith = useRef<{ key: string; answers: string } | null>(null);
   const [failure, setFailure] = useState<SendFailureState | null>(null);
-  /** The request that did not go through while offline, sent again once when the connection comes back. */
-  const waiting = useRef<ContactRequest | null>(null);
+  /** A send failed for want of a connection: the form is sent again, once, when it comes back. */
+  const waitingForConnection = useRef(false);
 
   const send = async (data: ContactRequest, automatic: boolean) => {
-    idempotencyKey.current ||= newIdempotencyKey();
+    const answers = JSON.stringify(data);
+    if (sentWith.current?.answers !== answers) sentWith.current = { key: newIdempotencyKey(), answers };
     setFailure(automatic ? { kind: "resending" } : null);
     try {
-      const stored = await submitRequest(data, trapRef.current?.value ?? "", idempotencyKey.current, fallbackUrl);
+      const stored = await submitRequest(data, trapRef.current?.value ?? "", sentWith.current.key, fallbackUrl);
       show({ title: t.successTitle, description: t.successText, variant: "default" });
       reset(emptyValues(locale, defaultService));
-      idempotencyKey.current = "";
-      waiting.current = null;
+      sentWith.current = null;
+      waitingForConnection.current = false;
       setConfirmation({ ...stored, phone: data.phone, resent: automatic });
     } catch (error) {
       console.error("Service request failed:", error);
       const refusal = refusalMessage(error);
       show({ title: t.errorTitle, description: refusal ?? t.errorText, variant: "destructive" });
       if (!isServerFailure(error)) return; // a refusal: the toast and the fields say what to do
-      const offline = !navigator.onLine;
-      waiting.current = offline && !automatic ? data : null;
-      setFailure({ kind: "not-sent", waitingForConnection: waiting.current !== null, triedAgain: automatic });
+      waitingForConnection.current = !navigator.onLine && !automatic;
+      setFailure({ kind: "not-sent", waitingForConnection: waitingForConnection.current, triedAgain: automatic });
     }
   };
   const onSubmit = handleSubmit((data) => send(data, false));
+  /**
+   * The form as it is now, checked again: the driver may have changed answers while offline. If they
+   * no longer pass, nothing is sent; the fields say what to fix and the note stops promising a resend.
+   */
+  const resendCurrent = handleSubmit(
+    (data) => send(data, true),
+    () => setFailure({ kind: "not-sent", waitingForConnection: false, triedAgain: false }),
+  );
 
   // Back online: the request that failed for want of a connection is sent again, once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `send` is this render's; the listener only needs the latest
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resendCurrent` is this render's; the listener only needs the latest
   useEffect(() => {
     const onOnline = () => {
-      const data = waiting.current;
-      waiting.current = null;
-      if (data) void send(data, true);
+      if (!waitingForConnection.current) return;
+      waitingForConnection.current = false;
+      void resendCurrent();
     };
     addEventListener("online", onOnline);
     return () => removeEventListener("online", onOnline);

@@ -1,10 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
 import type { DeskEvent, DeskSignIn } from "@/lib/desk-schema";
 import { businessTime } from "./format";
 import { describeEvent } from "./RequestPage";
 import { hrefFor } from "./use-hash-route";
+
+/** One sign-in per row: a table from sm up, a block of lines per sign-in on a phone. */
+const signInColumns: StackedColumn<DeskSignIn>[] = [
+  { header: "Time", cell: (s) => businessTime(s.at), className: "sm:whitespace-nowrap" },
+  { header: "Email", cell: (s) => s.email },
+  {
+    header: "Result",
+    cell: (s) => (s.succeeded ? "Signed in" : "Failed"),
+    className: (s) => (s.succeeded ? "" : "font-semibold text-red-800"),
+  },
+  { header: "Address", cell: (s) => s.clientAddress },
+];
 
 /** Who signed in (or tried) and from where, and the latest changes to requests, deletions included. */
 export function ActivityPage() {
@@ -26,30 +38,13 @@ export function ActivityPage() {
         </h2>
         {signIns.isError && <p role="alert">{signIns.error.message.slice(0, 200)}</p>}
         {signIns.data && (
-          <ScrollRegion label="Sign-ins table" className="mt-2">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th className="py-1 pr-3">Time</th>
-                  <th className="py-1 pr-3">Email</th>
-                  <th className="py-1 pr-3">Result</th>
-                  <th className="py-1">Address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {signIns.data.map((s) => (
-                  <tr key={s.id} className="border-b border-slate-200">
-                    <td className="py-1 pr-3 whitespace-nowrap">{businessTime(s.at)}</td>
-                    <td className="py-1 pr-3 break-all">{s.email}</td>
-                    <td className={s.succeeded ? "py-1 pr-3" : "py-1 pr-3 font-semibold text-red-800"}>
-                      {s.succeeded ? "Signed in" : "Failed"}
-                    </td>
-                    <td className="py-1">{s.clientAddress}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <StackedTable
+            labelledBy="sign-ins-heading"
+            className="mt-2"
+            rows={signIns.data}
+            rowKey={(s) => s.id}
+            columns={signInColumns}
+          />
         )}
       </section>
       <section aria-labelledby="changes-heading">

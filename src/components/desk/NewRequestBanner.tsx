@@ -28,7 +28,7 @@ export function useLatestRequests() {
 const SOUND_KEY = "desk-new-request-sound";
 let audio: AudioContext | undefined;
 
-/** A short tone. The browser lets a page play sound only after a tap, so the context is made by the switch. */
+/** A short tone, once the page has its audio (see useAudioOnFirstGesture). */
 function chime() {
   if (!audio) return;
   const tone = audio.createOscillator();
@@ -40,9 +40,40 @@ function chime() {
   tone.stop(audio.currentTime + 0.35);
 }
 
+/**
+ * Makes or wakes the page's audio; true once it plays. Browsers let a page start audio only inside a
+ * user's gesture, so this is called from one (the switch, or the first tap or key in the desk).
+ */
+async function wakeAudio(): Promise<boolean> {
+  audio ??= new AudioContext();
+  await audio.resume().catch(() => {});
+  return audio.state === "running";
+}
+
+/**
+ * The switch remembers "on" across reloads, but a reloaded page has no audio until the owner's next
+ * gesture: the first one anywhere in the desk wakes it, so the next new request is heard. pointerup is
+ * listened to beside pointerdown because on a touch screen only the lifting finger counts as a gesture.
+ */
+function useAudioOnFirstGesture(on: boolean) {
+  useEffect(() => {
+    if (!on || audio?.state === "running") return;
+    const events = ["pointerdown", "pointerup", "keydown"] as const;
+    const stop = () => {
+      for (const type of events) document.removeEventListener(type, wake, true);
+    };
+    const wake = () => {
+      void wakeAudio().then((running) => running && stop());
+    };
+    for (const type of events) document.addEventListener(type, wake, true);
+    return stop;
+  }, [on]);
+}
+
 /** The optional sound for a new request: off by default, remembered on this device. */
 export function SoundSwitch() {
   const [on, setOn] = useState(() => readStoredFlag(SOUND_KEY));
+  useAudioOnFirstGesture(on);
   return (
     <HeaderControl
       icon={on ? <Volume2 /> : <VolumeX />}
@@ -51,10 +82,7 @@ export function SoundSwitch() {
         const next = !on;
         setOn(next);
         writeStoredFlag(SOUND_KEY, next);
-        if (next) {
-          audio ??= new AudioContext();
-          void audio.resume();
-        }
+        if (next) void wakeAudio();
       }}
       data-testid="sound-switch"
     >

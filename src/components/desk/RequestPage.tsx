@@ -4,9 +4,10 @@ import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fieldClass, inputClass } from "@/components/ui/form-field";
-import { ScrollRegion } from "@/components/ui/scroll-region";
+import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
 import { languageForOwner } from "@/i18n/locales";
 import {
+  type DeskAlert,
   type DeskEvent,
   type DeskRequestDetail,
   type DeskStatus,
@@ -44,6 +45,16 @@ const alertKindLabels: Record<string, string> = {
   cancelled: "Cancelled (owner)",
   driver_confirmation: "Confirmation (driver)",
 };
+
+/** One alert per row: a table from sm up, a block of lines per alert on a phone. */
+const alertColumns: StackedColumn<DeskAlert>[] = [
+  { header: "Alert", cell: (a) => alertKindLabels[a.kind] ?? a.kind },
+  { header: "Channel", cell: (a) => a.channel },
+  { header: "State", cell: (a) => a.state },
+  { header: "Attempts", cell: (a) => a.attempts },
+  { header: "Last error", cell: (a) => a.lastError ?? "—" },
+  { header: "Next attempt", cell: (a) => (a.state === "pending" ? businessTime(a.nextAttemptAt) : "—") },
+];
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -376,32 +387,13 @@ export function RequestPage({
         {alerts.length === 0 ? (
           <p className="text-sm text-slate-600">No alerts were queued for this request.</p>
         ) : (
-          <ScrollRegion label="Alert deliveries table" className="mt-2">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th className="py-1 pr-3">Alert</th>
-                  <th className="py-1 pr-3">Channel</th>
-                  <th className="py-1 pr-3">State</th>
-                  <th className="py-1 pr-3">Attempts</th>
-                  <th className="py-1 pr-3">Last error</th>
-                  <th className="py-1">Next attempt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {alerts.map((a) => (
-                  <tr key={a.id} className="border-b border-slate-200 align-top">
-                    <td className="py-1 pr-3">{alertKindLabels[a.kind] ?? a.kind}</td>
-                    <td className="py-1 pr-3">{a.channel}</td>
-                    <td className="py-1 pr-3">{a.state}</td>
-                    <td className="py-1 pr-3">{a.attempts}</td>
-                    <td className="py-1 pr-3">{a.lastError ?? "—"}</td>
-                    <td className="py-1">{a.state === "pending" ? businessTime(a.nextAttemptAt) : "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <StackedTable
+            labelledBy={`${ids}-alerts`}
+            className="mt-2"
+            rows={alerts}
+            rowKey={(a) => a.id}
+            columns={alertColumns}
+          />
         )}
       </section>
 
