@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import formbody from "@fastify/formbody";
@@ -23,11 +22,14 @@ import type { SiteFiles } from "../site-files";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
 import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";
+import type { OpenStreams } from "./streams";
 
 export interface RequestPageRouteOptions {
   db: Db;
   site: SiteFiles;
   feed: RequestFeed;
+  /** The places of open event streams (shared with /api/health, which reports how many are taken). */
+  streams: OpenStreams;
   /** Token lookups (page, live updates, cancel) per client per window. */
   rateLimit: RateLimitOptions;
   /** The clock links expire by and cancels are stamped with; tests move it. */
@@ -153,19 +155,71 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       .send(page.body);
   });
 
-  /** Open event streams, ended when the server stops (they would otherwise hold its close). */
-  const streams = new Set<ServerResponse>();
+  /** How each open event stream is ended, for the server's stop (they would otherwise hold its close). */
+  const endings = new Set<() => void>();
   app.addHook("preClose", async () => {
-    for (const stream of streams) stream.end();
+    for (const end of [...endings]) end();
   });
 
   app.get("/api/request/*", async (request, reply) => {
-    if (await overLimit(request, reply, false)) return reply;
-    const row = await requestByPageToken(db, tokenOf(request, "/events"), now());
-    if (!row || !isApiPath(request, "/events")) return notFoundJson(reply);
-
-    reply.hijack();
     const stream = reply.raw;
+    // Listened for from the start: a driver who leaves while the token is looked up closes the
+    // connection before any stream exists, and a "close" already past is never heard again.
+    let left = stream.destroyed;
+    const onLeft = () => {
+      left = true;
+    };
+    stream.once("close", onLeft);
+    const slot = opts.streams.take();
+    /**
+     * Everything a stream holds, given back once however it ends: the driver leaves, the request is
+     * gone, the server stops, or the driver left before it opened. Filled in as the stream gets them.
+     */
+    let heartbeat: NodeJS.Timeout | undefined;
+    let unfollow: (() => void) | undefined;
+    /** Set once this handler writes the stream itself; before that Fastify answers (404, 429). */
+    let streaming = false;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unfollow?.();
+      endings.delete(end);
+      stream.off("close", onLeft);
+      slot.release();
+      if (streaming && !stream.writableEnded && !stream.destroyed) stream.end();
+    };
+    // Nothing is written to a stream that ended or whose driver left (a write after end() throws).
+    const write = (chunk: string) => {
+      if (ended || stream.writableEnded || stream.destroyed) return;
+      stream.write(chunk);
+    };
+
+    let row: ContactRequestRow | undefined;
+    try {
+      if (await overLimit(request, reply, false)) {
+        end();
+        return reply;
+      }
+      if (left) {
+        end();
+        reply.hijack();
+        return;
+      }
+      row = await requestByPageToken(db, tokenOf(request, "/events"), now());
+    } catch (error) {
+      end();
+      throw error;
+    }
+    if (!row || !isApiPath(request, "/events")) {
+      end();
+      return notFoundJson(reply);
+    }
+    reply.hijack();
+    streaming = true;
+    if (left) return end();
+
     stream.writeHead(200, {
       // The security headers already set for this request (helmet's), and this page's own.
       ...(reply.getHeaders() as Record<string, string>),
@@ -176,33 +230,26 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       "X-Accel-Buffering": "no",
       Connection: "keep-alive",
     });
-    streams.add(stream);
+    endings.add(end);
+    stream.once("close", end);
     let sent = "";
     const send = (live: RequestPageLive) => {
       const data = JSON.stringify(live);
       if (data === sent) return;
       sent = data;
-      stream.write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
+      write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
     };
     // How long the browser waits before it connects again after a lost connection.
-    stream.write("retry: 3000\n\n");
+    write("retry: 3000\n\n");
     send(pageLive(row));
     // A ping the page can tell a live stream by (a comment would not reach its script), and traffic
     // that keeps idle-connection timeouts of proxies and of this server from closing the stream.
-    const heartbeat = setInterval(
-      () => stream.write("event: ping\ndata: {}\n\n"),
-      opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS,
-    );
+    heartbeat = setInterval(() => write("event: ping\ndata: {}\n\n"), opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS);
     heartbeat.unref();
-    const unfollow = feed.follow(row.id, (current) => {
+    unfollow = feed.follow(row.id, (current) => {
       if (current) return send(pageLive(current));
-      stream.write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
-      stream.end();
-    });
-    stream.on("close", () => {
-      clearInterval(heartbeat);
-      unfollow();
-      streams.delete(stream);
+      write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
+      end();
     });
   });
 

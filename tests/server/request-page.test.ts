@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, contactRequests, requestEvents, requestPageLinks } from "../../server/db/schema";
 import { addUser } from "../../server/desk/users";
@@ -357,6 +358,8 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       expect((await owner.request({ method: "DELETE", url: `/api/desk/requests/${id}` })).statusCode).toBe(204);
       await stream.next("gone");
       expect(await stream.end()).toBe(true);
+      // Ended by the server: the stream's place and its follower are given back.
+      await vi.waitFor(() => expect(app.requestPageStats?.()).toEqual({ streams: 0, followers: 0 }));
       expect((await page(path)).statusCode).toBe(404);
       expect(await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id))).toEqual([]);
     } finally {
@@ -563,6 +566,68 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
     await db?.close();
   });
 
+  it("gives back everything a stream holds when the driver leaves while its token is looked up", async () => {
+    const app = await buildApp({
+      config: testConfig({ alerts: {} }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+      requestFeedIntervalMs: 100,
+    });
+    const stats = () => app.requestPageStats?.();
+    let unlock = () => {};
+    try {
+      const created = await app.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
+      const { requestPage } = created.json() as { requestPage: string };
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+      // The test holds the links' table, so the lookup waits for as long as the test wants it to.
+      const unlocked = new Promise<void>((resolve) => {
+        unlock = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holding = db.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${requestPageLinks} in access exclusive mode`);
+        locked();
+        await unlocked;
+      });
+      await isLocked;
+
+      const arrived = new Promise<IncomingMessage>((resolve) => app.server.once("request", resolve));
+      const driver = new AbortController();
+      const opening = fetch(`${base}${requestPage.replace("/request/", "/api/request/")}/events`, {
+        signal: driver.signal,
+      }).catch((error: unknown) => error);
+      const request = await arrived;
+      // The stream has its place: the handler is at the lookup, which waits.
+      await vi.waitFor(() => expect(stats()?.streams).toBe(1));
+      const disconnected = new Promise((resolve) => request.socket.once("close", resolve));
+      driver.abort();
+      await disconnected;
+      expect(await opening).toBeInstanceOf(Error);
+      // The lookup ends after the driver left: nothing may stay open for a driver who is gone.
+      unlock();
+      await holding;
+      await vi.waitFor(() => expect(stats()).toEqual({ streams: 0, followers: 0 }));
+      const health = (await app.inject({ method: "GET", url: "/api/health" })).json();
+      expect(health.requestPages).toEqual({ streams: 0, followers: 0 });
+
+      // A stream that opened and was left gives everything back too.
+      const stream = await openEvents(`${base}${requestPage.replace("/request/", "/api/request/")}/events`);
+      await stream.next("state");
+      expect(stats()).toEqual({ streams: 1, followers: 1 });
+      await stream.close();
+      await vi.waitFor(() => expect(stats()).toEqual({ streams: 0, followers: 0 }));
+    } finally {
+      unlock();
+      await app.close();
+    }
+  });
+
   it("outlives the server's request and idle timeouts (it pings), and ends at once when the server stops", async () => {
     // Timeouts of a second: a stream kept open only by luck would be cut within the test.
     const app = await buildApp({
@@ -593,6 +658,7 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
         await app.close();
         closed = true;
         expect(await stream.end(5_000)).toBe(true);
+        expect(app.requestPageStats?.()).toEqual({ streams: 0, followers: 0 });
       } finally {
         await stream.close();
       }
