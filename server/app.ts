@@ -178,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           now: requestPageClock,
           intervalMs: options.requestFeedIntervalMs,
         }),
-        streams: new OpenStreams(),
+        streams: new OpenStreams(config.requestPageStreams),
       }
     : undefined;
   await app.register(healthRoutes, {

@@ -8,6 +8,7 @@ import {
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
+  REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
   requestPagePath,
 } from "../../src/lib/request-page";
@@ -22,7 +23,7 @@ import type { SiteFiles } from "../site-files";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
 import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";
-import type { OpenStreams } from "./streams";
+import type { OpenStreams, StreamRefusal } from "./streams";
 
 export interface RequestPageRouteOptions {
   db: Db;
@@ -104,14 +105,16 @@ const tokenOf = (request: FastifyRequest, suffix = "") => {
   const rest = String((request.params as Record<string, unknown>)["*"] ?? "");
   return suffix && rest.endsWith(suffix) ? rest.slice(0, -suffix.length) : rest;
 };
-/** The API's own paths: …/{token}/events (GET) and …/{token}/cancel (POST); anything else is answered 404 after the same lookup. */
+/** The API's own paths: …/{token}/events and …/{token}/state (GET), …/{token}/cancel (POST); anything else is answered 404 after the same lookup. */
 const isApiPath = (request: FastifyRequest, suffix: string) =>
   String((request.params as Record<string, unknown>)["*"] ?? "").endsWith(suffix);
 
 /**
  * The driver's request page and what it asks of the server:
  * - GET /request/{token}: the page, filled in (works without JavaScript; a reload shows the current status);
- * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change;
+ * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change
+ *   (open streams are capped per client and per process: past the cap, 429 with Retry-After);
+ * - GET /api/request/{token}/state: the live part once, as JSON, for a page whose stream was refused;
  * - POST /api/request/{token}/cancel: "I no longer need help", as JSON from the island or a plain form.
  * Unknown, malformed, deleted and expired tokens all get the same 404 after the same work (one hash,
  * one query), and every lookup counts against the client's limit before it is made.
@@ -161,7 +164,33 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     for (const end of [...endings]) end();
   });
 
+  /** The live part once, as JSON: what a page reads for itself while it cannot hold a stream open. */
+  const sendState = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await overLimit(request, reply, false)) return reply;
+    const row = await requestByPageToken(db, tokenOf(request, "/state"), now());
+    if (!row || !isApiPath(request, "/state")) return notFoundJson(reply);
+    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: pageLive(row) });
+  };
+
+  /**
+   * Refuses a stream the caps leave no place for, before any lookup: 429, with when to try again
+   * (the page reads the state for itself meanwhile, so it still updates).
+   */
+  const refuseStream = (reply: FastifyReply, refused: StreamRefusal) => {
+    const seconds = REQUEST_STREAM_RETRY_MS / 1000;
+    const message =
+      refused === "client"
+        ? `Too many live updates are open from your connection (${opts.streams.limits.maxPerClient} at once). Close the request page in another tab or window; this page still checks for changes by itself. If you need help, ${callUs}.`
+        : `Our server is following too many request pages right now. This page still checks for changes by itself, or reload it in a few minutes. If you need help, ${callUs}.`;
+    return reply
+      .code(429)
+      .header("Retry-After", String(seconds))
+      .headers(REQUEST_PAGE_HEADERS)
+      .send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+  };
+
   app.get("/api/request/*", async (request, reply) => {
+    if (!isApiPath(request, "/events")) return sendState(request, reply);
     const stream = reply.raw;
     // Listened for from the start: a driver who leaves while the token is looked up closes the
     // connection before any stream exists, and a "close" already past is never heard again.
@@ -169,8 +198,9 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     const onLeft = () => {
       left = true;
     };
+    const slot = opts.streams.take(request.ip);
+    if ("refused" in slot) return refuseStream(reply, slot.refused);
     stream.once("close", onLeft);
-    const slot = opts.streams.take();
     /**
      * Everything a stream holds, given back once however it ends: the driver leaves, the request is
      * gone, the server stops, or the driver left before it opened. Filled in as the stream gets them.
@@ -212,7 +242,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       end();
       throw error;
     }
-    if (!row || !isApiPath(request, "/events")) {
+    if (!row) {
       end();
       return notFoundJson(reply);
     }

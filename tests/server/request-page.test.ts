@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -42,20 +42,30 @@ const shape = (res: LightMyRequestResponse) => {
   return { status: res.statusCode, body: res.body, headers };
 };
 
-/** Reads Server-Sent Events from a real connection; `next(type)` waits for the next event of that type. */
-async function openEvents(url: string) {
+/**
+ * Reads Server-Sent Events from a real connection; `next(type)` waits for the next event of that type.
+ * `localAddress` picks the client's address on the loopback (127.0.0.2 is another client than 127.0.0.1).
+ */
+async function openEvents(url: string, { localAddress }: { localAddress?: string } = {}) {
   const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
+  const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+    http.get(url, { signal: controller.signal, localAddress }, resolve).once("error", reject);
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) if (typeof value === "string") headers.set(name, value);
+  const res = { status: answer.statusCode ?? 0, headers };
   const events: { type: string; data: string }[] = [];
   const waiters = new Set<() => void>();
   let ended = false;
+  let body = "";
   const reading = (async () => {
-    if (!res.body) return;
     const decoder = new TextDecoder();
     let buffer = "";
     try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      for await (const chunk of answer) {
+        const text = decoder.decode(chunk as Uint8Array, { stream: true });
+        body += text;
+        buffer += text;
         let end = buffer.indexOf("\n\n");
         while (end >= 0) {
           const block = buffer.slice(0, end);
@@ -78,6 +88,8 @@ async function openEvents(url: string) {
     res,
     events,
     ended: () => ended,
+    /** Everything received so far, as text (a refusal's JSON). */
+    body: () => body,
     /** The next event of `type` after those already taken, or a rejection after `timeoutMs`. */
     next(type: string, timeoutMs = 10_000): Promise<{ type: string; data: string }> {
       return new Promise((resolve, reject) => {
@@ -318,7 +330,10 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     for (const c of candidates) if (c.length > 5) expect(first.body).not.toContain(c.slice(0, 20));
 
     const apis = await Promise.all(
-      candidates.map((c) => app.inject({ method: "GET", url: `/api/request/${c}/events` })),
+      candidates.flatMap((c) => [
+        app.inject({ method: "GET", url: `/api/request/${c}/events` }),
+        app.inject({ method: "GET", url: `/api/request/${c}/state` }),
+      ]),
     );
     const firstApi = shape(apis[0] as LightMyRequestResponse);
     expect(firstApi.status).toBe(404);
@@ -553,6 +568,90 @@ describe.each(databaseTargets)("request-page lookups are limited per client on $
     expect(api.json()).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/555-0142/) });
     // Another client is not held back.
     expect((await from("198.51.100.8", path)).statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseTargets)("open event streams are capped per client and per server on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let eventsUrl = "";
+  let stateUrl = "";
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    app = await buildApp({
+      config: testConfig({
+        requestPageStreams: { maxTotal: 3, maxPerClient: 2 },
+        requestPageRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+        alerts: {},
+      }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+    });
+    const created = await app.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
+    const { requestPage } = created.json() as { requestPage: string };
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${requestPage.replace("/request/", "/api/request/")}`;
+    eventsUrl = `${api}/events`;
+    stateUrl = `${api}/state`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it("refuses a client's stream past its share, and any stream past the server's, with 429, Retry-After and the phone", async () => {
+    const open: Awaited<ReturnType<typeof openEvents>>[] = [];
+    try {
+      // 127.0.0.1 opens its two.
+      for (let i = 0; i < 2; i++) {
+        const stream = await openEvents(eventsUrl);
+        open.push(stream);
+        expect(stream.res.status).toBe(200);
+        await stream.next("state");
+      }
+      const third = await fetch(eventsUrl);
+      expect(third.status).toBe(429);
+      expect(third.headers.get("retry-after")).toBe("60");
+      expect(third.headers.get("cache-control")).toBe("no-store");
+      expect(await third.json()).toMatchObject({
+        code: "rate_limited",
+        message: expect.stringMatching(/2 at once.*another tab.*555-0142/),
+      });
+      // The refused page can still read its state, and a refusal took no place.
+      const state = await fetch(stateUrl);
+      expect(state.status).toBe(200);
+      expect(((await state.json()) as { live: RequestPageLive }).live.status).toBe("received");
+      expect(app.requestPageStats?.().streams).toBe(2);
+
+      // Another client is not held back by 127.0.0.1's share, until the server's three are taken.
+      const other = await openEvents(eventsUrl, { localAddress: "127.0.0.2" });
+      open.push(other);
+      expect(other.res.status).toBe(200);
+      await other.next("state");
+      const overServer = await openEvents(eventsUrl, { localAddress: "127.0.0.3" });
+      expect(overServer.res.status).toBe(429);
+      expect(overServer.res.headers.get("retry-after")).toBe("60");
+      await overServer.end();
+      const refusal = JSON.parse(overServer.body());
+      expect(refusal).toMatchObject({
+        code: "rate_limited",
+        message: expect.stringMatching(/too many request pages.*555-0142/),
+      });
+      await overServer.close();
+
+      // A stream that ends gives its place back: the next one opens.
+      await open.shift()?.close();
+      await vi.waitFor(() => expect(app.requestPageStats?.().streams).toBe(2));
+      const again = await openEvents(eventsUrl, { localAddress: "127.0.0.3" });
+      open.push(again);
+      expect(again.res.status).toBe(200);
+      await again.next("state");
+    } finally {
+      for (const stream of open) await stream.close();
+    }
+    await vi.waitFor(() => expect(app.requestPageStats?.()).toEqual({ streams: 0, followers: 0 }));
   });
 });
 
