@@ -61,11 +61,19 @@ const notCancellable = (row: ContactRequestRow) =>
 
 /**
  * Whether a cancel comes from the request page itself. The page is sent with Referrer-Policy:
- * no-referrer, and under that policy a browser's form post says `Origin: null`; Sec-Fetch-Site, which
- * no page can forge, then says whether it was our own page. Otherwise the desk's rule (same-origin.ts).
+ * no-referrer, and under that policy a browser's post from it says `Origin: null`. Sec-Fetch-Site,
+ * which no page can forge, is believed when a browser sends it: only "same-origin" passes. A browser
+ * that does not send it (Safari before 16.4) is let through with `Origin: null`: the 256-bit token in
+ * the path is the secret, so a page elsewhere cannot cancel a request it does not know, and refusing
+ * would refuse every cancel from those phones. A foreign Origin, or none at all, is refused
+ * (the desk's rule, same-origin.ts).
  */
-const fromOwnPage = (request: FastifyRequest) =>
-  request.headers.origin === "null" ? request.headers["sec-fetch-site"] === "same-origin" : isSameOrigin(request);
+const fromOwnPage = (request: FastifyRequest) => {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin") return false;
+  if (request.headers.origin === "null") return true;
+  return isSameOrigin(request);
+};
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

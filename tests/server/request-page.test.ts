@@ -497,9 +497,13 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
   it("refuses a cancel from another site, and changes nothing", async () => {
     const { id, token } = await send();
     const tries: Record<string, string>[] = [
+      // A foreign Origin, with or without Sec-Fetch-Site (older browsers send none).
       { origin: "https://evil.example" },
+      { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
+      // Origin: null (a page without referrer, or a sandboxed one) from another site, as the browser says.
       { origin: "null", "sec-fetch-site": "cross-site" },
-      { origin: "null" },
+      { origin: "null", "sec-fetch-site": "same-site" },
+      // Neither header: not a browser page of ours.
       {},
     ];
     for (const headers of tries) {
@@ -509,6 +513,19 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     }
     const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
     expect(row?.status).toBe("new");
+  });
+
+  it("accepts a cancel with Origin: null from a browser that sends no Sec-Fetch-Site (Safari before 16.4)", async () => {
+    // What such a browser sends from the page (Referrer-Policy: no-referrer): Origin null, nothing more.
+    const { id, token } = await send();
+    const res = await cancel(token, { reason: "Sorted it out" }, { origin: "null" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().live).toMatchObject({ status: "cancelled" });
+    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    expect(row?.status).toBe("cancelled");
+    // The same from a browser that does send Sec-Fetch-Site, saying it is our own page.
+    const other = await send();
+    expect((await cancel(other.token, {}, { origin: "null", "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
   });
 
   it("queues the owner's cancellation alert on every channel in the cancel's transaction (none when none is set)", async () => {
