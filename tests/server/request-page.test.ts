@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
 import { alertOutbox, contactRequests, requestEvents, requestPageLinks } from "../../server/db/schema";
 import { addUser } from "../../server/desk/users";
 import { newPageToken } from "../../server/request-page/tokens";
@@ -616,6 +617,16 @@ describe.each(databaseTargets)("open event streams are capped per client and per
   afterAll(async () => {
     await app?.close();
     await db?.close();
+  });
+
+  it("reads its caps from REQUEST_PAGE_MAX_STREAMS and REQUEST_PAGE_MAX_STREAMS_PER_CLIENT (2000 and 6)", () => {
+    expect(loadConfig({}).requestPageStreams).toEqual({ maxTotal: 2000, maxPerClient: 6 });
+    expect(
+      loadConfig({ REQUEST_PAGE_MAX_STREAMS: "500", REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: "3" }).requestPageStreams,
+    ).toEqual({ maxTotal: 500, maxPerClient: 3 });
+    expect(() => loadConfig({ REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: "0" })).toThrow(
+      /REQUEST_PAGE_MAX_STREAMS_PER_CLIENT/,
+    );
   });
 
   it("refuses a client's stream past its share, and any stream past the server's, with 429, Retry-After and the phone", async () => {
