@@ -201,6 +201,8 @@ async function main() {
         REDIS_URL: "",
         // Every follower comes from this one address: no per-client cap may stand in for 500 phones.
         MAX_CONNECTIONS_PER_CLIENT: "0",
+        REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: String(FOLLOWERS + 10),
+        REQUEST_PAGE_MAX_STREAMS: String(Math.max(2000, FOLLOWERS + 10)),
         CONTACT_RATE_LIMIT_MAX: "100000000",
         REQUEST_PAGE_RATE_LIMIT_MAX: "100000000",
         DESK_SIGN_IN_RATE_LIMIT_MAX: "1000",

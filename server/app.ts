@@ -21,9 +21,10 @@ import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import { RequestFeed } from "./request-page/feed";
 import requestPageRoutes from "./request-page/routes";
+import { OpenStreams } from "./request-page/streams";
 import chatRoutes from "./routes/chat";
 import contactRoutes from "./routes/contact";
-import healthRoutes from "./routes/health";
+import healthRoutes, { type RequestPageStats } from "./routes/health";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
 /** The largest request body we read; a service request is a few hundred bytes. */
@@ -64,6 +65,22 @@ function isDecodablePath(url: string): boolean {
     return false;
   }
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * How many event streams the driver pages hold open on this process, and how many follow the
+     * feed: what /api/health reports, read without the database (a test holding it locked reads it
+     * too). Absent without a database.
+     */
+    requestPageStats?: () => RequestPageStats;
+  }
+}
+
+const requestPageStats = (pages: { feed: RequestFeed; streams: OpenStreams }): RequestPageStats => ({
+  streams: pages.streams.size,
+  followers: pages.feed.size,
+});
 
 /** Builds the whole server: pages, API and headers. Nothing here reads the environment. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -150,12 +167,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.alerts,
     });
   }
+  const requestPageClock = options.requestPageClock ?? (() => new Date());
+  // What the open request pages on this server follow (the desk wakes it when it changes a request),
+  // and the places of their event streams: both reported by /api/health.
+  const requestPages = options.db
+    ? {
+        feed: new RequestFeed({
+          db: options.db.db,
+          log: app.log.child({ component: "request-pages" }),
+          now: requestPageClock,
+          intervalMs: options.requestFeedIntervalMs,
+        }),
+        streams: new OpenStreams(config.requestPageStreams),
+      }
+    : undefined;
   await app.register(healthRoutes, {
     ping: options.db?.ping,
     alertStats: options.db ? () => app.alerts.outbox.stats(new Date()) : undefined,
     redisState: () => app.counters.redisState(),
+    requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
   });
-  if (options.db) {
+  if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
+  if (options.db && requestPages) {
     await app.register(contactRoutes, {
       db: options.db.db,
       rateLimit: config.contactRateLimit,
@@ -163,19 +196,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       onStored: () => app.alerts.worker.wake(),
     });
-    const requestPageClock = options.requestPageClock ?? (() => new Date());
-    // What the open request pages on this server follow; the desk wakes it when it changes a request.
-    const feed = new RequestFeed({
-      db: options.db.db,
-      log: app.log.child({ component: "request-pages" }),
-      now: requestPageClock,
-      intervalMs: options.requestFeedIntervalMs,
-    });
+    const { feed, streams } = requestPages;
     app.addHook("onClose", async () => feed.close());
     await app.register(requestPageRoutes, {
       db: options.db.db,
       site,
       feed,
+      streams,
       rateLimit: config.requestPageRateLimit,
       now: requestPageClock,
       alertChannels: app.alerts.channels,

@@ -33,6 +33,10 @@ const envSchema = z.object({
   /** Request-page lookups (page loads, live-update connections, cancels) per client per window. */
   REQUEST_PAGE_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(120),
   REQUEST_PAGE_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Request pages' live-update streams open at once on this process, from everyone (then 429). */
+  REQUEST_PAGE_MAX_STREAMS: z.coerce.number().int().positive().default(2000),
+  /** The same, from one client address: a driver with the page open in a few tabs, not a flood. */
+  REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: z.coerce.number().int().positive().default(6),
   /** Chat messages accepted per client per window on POST /api/chat. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
@@ -178,6 +182,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   contactRateLimit: RateLimitOptions;
   requestPageRateLimit: RateLimitOptions;
+  /** Live-update streams of request pages open at once on this process: in all, and per client. */
+  requestPageStreams: { maxTotal: number; maxPerClient: number };
   chatRateLimit: RateLimitOptions;
   chatWebhookUrl?: string;
   chatWebhookTimeoutMs: number;
@@ -205,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
     requestPageRateLimit: { max: e.REQUEST_PAGE_RATE_LIMIT_MAX, timeWindowMs: e.REQUEST_PAGE_RATE_LIMIT_WINDOW_MS },
+    requestPageStreams: { maxTotal: e.REQUEST_PAGE_MAX_STREAMS, maxPerClient: e.REQUEST_PAGE_MAX_STREAMS_PER_CLIENT },
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
     chatWebhookUrl: e.CHAT_WEBHOOK_URL,
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,

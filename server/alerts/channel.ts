@@ -12,7 +12,7 @@ export interface ClaimedAlert {
   request: ContactRequestRow;
   /**
    * The driver's confirmation only: a page token made for this attempt (its hash is stored, the
-   * token itself only travels in the e-mail).
+   * token itself only travels in the e-mail; a failed attempt's link is removed).
    */
   pageToken?: string;
 }

@@ -7,6 +7,13 @@ import type { ClaimedAlert } from "./channel";
 /**
  * A new link to each request's page, for the confirmation e-mails about to go out: only its hash is
  * stored, so the token is made when the e-mail is, never kept. A request deleted since the claim gets none.
+ *
+ * One link per attempt, and a failed attempt takes its link back (markFailedAttempt): so retries never
+ * pile up live links, and the one that stays is the one in the e-mail that went out. Minting once per
+ * alert instead would need the token again at each retry, and only its hash is stored. Left behind: the
+ * link of an attempt whose process died mid-send (its lease runs out and the retry mints another), and
+ * that of an attempt the mail server took but whose answer was lost (its e-mail's link then no longer
+ * works; the retry's e-mail carries one that does).
  */
 async function mintPageTokens(db: Db, requestIds: number[]): Promise<Map<number, string>> {
   const tokens = new Map(requestIds.map((id) => [id, newPageToken()]));
@@ -107,13 +114,20 @@ export function outboxStore(db: Db) {
         .where(inArray(alertOutbox.id, ids));
     },
 
-    /** Records a failed attempt: due again at `retryAt`, or failed for good when `retryAt` is null. */
-    async markFailedAttempt(id: string, error: string, retryAt: Date | null): Promise<void> {
-      await db
-        .update(alertOutbox)
-        .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, state: "failed" })
-        // A slower duplicate of an attempt that already succeeded must not undo it.
-        .where(and(eq(alertOutbox.id, id), eq(alertOutbox.state, "pending")));
+    /**
+     * Records a failed attempt: due again at `retryAt`, or failed for good when `retryAt` is null. The
+     * page link made for the attempt (a driver's confirmation), which no e-mail carried, stops working.
+     */
+    async markFailedAttempt(id: string, error: string, retryAt: Date | null, pageToken?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (pageToken)
+          await tx.delete(requestPageLinks).where(eq(requestPageLinks.tokenSha256, pageTokenHash(pageToken)));
+        await tx
+          .update(alertOutbox)
+          .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, state: "failed" })
+          // A slower duplicate of an attempt that already succeeded must not undo it.
+          .where(and(eq(alertOutbox.id, id), eq(alertOutbox.state, "pending")));
+      });
     },
 
     /** What a monitor needs: how many alerts wait or failed, and how long the oldest has waited. */

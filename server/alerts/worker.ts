@@ -123,7 +123,7 @@ export class AlertWorker {
       const now = this.now();
       const givenUp = now.getTime() - alert.createdAt.getTime() >= GIVE_UP_AFTER_MS;
       const retryAt = givenUp ? null : new Date(now.getTime() + retryDelayMs(alert.attempt, this.random));
-      await outbox.markFailedAttempt(alert.id, reason, retryAt);
+      await outbox.markFailedAttempt(alert.id, reason, retryAt, alert.pageToken);
       if (retryAt) log.warn({ ...base, outcome: "retry", error: reason, retryAt }, "alert delivery failed; will retry");
       else log.error({ ...base, outcome: "failed", error: reason }, "alert delivery failed; giving up after 48 h");
       return false;

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { ContactRequest } from "../../src/lib/contact-schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
 import type { Db } from "./client";
-import { type AlertChannel, alertOutbox, contactRequests, requestPageLinks } from "./schema";
+import { type AlertChannel, alertOutbox, type ContactRequestRow, contactRequests, requestPageLinks } from "./schema";
 
 export interface StoredContactRequest {
   id: number;
@@ -11,17 +11,37 @@ export interface StoredContactRequest {
   created: boolean;
   /**
    * A token of the request's page (`/request/{token}`), stored as its hash only. A repeat gets a new
-   * link to the same page: the first answer's token was never kept, and that answer may be the one lost.
+   * link to the same page (the first answer's token was never kept, and that answer may be the one
+   * lost), but only when it repeats the stored request word for word and the request has fewer than
+   * MAX_PAGE_LINKS_PER_REQUEST links: otherwise none.
    */
-  pageToken: string;
+  pageToken?: string;
 }
+
+/**
+ * Links a request's page can have from repeats of its form: the first answer's, the e-mail's, and a
+ * few for retries whose answers were lost. A key repeated more than that (a script, not a driver) mints no more.
+ */
+export const MAX_PAGE_LINKS_PER_REQUEST = 5;
+
+/** The fields a driver typed, as stored: a repeat that differs in any of them is not the same form. */
+const sameRequest = (stored: ContactRequestRow, request: ContactRequest) =>
+  stored.name === request.name &&
+  stored.email === request.email &&
+  stored.phone === request.phone &&
+  stored.service === request.service &&
+  stored.pickupLocation === request.pickupLocation &&
+  stored.dropoffLocation === request.dropoffLocation &&
+  stored.vehicle === (request.vehicle ?? null) &&
+  stored.language === request.language;
 
 /**
  * Writing service requests. One statement stores the request, one pending alert per configured
  * channel, the driver's confirmation e-mail when e-mail is configured, and the hash of the request
  * page's first link (data-modifying CTEs): it commits or fails as a whole, so no crash can leave a
  * stored request without its alerts or its page, and it costs one round trip like a bare insert.
- * Resolves after the commit. The one read is of a request by its idempotency key, to answer a repeat.
+ * Resolves after the commit. The one read is of a request by its idempotency key, to answer a repeat
+ * (repeatOf).
  */
 export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] = []) {
   // The channel names come from the configuration, never from a visitor; one text parameter.
@@ -31,12 +51,31 @@ export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] =
   type Rows = { rows: { id: number; created_at: Date | string }[] };
   const id = sql.identifier(contactRequests.id.name);
   const createdAt = sql.identifier(contactRequests.createdAt.name);
-  const byKey = async (key: string) =>
-    (
-      (await db.execute(sql`
-        select ${id} as id, ${createdAt} as created_at
-        from ${contactRequests} where ${sql.identifier(contactRequests.idempotencyKey.name)} = ${key}`)) as unknown as Rows
-    ).rows[0];
+  /**
+   * The answer to a repeat of a stored key: the stored request's id and time, and a new link to its
+   * page only if the repeat is the same form (anyone who learned a key must not get a page link by
+   * sending it with a body of their own) and the request has links to spare. The request's row is
+   * locked while its links are counted, so repeats at the same moment cannot pass the cap together.
+   */
+  const repeatOf = (key: string, request: ContactRequest) =>
+    db.transaction(async (tx): Promise<StoredContactRequest | undefined> => {
+      const [first] = await tx
+        .select()
+        .from(contactRequests)
+        .where(eq(contactRequests.idempotencyKey, key))
+        .for("update");
+      if (!first) return undefined;
+      const answer = { id: first.id, createdAt: first.createdAt, created: false };
+      if (!sameRequest(first, request)) return answer;
+      const [links] = await tx
+        .select({ n: count() })
+        .from(requestPageLinks)
+        .where(eq(requestPageLinks.contactRequestId, first.id));
+      if (Number(links?.n ?? 0) >= MAX_PAGE_LINKS_PER_REQUEST) return answer;
+      const pageToken = newPageToken();
+      await tx.insert(requestPageLinks).values({ contactRequestId: first.id, tokenSha256: pageTokenHash(pageToken) });
+      return { ...answer, pageToken };
+    });
 
   return async function store(request: ContactRequest, idempotencyKey?: string): Promise<StoredContactRequest> {
     const key = idempotencyKey ?? null;
@@ -71,11 +110,8 @@ export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] =
     if (row) return { id: Number(row.id), createdAt: new Date(row.created_at), created: true, pageToken };
     // The key was stored before (or by a try running at the same moment, committed since this
     // statement began: a new statement sees it).
-    const first = key === null ? undefined : await byKey(key);
-    if (!first) throw new Error("The insert returned no row");
-    await db
-      .insert(requestPageLinks)
-      .values({ contactRequestId: Number(first.id), tokenSha256: pageTokenHash(pageToken) });
-    return { id: Number(first.id), createdAt: new Date(first.created_at), created: false, pageToken };
+    const repeat = key === null ? undefined : await repeatOf(key, request);
+    if (!repeat) throw new Error("The insert returned no row");
+    return repeat;
   };
 }

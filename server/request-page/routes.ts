@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import formbody from "@fastify/formbody";
@@ -10,6 +9,7 @@ import {
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
+  REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
   requestPagePath,
 } from "../../src/lib/request-page";
@@ -24,11 +24,14 @@ import type { SiteFiles } from "../site-files";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
 import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";
+import type { OpenStreams, StreamRefusal } from "./streams";
 
 export interface RequestPageRouteOptions {
   db: Db;
   site: SiteFiles;
   feed: RequestFeed;
+  /** The places of open event streams (shared with /api/health, which reports how many are taken). */
+  streams: OpenStreams;
   /** Token lookups (page, live updates, cancel) per client per window. */
   rateLimit: RateLimitOptions;
   /** The clock links expire by and cancels are stamped with; tests move it. */
@@ -65,6 +68,8 @@ const pageWords = (locale: Locale) => {
     notCancellable: (row: ContactRequestRow) =>
       fill(t.notCancellable, { status: t.statuses[pageLive(row).status], callUs }),
     tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
+    streamsPerClient: (max: number) => fill(t.streamsPerClient, { max, callUs }),
+    streamsServer: fill(t.streamsServer, { callUs }),
     tryAgain: fill(t.tryAgain, { callUs }),
     reasonUnreadable: t.reasonUnreadable,
     waitTitle: t.waitTitle,
@@ -80,11 +85,19 @@ const askedLocale = (request: FastifyRequest) => preferredLocale(request.headers
 
 /**
  * Whether a cancel comes from the request page itself. The page is sent with Referrer-Policy:
- * no-referrer, and under that policy a browser's form post says `Origin: null`; Sec-Fetch-Site, which
- * no page can forge, then says whether it was our own page. Otherwise the desk's rule (same-origin.ts).
+ * no-referrer, and under that policy a browser's post from it says `Origin: null`. Sec-Fetch-Site,
+ * which no page can forge, is believed when a browser sends it: only "same-origin" passes. A browser
+ * that does not send it (Safari before 16.4) is let through with `Origin: null`: the 256-bit token in
+ * the path is the secret, so a page elsewhere cannot cancel a request it does not know, and refusing
+ * would refuse every cancel from those phones. A foreign Origin, or none at all, is refused
+ * (the desk's rule, same-origin.ts).
  */
-const fromOwnPage = (request: FastifyRequest) =>
-  request.headers.origin === "null" ? request.headers["sec-fetch-site"] === "same-origin" : isSameOrigin(request);
+const fromOwnPage = (request: FastifyRequest) => {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin") return false;
+  if (request.headers.origin === "null") return true;
+  return isSameOrigin(request);
+};
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -124,14 +137,16 @@ const tokenOf = (request: FastifyRequest, suffix = "") => {
   const rest = String((request.params as Record<string, unknown>)["*"] ?? "");
   return suffix && rest.endsWith(suffix) ? rest.slice(0, -suffix.length) : rest;
 };
-/** The API's own paths: …/{token}/events (GET) and …/{token}/cancel (POST); anything else is answered 404 after the same lookup. */
+/** The API's own paths: …/{token}/events and …/{token}/state (GET), …/{token}/cancel (POST); anything else is answered 404 after the same lookup. */
 const isApiPath = (request: FastifyRequest, suffix: string) =>
   String((request.params as Record<string, unknown>)["*"] ?? "").endsWith(suffix);
 
 /**
  * The driver's request page and what it asks of the server:
  * - GET /request/{token}: the page, filled in (works without JavaScript; a reload shows the current status);
- * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change;
+ * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change
+ *   (open streams are capped per client and per process: past the cap, 429 with Retry-After);
+ * - GET /api/request/{token}/state: the live part once, as JSON, for a page whose stream was refused;
  * - POST /api/request/{token}/cancel: "I no longer need help", as JSON from the island or a plain form.
  * Unknown, malformed, deleted and expired tokens all get the same 404 after the same work (one hash,
  * one query), and every lookup counts against the client's limit before it is made.
@@ -188,19 +203,96 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       .send(page.body);
   });
 
-  /** Open event streams, ended when the server stops (they would otherwise hold its close). */
-  const streams = new Set<ServerResponse>();
+  /** How each open event stream is ended, for the server's stop (they would otherwise hold its close). */
+  const endings = new Set<() => void>();
   app.addHook("preClose", async () => {
-    for (const stream of streams) stream.end();
+    for (const end of [...endings]) end();
   });
 
-  app.get("/api/request/*", async (request, reply) => {
+  /** The live part once, as JSON: what a page reads for itself while it cannot hold a stream open. */
+  const sendState = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await overLimit(request, reply, false)) return reply;
-    const row = await requestByPageToken(db, tokenOf(request, "/events"), now());
-    if (!row || !isApiPath(request, "/events")) return notFoundJson(request, reply);
+    const row = await requestByPageToken(db, tokenOf(request, "/state"), now());
+    if (!row || !isApiPath(request, "/state")) return notFoundJson(request, reply);
+    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: pageLive(row) });
+  };
 
-    reply.hijack();
+  /**
+   * Refuses a stream the caps leave no place for, before any lookup: 429, with when to try again
+   * (the page reads the state for itself meanwhile, so it still updates).
+   */
+  const refuseStream = (request: FastifyRequest, reply: FastifyReply, refused: StreamRefusal) => {
+    const seconds = REQUEST_STREAM_RETRY_MS / 1000;
+    const said = words[askedLocale(request)];
+    const message = refused === "client" ? said.streamsPerClient(opts.streams.limits.maxPerClient) : said.streamsServer;
+    return reply
+      .code(429)
+      .header("Retry-After", String(seconds))
+      .headers(REQUEST_PAGE_HEADERS)
+      .send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+  };
+
+  app.get("/api/request/*", async (request, reply) => {
+    if (!isApiPath(request, "/events")) return sendState(request, reply);
     const stream = reply.raw;
+    // Listened for from the start: a driver who leaves while the token is looked up closes the
+    // connection before any stream exists, and a "close" already past is never heard again.
+    let left = stream.destroyed;
+    const onLeft = () => {
+      left = true;
+    };
+    const slot = opts.streams.take(request.ip);
+    if ("refused" in slot) return refuseStream(request, reply, slot.refused);
+    stream.once("close", onLeft);
+    /**
+     * Everything a stream holds, given back once however it ends: the driver leaves, the request is
+     * gone, the server stops, or the driver left before it opened. Filled in as the stream gets them.
+     */
+    let heartbeat: NodeJS.Timeout | undefined;
+    let unfollow: (() => void) | undefined;
+    /** Set once this handler writes the stream itself; before that Fastify answers (404, 429). */
+    let streaming = false;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unfollow?.();
+      endings.delete(end);
+      stream.off("close", onLeft);
+      slot.release();
+      if (streaming && !stream.writableEnded && !stream.destroyed) stream.end();
+    };
+    // Nothing is written to a stream that ended or whose driver left (a write after end() throws).
+    const write = (chunk: string) => {
+      if (ended || stream.writableEnded || stream.destroyed) return;
+      stream.write(chunk);
+    };
+
+    let row: ContactRequestRow | undefined;
+    try {
+      if (await overLimit(request, reply, false)) {
+        end();
+        return reply;
+      }
+      if (left) {
+        end();
+        reply.hijack();
+        return;
+      }
+      row = await requestByPageToken(db, tokenOf(request, "/events"), now());
+    } catch (error) {
+      end();
+      throw error;
+    }
+    if (!row) {
+      end();
+      return notFoundJson(request, reply);
+    }
+    reply.hijack();
+    streaming = true;
+    if (left) return end();
+
     stream.writeHead(200, {
       // The security headers already set for this request (helmet's), and this page's own.
       ...(reply.getHeaders() as Record<string, string>),
@@ -211,33 +303,26 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       "X-Accel-Buffering": "no",
       Connection: "keep-alive",
     });
-    streams.add(stream);
+    endings.add(end);
+    stream.once("close", end);
     let sent = "";
     const send = (live: RequestPageLive) => {
       const data = JSON.stringify(live);
       if (data === sent) return;
       sent = data;
-      stream.write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
+      write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
     };
     // How long the browser waits before it connects again after a lost connection.
-    stream.write("retry: 3000\n\n");
+    write("retry: 3000\n\n");
     send(pageLive(row));
     // A ping the page can tell a live stream by (a comment would not reach its script), and traffic
     // that keeps idle-connection timeouts of proxies and of this server from closing the stream.
-    const heartbeat = setInterval(
-      () => stream.write("event: ping\ndata: {}\n\n"),
-      opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS,
-    );
+    heartbeat = setInterval(() => write("event: ping\ndata: {}\n\n"), opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS);
     heartbeat.unref();
-    const unfollow = feed.follow(row.id, (current) => {
+    unfollow = feed.follow(row.id, (current) => {
       if (current) return send(pageLive(current));
-      stream.write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
-      stream.end();
-    });
-    stream.on("close", () => {
-      clearInterval(heartbeat);
-      unfollow();
-      streams.delete(stream);
+      write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
+      end();
     });
   });
 

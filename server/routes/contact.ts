@@ -109,7 +109,8 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
 /**
  * POST /api/contact: a driver's service request. JSON from the page's script, or the plain form
  * (application/x-www-form-urlencoded) when the browser runs no JavaScript; the same schema checks
- * both. 201 {id, createdAt, requestPage} only once the row is committed; 400 with a message per field; 303 to
+ * both. 201 {id, createdAt, requestPage} only once the row is committed (a repeat of an Idempotency-Key
+ * with another body: {id, createdAt}); 400 with a message per field; 303 to
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
 export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
@@ -236,15 +237,17 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     if (form) {
       // The link rides in the query of a same-site redirect: the server's log drops query strings, and
       // the confirmation page is sent with Referrer-Policy: no-referrer (private-page-headers.ts).
+      const token = row.pageToken ? `&token=${row.pageToken}` : "";
       return reply
         .code(303)
         .header("Cache-Control", "no-store")
-        .redirect(`${sentPagePath(data.language)}?id=${row.id}&token=${row.pageToken}`, 303);
+        .redirect(`${sentPagePath(data.language)}?id=${row.id}${token}`, 303);
     }
+    // A repeat that is not the same form (or one too many) gets the first answer without a link.
     const created: ContactCreated = {
       id: row.id,
       createdAt: row.createdAt.toISOString(),
-      requestPage: requestPagePath(row.pageToken),
+      ...(row.pageToken ? { requestPage: requestPagePath(row.pageToken) } : {}),
     };
     return reply.code(201).header("Cache-Control", "no-store").send(created);
   });

@@ -289,6 +289,11 @@ const en = {
     notCancellable: "This request is {status}: it can no longer be cancelled. If you need help, {callUs}.",
     tooMany:
       "Too many requests for request pages from your connection. Please try again in {seconds} seconds, or {callUs}.",
+    /** A live-update stream refused by the caps; the page then checks by itself (said to API callers). */
+    streamsPerClient:
+      "Too many live updates are open from your connection ({max} at once). Close the request page in another tab or window; this page still checks for changes by itself. If you need help, {callUs}.",
+    streamsServer:
+      "Our server is following too many request pages right now. This page still checks for changes by itself, or reload it in a few minutes. If you need help, {callUs}.",
     reasonTooLong: "Keep the reason to {max} characters.",
     reasonUnreadable: "The reason could not be read.",
     tryAgain: "Try again, or {callUs}.",
@@ -727,6 +732,10 @@ const es: Dictionary = {
     notCancellable: "Esta solicitud ya no se puede cancelar (estado: {status}). Si necesita ayuda, {callUs}.",
     tooMany:
       "Se abrieron demasiadas páginas de solicitud desde su conexión. Vuelva a intentarlo en {seconds} segundos o {callUs}.",
+    streamsPerClient:
+      "Hay demasiadas actualizaciones en vivo abiertas desde su conexión ({max} a la vez). Cierre la página de su solicitud en otra pestaña o ventana; esta página sigue revisando los cambios por su cuenta. Si necesita ayuda, {callUs}.",
+    streamsServer:
+      "Nuestro servidor está siguiendo demasiadas páginas de solicitud en este momento. Esta página sigue revisando los cambios por su cuenta, o vuelva a cargarla en unos minutos. Si necesita ayuda, {callUs}.",
     reasonTooLong: "Escriba el motivo en {max} caracteres como máximo.",
     reasonUnreadable: "No se pudo leer el motivo.",
     tryAgain: "Inténtelo de nuevo o {callUs}.",

@@ -36,6 +36,10 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 export interface ContactCreated {
   id: number;
   createdAt: string;
-  /** The driver's own page for this request (`/request/{token}`); a repeat gets a new link to the same page. */
-  requestPage: string;
+  /**
+   * The driver's own page for this request (`/request/{token}`). A repeat of the same form gets a new
+   * link to the same page; a repeat of its Idempotency-Key with another body, or past the request's
+   * few links, gets none (the key alone must not open the page).
+   */
+  requestPage?: string;
 }

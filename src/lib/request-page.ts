@@ -62,6 +62,16 @@ export const REQUEST_EVENT_STATE = "state";
 export const REQUEST_EVENT_GONE = "gone";
 /** The server writes a comment this often, so the page can tell a live stream from a dead one. */
 export const REQUEST_EVENTS_HEARTBEAT_MS = 20_000;
+/**
+ * When the server refuses a stream (too many open from the client's address, or on the server), it
+ * asks the page to try one again after this long (Retry-After), and the page does.
+ */
+export const REQUEST_STREAM_RETRY_MS = 60_000;
+/**
+ * Meanwhile the page reads the state itself this often: within the 15 s the page promises, with room
+ * for a slow answer on a weak signal.
+ */
+export const REQUEST_STATE_POLL_MS = 10_000;
 
 /** One formatter per zone and language: making one costs far more than using it. */
 const pageClocks = new Map<string, Intl.DateTimeFormat>();
@@ -92,3 +102,5 @@ export function formatPageTime(iso: string, timeZone: string, languageTag: strin
 export const cancelPath = (token: string) => `/api/request/${token}/cancel`;
 /** The page's live updates (Server-Sent Events). */
 export const eventsPath = (token: string) => `/api/request/${token}/events`;
+/** The live part once, as JSON `{live}`: what the page reads when it cannot hold a stream open. */
+export const statePath = (token: string) => `/api/request/${token}/state`;

@@ -5,6 +5,7 @@ import { seriousViolations } from "../support/axe";
 import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
 import { waitForIsland } from "../support/islands";
 import { layoutProblems, scrollToEnd } from "../support/layout-audit";
+import { launchLifecycleChromium } from "../support/lifecycle-chromium";
 import type { ReceivedMail } from "../support/receivers";
 
 /** Where the phone-size screenshots go, to be looked at by a person (SCREENSHOT_DIR to choose). */
@@ -12,6 +13,7 @@ const SCREENS = process.env.SCREENSHOT_DIR ?? "test-results/screens";
 mkdirSync(SCREENS, { recursive: true });
 
 const PHONE = { width: 375, height: 740 };
+const STREAMS_PER_CLIENT = 2;
 const MESSAGE = "Operator Mike, white flatbed, about 30 minutes";
 
 let counter = 0;
@@ -79,7 +81,8 @@ test.describe("the driver's request page, with the owner's alerts on real receiv
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this argument.
   test.beforeAll(async ({}, testInfo) => {
     testInfo.setTimeout(240_000);
-    server = await startAlertingServer();
+    // Two live-update streams per address: the journey's page and its e-mailed twin fit, a third tab does not.
+    server = await startAlertingServer({ REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: String(STREAMS_PER_CLIENT) });
   });
   test.afterAll(async () => {
     for (const c of contexts) await c.close();
@@ -183,6 +186,64 @@ test.describe("the driver's request page, with the owner's alerts on real receiv
       cancelledBy: "driver",
       reason: "A friend gave me a jump",
     });
+  });
+
+  test("phone: a tab the server will not stream to (too many open from one address) still shows the owner's change within 15 s", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    // The journey's pages are done with: closing them ends their streams.
+    for (const c of contexts.splice(0)) await c.close();
+    const openStreams = async () =>
+      ((await (await fetch(`${server.url}/api/health`)).json()) as { requestPages: { streams: number } }).requestPages
+        .streams;
+    await expect.poll(openStreams).toBe(0);
+    const driverContext = await phoneContext(browser, server.url);
+    const deskContext = await phoneContext(browser, server.url);
+    contexts.push(driverContext, deskContext);
+    const sent = await driverContext.request.post("/api/contact", { data: driverFields(uniqueName("Many Tabs")) });
+    expect(sent.status()).toBe(201);
+    const { id, requestPage } = (await sent.json()) as { id: number; requestPage: string };
+
+    // The driver opened the link in tab after tab: the first ones hold this address's streams.
+    const tabs: Page[] = [];
+    for (let i = 0; i < STREAMS_PER_CLIENT; i++) {
+      const tab = await driverContext.newPage();
+      await tab.goto(requestPage);
+      await waitForIsland(tab, "RequestLive");
+      tabs.push(tab);
+    }
+    await expect.poll(openStreams).toBe(STREAMS_PER_CLIENT);
+
+    // The next tab is refused a stream and reads the state itself. Its clock is the test's, so its
+    // 10 s reads and its minute before a stream again run when the test says.
+    const driver = await driverContext.newPage();
+    await driver.clock.install();
+    const refused = driver.waitForResponse((r) => r.url().endsWith("/events") && r.status() === 429);
+    const firstRead = driver.waitForResponse((r) => r.url().endsWith("/state") && r.status() === 200);
+    await driver.goto(requestPage);
+    await waitForIsland(driver, "RequestLive");
+    await refused;
+    await firstRead;
+    await expect(driver.getByTestId("request-status")).toHaveText("Received");
+
+    const desk = await deskContext.newPage();
+    await openInDesk(desk, id);
+    await dispatchWithMessage(desk);
+
+    // Within the 15 s the page promises: its next read, 10 s on, shows both.
+    await driver.clock.runFor(10_000);
+    await expect(driver.getByTestId("request-status")).toHaveText("An operator is on the way");
+    await expect(driver.getByTestId("request-message")).toHaveText(MESSAGE);
+    await expect(driver.getByTestId("request-stopped")).toHaveCount(0);
+
+    // A tab is closed; a minute after its refusal the page tries a stream again, and gets one.
+    await tabs.pop()?.close();
+    await expect.poll(openStreams).toBe(STREAMS_PER_CLIENT - 1);
+    const streamed = driver.waitForResponse((r) => r.url().endsWith("/events") && r.status() === 200);
+    await driver.clock.runFor(60_000);
+    await streamed;
+    await expect.poll(openStreams).toBe(STREAMS_PER_CLIENT);
   });
 });
 
@@ -304,6 +365,131 @@ test.describe("the driver's request page on a phone", () => {
     await page.clock.runFor(60_000);
     await expect(page.getByTestId("request-status")).toHaveText("Cancelled");
     expect(streams).toBe(2);
+  });
+
+  test("a tab hidden and frozen by the phone shows the owner's change within 15 s of coming back", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const origin = baseURL ?? "";
+    const phone = await launchLifecycleChromium();
+    const deskContext = await phoneContext(browser, origin);
+    const watcher = new AbortController();
+    try {
+      const sent = await deskContext.request.post(`${origin}/api/contact`, {
+        data: driverFields(uniqueName("Frozen Tab")),
+      });
+      expect(sent.status()).toBe(201);
+      const { id, requestPage } = (await sent.json()) as { id: number; requestPage: string };
+      const driver = await phone.context.newPage();
+      await driver.setViewportSize(PHONE);
+      // The page's timers run only when the test moves its clock, and it does not: what brings the
+      // change must be the page's stream and its waking up, not a timer a frozen phone would not run.
+      await driver.clock.install();
+      await driver.goto(`${origin}${requestPage}`);
+      await waitForIsland(driver, "RequestLive");
+      await expect(driver.getByTestId("request-status")).toHaveText("Received");
+
+      // The driver switches to another tab: this one is hidden, and the phone then freezes it (no
+      // script, timer or event of the page runs until it is active again).
+      const other = await phone.context.newPage();
+      await other.goto(`${origin}/`);
+      await other.bringToFront();
+      expect(await driver.evaluate(() => document.visibilityState)).toBe("hidden");
+      const devtools = await phone.context.newCDPSession(driver);
+      await devtools.send("Page.setWebLifecycleState", { state: "frozen" });
+
+      // A follower of the same request from outside the browser: once it hears the change, the server
+      // has pushed it to the frozen tab's stream too (one look of the feed serves both).
+      const token = requestPage.slice("/request/".length);
+      const heard = fetch(`${origin}/api/request/${token}/events`, { signal: watcher.signal }).then(async (res) => {
+        let text = "";
+        for await (const chunk of res.body ?? []) {
+          text += Buffer.from(chunk).toString("utf8");
+          if (text.includes('"status":"on_the_way"')) return;
+        }
+      });
+      const desk = await deskContext.newPage();
+      await openInDesk(desk, id);
+      await dispatchWithMessage(desk);
+      await heard;
+      // Frozen, the tab has not shown it.
+      expect(await driver.getByTestId("request-status").textContent()).toBe("Received");
+
+      // Back to the tab: within 15 s it shows the status and the message, without a reload.
+      await devtools.send("Page.setWebLifecycleState", { state: "active" });
+      await driver.bringToFront();
+      expect(await driver.evaluate(() => document.visibilityState)).toBe("visible");
+      await expect(driver.getByTestId("request-status")).toHaveText("An operator is on the way", {
+        timeout: 15_000,
+      });
+      await expect(driver.getByTestId("request-message")).toHaveText(MESSAGE);
+      await driver.screenshot({ path: `${SCREENS}/request-page-back-from-background-phone.png` });
+    } finally {
+      watcher.abort();
+      await deskContext.close();
+      await phone.close();
+    }
+  });
+
+  test("back in front, a tab whose connection died unnoticed while hidden shows the current state at once", async ({
+    request,
+    baseURL,
+  }) => {
+    const origin = baseURL ?? "";
+    const phone = await launchLifecycleChromium();
+    try {
+      const sent = await request.post("/api/contact", { data: driverFields(uniqueName("Woken Tab")) });
+      expect(sent.status()).toBe(201);
+      const { requestPage } = (await sent.json()) as { requestPage: string };
+      const token = requestPage.slice("/request/".length);
+      const driver = await phone.context.newPage();
+      await driver.setViewportSize(PHONE);
+      // The first stream says "Received" and then nothing, and asks the browser to wait ten minutes
+      // before reconnecting: the connection a phone dropped while the tab was in the background.
+      let streams = 0;
+      await driver.route(`**/api/request/${token}/events`, async (route) => {
+        streams += 1;
+        if (streams > 1) return route.continue();
+        const live = { status: "received", message: null, cancelledAt: null, canCancel: true };
+        return route.fulfill({
+          status: 200,
+          headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
+          body: `retry: 600000\n\nevent: state\ndata: ${JSON.stringify(live)}\n\n`,
+        });
+      });
+      // The page's clock moves only when the test says, and its timers (the watchdog) never run here:
+      // only the page's waking up can catch up.
+      await driver.clock.install();
+      await driver.goto(`${origin}${requestPage}`);
+      await waitForIsland(driver, "RequestLive");
+      await expect.poll(() => streams).toBe(1);
+      const other = await phone.context.newPage();
+      await other.goto(`${origin}/`);
+      const away = async (ms: number) => {
+        await other.bringToFront();
+        expect(await driver.evaluate(() => document.visibilityState)).toBe("hidden");
+        await driver.clock.setSystemTime((await driver.evaluate(() => Date.now())) + ms);
+      };
+
+      // Ten seconds away, shorter than a heartbeat: the stream may be alive, so it is kept, and the
+      // state read beside it shows the cancel made meanwhile (from another tab).
+      await away(10_000);
+      const cancelled = await request.post(`/api/request/${token}/cancel`, { data: {}, headers: { origin } });
+      expect(cancelled.status()).toBe(200);
+      await driver.bringToFront();
+      await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
+      expect(streams).toBe(1);
+
+      // A minute away, longer than a heartbeat: the silent stream is taken for dead and opened again.
+      await away(60_000);
+      await driver.bringToFront();
+      await expect.poll(() => streams).toBe(2);
+      await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
+    } finally {
+      await phone.close();
+    }
   });
 
   test("an unknown link gets the site's 404 page, kept out of search engines", async ({ page }) => {

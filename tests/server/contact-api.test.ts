@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { contactRequests } from "../../server/db/schema";
+import { MAX_PAGE_LINKS_PER_REQUEST } from "../../server/db/contact-requests";
+import { contactRequests, requestPageLinks } from "../../server/db/schema";
 import { HONEYPOT_MESSAGE } from "../../server/routes/contact";
 import { emptySiteFiles } from "../../server/site-files";
 import {
@@ -160,17 +161,21 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     expect(rows[0]).toMatchObject({ ...valid, name: "Form Sender" });
   });
 
+  /** The links to request `id`'s page, as stored (hashes). */
+  const linksOf = async (id: number) =>
+    (await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id))).length;
+
   it("a repeat of an Idempotency-Key gets the first request's 201 and stores nothing, also when tries overlap", async () => {
     const before = await count();
     const key = randomUUID();
     const first = await post(valid, { "idempotency-key": key });
     expect(first.statusCode).toBe(201);
-    // A later try of the same form, even edited, is the same request.
-    const again = await post({ ...valid, name: "Maria L." }, { "idempotency-key": key });
+    // The same form sent again (its first answer may be the one that was lost): the same request, and,
+    // since only the token's hash was kept, a link of its own; both open the same request's page.
+    const again = await post(valid, { "idempotency-key": key });
     expect(again.statusCode).toBe(201);
     expect({ ...again.json(), requestPage: undefined }).toEqual({ ...first.json(), requestPage: undefined });
-    // Only the token's hash was kept, so the repeat (whose first answer may be the one that was lost)
-    // gets a link of its own; both open the same request's page.
+    expect(again.json().requestPage).toMatch(/^\/request\/[A-Za-z0-9_-]{43}$/);
     expect(again.json().requestPage).not.toBe(first.json().requestPage);
     for (const link of [first.json().requestPage, again.json().requestPage]) {
       const page = await app.inject({ method: "GET", url: link });
@@ -187,6 +192,42 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     expect(stored[0]?.name).toBe(valid.name);
     // Without a key every request is its own.
     expect((await post(valid)).json().id).not.toBe((await post(valid)).json().id);
+  });
+
+  it("a repeat of a key with another body gets the first 201 without a link: the key alone opens no page", async () => {
+    const key = randomUUID();
+    const first = await post(valid, { "idempotency-key": key });
+    expect(first.statusCode).toBe(201);
+    const { id, createdAt } = first.json() as { id: number; createdAt: string };
+    // Someone who learned the key, with a body of their own (or one field changed): the first request's
+    // number and time, nothing stored, and no link to its page.
+    for (const other of [
+      { ...validServiceRequest, name: "Someone Else", phone: "(209) 555-0199", email: "someone@example.com" },
+      { ...valid, name: "Maria L." },
+      { ...valid, vehicle: "2014 Honda Civic" },
+      { ...valid, language: "es" },
+    ]) {
+      const res = await post(other, { "idempotency-key": key });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ id, createdAt });
+    }
+    expect(await linksOf(id)).toBe(1);
+    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    expect(row?.name).toBe(valid.name);
+  });
+
+  it("mints at most 5 links per request however often the same form is repeated, at once or one by one", async () => {
+    const key = randomUUID();
+    const first = await post(valid, { "idempotency-key": key });
+    const { id } = first.json() as { id: number };
+    const repeats = await Promise.all(Array.from({ length: 8 }, () => post(valid, { "idempotency-key": key })));
+    expect(repeats.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const linked = repeats.filter((r) => r.json().requestPage !== undefined);
+    expect(linked).toHaveLength(MAX_PAGE_LINKS_PER_REQUEST - 1);
+    expect(await linksOf(id)).toBe(MAX_PAGE_LINKS_PER_REQUEST);
+    const later = await post(valid, { "idempotency-key": key });
+    expect(later.json()).toEqual({ id, createdAt: first.json().createdAt });
+    expect(await linksOf(id)).toBe(MAX_PAGE_LINKS_PER_REQUEST);
   });
 
   it.each(["short", "x".repeat(129), "has space in it", "clé-de-requête-accentuée"])(

@@ -1,9 +1,9 @@
-import { createHmac } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHash, createHmac } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { alertOutbox } from "../../server/db/schema";
+import { alertOutbox, requestPageLinks } from "../../server/db/schema";
 import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import { alertReceiversForThisFile } from "../support/alert-deliveries";
@@ -156,6 +156,43 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="es-US">');
     expect(page.body).toContain(`Solicitud de servicio #${id}`);
+  });
+
+  it("a confirmation attempt that fails takes its link back: after the retry, the form's link and the e-mail's only", async () => {
+    const email = "driver.retried@example.com";
+    receivers.smtp.refuseRecipient(email, 1);
+    const res = await send({ ...validServiceRequest, email }, "203.0.113.80");
+    expect(res.statusCode).toBe(201);
+    const { id, requestPage } = res.json() as { id: number; requestPage: string };
+    const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+    const links = async () =>
+      (await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id)))
+        .map((l) => l.tokenSha256)
+        .sort();
+    const confirmation = async () =>
+      (
+        await db.db
+          .select()
+          .from(alertOutbox)
+          .where(and(eq(alertOutbox.contactRequestId, id), eq(alertOutbox.kind, "driver_confirmation")))
+      )[0];
+
+    // The first attempt is refused by the mail server: the alert waits for its retry, and the link
+    // made for that e-mail, which nobody got, no longer opens the page.
+    expect(await runWorker()).toBe(3);
+    expect(await confirmation()).toMatchObject({ state: "pending", attempts: 1 });
+    expect(await links()).toEqual([hash(requestPage.slice("/request/".length))]);
+
+    // The retry, once due (20 s at most after the first), goes through with a link of its own.
+    clock = Date.now() + 60_000;
+    expect(await app.alerts.worker.runOnce()).toBe(1);
+    await receivers.smtp.waitFor(2);
+    const mail = receivers.smtp.mails.find((m) => kindOf(m) === "driver_confirmation");
+    expect(mail?.envelopeTo).toEqual([email]);
+    const mailed = /\/request\/([A-Za-z0-9_-]{43})/.exec(mail?.parsed.text ?? "")?.[1] ?? "";
+    expect(await confirmation()).toMatchObject({ state: "sent", attempts: 2 });
+    expect(await links()).toEqual([hash(requestPage.slice("/request/".length)), hash(mailed)].sort());
+    expect((await app.inject({ method: "GET", url: `/request/${mailed}` })).statusCode).toBe(200);
   });
 
   it("the honeypot and the rate limit keep the form from mailing strangers in bulk", async () => {

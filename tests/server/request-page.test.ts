@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
+import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
 import { alertOutbox, contactRequests, requestEvents, requestPageLinks } from "../../server/db/schema";
 import { addUser } from "../../server/desk/users";
 import { newPageToken } from "../../server/request-page/tokens";
@@ -44,20 +46,30 @@ const shape = (res: LightMyRequestResponse) => {
   return { status: res.statusCode, body: res.body, headers };
 };
 
-/** Reads Server-Sent Events from a real connection; `next(type)` waits for the next event of that type. */
-async function openEvents(url: string) {
+/**
+ * Reads Server-Sent Events from a real connection; `next(type)` waits for the next event of that type.
+ * `localAddress` picks the client's address on the loopback (127.0.0.2 is another client than 127.0.0.1).
+ */
+async function openEvents(url: string, { localAddress }: { localAddress?: string } = {}) {
   const controller = new AbortController();
-  const res = await fetch(url, { signal: controller.signal });
+  const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+    http.get(url, { signal: controller.signal, localAddress }, resolve).once("error", reject);
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) if (typeof value === "string") headers.set(name, value);
+  const res = { status: answer.statusCode ?? 0, headers };
   const events: { type: string; data: string }[] = [];
   const waiters = new Set<() => void>();
   let ended = false;
+  let body = "";
   const reading = (async () => {
-    if (!res.body) return;
     const decoder = new TextDecoder();
     let buffer = "";
     try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      for await (const chunk of answer) {
+        const text = decoder.decode(chunk as Uint8Array, { stream: true });
+        body += text;
+        buffer += text;
         let end = buffer.indexOf("\n\n");
         while (end >= 0) {
           const block = buffer.slice(0, end);
@@ -80,6 +92,8 @@ async function openEvents(url: string) {
     res,
     events,
     ended: () => ended,
+    /** Everything received so far, as text (a refusal's JSON). */
+    body: () => body,
     /** The next event of `type` after those already taken, or a rejection after `timeoutMs`. */
     next(type: string, timeoutMs = 10_000): Promise<{ type: string; data: string }> {
       return new Promise((resolve, reject) => {
@@ -320,7 +334,10 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     for (const c of candidates) if (c.length > 5) expect(first.body).not.toContain(c.slice(0, 20));
 
     const apis = await Promise.all(
-      candidates.map((c) => app.inject({ method: "GET", url: `/api/request/${c}/events` })),
+      candidates.flatMap((c) => [
+        app.inject({ method: "GET", url: `/api/request/${c}/events` }),
+        app.inject({ method: "GET", url: `/api/request/${c}/state` }),
+      ]),
     );
     const firstApi = shape(apis[0] as LightMyRequestResponse);
     expect(firstApi.status).toBe(404);
@@ -360,6 +377,8 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       expect((await owner.request({ method: "DELETE", url: `/api/desk/requests/${id}` })).statusCode).toBe(204);
       await stream.next("gone");
       expect(await stream.end()).toBe(true);
+      // Ended by the server: the stream's place and its follower are given back.
+      await vi.waitFor(() => expect(app.requestPageStats?.()).toEqual({ streams: 0, followers: 0 }));
       expect((await page(path)).statusCode).toBe(404);
       expect(await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id))).toEqual([]);
     } finally {
@@ -482,9 +501,13 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
   it("refuses a cancel from another site, and changes nothing", async () => {
     const { id, token } = await send();
     const tries: Record<string, string>[] = [
+      // A foreign Origin, with or without Sec-Fetch-Site (older browsers send none).
       { origin: "https://evil.example" },
+      { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
+      // Origin: null (a page without referrer, or a sandboxed one) from another site, as the browser says.
       { origin: "null", "sec-fetch-site": "cross-site" },
-      { origin: "null" },
+      { origin: "null", "sec-fetch-site": "same-site" },
+      // Neither header: not a browser page of ours.
       {},
     ];
     for (const headers of tries) {
@@ -494,6 +517,19 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     }
     const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
     expect(row?.status).toBe("new");
+  });
+
+  it("accepts a cancel with Origin: null from a browser that sends no Sec-Fetch-Site (Safari before 16.4)", async () => {
+    // What such a browser sends from the page (Referrer-Policy: no-referrer): Origin null, nothing more.
+    const { id, token } = await send();
+    const res = await cancel(token, { reason: "Sorted it out" }, { origin: "null" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().live).toMatchObject({ status: "cancelled" });
+    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    expect(row?.status).toBe("cancelled");
+    // The same from a browser that does send Sec-Fetch-Site, saying it is our own page.
+    const other = await send();
+    expect((await cancel(other.token, {}, { origin: "null", "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
   });
 
   it("queues the owner's cancellation alert on every channel in the cancel's transaction (none when none is set)", async () => {
@@ -556,6 +592,100 @@ describe.each(databaseTargets)("request-page lookups are limited per client on $
   });
 });
 
+describe.each(databaseTargets)("open event streams are capped per client and per server on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let eventsUrl = "";
+  let stateUrl = "";
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    app = await buildApp({
+      config: testConfig({
+        requestPageStreams: { maxTotal: 3, maxPerClient: 2 },
+        requestPageRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+        alerts: {},
+      }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+    });
+    const created = await app.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
+    const { requestPage } = created.json() as { requestPage: string };
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const api = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${requestPage.replace("/request/", "/api/request/")}`;
+    eventsUrl = `${api}/events`;
+    stateUrl = `${api}/state`;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it("reads its caps from REQUEST_PAGE_MAX_STREAMS and REQUEST_PAGE_MAX_STREAMS_PER_CLIENT (2000 and 6)", () => {
+    expect(loadConfig({}).requestPageStreams).toEqual({ maxTotal: 2000, maxPerClient: 6 });
+    expect(
+      loadConfig({ REQUEST_PAGE_MAX_STREAMS: "500", REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: "3" }).requestPageStreams,
+    ).toEqual({ maxTotal: 500, maxPerClient: 3 });
+    expect(() => loadConfig({ REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: "0" })).toThrow(
+      /REQUEST_PAGE_MAX_STREAMS_PER_CLIENT/,
+    );
+  });
+
+  it("refuses a client's stream past its share, and any stream past the server's, with 429, Retry-After and the phone", async () => {
+    const open: Awaited<ReturnType<typeof openEvents>>[] = [];
+    try {
+      // 127.0.0.1 opens its two.
+      for (let i = 0; i < 2; i++) {
+        const stream = await openEvents(eventsUrl);
+        open.push(stream);
+        expect(stream.res.status).toBe(200);
+        await stream.next("state");
+      }
+      const third = await fetch(eventsUrl);
+      expect(third.status).toBe(429);
+      expect(third.headers.get("retry-after")).toBe("60");
+      expect(third.headers.get("cache-control")).toBe("no-store");
+      expect(await third.json()).toMatchObject({
+        code: "rate_limited",
+        message: expect.stringMatching(/2 at once.*another tab.*555-0142/),
+      });
+      // The refused page can still read its state, and a refusal took no place.
+      const state = await fetch(stateUrl);
+      expect(state.status).toBe(200);
+      expect(((await state.json()) as { live: RequestPageLive }).live.status).toBe("received");
+      expect(app.requestPageStats?.().streams).toBe(2);
+
+      // Another client is not held back by 127.0.0.1's share, until the server's three are taken.
+      const other = await openEvents(eventsUrl, { localAddress: "127.0.0.2" });
+      open.push(other);
+      expect(other.res.status).toBe(200);
+      await other.next("state");
+      const overServer = await openEvents(eventsUrl, { localAddress: "127.0.0.3" });
+      expect(overServer.res.status).toBe(429);
+      expect(overServer.res.headers.get("retry-after")).toBe("60");
+      await overServer.end();
+      const refusal = JSON.parse(overServer.body());
+      expect(refusal).toMatchObject({
+        code: "rate_limited",
+        message: expect.stringMatching(/too many request pages.*555-0142/),
+      });
+      await overServer.close();
+
+      // A stream that ends gives its place back: the next one opens.
+      await open.shift()?.close();
+      await vi.waitFor(() => expect(app.requestPageStats?.().streams).toBe(2));
+      const again = await openEvents(eventsUrl, { localAddress: "127.0.0.3" });
+      open.push(again);
+      expect(again.res.status).toBe(200);
+      await again.next("state");
+    } finally {
+      for (const stream of open) await stream.close();
+    }
+    await vi.waitFor(() => expect(app.requestPageStats?.()).toEqual({ streams: 0, followers: 0 }));
+  });
+});
+
 describe.each(databaseTargets)("a request page's event stream on $kind", (target) => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -564,6 +694,68 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
   });
   afterAll(async () => {
     await db?.close();
+  });
+
+  it("gives back everything a stream holds when the driver leaves while its token is looked up", async () => {
+    const app = await buildApp({
+      config: testConfig({ alerts: {} }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+      requestFeedIntervalMs: 100,
+    });
+    const stats = () => app.requestPageStats?.();
+    let unlock = () => {};
+    try {
+      const created = await app.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
+      const { requestPage } = created.json() as { requestPage: string };
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+      // The test holds the links' table, so the lookup waits for as long as the test wants it to.
+      const unlocked = new Promise<void>((resolve) => {
+        unlock = resolve;
+      });
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holding = db.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${requestPageLinks} in access exclusive mode`);
+        locked();
+        await unlocked;
+      });
+      await isLocked;
+
+      const arrived = new Promise<IncomingMessage>((resolve) => app.server.once("request", resolve));
+      const driver = new AbortController();
+      const opening = fetch(`${base}${requestPage.replace("/request/", "/api/request/")}/events`, {
+        signal: driver.signal,
+      }).catch((error: unknown) => error);
+      const request = await arrived;
+      // The stream has its place: the handler is at the lookup, which waits.
+      await vi.waitFor(() => expect(stats()?.streams).toBe(1));
+      const disconnected = new Promise((resolve) => request.socket.once("close", resolve));
+      driver.abort();
+      await disconnected;
+      expect(await opening).toBeInstanceOf(Error);
+      // The lookup ends after the driver left: nothing may stay open for a driver who is gone.
+      unlock();
+      await holding;
+      await vi.waitFor(() => expect(stats()).toEqual({ streams: 0, followers: 0 }));
+      const health = (await app.inject({ method: "GET", url: "/api/health" })).json();
+      expect(health.requestPages).toEqual({ streams: 0, followers: 0 });
+
+      // A stream that opened and was left gives everything back too.
+      const stream = await openEvents(`${base}${requestPage.replace("/request/", "/api/request/")}/events`);
+      await stream.next("state");
+      expect(stats()).toEqual({ streams: 1, followers: 1 });
+      await stream.close();
+      await vi.waitFor(() => expect(stats()).toEqual({ streams: 0, followers: 0 }));
+    } finally {
+      unlock();
+      await app.close();
+    }
   });
 
   it("outlives the server's request and idle timeouts (it pings), and ends at once when the server stops", async () => {
@@ -596,6 +788,7 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
         await app.close();
         closed = true;
         expect(await stream.end(5_000)).toBe(true);
+        expect(app.requestPageStats?.()).toEqual({ streams: 0, followers: 0 });
       } finally {
         await stream.close();
       }

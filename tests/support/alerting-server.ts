@@ -21,9 +21,10 @@ const root = path.resolve(import.meta.dirname, "../..");
  * The production server (the build, `dist-server/start.js`) with both alert channels pointed at real
  * receivers in this process, on a fresh PGlite folder with the e2e desk account: for browser tests that
  * must see what the owner is sent. It listens on a port of the system's choosing (PORT=0) and says
- * which in its log, so it never collides with another run's servers.
+ * which in its log, so it never collides with another run's servers. `overrides` sets more of its
+ * environment (a lower cap, say).
  */
-export async function startAlertingServer(): Promise<AlertingServer> {
+export async function startAlertingServer(overrides: Record<string, string> = {}): Promise<AlertingServer> {
   const smtp = await startSmtpReceiver();
   const hook = await startWebhookReceiver();
   const dataDir = path.join(mkdtempSync(path.join(tmpdir(), "towing-e2e-alerts-")), "data");
@@ -62,6 +63,7 @@ export async function startAlertingServer(): Promise<AlertingServer> {
         CONTACT_RATE_LIMIT_MAX: "10000",
         REQUEST_PAGE_RATE_LIMIT_MAX: "10000",
         DESK_SIGN_IN_RATE_LIMIT_MAX: "10000",
+        ...overrides,
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

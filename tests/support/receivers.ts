@@ -21,6 +21,11 @@ export interface SmtpReceiver {
   mails: ReceivedMail[];
   /** Logins received (the password crossed the connection). */
   logins: { username: string; secure: boolean }[];
+  /**
+   * The next `times` mails to `address` are refused with a temporary 450 (as greylisting or a full
+   * mailbox answers), then taken; other recipients are not affected.
+   */
+  refuseRecipient(address: string, times?: number): void;
   /** Resolves once `n` mails have arrived in all, or rejects after `timeoutMs`. */
   waitFor(n: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -38,6 +43,7 @@ export async function startSmtpReceiver(
 ): Promise<SmtpReceiver> {
   const waiters = new Set<() => void>();
   const logins: SmtpReceiver["logins"] = [];
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
     ...(startTls ? {} : { disabledCommands: ["STARTTLS"] }),
     authOptional: true,
@@ -45,6 +51,12 @@ export async function startSmtpReceiver(
     onAuth(auth, session, callback) {
       logins.push({ username: auth.username ?? "", secure: session.secure });
       callback(null, { user: "alerts" });
+    },
+    onRcptTo(address, _session, callback) {
+      const left = refusals.get(address.address.toLowerCase()) ?? 0;
+      if (left <= 0) return callback();
+      refusals.set(address.address.toLowerCase(), left - 1);
+      callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 450 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -78,6 +90,9 @@ export async function startSmtpReceiver(
     url: `smtp://alerts:smtp-password-123@127.0.0.1:${actual}${startTls ? "/?tls.rejectUnauthorized=false" : ""}`,
     mails,
     logins,
+    refuseRecipient: (address, times = 1) => {
+      refusals.set(address.toLowerCase(), times);
+    },
     waitFor: (n, timeoutMs = 30_000) =>
       waitUntil(
         () => mails.length >= n,
