@@ -196,7 +196,7 @@ const topicTable = withIds("", {
     source: { file: TOWED_ARTICLE, phrase: "the owner of the towed vehicle pays" },
   },
   "find-towed": {
-    text: "Call the local police non-emergency line: when officers have a car towed, they know which company has it. On private property, the sign at the entrance names the towing company and its phone number. Go soon with your ID and proof of ownership, because storage fees add up daily. More: /blog/car-towed-without-warning-california",
+    text: "Call the local police non-emergency line: when officers have a car towed, they know which company has it. On private property, the sign at the entrance names the towing company and its phone number. Go soon with your ID and proof of ownership: if you get the car back within 24 hours of it going into storage, Civil Code section 3068.1 allows no more than one day's storage, and after that each day is charged. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "non-emergency" },
   },
   impound: {

@@ -150,8 +150,12 @@ function servicesNeeded(
   // "From the shop in Lodi to my house in Stockton": a trip between two of our towns is a tow.
   const served = places.filter((p) => p.served);
   if (served.length >= 2 && !cards.length && reader.trip.test(folded) && !priceOrTime) cards = ["towing"];
-  // After a crash the car needs a tow, whatever part of it the driver noticed first.
-  if (crashed) cards = ["towing", ...cards.filter((s) => s !== "towing" && s !== "roadside-assistance")];
+  // After a crash the car needs a tow, whatever part of it the driver noticed first; unless the question
+  // is what the law asks after one ("do I report it to the DMV?") and no tow is asked for.
+  const askingTheLaw = intents.includes("accident-info") && !reader.strongNeed.test(folded);
+  // The emergency page already covers a crash ("after a crash or late at night").
+  if (crashed && !askingTheLaw && !cards.includes("emergency-towing"))
+    cards = ["towing", ...cards.filter((s) => s !== "towing" && s !== "roadside-assistance")];
   return cards;
 }
 

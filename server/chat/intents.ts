@@ -87,7 +87,7 @@ export const ENGLISH_RULES: Rule[] = [
   },
   {
     intent: "price",
-    re: /\b(price|prices|pricing|cost|costs|charge|charges|rates?|quote|fees?|expensive|cheap|cheaper|cheapest|dollars?|bucks|discount\w*|coupon|free|ballpark|estimate for the (tow|job)|how much (is|for|does|do|would|to|4|will|are|it costs?|money))\b|\$|\bhow much\b(?! (notice|time|weight|room|space|gas|fuel|longer|warning))(?!.*\b(weight|weigh|pull|lbs|pounds|capacity|can (it|my|a|i) (tow|pull)))/,
+    re: /\b(price|prices|pricing|cost|costs|charge|charges|rates?|quote|fees?|expensive|cheap|cheaper|cheapest|dollars?(?! (of|in|worth of) damage)|bucks|discount\w*|coupon|free|ballpark|estimate for the (tow|job)|how much (is|for|does|do|would|to|4|will|are|it costs?|money))\b|\$|\bhow much\b(?! (notice|time|weight|room|space|gas|fuel|longer|warning))(?!.*\b(weight|weigh|pull|lbs|pounds|capacity|can (it|my|a|i) (tow|pull)))/,
   },
   {
     intent: "eta",
@@ -119,7 +119,7 @@ export const ENGLISH_RULES: Rule[] = [
   },
   {
     intent: "accident-info",
-    re: /\b(exchange|information|info|report|dmv|paperwork|what (do|should) i do)\b.*\b(accident|crash|collision|fender ?bender)\b|\bafter (an|a|the) (accident|crash|collision|wreck)\b/,
+    re: /\b(exchange|information|info|report|dmv|paperwork|what (do|should) i do)\b.*\b(accident|crash|collision|fender ?bender)\b|\b(accident|crash\w*|collision|fender ?bender)\b.*\b(report\w*|dmv)\b|\breport\w*\b.{0,20}\bdmv\b|\bafter (an|a|the) (accident|crash|collision|wreck)\b/,
   },
   {
     intent: "unattended",
@@ -227,7 +227,11 @@ export const ENGLISH_RULES: Rule[] = [
     re: /\b(roadside|overheat\w*|temp(erature)? (light|gauge)|warning light|check engine|engine light|weird noise|se calento|steaming|coolant)\b/,
     negatable: true,
   },
-  { intent: "service:emergency-towing", re: /\b(emergency|urgent\w*|middle of the night|late at night|stranded)\b/ },
+  {
+    intent: "service:emergency-towing",
+    // "At 3 am" is the middle of the night; "at 9 am" is not.
+    re: /\b(emergency|urgent\w*|middle of the night|late at night|stranded|([1-4]) ?(am|a\.m\.)(?!\w)|([1-4]) in the morning)/,
+  },
   {
     intent: "service:towing",
     re: /\b(tow|tows|towing|tow truck|broke down|broken down|breakdown|break down|needs to go to|take (it|my car|my truck) to|take my car|move (it|my car|my truck)|flatbed|long distance|ditch|winch\w*|pull (me|it|us) out|stuck in (the )?(mud|sand|snow)|ride home|to (the|my) (shop|mechanic|dealer)|get (my|the) (car|truck|vehicle) (from|to|home|back)|won'?t (move|go|drive|shift|go into gear)|wont (move|go|drive|shift)|stopped (on me|running|working)|quit on me|transmission (is )?(gone|out|shot|went)|seized)\b/,
@@ -352,6 +356,8 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (has("private-property")) drop("service:towing", "find-towed");
   if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
   if (has("impound")) drop("find-towed");
+  // "Will they charge me for days if I get it tomorrow?": the towed-car answer says what storage costs in law.
+  if (has("find-towed") || has("impound")) drop("price");
   if (has("junk-title")) drop("service:junk-car-removal");
   if (has("recommend")) drop("repairs");
   // "Do you take insurance for roadside?", "can I sue the tow company": the words name a service, the
@@ -363,6 +369,8 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   // "Body work after an accident" asks for a repair; "what to exchange after an accident" does not.
   if (has("repairs")) drop("accident-info");
   if (has("accident-info")) drop("insurance");
+  // "Do I have to report it to the DMV?" asks about the law; the tow stays when the driver also asks for one.
+  if (has("accident-info") && !cues.strongNeed.test(folded)) drop("service:towing");
   if (has("blocked-driveway") || has("private-property")) drop("request");
   if (has("fleet")) drop("technical");
   // "How far can you flat tow a CR-V" asks about the car, not about our area.

@@ -111,7 +111,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "price",
-    re: /\bcuanto (?!tiempo|rato|tardan|tarda|se tard\w*|falta|antes)|\b(precios?|costo|costos|cuesta|cuestan|cobran(?! de mas)|cobra|cobro(?! de mas)|cobrarian|tarifas?|barato|barata|gratis|estimado|cotizacion|cotizar|presupuesto|descuentos?|dolares|caro)\b|\$/,
+    re: /\bcuanto (?!tiempo|rato|tardan|tarda|se tard\w*|falta|antes)|\b(precios?|costo|costos|cuesta|cuestan|cobran(?! de mas)|cobra|cobro(?! de mas)|cobrarian|tarifas?|barato|barata|gratis|estimado|cotizacion|cotizar|presupuesto|descuentos?|dolares(?! de dan)|caro)\b|\$(?!\s?[\d,.]+ (mil )?(de dan|en dan))/,
   },
   {
     intent: "eta",
@@ -143,7 +143,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "accident-info",
-    re: /\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
+    re: /\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
   },
   {
     intent: "unattended",
@@ -217,7 +217,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "technical",
-    re: /\b(dolly|dollies|enganche|hitch|bola de (remolque|enganche)|capacidad (de )?(remolque|arrastre|carga)|paquete de (remolque|arrastre)|automatic[oa]|neutral|4x4|doble traccion|traccion (en las cuatro|integral)|awd|(con )?las (cuatro )?llantas (en el piso|en el suelo|abajo)|(plataforma|gancho|cama plana)\b.{0,20}\b(o|vs|versus)\b.{0,20}\b(plataforma|gancho|grua|cama plana)|tipos de (grua|gruas|remolque)|cama plana|barra de remolque|cadena|soga|cuerda|mecate|(remolcar|jalar) (un|una|mi) (trailer|traila|casa rodante)|trailer|traila)\b/,
+    re: /\b(dolly|dollies|enganche|hitch|bola de (remolque|enganche)|capacidad (de )?(remolque|arrastre|carga)|paquete de (remolque|arrastre)|automatic[oa]|neutral|4x4|doble traccion|traccion (en las cuatro|integral)|awd|(con )?las (cuatro )?llantas (en el piso|en el suelo|abajo)|(plataforma|gancho|cama plana)\b.{0,20}\b(o|vs|versus)\b.{0,20}\b(plataforma|gancho|grua|cama plana)|tipos de (grua|gruas|remolque)|cama plana|barra de remolque|(remolc\w*|jal\w*|amarr\w*)\b.{0,30}\b(cadena|soga|cuerda|mecate)|(cadena|soga|cuerda|mecate)\b.{0,30}\b(remolc\w*|jalar|jalarlo|jalarla)|(remolcar|jalar) (un|una|mi) (trailer|traila|casa rodante)|trailer|traila)\b/,
   },
   {
     intent: "flat-no-spare",
@@ -253,11 +253,15 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:roadside-assistance",
-    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (la )?carretera)|se (me )?(calento|sobrecalento)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
+    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (la )?carretera)|ayuda en (el |la )?(camino|carretera)|se (me )?(calento|sobrecalento)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
     negatable: true,
   },
   // "Urgente" is how a driver asks for any tow ("necesito una grúa urgente"), as "asap" is in English.
-  { intent: "service:emergency-towing", re: /\b(emergencia|de madrugada|a media ?noche|medianoche|varad[oa]s?)\b/ },
+  {
+    intent: "service:emergency-towing",
+    // "A las 3 de la mañana" is the middle of the night; "a las 9 de la mañana" is not.
+    re: /\b(emergencia|de madrugada|a media ?noche|medianoche|varad[oa]s?|([1-4]|una|dos|tres|cuatro) de la (manana|madrugada))\b/,
+  },
   {
     intent: "service:towing",
     re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos)\b/,

@@ -57,7 +57,8 @@ const phone = site.phone.display;
 
 /** What no reply may ever hold, whatever was asked or in which language: a price, a time, a promise. */
 const NEVER: [RegExp, string][] = [
-  [/\$\s?\d|\b\d+\s?(d[oó]lares|dollars|bucks)\b/i, "a price"],
+  // A price is what a job costs; the law's damage threshold ("more than $1,000 of damage", CVC 16000(a)) is not.
+  [/\$\s?\d[\d,.]*(?![\d,.])(?! (of|in) damage| de daños)|\b\d+\s?(d[oó]lares|dollars|bucks)\b/i, "a price"],
   [/\b\d+\s?(min|mins|minutes|minutos?|hrs?)\b/i, "a time"],
   [/\bguarantee|\bgarantiza/i, "a guarantee"],
   [/\b(va|van|vamos|est[aá]n?) en camino\b|\bllega(mos|n|r[aá]n?)? en \d/i, "a promise"],
