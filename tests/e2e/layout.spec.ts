@@ -239,7 +239,7 @@ for (const [language, routes] of [
   ["English", allRoutes],
   ["Spanish", spanishRoutes],
 ] as const) {
-  test(`${language} pages: with text at 150% and 200% on a 360 px phone, no page is wider than the screen, and the menu and call band stay in reach (and, with SCREENSHOT_DIR, a screenshot of each at 100%)`, async ({
+  test(`${language} pages: with text at 100%, 150% and 200% on a 360 px phone, no page is wider than the screen, the menu and call band stay in reach, and at 100% no link splits a number inside its seven digits (and, with SCREENSHOT_DIR, a screenshot of each at 100%)`, async ({
     browser,
   }) => {
     test.setTimeout(180_000);
@@ -251,7 +251,7 @@ for (const [language, routes] of [
       if (SCREENSHOT_DIR) {
         await page.screenshot({ path: `${SCREENSHOT_DIR}/${screenshotName(route.path)}`, fullPage: true });
       }
-      for (const size of ["150%", "200%"]) {
+      for (const size of ["100%", "150%", "200%"]) {
         // The browser's text size setting scales the root font, as this does.
         await page.evaluate((fontSize) => {
           document.documentElement.style.fontSize = fontSize;
@@ -262,6 +262,25 @@ for (const [language, routes] of [
             width: document.documentElement.scrollWidth,
             menu: rect('button[popovertarget="site-menu"]'),
             call: rect('[data-testid="mobile-call-bar"]'),
+            // A number split inside its seven digits ("(209) 555-" / "0142") in any link that dials it.
+            splitNumbers: [...document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:+"]')]
+              .filter((a) => a.getClientRects().length > 0)
+              .flatMap((a) => {
+                const texts = document.createTreeWalker(a, NodeFilter.SHOW_TEXT);
+                const split: string[] = [];
+                for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+                  const number = /\d{3}-\d{4}/.exec(node.textContent ?? "");
+                  if (!number) continue;
+                  const range = document.createRange();
+                  range.setStart(node, number.index);
+                  range.setEnd(node, number.index + number[0].length);
+                  // What a person sees: a screen reader's copy, clipped to a pixel, is not a line of text.
+                  const seen = [...range.getClientRects()].filter((r) => r.width > 2 && r.height > 2);
+                  const lines = new Set(seen.map((r) => Math.round(r.top)));
+                  if (lines.size > 1) split.push(a.innerText.replace(/\s+/g, " ").trim());
+                }
+                return split;
+              }),
           };
         });
         const where = `${route.path} at ${size}`;
@@ -276,6 +295,11 @@ for (const [language, routes] of [
           r.height >= 24;
         if (!inReach(m.menu)) found.push(`${where}: the menu button is at ${JSON.stringify(m.menu)}`);
         if (!inReach(m.call)) found.push(`${where}: the call band's button is at ${JSON.stringify(m.call)}`);
+        // At the size most phones use, a number is never split; larger text may wrap one (the form's
+        // narrow call link) rather than push the page wider than the screen, which would be worse.
+        if (size === "100%") {
+          for (const link of m.splitNumbers) found.push(`${where}: the number breaks across lines in "${link}"`);
+        }
       }
     }
     expect(found).toEqual([]);

@@ -1,4 +1,5 @@
 import { MapPin, Phone, Route, Siren } from "lucide-react";
+import { PhoneText } from "@/components/call/PhoneNumber";
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
 
@@ -55,7 +56,7 @@ export function TownFacts({ town, fromStockton, highways, police, locale }: Town
             <dd className="mt-1 pl-7 text-slate-700">
               {police.agency}:{" "}
               <a href={`tel:${police.e164}`} className="font-semibold text-brand-800 underline">
-                {police.display}
+                <PhoneText text={police.display} />
               </a>
             </dd>
           </div>

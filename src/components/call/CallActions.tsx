@@ -1,6 +1,7 @@
 import { MessageSquare, Phone } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { IconLabel } from "@/components/ui/icon-label";
+import { PhoneText } from "./PhoneNumber";
 
 export interface CallActionsProps {
   telHref: string;
@@ -20,7 +21,9 @@ export function CallButton({ telHref, label }: { telHref: string; label: string 
   return (
     <Button asChild size="lg">
       <a href={telHref}>
-        <IconLabel icon={Phone}>{label}</IconLabel>
+        <IconLabel icon={Phone}>
+          <PhoneText text={label} />
+        </IconLabel>
       </a>
     </Button>
   );

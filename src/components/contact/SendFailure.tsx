@@ -1,4 +1,5 @@
 import { Phone, RotateCcw, WifiOff } from "lucide-react";
+import { PhoneText } from "@/components/call/PhoneNumber";
 import { Button } from "@/components/ui/button";
 import type { Dictionary } from "@/i18n/ui";
 
@@ -60,7 +61,7 @@ export function SendFailure({
           className="inline-flex min-h-9 items-center gap-2 rounded-md px-3 text-sm font-semibold text-brand-800 underline"
         >
           <Phone className="size-4" aria-hidden="true" />
-          {callLabel}
+          <PhoneText text={callLabel} />
         </a>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { ChevronRight, Clock, MapPin, Phone } from "lucide-react";
 import { CallActions } from "@/components/call/CallActions";
+import { PhoneText } from "@/components/call/PhoneNumber";
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
 import type { NavItem } from "@/lib/navigation";
@@ -69,7 +70,7 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services, local
             className="flex items-center gap-3 rounded-lg bg-brand-500 px-4 py-3 text-2xl font-extrabold text-ink hover:bg-brand-400"
           >
             <Phone className="size-6" aria-hidden="true" />
-            {phoneDisplay}
+            <PhoneText text={phoneDisplay} />
           </a>
           <h2 className="mt-6 text-sm font-bold tracking-wide text-brand-400 uppercase">{t.glanceServices}</h2>
           <ul className="mt-2 grid grid-cols-2 gap-x-3">
