@@ -37,7 +37,7 @@ const spanishSafety: SafetyPatterns = {
     /\b(herid\w*|sangr\w*|lastimad\w*|se lastimo|lesionad\w*|inconsciente|desmayad\w*|se desmayo|no respira|no (responde|reacciona|despierta)|no puede respirar|ambulancia|paramedicos?|me duele|le duele|les duele|nos duele|dolor (de|en el|en la) (cuello|cabeza|pecho|espalda)|(brazo|pierna|hueso|costilla)s? (rot|quebrad|fracturad)\w*|se (quebro|rompio|fracturo) (el|la|un|una) (brazo|pierna|hueso|costilla)|se (pego|golpeo) (en )?la cabeza|atrapad\w* (dentro|adentro|en el (carro|coche|vehiculo))|prensad\w*|no (puede|pueden|puedo) salir del (carro|coche|vehiculo))\b/g,
   severeInjury:
     /\b(sangr\w*|inconsciente|desmayad\w*|no respira|no (responde|reacciona|despierta)|ambulancia|atrapad\w*|prensad\w*)\b/,
-  fire: /\b(fuego|incendi\w*|humo|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
+  fire: /\b(fuego|lumbre|incendi\w*|humo|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
   fuel: /\b(huele|olor|apesta) (mucho |bien |fuerte )?(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
   being: new RegExp(`\\b${BEINGS}\\b`),
   shutIn:
@@ -115,7 +115,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "eta",
-    re: /\b(cuanto (tiempo(?! (puede|se puede|pueden|dejan|tengo|hay))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
+    re: /\b(cuanto (tiempo(?! (lo |la )?(puedo|puede|se puede|pueden|dejan|tengo|hay))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
   },
   {
     intent: "request",
@@ -131,11 +131,11 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "blocked-driveway",
-    re: /\b(bloque\w*|tapando|tapa|tapo|tapado|obstruy\w*|atravesad\w*|enfrente de) (\w+ ){0,4}(entrada|cochera|garaje|salida|driveway|garage|porton)\b|\b(entrada|cochera|garaje|driveway|porton)\b.{0,30}\b(bloque\w*|tapad\w*|tapando|obstruid\w*)/,
+    re: /\b(bloque\w*|tap(ando|a|o|ado|ada|aron)|obstruy\w*|atravesad\w*|enfrente de) (\w+ ){0,4}(entrada|cochera|garaje|salida|driveway|garage|porton)\b|\b(entrada|cochera|garaje|driveway|porton)\b.{0,30}\b(bloque\w*|tapad\w*|tapando|obstruid\w*)/,
   },
   {
     intent: "abandoned",
-    re: /\babandonad\w*|\b(dias|semanas|meses|un mes|una semana)\b.{0,40}\b(estacionad\w*|parad[oa]|ahi|en (mi|la) (calle|cuadra))|\b(estacionad\w*|parad[oa])\b.{0,40}\b(dias|semanas|meses|un mes)\b|\bnadie lo mueve\b|\bno lo (han|ha) movido\b|\bno lo (mueve|mueven)\b|\ben (mi|la) (calle|cuadra)\b.{0,30}\bhace (\d+|unos|varios|muchos|dos|tres|cuatro|cinco) (dias|semanas|meses)\b|\bcuanto tiempo (puede|se puede|pueden|dejan)\b.{0,30}\bestacionad\w*/,
+    re: /\babandonad\w*|\b(dias|semanas|meses|un mes|una semana)\b.{0,40}\b(estacionad\w*|parad[oa]|ahi|en (mi|la) (calle|cuadra))|\b(estacionad\w*|parad[oa])\b.{0,40}\b(dias|semanas|meses|un mes)\b|\bnadie lo mueve\b|\bno lo (han|ha) movido\b|\bno lo (mueve|mueven)\b|\ben (mi|la) (calle|cuadra)\b.{0,30}\bhace (\d+|unos|varios|muchos|dos|tres|cuatro|cinco) (dias|semanas|meses)\b|\bcuanto tiempo (puede|se puede|pueden|dejan)\b.{0,30}\bestacionad\w*|\bcuanto tiempo (lo |la )?(puedo|puede|pueden|se puede) (dejar|tener)\b.{0,30}\b(calle|enfrente|ahi)\b/,
   },
   {
     intent: "private-property",
@@ -176,7 +176,7 @@ const SPANISH_RULES: Rule[] = [
   { intent: "legal-advice", re: /\b(demand\w*|abogad\w*|juicio|legal|ilegal|legalmente|mis derechos)\b/ },
   {
     intent: "payment",
-    re: /\b(tarjetas?(?! de circulacion)( de (credito|debito))?|efectivo|formas? de pago|metodos? de pago|pagar con|zelle|venmo|cash ?app|paypal|cheques?|financiamiento|a pagos|en pagos|pago)\b/,
+    re: /\b(tarjetas?(?! de circulacion)( de (credito|debito))?|efectivo|formas? de pago|metodos? de pago|pagar con|zelle|venmo|cash ?app|paypal|(con|aceptan|en) cheques?|financiamiento|a pagos|en pagos|pago)\b/,
   },
   {
     intent: "repairs",
@@ -253,7 +253,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:roadside-assistance",
-    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (la )?carretera)|ayuda en (el |la )?(camino|carretera)|se (me )?(calento|sobrecalento)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
+    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (el |la )?(carretera|camino))|ayuda en (el |la )?(camino|carretera)|se (me |le )?(calento|calienta|sobrecalento|sobrecalienta)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
     negatable: true,
   },
   // "Urgente" is how a driver asks for any tow ("necesito una grúa urgente"), as "asap" is in English.
