@@ -86,10 +86,26 @@ interface Draft {
   costAndTime: string[];
 }
 
+/**
+ * A question about what the law asks and by when ("how many days do I have", "¿tengo que…?"), in either
+ * language: only then does a crash's safety answer go on to the rule. "I want to call the police" while
+ * someone bleeds gets the safety answer alone.
+ */
+const ASKS_A_DUTY =
+  /\b(cuant[oa]s? (tiempo|dias|horas)|tengo que|tenemos que|hay que|debo|how (long|many (days|hours))|do (i|we) (have|need) to|must (i|we)|should (i|we))\b/;
+
 export function compose(original: string, folded: string, context: ComposeContext, language: Language): string {
   const { reader, words } = language;
   const reading = reader.safety(folded);
-  if (reading.danger) return words.safety[reading.danger];
+  if (reading.danger) {
+    // "I crashed and the other driver got hurt: how long do I have to report it?": what to do now
+    // comes first, then the rule asked about, so the question is not left unanswered.
+    const crash = reading.danger === "crash" || reading.danger === "injury";
+    if (crash && ASKS_A_DUTY.test(folded) && reader.intents(folded).intents.includes("accident-info")) {
+      return `${words.safety[reading.danger]} ${words.accident(folded, context.retriever)}`;
+    }
+    return words.safety[reading.danger];
+  }
 
   const { intents } = reader.intents(folded);
   const has = (i: Intent) => intents.includes(i);

@@ -143,7 +143,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "accident-info",
-    re: /\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
+    re: /\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
   },
   {
     intent: "unattended",
