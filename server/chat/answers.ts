@@ -29,6 +29,7 @@ function withIds<K extends string>(prefix: string, table: Record<K, Said>): Reco
 
 /** The article most legal answers restate. */
 const TOWED_ARTICLE = "blog/car-towed-without-warning-california.md";
+const ACCIDENT_GUIDE = "guides/after-an-accident.md";
 
 const phone = site.phone.display;
 /** The phone number as plain text: the chat window turns it into a call link, so it needs no bold. */
@@ -198,6 +199,10 @@ const topicTable = withIds("", {
   "find-towed": {
     text: "Call the local police non-emergency line: when officers have a car towed, they know which company has it. On private property, the sign at the entrance names the towing company and its phone number. Go soon with your ID and proof of ownership: if you get the car back within 24 hours of it going into storage, Civil Code section 3068.1 allows no more than one day's storage, and after that each day is charged. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "non-emergency" },
+  },
+  "police-tow": {
+    text: "When officers have a car towed (section 22651), the agency must send the registered owner a notice within 48 hours (weekends and holidays excluded), and the owner may ask for a hearing on whether the storage was valid within 10 days of that notice (section 22852). More in _What to Do After an Accident_: /guides/after-an-accident",
+    source: { file: ACCIDENT_GUIDE, phrase: "send the registered owner a notice within 48 hours" },
   },
   impound: {
     text: "Call the yard first for the total and the payment methods, then bring a valid driver's license or government photo ID, proof of ownership (registration or title) and payment; some police tows also need a police release. More: /blog/car-towed-without-warning-california",

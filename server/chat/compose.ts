@@ -26,6 +26,7 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "who-pays",
   "find-towed",
   "impound",
+  "police-tow",
   "junk-title",
   "legal-advice",
   "payment",

@@ -26,6 +26,7 @@ export type Topic =
   | "who-pays"
   | "find-towed"
   | "impound"
+  | "police-tow"
   | "junk-title"
   | "legal-advice"
   | "payment"
@@ -137,7 +138,12 @@ export const ENGLISH_RULES: Rule[] = [
   },
   {
     intent: "find-towed",
-    re: /\b(car|truck|vehicle|it) (got|was|has been|been|is) towed\b|\bgot towed\b|\bwhere (is|did) my (car|truck)\b|\b(car|truck) is (gone|missing)\b|\bmy (car|truck) (is )?gone\b|\bwhere do towed cars go\b|\bfind my (car|truck)\b|\bmy towed (car|truck|vehicle)\b|\bimpound\w*\b(?!.*\bbring\b)/,
+    re: /\b(car|truck|vehicle|it) (got|was|has been|been|is) towed\b|\bgot towed\b|\bwhere (is|did) my (car|truck)\b|\bwhere did (the )?(police|cops?|they) take my (car|truck|vehicle)\b|\b(car|truck) is (gone|missing)\b|\bmy (car|truck) (is )?gone\b|\bwhere do towed cars go\b|\bfind my (car|truck)\b|\bmy towed (car|truck|vehicle)\b|\bimpound\w*\b(?!.*\bbring\b)/,
+  },
+  {
+    intent: "police-tow",
+    // The notice and the hearing after a police-ordered tow (CVC 22852), not where the car went.
+    re: /^(?=.*\b(police|cops?|officers?|sheriff|chp)\b)(?=.*\b(towed|took|impounded)\b)(?=.*\b(notice|notif\w*|letter|hearing)\b)/,
   },
   {
     intent: "impound",
@@ -356,6 +362,8 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (has("private-property")) drop("service:towing", "find-towed");
   if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
   if (has("impound")) drop("find-towed");
+  // "When must they send me the notice?" asks the rule, not where the car is or when a truck comes.
+  if (has("police-tow")) drop("find-towed", "impound", "eta", "private-property", "service:towing");
   // "Will they charge me for days if I get it tomorrow?": the towed-car answer says what storage costs in law.
   if (has("find-towed") || has("impound")) drop("price");
   if (has("junk-title")) drop("service:junk-car-removal");

@@ -166,6 +166,10 @@ const SPANISH_RULES: Rule[] = [
     re: /\bse llevaron mi (carro|coche|troca|camioneta|vehiculo|moto)\b|\b(a )?donde se (lo|la) llevaron\b|\bla policia (mando remolcar|remolco|se llevo)\b|\bse (lo |la )?llevo la grua\b|\bla grua se (lo |la )?llevo\b|\bme robaron (el|mi) (carro|coche|troca|camioneta|vehiculo)\b|\b(carro|coche|troca|camioneta) robad[oa]\b|\bme (lo |la )?remolcaron\b|\bdonde (esta|quedo|lo tienen) mi (carro|coche|troca|camioneta)\b|\bcomo (lo|la) (encuentro|busco|recupero)\b|\bdonde (lo|la) (busco|encuentro)\b|\bno encuentro mi (carro|troca|coche|camioneta)\b|\bmi (carro|troca|coche|camioneta) (ya )?no esta\b|\bdesaparecio mi (carro|troca|coche)\b|\bcorralon\b/,
   },
   {
+    intent: "police-tow",
+    re: /^(?=.*\b(policia|patrulla|sheriff|chp|oficial\w*|agentes?)\b)(?=.*\b(grua|remolc\w*|se (lo |la )?llev\w*|corralon)\b)(?=.*\b(aviso|notificacion|notifica\w*|carta|audiencia)\b)/,
+  },
+  {
     intent: "impound",
     re: /\b(sac\w*|recog\w*|recuper\w*)\b.{0,25}\b(corralon|yarda|yard|deposito|impound|almacen)\b|\bque (necesito|llevo|ocupo|tengo que llevar) para (sacar|recoger|recuperar)\b|\bcorralon\b.{0,40}\bque (llevo|necesito|ocupo)\b/,
   },
