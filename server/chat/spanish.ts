@@ -30,7 +30,7 @@ const spanishNegation: Negation = {
 
 /** People and animals, in the words a parent or an owner uses. */
 const BEINGS =
-  "(hijo|hija|hijos|hijas|nino|nina|ninos|ninas|bebe|bebes|bebito|bebita|nene|nena|chamaco|chamaca|morrito|morrita|criatura|perro|perra|perrito|perrita|perros|gato|gata|gatito|gatos|mascota|mascotas|persona|alguien|abuel\\w*|mama|papa|senor|senora|esposo|esposa|hermano|hermana|sobrin\\w*|niet[oa]s?)";
+  "(hijo|hija|hijos|hijas|nino|nina|ninos|ninas|bebe|bebes|bebito|bebita|nene|nena|chamaco|chamaca|morrito|morrita|criatura|perro|perra|perrito|perrita|perros|gato|gata|gatito|gatos|mascota|mascotas|persona|alguien|abuel\\w*|mama|papa|ama|apa|mami|papi|jefit[oa]|tio|tia|prim[oa]|suegr[oa]|senor|senora|esposo|esposa|hermano|hermana|sobrin\\w*|niet[oa]s?)";
 
 const spanishSafety: SafetyPatterns = {
   injury:
@@ -44,7 +44,7 @@ const spanishSafety: SafetyPatterns = {
     /\b(encerrad\w*|atrapad\w*|se (me )?(cerro|cerraron|trabo|trabaron|tranco|trancaron)|(puertas?|seguros?) (trabad|cerrad|atorad)\w*|se quedo cerrad\w*|cerrad\w* con (llave|seguro)|no (puedo|podemos|se puede) (abrir\w*|sacar\w*)|(se quedo|se quedaron|quedo|quedaron|esta|estan|sigue|siguen) (adentro|dentro)|llaves? (adentro|dentro|tambien)|con (las )?llaves)\b/,
   beingInside: new RegExp(
     [
-      `\\b${BEINGS}\\b( de \\d+ (anos|meses))?( que)?( se| esta| estan| sigue| siguen| quedo| quedaron| solo| sola| dormid[oa])*( encerrad\\w*| atrapad\\w*)? (adentro|dentro|en el (carro|coche|vehiculo|asiento)|en la (troca|troka|camioneta|van|parte de atras))`,
+      `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( que)?( se| esta| estan| sigue| siguen| quedo| quedaron| solo| sola| dormid[oa])*( encerrad\\w*| atrapad\\w*)?( en su (sillita|silla|asiento|car ?seat))? (adentro|dentro|en el (carro|coche|vehiculo|asiento)|en la (troca|troka|camioneta|van|parte de atras))`,
       `\\b(con|y) (mi |el |la |los |las |mis |un |una )?${BEINGS} (adentro|dentro)\\b`,
       `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS} (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*)`,
     ].join("|"),
