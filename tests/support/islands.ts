@@ -1,11 +1,24 @@
 import type { Page } from "@playwright/test";
 
-/** Waits until every island of the named component on the page is running (hydrated by React). */
+/**
+ * Resolves once every island of `component` on the page is hydrated: React has committed it, so its
+ * handlers answer. Astro's removing `ssr` is not enough: its React renderer hydrates inside
+ * startTransition, so React commits later, and a click in between is queued and replayed when
+ * hydration ends (on a busy machine, after the test had filled the form, which then sent itself).
+ * React marks its root dehydrated until that commit; if a React upgrade moves that mark, this waits
+ * and the test fails loudly rather than racing.
+ */
 export async function waitForIsland(page: Page, component: string) {
   await page.waitForFunction((name) => {
     const islands = [...document.querySelectorAll("astro-island")].filter((el) =>
       (el.getAttribute("component-url") ?? "").includes(name),
     );
-    return islands.length > 0 && islands.every((el) => !el.hasAttribute("ssr"));
+    const committed = (island: Element) => {
+      const key = Object.keys(island).find((k) => k.startsWith("__reactContainer$"));
+      const hostRoot = key ? (island as unknown as Record<string, { stateNode?: unknown }>)[key] : undefined;
+      const root = hostRoot?.stateNode as { current?: { memoizedState?: { isDehydrated?: boolean } } } | undefined;
+      return root?.current?.memoizedState?.isDehydrated === false;
+    };
+    return islands.length > 0 && islands.every((el) => !el.hasAttribute("ssr") && committed(el));
   }, component);
 }
