@@ -120,6 +120,8 @@ const painted = (page: Page) =>
 
 const band = 'data-testid="mobile-call-band"';
 const bandLink = 'data-testid="mobile-call-bar"';
+/** The label's last text: the number's seven digits, which PhoneText keeps in a span of their own. */
+const labelEnd = site.phone.display.split(" ").at(-1) ?? site.phone.display;
 const callLabel = `Call ${site.phone.display}`;
 const inBand = { link: "mobile-call-bar", inBand: true };
 /** The first call button in the page's own content (the header's is hidden on phones). */
@@ -135,15 +137,15 @@ const cases: { name: string; marks: string[]; parsedTo: Partial<LastNode> }[] = 
   },
   {
     name: "the call band's label, after its text",
-    marks: [bandLink, site.phone.display],
-    parsedTo: { node: "#text", text: callLabel, ...inBand },
+    marks: [bandLink, labelEnd],
+    parsedTo: { node: "#text", text: labelEnd, ...inBand },
   },
   { name: "the call band's link, after its icon", marks: [bandLink, "</svg>"], parsedTo: { node: "path", ...inBand } },
   { name: "the page's call button, before its label", marks: [...pageCall, ">"], parsedTo: { node: "a", ...inPage } },
   {
     name: "the page's call button, after its text",
-    marks: [...pageCall, site.phone.display],
-    parsedTo: { node: "#text", text: callLabel, ...inPage },
+    marks: [...pageCall, labelEnd],
+    parsedTo: { node: "#text", text: labelEnd, ...inPage },
   },
   {
     name: "the page's call button, after its icon",
