@@ -33,6 +33,26 @@ const phoneContext = (browser: Browser, baseURL: string | undefined, javaScriptE
   browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled });
 
 /** Fills and sends the public form at /contact, as a driver does (with or without JavaScript). */
+/**
+ * The page's first event stream says "Received" once and then nothing, and asks the browser to wait
+ * ten minutes before it reconnects by itself; later streams reach the server. Returns how many
+ * streams the page has opened so far.
+ */
+async function silenceFirstStream(page: Page, token: string): Promise<() => number> {
+  let streams = 0;
+  await page.route(`**/api/request/${token}/events`, async (route) => {
+    streams += 1;
+    if (streams > 1) return route.continue();
+    const live = { status: "received", message: null, cancelledAt: null, canCancel: true };
+    return route.fulfill({
+      status: 200,
+      headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
+      body: `retry: 600000\n\nevent: state\ndata: ${JSON.stringify(live)}\n\n`,
+    });
+  });
+  return () => streams;
+}
+
 async function sendForm(page: Page, name: string) {
   await page.goto("/contact");
   const form = page.getByTestId("contact-form");
@@ -337,23 +357,12 @@ test.describe("the driver's request page on a phone", () => {
     expect(sent.status()).toBe(201);
     const { requestPage } = (await sent.json()) as { requestPage: string };
     const token = requestPage.slice("/request/".length);
-    // The first stream says "Received" once and then nothing, and asks the browser to wait ten minutes
-    // before it reconnects by itself: only the page's own watchdog can notice the silence.
-    let streams = 0;
-    await page.route(`**/api/request/${token}/events`, async (route) => {
-      streams += 1;
-      if (streams > 1) return route.continue();
-      const live = { status: "received", message: null, cancelledAt: null, canCancel: true };
-      return route.fulfill({
-        status: 200,
-        headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
-        body: `retry: 600000\n\nevent: state\ndata: ${JSON.stringify(live)}\n\n`,
-      });
-    });
+    // Only the page's own watchdog can notice the silence.
+    const streams = await silenceFirstStream(page, token);
     await page.clock.install();
     await page.goto(requestPage);
     await waitForIsland(page, "RequestLive");
-    await expect.poll(() => streams).toBe(1);
+    await expect.poll(streams).toBe(1);
     // Meanwhile the request was cancelled (as from another tab): the silent stream never says so.
     const cancelled = await request.post(`/api/request/${token}/cancel`, {
       data: {},
@@ -364,7 +373,7 @@ test.describe("the driver's request page on a phone", () => {
     // A minute of the page's time without a word: the page opens the stream again and shows the truth.
     await page.clock.runFor(60_000);
     await expect(page.getByTestId("request-status")).toHaveText("Cancelled");
-    expect(streams).toBe(2);
+    expect(streams()).toBe(2);
   });
 
   test("a tab hidden and frozen by the phone shows the owner's change within 15 s of coming back", async ({
@@ -446,25 +455,14 @@ test.describe("the driver's request page on a phone", () => {
       const token = requestPage.slice("/request/".length);
       const driver = await phone.context.newPage();
       await driver.setViewportSize(PHONE);
-      // The first stream says "Received" and then nothing, and asks the browser to wait ten minutes
-      // before reconnecting: the connection a phone dropped while the tab was in the background.
-      let streams = 0;
-      await driver.route(`**/api/request/${token}/events`, async (route) => {
-        streams += 1;
-        if (streams > 1) return route.continue();
-        const live = { status: "received", message: null, cancelledAt: null, canCancel: true };
-        return route.fulfill({
-          status: 200,
-          headers: { "content-type": "text/event-stream", "cache-control": "no-store" },
-          body: `retry: 600000\n\nevent: state\ndata: ${JSON.stringify(live)}\n\n`,
-        });
-      });
+      // The connection a phone dropped while the tab was in the background.
+      const streams = await silenceFirstStream(driver, token);
       // The page's clock moves only when the test says, and its timers (the watchdog) never run here:
       // only the page's waking up can catch up.
       await driver.clock.install();
       await driver.goto(`${origin}${requestPage}`);
       await waitForIsland(driver, "RequestLive");
-      await expect.poll(() => streams).toBe(1);
+      await expect.poll(streams).toBe(1);
       const other = await phone.context.newPage();
       await other.goto(`${origin}/`);
       const away = async (ms: number) => {
@@ -480,12 +478,12 @@ test.describe("the driver's request page on a phone", () => {
       expect(cancelled.status()).toBe(200);
       await driver.bringToFront();
       await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
-      expect(streams).toBe(1);
+      expect(streams()).toBe(1);
 
       // A minute away, longer than a heartbeat: the silent stream is taken for dead and opened again.
       await away(60_000);
       await driver.bringToFront();
-      await expect.poll(() => streams).toBe(2);
+      await expect.poll(streams).toBe(2);
       await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
     } finally {
       await phone.close();
