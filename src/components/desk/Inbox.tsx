@@ -56,15 +56,20 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
     placeholderData: (previous) => previous,
   });
 
-  // Back from a request: the list as it was, where it was. The position is kept as the owner scrolls
-  // (a layout effect's cleanup runs before the request page takes the inbox's place).
+  // Back from a request: the list as it was, where it was. The position is kept as the owner scrolls,
+  // and read once more as the inbox leaves: a scroll event arrives a frame late, so a tap right after
+  // a fling would otherwise leave the position before it (a layout effect's cleanup runs before the
+  // request page takes the inbox's place, while the page is still as long as the list).
   const restore = useRef<number | null>(scrolledTo);
   useLayoutEffect(() => {
     const keep = () => {
       scrolledTo = window.scrollY;
     };
     addEventListener("scroll", keep, { passive: true });
-    return () => removeEventListener("scroll", keep);
+    return () => {
+      removeEventListener("scroll", keep);
+      keep();
+    };
   }, []);
   useLayoutEffect(() => {
     if (restore.current === null || !inbox.data) return;
