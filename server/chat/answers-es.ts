@@ -104,6 +104,7 @@ const topics: Record<TopicKey, string> = {
   eta: "No puedo prometer una hora de llegada, ni cuánto tarda un trabajo, por chat: depende de dónde esté, del tráfico y de qué operador asociado esté libre. El despachador le da el mejor cálculo para su ubicación.",
   "blocked-driveway": `En la calle, un carro que bloquea su entrada tiene que recibir una multa de la policía antes de que se lo lleven, y es la policía o el control de estacionamiento quien le pone la multa y pide la grúa: repórtelo a la línea de la policía que no es de emergencia. No mueva ni dañe el carro usted mismo. Más: ${es("/services/blocked-driveway")}`,
   abandoned: `Un carro que se queda en el mismo lugar de una calle pública por *72 horas* o más se puede considerar abandonado. Repórtelo a su ciudad o a la línea de la policía que no es de emergencia: pueden marcarlo con un aviso y luego mandarlo remolcar, a costa del dueño. Más ${TOWED_ARTICLE}`,
+  "private-property-sign": `Donde un estacionamiento remolca sin aviso, el letrero tiene que estar a la vista en cada entrada, medir por lo menos 17 por 22 pulgadas y decir que se prohíbe el estacionamiento al público y que los vehículos se retirarán a costa del dueño, con el teléfono de la policía local y el de la compañía de grúas. Información general, no asesoría legal. Más: ${es("/services/blocked-driveway")}`,
   "private-property": `En California, en propiedad privada, un estacionamiento con el letrero correcto en cada entrada puede mandar remolcar un carro sin aviso. Sin letreros, primero le tienen que dejar al carro un aviso de infracción de estacionamiento y esperar *96 horas*; a un vehículo al que le faltan partes importantes se lo pueden llevar 24 horas después de avisar a la policía, y la entrada de una casa unifamiliar no necesita ni letrero ni espera. Si cree que no se siguieron estas reglas, pregunte al dueño o al administrador quién autorizó el remolque. Información general, no asesoría legal; más ${TOWED_ARTICLE}`,
   "after-accident": `Después de un choque, llame primero al 911 si alguien está herido o un carro bloquea el tráfico; el oficial en el lugar le dice qué datos intercambiar y qué reportar. Cuando todos estén a salvo, un operador asociado puede remolcar el carro a donde usted elija. Más: ${es("/guides/after-an-accident")}`,
   "who-pays": `Cuando un vehículo se remolca legalmente, *el dueño del vehículo remolcado paga* la grúa y el almacenaje, aunque lo manejara otra persona. Más ${TOWED_ARTICLE}`,
@@ -198,6 +199,10 @@ export const spanish: Words = {
     `Una sola llamada cubre todo: ${joinSpanish(
       slugs.map((s) => `*${SERVICE_NAMES[s as ServiceSlug] ?? s}* (${es(`/services/${s}`)})`),
     )}. Dígale al despachador todo lo que le pasa al carro.`,
+  serviceAfterSafety: (slug) =>
+    SERVICE_NAMES[slug as ServiceSlug]
+      ? `El servicio para esto es *${SERVICE_NAMES[slug as ServiceSlug]}*: ${es(`/services/${slug}`)}`
+      : "",
   townPages: (paths) => (paths.length ? ` Más: ${paths.map(es).join(", ")}` : ""),
   accident: (folded) => accidentParts.find((p) => p.asks.test(folded))?.text ?? topics["after-accident"],
   technical: (folded, retriever) => {

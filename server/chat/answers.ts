@@ -180,6 +180,11 @@ const topicTable = withIds("", {
     text: "A car left in one spot on a public street for *72 hours* or more can be treated as abandoned. Report it to your city or the police non-emergency line: they can mark it with a warning and then have it towed, at the owner's expense. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "72 hours" },
   },
+  "private-property-sign": {
+    text: "Where a lot tows without warning, the sign must be posted in plain view at every entrance, at least 17 by 22 inches, saying that public parking is prohibited and vehicles will be removed at the owner's expense, with the phone number of the local police and of the towing company. More (general information, not legal advice): /services/blocked-driveway",
+    source: { file: "services/blocked-driveway.md", phrase: "at least 17 by 22 inches" },
+    law: "CVC 22658(a)(1): a sign of at least 17 by 22 inches in plain view at all entrances",
+  },
   "private-property": {
     text: "On private property in California, a lot with a proper sign posted at every entrance can have a car towed without warning. Without signs, the car must first get a notice of parking violation and *96 hours* must pass; a vehicle missing major parts can go 24 hours after the police are told, and a single-family home's own driveway needs neither. If you think a tow broke these rules, ask the property owner or manager who authorized the tow. More (general information, not legal advice): /blog/car-towed-without-warning-california",
     source: {
@@ -325,6 +330,8 @@ export interface Words {
   nextStep: { service(withDropOff: boolean): string; info: string };
   /** Three or more needs at once. */
   severalServices(slugs: string[]): string;
+  /** The page of the one service asked for, after a safety answer that already says what to do and whom to call. */
+  serviceAfterSafety(slug: string): string;
   /** " More: /areas/lodi" for the towns that have a page (their English paths), or "". */
   townPages(paths: string[]): string;
   /** What to do after a crash: the part of the accident guide the question is about. */
@@ -344,6 +351,10 @@ export const english: Words = {
   towns,
   nextStep,
   severalServices,
+  serviceAfterSafety: (slug) => {
+    const service = findService(slug);
+    return service ? `The service for this is *${service.name}*: /services/${service.slug}` : "";
+  },
   townPages: (paths) => (paths.length ? ` More: ${paths.join(", ")}` : ""),
   accident: (folded, retriever) => retriever.answer(folded, "after-an-accident") ?? topics["after-accident"].text,
   technical: (folded, retriever) =>

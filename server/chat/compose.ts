@@ -23,6 +23,7 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "blocked-driveway",
   "abandoned",
   "private-property",
+  "private-property-sign",
   "who-pays",
   "find-towed",
   "impound",
@@ -105,6 +106,14 @@ export function compose(original: string, folded: string, context: ComposeContex
     if (crash && ASKS_A_DUTY.test(folded) && reader.intents(folded).intents.includes("accident-info")) {
       return `${words.safety[reading.danger]} ${words.accident(folded, context.retriever)}`;
     }
+    // On the shoulder, out of the lanes, asking for help ("flat on the shoulder of the 5, no jack, can
+    // you help?"): staying safe there first, then the page of the one service asked for. Telling what
+    // happened ("broke down on the shoulder") gets the safety answer alone.
+    const asked =
+      reading.besideTraffic && reader.asksForHelp.test(folded)
+        ? serviceAskedBesideTraffic(reader.intents(folded).intents)
+        : undefined;
+    if (asked) return `${words.safety[reading.danger]} ${words.serviceAfterSafety(asked)}`;
     return words.safety[reading.danger];
   }
 
@@ -152,6 +161,16 @@ export function compose(original: string, folded: string, context: ComposeContex
     return `${body}\n\n${words.nextStep.service(tow)}`;
   }
   return phoneShown(body) ? body : `${body}\n\n${words.nextStep.info}`;
+}
+
+/**
+ * The one service a driver stopped beside traffic asks for: the emergency page when it is named (the
+ * middle of the night), a tow when the flat has no spare, else the first one named.
+ */
+function serviceAskedBesideTraffic(intents: Intent[]): string | undefined {
+  if (intents.includes("flat-no-spare")) return "towing";
+  const named = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
+  return named.includes("emergency-towing") ? "emergency-towing" : named[0];
 }
 
 /** The services a message needs, beyond the ones it names: a trip between two towns, a crash. */

@@ -23,6 +23,7 @@ export type Topic =
   | "blocked-driveway"
   | "abandoned"
   | "private-property"
+  | "private-property-sign"
   | "who-pays"
   | "find-towed"
   | "impound"
@@ -117,6 +118,11 @@ export const ENGLISH_RULES: Rule[] = [
   {
     intent: "private-property",
     re: /\b(apartment|complex|landlord|hoa|private property|property manager|manage (a|the) (lot|property|building)|business lot|shopping (center|mall)|store lot|parking lot|lot)\b.*\b(tow\w*|notice|warning|sign\w*)\b|\b(tow\w*|notice|warning)\b.*\b(apartment|complex|landlord|hoa|private property|business lot|parking lot)\b|\bno (sign|signs|warning)\b|\bsigns? up\b|\bgive notice\b|\bnotice before tow\w*/,
+  },
+  {
+    // "How big does the sign have to be?": the sign the law asks for, not the whole private-property rule.
+    intent: "private-property-sign",
+    re: /\bsigns?\b.{0,60}\b(size|how big|how large|inches|dimensions?|requirements?|what (does it|do they|it) (have to|need to|must) say)\b|\b(size|how big|dimensions?)\b.{0,40}\bsigns?\b/,
   },
   {
     intent: "accident-info",
@@ -359,14 +365,20 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
     );
   }
   if (has("blocked-driveway")) drop("service:towing", "private-property");
+  if (has("private-property-sign")) drop("private-property", "service:towing", "find-towed", "eta", "price");
   if (has("private-property")) drop("service:towing", "find-towed");
   if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
   if (has("impound")) drop("find-towed");
   // "When must they send me the notice?" asks the rule, not where the car is or when a truck comes.
   if (has("police-tow")) drop("find-towed", "impound", "eta", "private-property", "service:towing");
+  // "The police towed it after the crash: when must they tell me?" asks the notice, not the crash duties.
+  if (has("police-tow") && !/\b(dmv|report\w*|exchange|intercambi\w*)\b/.test(folded)) drop("accident-info");
   // "Will they charge me for days if I get it tomorrow?": the towed-car answer says what storage costs in law.
   if (has("find-towed") || has("impound")) drop("price");
   if (has("junk-title")) drop("service:junk-car-removal");
+  // "My old car that won't start": the junk car's state, not a battery to charge.
+  if (has("service:junk-car-removal") && !cues.twoVehicles.test(folded))
+    drop("service:jump-start", "service:roadside-assistance");
   if (has("recommend")) drop("repairs");
   // "Do you take insurance for roadside?", "can I sue the tow company": the words name a service, the
   // question is about something else. The service stays only when the driver also says they need it.

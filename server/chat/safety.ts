@@ -16,6 +16,11 @@ export interface SafetyReading {
   caution?: Caution;
   /** A crash has happened (the car then needs a tow, whatever else the message says). */
   crashed?: boolean;
+  /**
+   * Stopped beside a fast road, not in its lanes (the shoulder, a dark freeway at night): the safety
+   * answer comes first, and the service the driver asked for may follow it.
+   */
+  besideTraffic?: boolean;
 }
 
 /**
@@ -121,8 +126,9 @@ export function readSafety(folded: string, p: SafetyPatterns = englishSafety): S
   if (crash && inTraffic) return { danger: "traffic" };
   if (crash) return { caution: p.offRoad.test(folded) ? undefined : "crash-no-injury", crashed: true };
   if (p.lane.test(folded) && p.stopped.test(folded)) return { danger: "traffic" };
-  if (p.shoulder.test(folded)) return { danger: "traffic" };
-  if (p.freeway.test(folded) && p.fastTraffic.test(folded) && p.stopped.test(folded)) return { danger: "traffic" };
+  if (p.shoulder.test(folded)) return { danger: "traffic", besideTraffic: true };
+  if (p.freeway.test(folded) && p.fastTraffic.test(folded) && p.stopped.test(folded))
+    return { danger: "traffic", besideTraffic: true };
   if (p.heat.test(folded) && p.being.test(folded)) return { caution: "heat" };
   if (p.freeway.test(folded)) return { caution: "freeway" };
   return {};

@@ -38,7 +38,7 @@ const spanishSafety: SafetyPatterns = {
   severeInjury:
     /\b(sangr\w*|inconsciente|desmayad\w*|no respira|no (responde|reacciona|despierta)|ambulancia|atrapad\w*|prensad\w*)\b/,
   fire: /\b(fuego|lumbre|incendi\w*|humo|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
-  fuel: /\b(huele|olor|apesta) (mucho |bien |fuerte )?(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
+  fuel: /\b(huele|huelo|olor|olorcito|apesta) (mucho |bien |muy |fuerte |bastante |como )*(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
   being: new RegExp(`\\b${BEINGS}\\b`),
   shutIn:
     /\b(encerrad\w*|atrapad\w*|se (me )?(cerro|cerraron|trabo|trabaron|tranco|trancaron)|(puertas?|seguros?) (trabad|cerrad|atorad)\w*|se quedo cerrad\w*|cerrad\w* con (llave|seguro)|no (puedo|podemos|se puede) (abrir\w*|sacar\w*)|(se quedo|se quedaron|quedo|quedaron|esta|estan|sigue|siguen) (adentro|dentro)|llaves? (adentro|dentro|tambien)|con (las )?llaves)\b/,
@@ -115,7 +115,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "eta",
-    re: /\b(cuanto (tiempo(?! (lo |la )?(puedo|puede|se puede|pueden|dejan|tengo|hay))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
+    re: /\b(cuanto (tiempo(?! (lo |la |me |le |nos |se )?(puedo|puede|se puede|pueden|dejan|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)(?! (lo |la |me |le |nos |se )?(puedo|puede|pueden|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da)\b)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
   },
   {
     intent: "request",
@@ -140,6 +140,10 @@ const SPANISH_RULES: Rule[] = [
   {
     intent: "private-property",
     re: /\b(apartamentos?|departamentos?|complejo|condominios?|hoa|propiedad privada|estacionamiento|parqueadero|parking|manager|administrador\w*|landlord|casero|dueno de (la propiedad|los apartamentos|el edificio|la tienda)|tienda|centro comercial|mall|plaza|negocio)\b.{0,60}\b(remolc\w*|se (lo |la )?llevaron|llevarse|avis\w*|letreros?)\b|\b(remolc\w*|se (lo |la )?llevaron)\b.{0,60}\b(apartamentos?|departamentos?|complejo|propiedad privada|estacionamiento|parqueadero|plaza|centro comercial|mall|tienda|negocio)\b|\bsin (aviso|avisar|letreros?)\b|\bno habia (letreros?|aviso)\b|\bletreros?\b|\bavisar antes\b|\b(se estaciona|se estacionan|se para|se paran|estacionan|dejan (su|el) carro) (dentro de |adentro de )?en (mi|la) (propia )?(entrada|driveway|cochera|propiedad)\b/,
+  },
+  {
+    intent: "private-property-sign",
+    re: /\bletreros?\b.{0,60}\b(tamano|que tan grande|grande|medir|mide|medida|medidas|pulgadas|requisitos|que (tiene|tienen|debe|deben) (que )?decir)\b|\b(tamano|medida|medidas|que tan grande)\b.{0,40}\bletreros?\b/,
   },
   {
     intent: "accident-info",
@@ -458,6 +462,8 @@ export const spanishReader: Reader = {
   safety: (folded) => readSafety(folded, spanishSafety),
   intents: (folded) => readIntents(folded, spanishGrammar),
   strongNeed: spanishCues.strongNeed,
+  asksForHelp:
+    /\b(necesito|necesitamos|ocupo|ocupamos|urge|quiero (una|un|que))\b|\b(me|nos) (pueden|puede|podrian|podria|puedes) (ayudar|mandar|enviar|echar la mano|auxiliar)\b|\b(manden|mande|mandenme|envien|ayudenme|ayudeme|auxilio)\b/,
   areaWords:
     /\b(servicio|cubren|van|vienen|llegan|trabajan|atienden|area|zona|lejos|dan|hasta|aca|alla|por|cerca|en|estan|ok|si)\b/,
   trip: /\b(de|desde)\b.+\b(a|al|hasta|para)\b/,

@@ -197,6 +197,26 @@ describe("the assistant's rules", () => {
     }
   });
 
+  it("on the shoulder, asked for help, puts the one service's page after the safety answer, never in a lane", () => {
+    for (const [q, page, lang] of [
+      ["flat on the 99 shoulder at night, no jack, can you help me", "/services/flat-tire", "en"],
+      ["broke down on the shoulder of I-5 at 2am, I need a tow", "/services/emergency-towing", "en"],
+      ["se me poncho la llanta en el acotamiento de la 5, me pueden ayudar", "/es/services/flat-tire", "es"],
+      ["se murio la troca en la orilla de la 99 de noche, ocupo una grua", "/es/services/towing", "es"],
+    ] as const) {
+      const reply = assistant.reply(q, lang);
+      const safety = reply.indexOf(lang === "en" ? "well away from moving traffic" : "lejos del tráfico");
+      expect(safety, q).toBeGreaterThanOrEqual(0);
+      expect(reply.indexOf(page), q).toBeGreaterThan(safety);
+    }
+    for (const q of [
+      "my car died in the fast lane, I need a tow",
+      "se me paro la troca en el carril de en medio, ocupo grua",
+    ]) {
+      expect(assistant.reply(q), q).not.toContain("/services/");
+    }
+  });
+
   it("gets a driver on a freeway shoulder or in a travel lane away from traffic first", () => {
     for (const q of [
       "broke down on the shoulder of I-5",

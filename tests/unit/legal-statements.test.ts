@@ -57,6 +57,15 @@ describe("private-property tows (CVC 22658(a))", () => {
     expect(driveway).toMatch(/17 by 22 inches/);
     expect(towedArticle).toMatch(/17 by 22 inches[\s\S]*without any further notice/);
     expect(fact("private-property")).toMatch(/sign posted at every entrance can have a car towed without warning/);
+    // Asked how big the sign must be, the assistant gives the law's size, in both languages.
+    expect(fact("private-property-sign")).toMatch(/plain view at every entrance, at least 17 by 22 inches/);
+    const assistant = createAssistant(builtKnowledge());
+    expect(assistant.reply("how big does the tow away sign have to be at an apartment lot?")).toContain(
+      "at least 17 by 22 inches",
+    );
+    expect(
+      assistant.reply("de que tamaño tiene que ser el letrero del estacionamiento para que me remolquen?"),
+    ).toContain("por lo menos 17 por 22 pulgadas");
   });
 
   it("without signs: a notice of parking violation and 96 hours (22658(a)(2))", () => {
