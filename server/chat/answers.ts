@@ -186,7 +186,7 @@ const topicTable = withIds("", {
     law: "CVC 22658(a)(1): a sign of at least 17 by 22 inches in plain view at all entrances",
   },
   "private-property": {
-    text: "On private property in California, a lot with a proper sign posted at every entrance can have a car towed without warning. Without signs, the car must first get a notice of parking violation and *96 hours* must pass; a vehicle missing major parts can go 24 hours after the police are told, and a single-family home's own driveway needs neither. If you think a tow broke these rules, ask the property owner or manager who authorized the tow. More (general information, not legal advice): /blog/car-towed-without-warning-california",
+    text: "On private property in California (Vehicle Code section 22658), a lot with a proper sign posted at every entrance can have a car towed without warning. Without signs, the car must first get a notice of parking violation and *96 hours* must pass; a vehicle missing major parts can go 24 hours after the police are told, and a single-family home's own driveway needs neither. If you think a tow broke these rules, ask the property owner or manager who authorized the tow. More (general information, not legal advice): /blog/car-towed-without-warning-california",
     source: {
       file: TOWED_ARTICLE,
       phrase: "ask the property owner or manager who authorized the tow",

@@ -111,9 +111,16 @@ export function compose(original: string, folded: string, context: ComposeContex
     // happened ("broke down on the shoulder") gets the safety answer alone.
     const asked =
       reading.besideTraffic && reader.asksForHelp.test(folded)
-        ? serviceAskedBesideTraffic(reader.intents(folded).intents)
+        ? serviceAskedBesideTraffic(reader.intents(folded).intents, reading.crashed === true)
         : undefined;
-    if (asked) return `${words.safety[reading.danger]} ${words.serviceAfterSafety(asked)}`;
+    if (asked) {
+      const places = placesIn(original, reader.places);
+      const served = names(places.filter((p) => p.served));
+      const outside = names(places.filter((p) => !p.served));
+      if (outside.length) return `${words.safety[reading.danger]} ${words.towns.outside(outside)}`;
+      const where = served.length ? ` ${words.towns.inArea(served)}` : "";
+      return `${words.safety[reading.danger]} ${words.serviceAfterSafety(asked)}${where}`;
+    }
     return words.safety[reading.danger];
   }
 
@@ -167,10 +174,10 @@ export function compose(original: string, folded: string, context: ComposeContex
  * The one service a driver stopped beside traffic asks for: the emergency page when it is named (the
  * middle of the night), a tow when the flat has no spare, else the first one named.
  */
-function serviceAskedBesideTraffic(intents: Intent[]): string | undefined {
+function serviceAskedBesideTraffic(intents: Intent[], crashed: boolean): string | undefined {
   if (intents.includes("flat-no-spare")) return "towing";
   const named = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
-  return named.includes("emergency-towing") ? "emergency-towing" : named[0];
+  return named.includes("emergency-towing") ? "emergency-towing" : (named[0] ?? (crashed ? "towing" : undefined));
 }
 
 /** The services a message needs, beyond the ones it names: a trip between two towns, a crash. */
@@ -185,7 +192,10 @@ function servicesNeeded(
   const priceOrTime = intents.includes("price") || intents.includes("eta");
   // "From the shop in Lodi to my house in Stockton": a trip between two of our towns is a tow.
   const served = places.filter((p) => p.served);
-  if (served.length >= 2 && !cards.length && reader.trip.test(folded) && !priceOrTime) cards = ["towing"];
+  // Not when the message asks something else ("I hit a fence on a road from Acampo to Lodi: whom do I tell?").
+  const otherQuestion = intents.some((i) => !i.startsWith("service:") && !["areas", "greeting", "help"].includes(i));
+  if (served.length >= 2 && !cards.length && reader.trip.test(folded) && !priceOrTime && !otherQuestion)
+    cards = ["towing"];
   // After a crash the car needs a tow, whatever part of it the driver noticed first; unless the question
   // is what the law asks after one ("do I report it to the DMV?") and no tow is asked for.
   const askingTheLaw = intents.includes("accident-info") && !reader.strongNeed.test(folded);
@@ -233,6 +243,11 @@ function placeSentences(
     if (intents.some((i) => ELSEWHERE.has(i))) return cards;
     const otherQuestion = intents.some((i) => !i.startsWith("service:") && i !== "areas" && i !== "greeting");
     const asksArea = has("areas") || (!otherQuestion && reader.areaWords.test(folded)) || intents.length === 0;
+    // The blocked-driveway answer is a service page of its own: the town gets the same note as a service.
+    if (has("blocked-driveway") && !cards.length) {
+      draft.placeNote = towns.inArea(served);
+      return cards;
+    }
     if (asksArea && !cards.length && !otherQuestion) {
       draft.placeAnswer = towns.yes(served) + words.townPages(townPagePaths(served, townPages));
     } else if (cards.length) draft.placeNote = towns.inArea(served);

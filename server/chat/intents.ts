@@ -276,6 +276,10 @@ export interface IntentCues {
   keyFob: RegExp;
   /** "My motorcycle and my car": two vehicles, two services. */
   twoVehicles: RegExp;
+  /** "Send a tow truck": a tow named, not only a car that stopped. */
+  towAsked: RegExp;
+  /** "What does your roadside service include?": the service's page is the answer, whatever else is asked. */
+  asksAboutService: RegExp;
 }
 
 export const englishCues: IntentCues = {
@@ -288,6 +292,8 @@ export const englishCues: IntentCues = {
   outOfFuel: /\b(out of|outta|ran out|run out|empty)\b/,
   keyFob: /\bkey fob\b|\bfob\b/,
   twoVehicles: /\b(car|truck|suv|van) (too|also|as well)\b|\band (my|a|the) (car|truck|suv|van)\b|\btwo vehicles\b/,
+  towAsked: /\btow\w*\b|\bflatbed\b/,
+  asksAboutService: /\bwhat (does|do|is) (your|the) \w+( \w+)? (service )?(include|includes|cover|covers)\b/,
 };
 
 /** How a language's messages are read for needs: its rules, its cues and how it says "not". */
@@ -383,7 +389,8 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   // "Do you take insurance for roadside?", "can I sue the tow company": the words name a service, the
   // question is about something else. The service stays only when the driver also says they need it.
   if (["insurance", "payment", "fleet", "legal-advice", "complaint", "find-towed"].some((i) => has(i as Intent))) {
-    if (!cues.strongNeed.test(folded)) drop("service:towing", "service:roadside-assistance");
+    if (!cues.strongNeed.test(folded) && !cues.asksAboutService.test(folded))
+      drop("service:towing", "service:roadside-assistance");
   }
   if (has("who-pays")) drop("find-towed", "price");
   // "Body work after an accident" asks for a repair; "what to exchange after an accident" does not.
@@ -399,6 +406,9 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (cues.gasNotFuel.test(folded) && !cues.outOfFuel.test(folded)) {
     drop("service:gasoline-delivery");
   }
+  // "It ran out of gas and died": the stall is the empty tank, not a tow, unless a tow is asked for.
+  if (has("service:gasoline-delivery") && cues.outOfFuel.test(folded) && !cues.towAsked.test(folded))
+    drop("service:towing");
   if (has("service:vehicle-lockouts") && cues.keyFob.test(folded)) drop("service:jump-start");
   // "Emergency tow" and "broke down in the middle of the night" name the emergency page; "asap" stays a tow.
   if (has("service:emergency-towing")) {

@@ -123,7 +123,11 @@ export function readSafety(folded: string, p: SafetyPatterns = englishSafety): S
   if (crash && !p.noInjury.test(folded)) {
     return { danger: p.rolledOver.test(folded) ? "injury" : inTraffic ? "traffic" : "crash" };
   }
-  if (crash && inTraffic) return { danger: "traffic" };
+  if (crash && inTraffic) {
+    // Moved to the shoulder with nobody hurt: beside traffic, not in it.
+    const beside = p.shoulder.test(folded) && !p.lane.test(folded);
+    return beside ? { danger: "traffic", besideTraffic: true, crashed: true } : { danger: "traffic" };
+  }
   if (crash) return { caution: p.offRoad.test(folded) ? undefined : "crash-no-injury", crashed: true };
   if (p.lane.test(folded) && p.stopped.test(folded)) return { danger: "traffic" };
   if (p.shoulder.test(folded)) return { danger: "traffic", besideTraffic: true };

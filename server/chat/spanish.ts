@@ -46,6 +46,7 @@ const spanishSafety: SafetyPatterns = {
     [
       `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( que)?( se| esta| estan| sigue| siguen| quedo| quedaron| solo| sola| dormid[oa])*( encerrad\\w*| atrapad\\w*)?( en su (sillita|silla|asiento|car ?seat))? (adentro|dentro|en el (carro|coche|vehiculo|asiento)|en la (troca|troka|camioneta|van|parte de atras))`,
       `\\b(con|y) (mi |el |la |los |las |mis |un |una )?${BEINGS} (adentro|dentro)\\b`,
+      `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( \\w+){0,2} (encerrad|atrapad)\\w*(?! (afuera|fuera))`,
       `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS} (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*)`,
     ].join("|"),
   ),
@@ -107,7 +108,7 @@ const SPANISH_RULES: Rule[] = [
   {
     intent: "hours",
     // A question about when we work, not a story that happens to say "de noche".
-    re: /\b(horario|abiertos?|abren|cierran|a que hora(?! (pueden|puede|van a|llegan|llega|vienen|viene))|24\/7|24 horas)\b|\b(trabajan|atienden|abren|hay servicio|dan servicio|tienen servicio|pueden venir|vienen|disponibles)\b.{0,30}\b(domingos?|sabados?|fines? de semana|feriados?|(dias )?festivos|navidad|ano nuevo|noche|madrugada|dia de gracias|thanksgiving|(\d+|una|dos|tres|cuatro) de la (manana|madrugada|noche)|ahorita|hoy|todo el dia)\b/,
+    re: /\b(horario|abiertos?|(?<!\b(me|se|nos) (lo|la) )abren|cierran|a que hora(?! (pueden|puede|van a|llegan|llega|vienen|viene))|24\/7|24 horas)\b|\b(trabajan|atienden|abren|hay servicio|dan servicio|tienen servicio|pueden venir|vienen|disponibles)\b.{0,30}\b(domingos?|sabados?|fines? de semana|feriados?|(dias )?festivos|navidad|ano nuevo|noche|madrugada|dia de gracias|thanksgiving|(\d+|una|dos|tres|cuatro) de la (manana|madrugada|noche)|ahorita|hoy|todo el dia)\b/,
   },
   {
     intent: "price",
@@ -131,7 +132,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "blocked-driveway",
-    re: /\b(bloque\w*|tap(ando|a|o|ado|ada|aron)|obstruy\w*|atravesad\w*|enfrente de) (\w+ ){0,4}(entrada|cochera|garaje|salida|driveway|garage|porton)\b|\b(entrada|cochera|garaje|driveway|porton)\b.{0,30}\b(bloque\w*|tapad\w*|tapando|obstruid\w*)/,
+    re: /\b(dejo|dejaron|estaciono|estacionaron|metio|metieron|parqueo|parquearon) (\w+ ){0,3}(adentro de |dentro de |en )(mi|la|nuestra) (entrada|cochera|driveway)\b|\bno (puedo|podemos) sacar (mi |el |nuestro )?(carro|coche|troca|camioneta) (del garaje|de la cochera|de la casa|de mi casa)\b|\b(bloque\w*|tap(ando|a|o|ado|ada|aron)|obstruy\w*|atravesad\w*|enfrente de) (\w+ ){0,4}(entrada|cochera|garaje|salida|driveway|garage|porton)\b|\b(entrada|cochera|garaje|driveway|porton)\b.{0,30}\b(bloque\w*|tapad\w*|tapando|obstruid\w*)/,
   },
   {
     intent: "abandoned",
@@ -147,7 +148,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "accident-info",
-    re: /\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
+    re: /\b(reporte|informe) por escrito\b|\bhacer (el|un|mi) (reporte|informe)\b|\ba quien (le )?(tengo|tenemos|debo|hay) que (avisar|reportar|llamar)\b.{0,40}\b(policia|chp|sheriff)?|\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
   },
   {
     intent: "unattended",
@@ -159,7 +160,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "verify-operator",
-    re: /\bcomo (se|puedo saber|saber|sabre)\b.{0,40}\b(mandaron|envian|enviaron|mandan|de ustedes|es de verdad|legitim\w*|es real)\b|\bgrua (pirata|falsa)\b|\b(chofer|operador) (falso|pirata)\b/,
+    re: /\b(operador|chofer|grua)\b.{0,60}\b(por escrito|mis datos)\b|\bcomo (se|puedo saber|saber|sabre)\b.{0,40}\b(mandaron|envian|enviaron|mandan|de ustedes|es de verdad|legitim\w*|es real)\b|\bgrua (pirata|falsa)\b|\b(chofer|operador) (falso|pirata)\b/,
   },
   {
     intent: "who-pays",
@@ -250,7 +251,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:vehicle-lockouts",
-    re: /\b(llaves? (adentro|dentro|encerrad\w*|en el (carro|coche|vehiculo)|en la (troca|camioneta))|(deje|se quedaron|quedaron|se me quedaron|olvide) (las |mis )?llaves|(cerre|se (me )?cerro|se (me )?trabo)\b.{0,25}\bllaves?|perd\w* (las |mis )?llaves|no encuentro (las |mis )?llaves|(carro|coche|troca|camioneta) (esta |quedo )?cerrad[oa]|se (me )?(trabaron|cerraron) las puertas|no (puedo|podemos) (abrir\w*|entrar)|(encerrad[oa]s?|quede|me quede|nos quedamos) afuera (de|del) (mi |el |la )?(carro|coche|troca|camioneta|vehiculo)|abrir (el|mi|un|una) (carro|coche|troca|camioneta|vehiculo)|apertura|cerrado con (llave|seguro)|no (tengo|traigo) (las )?llaves|me robaron las llaves|llave inteligente|control del carro)\b/,
+    re: /\b(llaves? (adentro|dentro|encerrad\w*|en el (carro|coche|vehiculo)|en la (troca|camioneta))|(deje|se quedaron|quedaron|se me quedaron|olvide) (las |mis )?llaves|(cerre|se (me )?cerro|se (me )?trabo)\b.{0,25}\bllaves?|perd\w* (las |mis )?llaves|no encuentro (las |mis )?llaves|(carro|coche|troca|camioneta) (esta |quedo )?cerrad[oa]|se (me )?(trabaron|cerraron) las puertas|no (puedo|podemos) (abrir\w*|entrar)|(encerrad[oa]s?|quede|me quede|nos quedamos) afuera (de|del) (mi |el |la )?(carro|coche|troca|camioneta|vehiculo)|abrir (el|mi|un|una) (carro|coche|troca|camioneta|vehiculo)|apertura|cerrado con (llave|seguro)|no (tengo|traigo) (las )?llaves|me robaron las llaves|llave inteligente|control del carro|(carro|coche|troca|camioneta|puerta|puertas) no (abre|abren|quiere abrir)|me (lo|la) (pueden |puede |podrian )?abr(en|ir|e)|llave\w* (se me |se )?(quebr|rompi|atasc|trab)\w* en la (chapa|cerradura|puerta)|pila (al|del|de mi|de la) (control|llave))\b/,
     negatable: true,
   },
   { intent: "service:motorcycle-towing", re: /\b(moto|motos|motocicleta\w*|harley|scooter|motoneta|cuatrimoto)\b/ },
@@ -272,7 +273,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:towing",
-    re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos)\b/,
+    re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos|desviel\w*|se (me |le )?(fundio|desvielo) (el )?motor)\b/,
     negatable: true,
   },
 ];
@@ -303,7 +304,7 @@ const either = (spanish: RegExp, english: RegExp) => new RegExp(`${spanish.sourc
 
 const spanishCues: IntentCues = {
   strongNeed: either(
-    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b(descompu\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
+    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b(me|nos) (lo|la) (pueden|puede|podrian|van a) (llevar|remolcar)\b|\b(descompu\w*|desviel\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
     englishCues.strongNeed,
   ),
   batteryRuledOut: either(
@@ -313,12 +314,20 @@ const spanishCues: IntentCues = {
   cannotStart: either(/\bno (prende|arranca|enciende|quiere (prender|arrancar))\b/, englishCues.cannotStart),
   motorcycleNeed: either(/\b(descompu\w*|atascad\w*|varad\w*|necesito (una )?grua)\b/, englishCues.motorcycleNeed),
   gasNotFuel: either(/\bgasolinera\b|\bpedal de la gasolina\b|\btapon de la gasolina\b/, englishCues.gasNotFuel),
-  outOfFuel: either(/\b(sin|se (me )?acabo|quede sin|no tengo|no traigo)\b/, englishCues.outOfFuel),
-  keyFob: either(/\b(control del carro|llave inteligente)\b/, englishCues.keyFob),
+  outOfFuel: either(
+    /\b(sin|se (me )?acabo|quede sin|no tengo|no traigo)\b|\b(llevan|llevar(me|le)?|traen|traer(me|le)?|echar(le)?|ponerle) (gasolina|diesel|combustible)\b|\b(luz|lucecita|foquito) (del|de la) (tanque|gasolina)\b|\btanque (vacio|en (la )?e|en ceros)\b|\bse (me )?olvido (echar|ponerle|llenar)\b/,
+    englishCues.outOfFuel,
+  ),
+  keyFob: either(
+    /\b(control del carro|llave inteligente|pila (al|del|de mi|de la) (control|llave)|control (de la alarma|de la llave))\b/,
+    englishCues.keyFob,
+  ),
   twoVehicles: either(
     /\by (mi|el|un|una) (carro|coche|troca|camioneta)\b|\b(carro|troca|coche) tambien\b|\bdos vehiculos\b/,
     englishCues.twoVehicles,
   ),
+  towAsked: either(/\b(grua|remolque|remolc\w*)\b/, englishCues.towAsked),
+  asksAboutService: either(/\b(que incluye|en que consiste|que cubre|que hacen en)\b/, englishCues.asksAboutService),
 };
 
 const spanishGrammar: IntentGrammar = {
@@ -463,7 +472,7 @@ export const spanishReader: Reader = {
   intents: (folded) => readIntents(folded, spanishGrammar),
   strongNeed: spanishCues.strongNeed,
   asksForHelp:
-    /\b(necesito|necesitamos|ocupo|ocupamos|urge|quiero (una|un|que))\b|\b(me|nos) (pueden|puede|podrian|podria|puedes) (ayudar|mandar|enviar|echar la mano|auxiliar)\b|\b(manden|mande|mandenme|envien|ayudenme|ayudeme|auxilio)\b/,
+    /\b(necesito|necesitamos|ocupo|ocupamos|urge|quiero (una|un|que))\b|\b(me|nos) (consiguen|consigue|mandan|manda|envian|traen)\b|\b(consiganme|consigame)\b|\b(me|nos) (pueden|puede|podrian|podria|puedes) (ayudar|mandar|enviar|echar la mano|auxiliar)\b|\b(manden|mande|mandenme|envien|ayudenme|ayudeme|auxilio)\b/,
   areaWords:
     /\b(servicio|cubren|van|vienen|llegan|trabajan|atienden|area|zona|lejos|dan|hasta|aca|alla|por|cerca|en|estan|ok|si)\b/,
   trip: /\b(de|desde)\b.+\b(a|al|hasta|para)\b/,

@@ -182,6 +182,16 @@ export const englishPlaces: PlaceGrammar = {
   everyday: new Set(),
 };
 
+/**
+ * A typo keeps the first letter of each word: "Stokton" is Stockton, but "los faros" (the headlights)
+ * is not Los Banos, two letters off.
+ */
+const sameInitials = (typed: string, name: string) => {
+  const a = typed.split(" ");
+  const b = name.split(" ");
+  return a.length === b.length && a.every((w, i) => w[0] === b[i]?.[0]);
+};
+
 /** Every place the message names, in the order it names them. */
 export function placesIn(text: string, grammar: PlaceGrammar = englishPlaces): PlaceMention[] {
   const shaped = foldKeepingCase(text);
@@ -206,7 +216,7 @@ export function placesIn(text: string, grammar: PlaceGrammar = englishPlaces): P
     if (!match && !TOO_COMMON.test(word) && word.length > 2 && !NOT_TOWNS.has(word)) {
       for (const f of FUZZY) {
         const candidate = f.p.words.length === 2 ? (pairOk ? pair : "") : word;
-        if (candidate && withinEdits(candidate, f.target, f.tolerance)) {
+        if (candidate && sameInitials(candidate, f.target) && withinEdits(candidate, f.target, f.tolerance)) {
           match = f.p;
           length = f.p.words.length;
           break;
