@@ -199,7 +199,7 @@ export const spanish: Words = {
     `Una sola llamada cubre todo: ${joinSpanish(
       slugs.map((s) => `*${SERVICE_NAMES[s as ServiceSlug] ?? s}* (${es(`/services/${s}`)})`),
     )}. Dígale al despachador todo lo que le pasa al carro.`,
-  serviceAfterSafety: (slug) =>
+  serviceLink: (slug) =>
     SERVICE_NAMES[slug as ServiceSlug]
       ? `El servicio para esto es *${SERVICE_NAMES[slug as ServiceSlug]}*: ${es(`/services/${slug}`)}`
       : "",

@@ -330,8 +330,8 @@ export interface Words {
   nextStep: { service(withDropOff: boolean): string; info: string };
   /** Three or more needs at once. */
   severalServices(slugs: string[]): string;
-  /** The page of the one service asked for, after a safety answer that already says what to do and whom to call. */
-  serviceAfterSafety(slug: string): string;
+  /** A service's name and page in one line: after a safety answer, or where a whole card would not fit. */
+  serviceLink(slug: string): string;
   /** " More: /areas/lodi" for the towns that have a page (their English paths), or "". */
   townPages(paths: string[]): string;
   /** What to do after a crash: the part of the accident guide the question is about. */
@@ -351,7 +351,7 @@ export const english: Words = {
   towns,
   nextStep,
   severalServices,
-  serviceAfterSafety: (slug) => {
+  serviceLink: (slug) => {
     const service = findService(slug);
     return service ? `The service for this is *${service.name}*: /services/${service.slug}` : "";
   },

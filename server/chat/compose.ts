@@ -56,6 +56,8 @@ const ELSEWHERE = new Set<Intent>(["weather", "recommend", "off-topic", "fleet",
 /** Services whose next step includes where the vehicle should go. */
 const TOWS = new Set(["towing", "emergency-towing", "motorcycle-towing", "junk-car-removal"]);
 const phoneShown = (text: string) => text.includes(site.phone.display);
+/** About three short sentences and the next step: what a phone shows without scrolling. */
+const REPLY_BUDGET = 700;
 const names = (places: PlaceMention[]) => places.map((p) => p.name);
 
 /** What composing needs beyond the message: the article search and the towns that have a page. */
@@ -106,21 +108,7 @@ export function compose(original: string, folded: string, context: ComposeContex
     if (crash && ASKS_A_DUTY.test(folded) && reader.intents(folded).intents.includes("accident-info")) {
       return `${words.safety[reading.danger]} ${words.accident(folded, context.retriever)}`;
     }
-    // On the shoulder, out of the lanes, asking for help ("flat on the shoulder of the 5, no jack, can
-    // you help?"): staying safe there first, then the page of the one service asked for. Telling what
-    // happened ("broke down on the shoulder") gets the safety answer alone.
-    const asked =
-      reading.besideTraffic && reader.asksForHelp.test(folded)
-        ? serviceAskedBesideTraffic(reader.intents(folded).intents, reading.crashed === true)
-        : undefined;
-    if (asked) {
-      const places = placesIn(original, reader.places);
-      const served = names(places.filter((p) => p.served));
-      const outside = names(places.filter((p) => !p.served));
-      if (outside.length) return `${words.safety[reading.danger]} ${words.towns.outside(outside)}`;
-      const where = served.length ? ` ${words.towns.inArea(served)}` : "";
-      return `${words.safety[reading.danger]} ${words.serviceAfterSafety(asked)}${where}`;
-    }
+    if (reading.besideTraffic) return besideTraffic(original, folded, reading.crashed === true, language);
     return words.safety[reading.danger];
   }
 
@@ -136,38 +124,69 @@ export function compose(original: string, folded: string, context: ComposeContex
   // A question about price or time is answered as such; the service card would only repeat the page.
   // Unless the driver also says what is wrong now ("won't start… how much?"): then both.
   if ((has("price") || has("eta")) && !reader.strongNeed.test(folded)) serviceCards = [];
-  if (has("flat-no-spare")) {
-    draft.services.push(words.services["flat-no-spare"]);
-    serviceCards = serviceCards.filter((s) => s !== "towing");
-  }
-  if (serviceCards.length >= 3) draft.services.push(words.severalServices(serviceCards));
-  else for (const slug of serviceCards) draft.services.push(words.services[slug as keyof Words["services"]] ?? "");
+  if (has("flat-no-spare")) serviceCards = serviceCards.filter((s) => s !== "towing");
+  /** The services as cards, or (when the reply would not fit a phone's screen) as their names and pages. */
+  const serviceLines = (short: boolean) => {
+    const lines = has("flat-no-spare") ? [words.services["flat-no-spare"]] : [];
+    if (serviceCards.length >= 3) return [...lines, words.severalServices(serviceCards)];
+    for (const slug of serviceCards)
+      lines.push(short ? words.serviceLink(slug) : (words.services[slug as keyof Words["services"]] ?? ""));
+    return lines;
+  };
 
   // The freeway sentence belongs to a driver stopped there, not to a question about the freeway.
   const stopped = serviceCards.length > 0 || has("flat-no-spare");
   if (reading.caution && (reading.caution !== "freeway" || stopped)) draft.caution = words.caution[reading.caution];
 
-  const parts = [
-    draft.caution,
-    draft.placeAnswer,
-    ...draft.answers,
-    ...draft.services,
-    draft.placeNote,
-    ...draft.costAndTime,
-  ].filter((p): p is string => !!p);
-  if (!parts.length || (parts.length === 1 && draft.caution)) {
-    const fallback = ["injection", "privacy", "off-topic", "language", "greeting", "thanks", "help"].find((i) =>
-      has(i as Intent),
-    );
-    // After a safety sentence, what to tell us next ("tell me what happened"), not "I'm not sure".
-    parts.push(topicText(words, fallback ?? (draft.caution ? "help" : "unknown")) ?? "");
-  }
-  const body = parts.join(" ");
-  if (stopped) {
+  const assemble = (short: boolean) => {
+    const parts = [
+      draft.caution,
+      draft.placeAnswer,
+      ...draft.answers,
+      ...serviceLines(short),
+      draft.placeNote,
+      ...draft.costAndTime,
+    ].filter((p): p is string => !!p);
+    if (!parts.length || (parts.length === 1 && draft.caution)) {
+      const fallback = ["injection", "privacy", "off-topic", "language", "greeting", "thanks", "help"].find((i) =>
+        has(i as Intent),
+      );
+      // After a safety sentence, what to tell us next ("tell me what happened"), not "I'm not sure".
+      parts.push(topicText(words, fallback ?? (draft.caution ? "help" : "unknown")) ?? "");
+    }
+    const body = parts.join(" ");
+    if (phoneShown(body)) return body;
+    // A need: what to tell the dispatcher; when that would not fit, the number alone.
     const tow = has("flat-no-spare") || serviceCards.some((s) => TOWS.has(s));
-    return `${body}\n\n${words.nextStep.service(tow)}`;
-  }
-  return phoneShown(body) ? body : `${body}\n\n${words.nextStep.info}`;
+    const next = stopped && !short ? words.nextStep.service(tow) : words.nextStep.info;
+    return `${body}\n\n${next}`;
+  };
+  // Three questions at once can outgrow a phone's screen: the services then shrink to their names and pages.
+  const full = assemble(false);
+  return full.length <= REPLY_BUDGET ? full : assemble(true);
+}
+
+/**
+ * Stopped on the shoulder or a dark freeway, out of the lanes: what to do there first, then the page
+ * of the service the driver names, the answer to a price or time question, and the town. Nothing
+ * after the safety answer when nothing else was said ("parked on the shoulder, trucks flying by").
+ */
+function besideTraffic(original: string, folded: string, crashed: boolean, { reader, words }: Language): string {
+  const { intents } = reader.intents(folded);
+  const parts = [words.safety.traffic];
+  const places = placesIn(original, reader.places);
+  const outside = names(places.filter((p) => !p.served));
+  if (outside.length) return `${parts[0]} ${words.towns.outside(outside)}`;
+  const service = serviceAskedBesideTraffic(intents, crashed);
+  if (service) parts.push(words.serviceLink(service));
+  const served = names(places.filter((p) => p.served));
+  const more = [
+    ...(["eta", "price"] as const).filter((t) => intents.includes(t)).map((t) => words.topics[t]),
+    served.length ? words.towns.inArea(served) : "",
+  ];
+  // Safety and the service always; the answers asked, then the town, while they fit a phone's screen.
+  for (const text of more) if (text && [...parts, text].join(" ").length <= REPLY_BUDGET) parts.push(text);
+  return parts.join(" ");
 }
 
 /**

@@ -359,6 +359,9 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
     drop("service:flat-tire", "service:emergency-towing");
     add("service:towing", found.get("flat-no-spare"));
   }
+  // Days in an apartment lot are the private-property rules; the 72-hour rule is for public streets.
+  if (has("abandoned") && has("private-property") && !/\b(street|calle|cuadra|block|road)\b/.test(folded))
+    drop("abandoned");
   // A car left for days on a resident's street: the city's 72-hour rule, not a tow we sell.
   if (has("abandoned")) {
     drop(

@@ -15,8 +15,6 @@ export interface Reader {
   intents(folded: string): Reading;
   /** "I need a tow", "it broke down": a need now, so a price or time question keeps its service. */
   strongNeed: RegExp;
-  /** "Can you help me?", "I need a tow": a driver asking for help, not only telling what happened. */
-  asksForHelp: RegExp;
   /** Words that, beside a town's name, ask whether we come there. */
   areaWords: RegExp;
   /** "From Lodi to Stockton": a trip between two places. */
@@ -29,8 +27,6 @@ export const englishReader: Reader = {
   safety: (folded) => readSafety(folded, englishSafety),
   intents: (folded) => readIntents(folded, englishGrammar),
   strongNeed: STRONG_NEED,
-  asksForHelp:
-    /\b(i|we) (really )?need\b|\bneed (a|some|help|someone|somebody)\b|\b(can|could|would|will) (you|u|y'?all|someone|somebody) (please )?(help|come|send|get)\b|\b(please )?(help me|send (a|someone|somebody|help))\b/,
   areaWords:
     /\b(serve|service|cover|covered|come|go|work|area|too far|ok|okay|available|out to|out by|in|near|around|by)\b/,
   trip: /\bfrom\b.+\bto\b/,

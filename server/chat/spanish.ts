@@ -34,7 +34,7 @@ const BEINGS =
 
 const spanishSafety: SafetyPatterns = {
   injury:
-    /\b(herid\w*|sangr\w*|lastimad\w*|se lastimo|lesionad\w*|inconsciente|desmayad\w*|se desmayo|no respira|no (responde|reacciona|despierta)|no puede respirar|ambulancia|paramedicos?|me duele|le duele|les duele|nos duele|dolor (de|en el|en la) (cuello|cabeza|pecho|espalda)|(brazo|pierna|hueso|costilla)s? (rot|quebrad|fracturad)\w*|se (quebro|rompio|fracturo) (el|la|un|una) (brazo|pierna|hueso|costilla)|se (pego|golpeo) (en )?la cabeza|atrapad\w* (dentro|adentro|en el (carro|coche|vehiculo))|prensad\w*|no (puede|pueden|puedo) salir del (carro|coche|vehiculo))\b/g,
+    /\b(herid\w*|sangr\w*|lastimad\w*|se lastimo|lesionad\w*|inconsciente|desmayad\w*|se desmayo|no respira|no (responde|reacciona|despierta)|no puede respirar|no (puede|puedo|pueden|podemos) mover (la|el|las|los|su|mi) (pierna|piernas|brazo|brazos|cuello|espalda)|ambulancia|paramedicos?|me duele|le duele|les duele|nos duele|dolor (de|en el|en la) (cuello|cabeza|pecho|espalda)|(brazo|pierna|hueso|costilla)s? (rot|quebrad|fracturad)\w*|se (quebro|rompio|fracturo) (el|la|un|una) (brazo|pierna|hueso|costilla)|se (pego|golpeo) (en )?la cabeza|atrapad\w* (dentro|adentro|en el (carro|coche|vehiculo))|prensad\w*|no (puede|pueden|puedo) salir del (carro|coche|vehiculo))\b/g,
   severeInjury:
     /\b(sangr\w*|inconsciente|desmayad\w*|no respira|no (responde|reacciona|despierta)|ambulancia|atrapad\w*|prensad\w*)\b/,
   fire: /\b(fuego|lumbre|incendi\w*|humo|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
@@ -55,7 +55,7 @@ const spanishSafety: SafetyPatterns = {
   threat:
     /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den))|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den))|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
   crash:
-    /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
+    /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|(me|se|nos) (cai|caimos|cayo|cayeron) (de|con) (la|mi|su) (moto|motocicleta|bici)|derrap\w*|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
   crashAsSubject:
     /\b(despues del?|tras|por|sobre|en caso de|reportar)( (un|una|el|la|mi))?\s*$|\breportar (al|a la) (dmv|policia|aseguranza)( (un|una|el|la|mi))?\s*$/,
   crashParked:
@@ -202,7 +202,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "fleet",
-    re: /\b(cuantas gruas|cuantos (camiones|choferes|operadores|trabajadores)|que (tipo|clase) de gruas|(tienen|son) (sus )?propias gruas|sus propias gruas|grua (para|de) (trailers?|camion|camiones|carga pesada)|carga pesada|semi|18 ruedas|tractocamion|autobus|casa rodante|motorhome|lancha|bote|camion de carga)\b/,
+    re: /\b(cuantas gruas|cuantos (camiones|choferes|operadores|trabajadores)|que (tipo|clase) de gruas|(tienen|son) (sus )?propias gruas|sus propias gruas|grua (para|de) (trailers?|camion|camiones|carga pesada)|carga pesada|semi|18 ruedas|tractocamion|autobus|casa rodante|motorhome|lancha|(mi|un|el|su) bote de (pesca|motor)|remolcar (mi|un|el|su) bote|camion de carga)\b/,
   },
   {
     intent: "insurance",
@@ -257,12 +257,12 @@ const SPANISH_RULES: Rule[] = [
   { intent: "service:motorcycle-towing", re: /\b(moto|motos|motocicleta\w*|harley|scooter|motoneta|cuatrimoto)\b/ },
   {
     intent: "service:junk-car-removal",
-    re: /\b(chatarra|yonke\w*|yonque\w*|yunke\w*|deshacer(me|nos|se)? de|(carro|coche|troca|camioneta) (viej[oa]|que ya no (sirve|camina|jala|prende))|ya no sirve|vender (mi (carro|troca|coche) )?(para|al|a la) (yonke|chatarra|yunke))\b/,
+    re: /\b(chatarra|yonke\w*|yonque\w*|yunke\w*|deshacer(me|nos|se)? de|(carro|coche|troca|camioneta) (viej[oa]|que ya no (sirve|camina|jala|prende)|sin motor|desarmad[oa]|deshuesad[oa])|ya no sirve|vender (mi (carro|troca|coche) )?(para|al|a la) (yonke|chatarra|yunke))\b/,
     negatable: true,
   },
   {
     intent: "service:roadside-assistance",
-    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (el |la )?(carretera|camino))|ayuda en (el |la )?(camino|carretera)|se (me |le )?(calento|calienta|sobrecalento|sobrecalienta)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
+    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (el |la )?(carretera|camino))|ayuda en (el |la )?(camino|carretera)|se (me |le )?(calento|calienta|sobrecalento|sobrecalienta)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|(aguja|marcador|medidor|reloj) de (la )?temperatura|(la )?temperatura (se esta |esta |va |se )?(subiendo|sube|alta|muy alta|hasta arriba)|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
     negatable: true,
   },
   // "Urgente" is how a driver asks for any tow ("necesito una grúa urgente"), as "asap" is in English.
@@ -304,7 +304,7 @@ const either = (spanish: RegExp, english: RegExp) => new RegExp(`${spanish.sourc
 
 const spanishCues: IntentCues = {
   strongNeed: either(
-    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b(me|nos) (lo|la) (pueden|puede|podrian|van a) (llevar|remolcar)\b|\b(descompu\w*|desviel\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
+    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b(me|nos) (lo|la) (pueden|puede|podrian|van a) (llevar|remolcar)\b|\b(necesito|ocupo|quiero|necesitamos|ocupamos) (mover|llevar|remolcar|trasladar) (mi|el|la|nuestro|nuestra) (carro|coche|troca|camioneta|vehiculo|moto)\b|\b(descompu\w*|desviel\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
     englishCues.strongNeed,
   ),
   batteryRuledOut: either(
@@ -471,8 +471,6 @@ export const spanishReader: Reader = {
   safety: (folded) => readSafety(folded, spanishSafety),
   intents: (folded) => readIntents(folded, spanishGrammar),
   strongNeed: spanishCues.strongNeed,
-  asksForHelp:
-    /\b(necesito|necesitamos|ocupo|ocupamos|urge|quiero (una|un|que))\b|\b(me|nos) (consiguen|consigue|mandan|manda|envian|traen)\b|\b(consiganme|consigame)\b|\b(me|nos) (pueden|puede|podrian|podria|puedes) (ayudar|mandar|enviar|echar la mano|auxiliar)\b|\b(manden|mande|mandenme|envien|ayudenme|ayudeme|auxilio)\b/,
   areaWords:
     /\b(servicio|cubren|van|vienen|llegan|trabajan|atienden|area|zona|lejos|dan|hasta|aca|alla|por|cerca|en|estan|ok|si)\b/,
   trip: /\b(de|desde)\b.+\b(a|al|hasta|para)\b/,

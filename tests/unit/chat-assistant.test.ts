@@ -197,9 +197,22 @@ describe("the assistant's rules", () => {
     }
   });
 
-  it("on the shoulder, asked for help, puts the one service's page after the safety answer, never in a lane", () => {
+  it("gets a driver stopped in a travel lane, or on a shoulder saying nothing else, away from traffic first", () => {
+    for (const q of [
+      "my car died in the fast lane, I need a tow",
+      "stopped on the shoulder of I-5, trucks flying by",
+      "se me paro la troca en el carril de en medio, ocupo grua",
+      "estoy parado en el acotamiento de la 99 de noche",
+    ]) {
+      const reply = assistant.reply(q);
+      expect(reply, q).toMatch(/well away from moving traffic|lejos del tráfico/);
+      expect(reply, q).not.toMatch(/\/(services|blog)\//);
+    }
+  });
+
+  it("on a shoulder, the page of the service named follows the safety answer, then the question asked", () => {
     for (const [q, page, lang] of [
-      ["flat on the 99 shoulder at night, no jack, can you help me", "/services/flat-tire", "en"],
+      ["flat on the 99 shoulder at night", "/services/flat-tire", "en"],
       ["broke down on the shoulder of I-5 at 2am, I need a tow", "/services/emergency-towing", "en"],
       ["se me poncho la llanta en el acotamiento de la 5, me pueden ayudar", "/es/services/flat-tire", "es"],
       ["se murio la troca en la orilla de la 99 de noche, ocupo una grua", "/es/services/towing", "es"],
@@ -209,24 +222,9 @@ describe("the assistant's rules", () => {
       expect(safety, q).toBeGreaterThanOrEqual(0);
       expect(reply.indexOf(page), q).toBeGreaterThan(safety);
     }
-    for (const q of [
-      "my car died in the fast lane, I need a tow",
-      "se me paro la troca en el carril de en medio, ocupo grua",
-    ]) {
-      expect(assistant.reply(q), q).not.toContain("/services/");
-    }
-  });
-
-  it("gets a driver on a freeway shoulder or in a travel lane away from traffic first", () => {
-    for (const q of [
-      "broke down on the shoulder of I-5",
-      "my car died in the fast lane",
-      "flat on the 99 shoulder at night",
-    ]) {
-      const reply = assistant.reply(q);
-      expect(reply, q).toContain("well away from moving traffic");
-      expect(reply, q).not.toMatch(/\/(services|blog)\//);
-    }
+    const eta = assistant.reply("en cuanto tiempo llega la grua? estoy en la 5 en lathrop en el shoulder");
+    expect(eta.indexOf("hora de llegada")).toBeGreaterThan(eta.indexOf("lejos del tráfico"));
+    expect(eta.length).toBeLessThanOrEqual(700);
   });
 
   it("says yes to each of the ten towns, and never to a place outside them", () => {
