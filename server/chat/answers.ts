@@ -180,6 +180,18 @@ const topicTable = withIds("", {
     text: "A car left in one spot on a public street for *72 hours* or more can be treated as abandoned. Report it to your city or the police non-emergency line: they can mark it with a warning and then have it towed, at the owner's expense. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "72 hours" },
   },
+  "new-key": {
+    text: "We don't make keys. When the keys are lost, we can arrange a tow to a dealer or to a locksmith who can make and program a new key. More: /services/vehicle-lockouts",
+    source: {
+      file: "services/vehicle-lockouts.md",
+      phrase: "a dealer or to a locksmith who can make and program a new key",
+    },
+  },
+  "home-driveway": {
+    text: "At a single-family home, the owner's own driveway or lot needs no posted sign and no waiting period (Vehicle Code section 22658): the owner can have the vehicle removed, and the tow operator must then give the registered owner written notice of the removal and where the vehicle was taken. Don't move it yourself. More: /services/blocked-driveway",
+    source: { file: "services/blocked-driveway.md", phrase: "written notice of the removal" },
+    law: "CVC 22658(a)(4) and (b): a single-family home's own lot; the tow operator's notice to the registered owner",
+  },
   "private-property-sign": {
     text: "Where a lot tows without warning, the sign must be posted in plain view at every entrance, at least 17 by 22 inches, saying that public parking is prohibited and vehicles will be removed at the owner's expense, with the phone number of the local police and of the towing company. More (general information, not legal advice): /services/blocked-driveway",
     source: { file: "services/blocked-driveway.md", phrase: "at least 17 by 22 inches" },
@@ -210,7 +222,7 @@ const topicTable = withIds("", {
     source: { file: ACCIDENT_GUIDE, phrase: "send the registered owner a notice within 48 hours" },
   },
   impound: {
-    text: "Call the yard first for the total and the payment methods, then bring a valid driver's license or government photo ID, proof of ownership (registration or title) and payment; some police tows also need a police release. More: /blog/car-towed-without-warning-california",
+    text: "Call the yard first for the total and the payment methods, then bring a valid driver's license or government photo ID, proof of ownership (current registration or title) and payment; some police tows also need a police release. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "government photo ID" },
   },
   "junk-title": {
@@ -218,7 +230,7 @@ const topicTable = withIds("", {
     source: { file: "services/junk-car-removal.md", phrase: "valid title" },
   },
   "legal-advice": {
-    text: "I can't give legal advice. To dispute a tow, ask the police or a consumer-protection office how to dispute it; our article explains the usual rules: /blog/car-towed-without-warning-california",
+    text: "I can't give legal advice: for that, ask a lawyer. To dispute a tow, ask the police or a consumer-protection office how to dispute it; our article explains the usual rules: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "consumer-protection office" },
   },
   unattended: {

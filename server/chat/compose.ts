@@ -24,6 +24,8 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "abandoned",
   "private-property",
   "private-property-sign",
+  "home-driveway",
+  "new-key",
   "who-pays",
   "find-towed",
   "impound",
@@ -262,8 +264,8 @@ function placeSentences(
     if (intents.some((i) => ELSEWHERE.has(i))) return cards;
     const otherQuestion = intents.some((i) => !i.startsWith("service:") && i !== "areas" && i !== "greeting");
     const asksArea = has("areas") || (!otherQuestion && reader.areaWords.test(folded)) || intents.length === 0;
-    // The blocked-driveway answer is a service page of its own: the town gets the same note as a service.
-    if (has("blocked-driveway") && !cards.length) {
+    // A driveway or a lot is a service page of its own: the town gets the same note as a service.
+    if (["blocked-driveway", "private-property", "home-driveway"].some((i) => has(i as Intent)) && !cards.length) {
       draft.placeNote = towns.inArea(served);
       return cards;
     }

@@ -24,6 +24,8 @@ export type Topic =
   | "abandoned"
   | "private-property"
   | "private-property-sign"
+  | "home-driveway"
+  | "new-key"
   | "who-pays"
   | "find-towed"
   | "impound"
@@ -117,7 +119,11 @@ export const ENGLISH_RULES: Rule[] = [
   },
   {
     intent: "private-property",
-    re: /\b(apartment|complex|landlord|hoa|private property|property manager|manage (a|the) (lot|property|building)|business lot|shopping (center|mall)|store lot|parking lot|lot)\b.*\b(tow\w*|notice|warning|sign\w*)\b|\b(tow\w*|notice|warning)\b.*\b(apartment|complex|landlord|hoa|private property|business lot|parking lot)\b|\bno (sign|signs|warning)\b|\bsigns? up\b|\bgive notice\b|\bnotice before tow\w*/,
+    re: /\b(parked|left|sitting|abandoned) (\w+ )?(in|on) (my|our) (own )?(driveway|garage|lot|property|yard)\b|\b(apartment|complex|landlord|hoa|private property|property manager|manage (a|the) (lot|property|building)|business lot|shopping (center|mall)|store lot|parking lot|lot)\b.*\b(tow\w*|notice|warning|sign\w*)\b|\b(tow\w*|notice|warning)\b.*\b(apartment|complex|landlord|hoa|private property|business lot|parking lot)\b|\bno (sign|signs|warning)\b|\bsigns? up\b|\bgive notice\b|\bnotice before tow\w*/,
+  },
+  {
+    intent: "new-key",
+    re: /\b(make|cut|program|replace|copy|duplicate) (me )?(a |an |the )?(new |spare |replacement )?(car )?(key|keys|fob)\b|\b(new|spare|replacement) (car )?(key|fob)\b|\blost (my |the |all )?(car )?(keys?|fob)\b/,
   },
   {
     // "How big does the sign have to be?": the sign the law asks for, not the whole private-property rule.
@@ -276,6 +282,8 @@ export interface IntentCues {
   keyFob: RegExp;
   /** "My motorcycle and my car": two vehicles, two services. */
   twoVehicles: RegExp;
+  /** "My own driveway", "a single-family home": the owner's own lot, where the law asks no sign or wait. */
+  ownHome: RegExp;
   /** "Send a tow truck": a tow named, not only a car that stopped. */
   towAsked: RegExp;
   /** "What does your roadside service include?": the service's page is the answer, whatever else is asked. */
@@ -293,6 +301,7 @@ export const englishCues: IntentCues = {
   keyFob: /\bkey fob\b|\bfob\b/,
   twoVehicles: /\b(car|truck|suv|van) (too|also|as well)\b|\band (my|a|the) (car|truck|suv|van)\b|\btwo vehicles\b/,
   towAsked: /\btow\w*\b|\bflatbed\b/,
+  ownHome: /\bsingle[- ]family\b|\bmy (own )?(house|home|driveway|garage)\b/,
   asksAboutService: /\bwhat (does|do|is) (your|the) \w+( \w+)? (service )?(include|includes|cover|covers)\b/,
 };
 
@@ -359,6 +368,8 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
     drop("service:flat-tire", "service:emergency-towing");
     add("service:towing", found.get("flat-no-spare"));
   }
+  // "My father-in-law's car sat three weeks and now won't start": his car, not one abandoned on the street.
+  if (has("abandoned") && cues.cannotStart.test(folded)) drop("abandoned");
   // Days in an apartment lot are the private-property rules; the 72-hour rule is for public streets.
   if (has("abandoned") && has("private-property") && !/\b(street|calle|cuadra|block|road)\b/.test(folded))
     drop("abandoned");
@@ -375,7 +386,18 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   }
   if (has("blocked-driveway")) drop("service:towing", "private-property");
   if (has("private-property-sign")) drop("private-property", "service:towing", "find-towed", "eta", "price");
-  if (has("private-property")) drop("service:towing", "find-towed");
+  // A stranger's car in my own driveway at home: the one rule for a single-family home, not every lot's.
+  if (
+    has("private-property") &&
+    cues.ownHome.test(folded) &&
+    !/\b(apartament\w*|complejo|condominio\w*|tienda|negocio|apartments?|complex|store|business|hoa|manager)\b/.test(
+      folded,
+    )
+  ) {
+    add("home-driveway", found.get("private-property"));
+    drop("private-property");
+  }
+  if (has("private-property") || has("home-driveway")) drop("service:towing", "find-towed");
   if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
   if (has("impound")) drop("find-towed");
   // "When must they send me the notice?" asks the rule, not where the car is or when a truck comes.
@@ -401,7 +423,7 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (has("accident-info")) drop("insurance");
   // "Do I have to report it to the DMV?" asks about the law; the tow stays when the driver also asks for one.
   if (has("accident-info") && !cues.strongNeed.test(folded)) drop("service:towing");
-  if (has("blocked-driveway") || has("private-property")) drop("request");
+  if (has("blocked-driveway") || has("private-property") || has("new-key")) drop("request");
   if (has("fleet")) drop("technical");
   // "How far can you flat tow a CR-V" asks about the car, not about our area.
   if (has("technical")) drop("areas");

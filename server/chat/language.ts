@@ -34,9 +34,8 @@ const SPANISH_WORDS = new Set(
   hace hacer hago puedes quieren necesitamos llegue llego vienen viene venir salir entrar abierto cerrado ahora hoy ayer
   tonto idiota jaja jajaja jajajaja estamos esposa esposo embarazada rompio quebro banda ocupamos disculpe mande
   traigo traemos tenemos podemos pueden puede sabe saben conoce quiero queremos voy vamos mis tus sus nuestro nuestra
-  estrelle estrello estrellamos poste contra pego volteamos volteo atravesado raro hombre ventana puerta responde`.split(
-    /\s+/,
-  ),
+  estrelle estrello estrellamos poste contra pego volteamos volteo atravesado raro hombre ventana puerta responde
+  si hacen revisan checan venden compran ofrecen manejan sirven funciona camina jala cobrarian dejaron`.split(/\s+/),
 );
 /** Short words both languages use; they count as Spanish only beside real Spanish words. */
 const SHARED = new Set(

@@ -47,7 +47,8 @@ const spanishSafety: SafetyPatterns = {
       `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( que)?( se| esta| estan| sigue| siguen| quedo| quedaron| solo| sola| dormid[oa])*( encerrad\\w*| atrapad\\w*)?( en su (sillita|silla|asiento|car ?seat))? (adentro|dentro|en el (carro|coche|vehiculo|asiento)|en la (troca|troka|camioneta|van|parte de atras))`,
       `\\b(con|y) (mi |el |la |los |las |mis |un |una )?${BEINGS} (adentro|dentro)\\b`,
       `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( \\w+){0,2} (encerrad|atrapad)\\w*(?! (afuera|fuera))`,
-      `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS} (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*)`,
+      `\\b${BEINGS}\\b( \\w+){0,2} en (el|la|su) (car ?seat|sillita|silla|asiento)\\b`,
+      `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS} (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*|en (el|la|su) (car ?seat|sillita|silla|asiento))`,
     ].join("|"),
   ),
   tracks:
@@ -55,9 +56,9 @@ const spanishSafety: SafetyPatterns = {
   threat:
     /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den))|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den))|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
   crash:
-    /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|(me|se|nos) (cai|caimos|cayo|cayeron) (de|con) (la|mi|su) (moto|motocicleta|bici)|derrap\w*|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
+    /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|(le |me )?(di|dio|dieron|dimos) un (llegue|golpe|golpecito|madrazo|cerron)|(me|se|nos) (cai|caimos|cayo|cayeron) (de|con) (la|mi|su) (moto|motocicleta|bici)|derrap\w*|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
   crashAsSubject:
-    /\b(despues del?|tras|por|sobre|en caso de|reportar)( (un|una|el|la|mi))?\s*$|\breportar (al|a la) (dmv|policia|aseguranza)( (un|una|el|la|mi))?\s*$/,
+    /\b(despues del?|tras|por|sobre|en caso de|reportar)( (un|una|el|la|mi))?\s*$|\b(conductor|carro|coche|dueno|seguro|aseguranza|reporte|culpable|culpa) del\s*$|\breportar (al|a la) (dmv|policia|aseguranza)( (un|una|el|la|mi))?\s*$/,
   crashParked:
     /\b(carro|coche|troca|camioneta|vehiculo) estacionad\w*|\bestaba estacionad\w*|\b(estuvo|ha estado) en un (choque|accidente)|\btuvo un (choque|accidente)\b/,
   rolledOver: /\b(volc\w*|se volteo|nos volteamos|dio vueltas|dimos vueltas)\b/,
@@ -116,7 +117,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "eta",
-    re: /\b(cuanto (tiempo(?! (lo |la |me |le |nos |se )?(puedo|puede|se puede|pueden|dejan|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)(?! (lo |la |me |le |nos |se )?(puedo|puede|pueden|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da)\b)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
+    re: /\b(cuanto (tiempo(?! (lo |la |me |le |nos |se )?(puedo|puede|se puede|pueden|dejan|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)(?! (lo |la |me |le |nos |se )?(puedo|puede|pueden|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da)\b)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan? en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
   },
   {
     intent: "request",
@@ -132,7 +133,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "blocked-driveway",
-    re: /\b(dejo|dejaron|estaciono|estacionaron|metio|metieron|parqueo|parquearon) (\w+ ){0,3}(adentro de |dentro de |en )(mi|la|nuestra) (entrada|cochera|driveway)\b|\bno (puedo|podemos) sacar (mi |el |nuestro )?(carro|coche|troca|camioneta) (del garaje|de la cochera|de la casa|de mi casa)\b|\b(bloque\w*|tap(ando|a|o|ado|ada|aron)|obstruy\w*|atravesad\w*|enfrente de) (\w+ ){0,4}(entrada|cochera|garaje|salida|driveway|garage|porton)\b|\b(entrada|cochera|garaje|driveway|porton)\b.{0,30}\b(bloque\w*|tapad\w*|tapando|obstruid\w*)/,
+    re: /\b(bloque\w*|tap(ando|a|o|ado|ada|aron)|obstruy\w*|atravesad\w*|enfrente de) (\w+ ){0,4}(entrada|cochera|garaje|salida|driveway|garage|porton)\b|\b(entrada|cochera|garaje|driveway|porton)\b.{0,30}\b(bloque\w*|tapad\w*|tapando|obstruid\w*)/,
   },
   {
     intent: "abandoned",
@@ -140,7 +141,8 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "private-property",
-    re: /\b(apartamentos?|departamentos?|complejo|condominios?|hoa|propiedad privada|estacionamiento|parqueadero|parking|manager|administrador\w*|landlord|casero|dueno de (la propiedad|los apartamentos|el edificio|la tienda)|tienda|centro comercial|mall|plaza|negocio)\b.{0,60}\b(remolc\w*|se (lo |la )?llevaron|llevarse|avis\w*|letreros?)\b|\b(remolc\w*|se (lo |la )?llevaron)\b.{0,60}\b(apartamentos?|departamentos?|complejo|propiedad privada|estacionamiento|parqueadero|plaza|centro comercial|mall|tienda|negocio)\b|\bsin (aviso|avisar|letreros?)\b|\bno habia (letreros?|aviso)\b|\bletreros?\b|\bavisar antes\b|\b(se estaciona|se estacionan|se para|se paran|estacionan|dejan (su|el) carro) (dentro de |adentro de )?en (mi|la) (propia )?(entrada|driveway|cochera|propiedad)\b/,
+    // A car left inside a home's own driveway: the owner's rule (CVC 22658), not the street's.
+    re: /\b(estacionad|parquead)\w* (adentro de |dentro de |en )(mi|la|el|nuestra|nuestro) (entrada|cochera|driveway)\b|\b(dejo|dejaron|estaciono|estacionaron|metio|metieron|parqueo|parquearon) (\w+ ){0,3}(adentro de |dentro de |en )(mi|la|nuestra|el) (entrada|cochera|driveway)\b|\b(apartamentos?|departamentos?|complejo|condominios?|hoa|propiedad privada|estacionamiento|parqueadero|parking|manager|administrador\w*|landlord|casero|dueno de (la propiedad|los apartamentos|el edificio|la tienda)|tienda|centro comercial|mall|plaza|negocio)\b.{0,60}\b(remolc\w*|se (lo |la )?llevaron|llevarse|avis\w*|letreros?)\b|\b(remolc\w*|se (lo |la )?llevaron)\b.{0,60}\b(apartamentos?|departamentos?|complejo|propiedad privada|estacionamiento|parqueadero|plaza|centro comercial|mall|tienda|negocio)\b|\bsin (aviso|avisar|letreros?)\b|\bno habia (letreros?|aviso)\b|\bletreros?\b|\bavisar antes\b|\b(se estaciona|se estacionan|se para|se paran|estacionan|dejan (su|el) carro) (dentro de |adentro de )?en (mi|la) (propia )?(entrada|driveway|cochera|propiedad)\b/,
   },
   {
     intent: "private-property-sign",
@@ -148,7 +150,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "accident-info",
-    re: /\b(reporte|informe) por escrito\b|\bhacer (el|un|mi) (reporte|informe)\b|\ba quien (le )?(tengo|tenemos|debo|hay) que (avisar|reportar|llamar)\b.{0,40}\b(policia|chp|sheriff)?|\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
+    re: /\b(policia|chp)\b.{0,30}\breport\w*|\btengo que reportar\w*\b|\b(llegue|golpe|golpecito|pegue|choque|le di)\b.{0,40}\bestacionad\w*|\bestacionad\w*\b.{0,60}\b(no habia nadie|me puedo ir|irme)\b|\b(avisar|reportar|notificar|reporte|reportarlo) al dmv\b|\bdmv\b.{0,30}\b(cuando|cuanto|plazo|dias)\b|\b(reporte|informe) por escrito\b|\bhacer (el|un|mi) (reporte|informe)\b|\ba quien (le )?(tengo|tenemos|debo|hay) que (avisar|reportar|llamar)\b.{0,40}\b(policia|chp|sheriff)?|\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
   },
   {
     intent: "unattended",
@@ -160,7 +162,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "verify-operator",
-    re: /\b(operador|chofer|grua)\b.{0,60}\b(por escrito|mis datos)\b|\bcomo (se|puedo saber|saber|sabre)\b.{0,40}\b(mandaron|envian|enviaron|mandan|de ustedes|es de verdad|legitim\w*|es real)\b|\bgrua (pirata|falsa)\b|\b(chofer|operador) (falso|pirata)\b/,
+    re: /\b(grua|operador|chofer)\b.{0,40}\b(saber|tener|sabe|tiene|traer|trae)\b.{0,20}\b(mi nombre|mis datos|los datos)\b|\b(la|el) que (ustedes )?(me )?(mandaron|enviaron)\b|\b(operador|chofer|grua)\b.{0,60}\b(por escrito|mis datos)\b|\bcomo (se|puedo saber|saber|sabre)\b.{0,40}\b(mandaron|envian|enviaron|mandan|de ustedes|es de verdad|legitim\w*|es real)\b|\bgrua (pirata|falsa)\b|\b(chofer|operador) (falso|pirata)\b/,
   },
   {
     intent: "who-pays",
@@ -172,15 +174,19 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "police-tow",
-    re: /^(?=.*\b(policia|patrulla|sheriff|chp|oficial\w*|agentes?)\b)(?=.*\b(grua|remolc\w*|se (lo |la )?llev\w*|corralon)\b)(?=.*\b(aviso|notificacion|notifica\w*|carta|audiencia)\b)/,
+    re: /^(?=.*\b(policia|patrulla|sheriff|chp|oficial\w*|agentes?)\b)(?=.*\b(grua|remolc\w*|se (lo |la )?llev\w*|corralon)\b)(?=.*\b(avis\w*|notificacion|notifica\w*|carta|audiencia)\b)/,
   },
   {
     intent: "impound",
-    re: /\b(sac\w*|recog\w*|recuper\w*)\b.{0,25}\b(corralon|yarda|yard|deposito|impound|almacen)\b|\bque (necesito|llevo|ocupo|tengo que llevar) para (sacar|recoger|recuperar)\b|\bcorralon\b.{0,40}\bque (llevo|necesito|ocupo)\b/,
+    re: /\b(que|cuales) (papeles|documentos)\b.{0,30}\b(llevo|necesito|ocupo|piden|llevar)\b|\bme (lo|la) (entreguen|devuelvan|regresen)\b|\b(sac\w*|recog\w*|recuper\w*)\b.{0,25}\b(corralon|yarda|yard|deposito|impound|almacen)\b|\bque (necesito|llevo|ocupo|tengo que llevar) para (sacar|recoger|recuperar)\b|\bcorralon\b.{0,40}\bque (llevo|necesito|ocupo)\b/,
   },
   {
     intent: "junk-title",
     re: /\b(titulo|pink slip|papeles|registracion|registro)\b.{0,50}\b(yonke|yunke|chatarra|deshacer\w*|vender|retir\w*|se (lo |la )?lleven|llevarse)\b|\b(yonke|yunke|chatarra|deshacer\w*|vender|retir\w*)\b.{0,50}\b(titulo|pink slip|papeles)\b/,
+  },
+  {
+    intent: "new-key",
+    re: /\b(hacer|hacerme|sacar|sacarme|programar|duplicar|copiar|cortar) (me )?(una |otra |la |el )?(llave|llaves|copia de la llave|control)( nueva)?\b|\bllave nueva\b|\bperd\w* (las |mis |la |el )?(llaves?|control)\b/,
   },
   { intent: "legal-advice", re: /\b(demand\w*|abogad\w*|juicio|legal|ilegal|legalmente|mis derechos)\b/ },
   {
@@ -189,7 +195,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "repairs",
-    re: /\b(arregl\w*|repar\w*|compon\w*|cambio de aceite|cambiar el aceite|aceite|frenos|afinacion|hojalateria|pintura|aire acondicionado|transmision (se )?(patina|esta patinando))\b/,
+    re: /\b(smog|verificacion|arregl\w*|repar\w*|compon\w*|cambio de aceite|cambiar el aceite|aceite|frenos|afinacion|hojalateria|pintura|aire acondicionado|transmision (se )?(patina|esta patinando))\b/,
     negatable: true,
   },
   {
@@ -236,7 +242,7 @@ const SPANISH_RULES: Rule[] = [
   // The services, in the words drivers use.
   {
     intent: "service:jump-start",
-    re: /\b(bateria|baterias|pila|pasar(me|le)? corriente|pasen corriente|pase corriente|corriente|cables|no (quiere )?(arranca\w*|prende|enciende|da marcha)|no (arranco|prendio|encendio)|descargad\w*|se (me )?descargo|hace (click|clic|tic)|muert[oa])\b/,
+    re: /\b(bateria|baterias|pila|pasar(me|le)? corriente|pasen corriente|pase corriente|corriente|cables|no (quiere )?(arranca\w*|prende|prender|enciende|encender|da marcha|agarrar)|no (arranco|prendio|encendio)|descargad\w*|se (me )?descargo|hace (click|clic|tic)|muert[oa])\b/,
     negatable: true,
   },
   {
@@ -262,18 +268,18 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:roadside-assistance",
-    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (el |la )?(carretera|camino))|ayuda en (el |la )?(camino|carretera)|se (me |le )?(calento|calienta|sobrecalento|sobrecalienta)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|sobrecalent\w*|(aguja|marcador|medidor|reloj) de (la )?temperatura|(la )?temperatura (se esta |esta |va |se )?(subiendo|sube|alta|muy alta|hasta arriba)|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
+    re: /\b(asistencia( en (la )?(carretera|camino))?|auxilio (vial|en (el |la )?(carretera|camino))|ayuda en (el |la )?(camino|carretera)|se (me |le )?(calento|calienta|sobrecalento|sobrecalienta)|se (me |le )?(rompio|quebro|revento) (la banda|una banda|el radiador|la manguera|una manguera|el eje|la flecha)|calentando|calentar(se)?|sobrecalent\w*|aguja (esta |se fue |se subio )?hasta arriba|(aguja|marcador|medidor|reloj) de (la )?temperatura|(la )?temperatura (se esta |esta |va |se )?(subiendo|sube|alta|muy alta|hasta arriba)|luz (del motor|de aviso|de check engine|de la temperatura)|check engine|echa vapor|vapor|anticongelante|ruido raro|prendio (una|la) luz)\b/,
     negatable: true,
   },
   // "Urgente" is how a driver asks for any tow ("necesito una grúa urgente"), as "asap" is in English.
   {
     intent: "service:emergency-towing",
     // "A las 3 de la mañana" is the middle of the night; "a las 9 de la mañana" is not.
-    re: /\b(emergencia|de madrugada|a media ?noche|medianoche|varad[oa]s?|([1-4]|una|dos|tres|cuatro) de la (manana|madrugada))\b/,
+    re: /\b(emergencia|de madrugada|a media ?noche|medianoche|varad[oa]s?|([1-4]|una|dos|tres|cuatro) de la (manana|madrugada)|[1-4] ?a\.?m\.?)(?![a-z])/,
   },
   {
     intent: "service:towing",
-    re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos|desviel\w*|se (me |le )?(fundio|desvielo) (el )?motor)\b/,
+    re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos|(lo|la) (pueden|puede|podrian|van a) (llevar|remolcar|mover)|desviel\w*|se (me |le )?(fundio|desvielo) (el )?motor)\b/,
     negatable: true,
   },
 ];
@@ -304,14 +310,17 @@ const either = (spanish: RegExp, english: RegExp) => new RegExp(`${spanish.sourc
 
 const spanishCues: IntentCues = {
   strongNeed: either(
-    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b(me|nos) (lo|la) (pueden|puede|podrian|van a) (llevar|remolcar)\b|\b(necesito|ocupo|quiero|necesitamos|ocupamos) (mover|llevar|remolcar|trasladar) (mi|el|la|nuestro|nuestra) (carro|coche|troca|camioneta|vehiculo|moto)\b|\b(descompu\w*|desviel\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
+    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b((me|nos) )?(lo|la) (pueden|puede|podrian|van a) (llevar|remolcar|mover)\b|\b(necesito|ocupo|quiero|necesitamos|ocupamos) (mover|llevar|remolcar|trasladar) (mi|el|la|nuestro|nuestra) (carro|coche|troca|camioneta|vehiculo|moto)\b|\b(descompu\w*|desviel\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
     englishCues.strongNeed,
   ),
   batteryRuledOut: either(
     /\bno es (la |mi )?bateria\b|\bbateria (esta |es )?(bien|buena|nueva|cargada)\b/,
     englishCues.batteryRuledOut,
   ),
-  cannotStart: either(/\bno (prende|arranca|enciende|quiere (prender|arrancar))\b/, englishCues.cannotStart),
+  cannotStart: either(
+    /\bno (prende|arranca|enciende|quiere (prender|arrancar|encender|agarrar))\b/,
+    englishCues.cannotStart,
+  ),
   motorcycleNeed: either(/\b(descompu\w*|atascad\w*|varad\w*|necesito (una )?grua)\b/, englishCues.motorcycleNeed),
   gasNotFuel: either(/\bgasolinera\b|\bpedal de la gasolina\b|\btapon de la gasolina\b/, englishCues.gasNotFuel),
   outOfFuel: either(
@@ -325,6 +334,10 @@ const spanishCues: IntentCues = {
   twoVehicles: either(
     /\by (mi|el|un|una) (carro|coche|troca|camioneta)\b|\b(carro|troca|coche) tambien\b|\bdos vehiculos\b/,
     englishCues.twoVehicles,
+  ),
+  ownHome: either(
+    /\bcasa (sola|unifamiliar|de una (sola )?familia)\b|\bunifamiliar\b|\b(mi|nuestra) (propia )?(casa|entrada|cochera|driveway)\b/,
+    englishCues.ownHome,
   ),
   towAsked: either(/\b(grua|remolque|remolc\w*)\b/, englishCues.towAsked),
   asksAboutService: either(/\b(que incluye|en que consiste|que cubre|que hacen en)\b/, englishCues.asksAboutService),

@@ -68,6 +68,24 @@ describe("private-property tows (CVC 22658(a))", () => {
     ).toContain("por lo menos 17 por 22 pulgadas");
   });
 
+  it("a single-family home's own driveway: no sign, no wait, and the tow operator's written notice (22658(a)(4), (b))", () => {
+    expect(driveway).toMatch(
+      /single-family home's own driveway or lot\*\* needs neither a posted sign nor a waiting period/,
+    );
+    expect(fact("home-driveway")).toMatch(/needs no posted sign and no waiting period \(Vehicle Code section 22658\)/);
+    expect(fact("home-driveway")).toContain("give the registered owner written notice of the removal");
+    const assistant = createAssistant(builtKnowledge());
+    const spanish = assistant.reply(
+      "un desconocido dejo su carro en mi driveway, es mi casa sola, lo puedo mandar remolcar?",
+    );
+    expect(spanish).toContain("no necesita letrero ni espera (sección 22658");
+    expect(spanish).toContain("avisar por escrito al dueño registrado");
+    // An apartment lot is not a home's own driveway: the whole rule, signs and 96 hours.
+    expect(
+      assistant.reply("a car is parked in my spot in my apartment complex lot for days, can the manager tow it?"),
+    ).toContain("96 hours");
+  });
+
   it("without signs: a notice of parking violation and 96 hours (22658(a)(2))", () => {
     for (const [where, text] of Object.entries(texts)) {
       expect(text, where).toMatch(/notice of parking violation/);
