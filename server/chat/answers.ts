@@ -180,6 +180,13 @@ const topicTable = withIds("", {
     text: "A car left in one spot on a public street for *72 hours* or more can be treated as abandoned. Report it to your city or the police non-emergency line: they can mark it with a warning and then have it towed, at the owner's expense. More: /blog/car-towed-without-warning-california",
     source: { file: TOWED_ARTICLE, phrase: "72 hours" },
   },
+  diagnosis: {
+    text: "I can't tell what's wrong with a car by chat: that's a mechanic's job. If it can't be driven safely, a partner operator can tow it to the shop you choose: /services/towing",
+  },
+  "insurance-claim": {
+    text: "We don't handle insurance claims: that's for your insurer or your agent. If the car needs a tow after a crash, it can go home, to a body shop or to the yard your insurer names. More: /guides/after-an-accident",
+    source: { file: "guides/after-an-accident.md", phrase: "the yard your insurer names" },
+  },
   "new-key": {
     text: "We don't make keys. When the keys are lost, we can arrange a tow to a dealer or to a locksmith who can make and program a new key. More: /services/vehicle-lockouts",
     source: {

@@ -25,6 +25,8 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "private-property",
   "private-property-sign",
   "home-driveway",
+  "insurance-claim",
+  "diagnosis",
   "new-key",
   "who-pays",
   "find-towed",

@@ -25,6 +25,8 @@ export type Topic =
   | "private-property"
   | "private-property-sign"
   | "home-driveway"
+  | "insurance-claim"
+  | "diagnosis"
   | "new-key"
   | "who-pays"
   | "find-towed"
@@ -120,6 +122,14 @@ export const ENGLISH_RULES: Rule[] = [
   {
     intent: "private-property",
     re: /\b(parked|left|sitting|abandoned) (\w+ )?(in|on) (my|our) (own )?(driveway|garage|lot|property|yard)\b|\b(apartment|complex|landlord|hoa|private property|property manager|manage (a|the) (lot|property|building)|business lot|shopping (center|mall)|store lot|parking lot|lot)\b.*\b(tow\w*|notice|warning|sign\w*)\b|\b(tow\w*|notice|warning)\b.*\b(apartment|complex|landlord|hoa|private property|business lot|parking lot)\b|\bno (sign|signs|warning)\b|\bsigns? up\b|\bgive notice\b|\bnotice before tow\w*/,
+  },
+  {
+    intent: "diagnosis",
+    re: /\bwhat'?s (wrong|going on) with (my|the) (car|truck|engine|van)\b|\bwhat'?s wrong with (it|her|him)\b|\bwhat (is|could be) wrong with (my|the) (car|truck|engine)\b|\bdiagnos\w*/,
+  },
+  {
+    intent: "insurance-claim",
+    re: /\bclaims?\b.{0,40}\b(insurance|insurer)\b|\b(insurance|insurer)\b.{0,40}\b(claims?|won'?t pay|refuses? to pay)\b|\bfile (a|an|the) claim\b/,
   },
   {
     intent: "new-key",
@@ -421,6 +431,9 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   // "Body work after an accident" asks for a repair; "what to exchange after an accident" does not.
   if (has("repairs")) drop("accident-info");
   if (has("accident-info")) drop("insurance");
+  if (has("insurance-claim")) drop("insurance", "legal-advice");
+  // "It makes a strange noise, what's wrong with it?": a question for a mechanic, not a roadside call.
+  if (has("diagnosis")) drop("repairs", "service:roadside-assistance");
   // "Do I have to report it to the DMV?" asks about the law; the tow stays when the driver also asks for one.
   if (has("accident-info") && !cues.strongNeed.test(folded)) drop("service:towing");
   if (has("blocked-driveway") || has("private-property") || has("new-key")) drop("request");

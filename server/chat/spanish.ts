@@ -185,6 +185,14 @@ const SPANISH_RULES: Rule[] = [
     re: /\b(titulo|pink slip|papeles|registracion|registro)\b.{0,50}\b(yonke|yunke|chatarra|deshacer\w*|vender|retir\w*|se (lo |la )?lleven|llevarse)\b|\b(yonke|yunke|chatarra|deshacer\w*|vender|retir\w*)\b.{0,50}\b(titulo|pink slip|papeles)\b/,
   },
   {
+    intent: "diagnosis",
+    re: /\b(me (pueden|puede|podrian|puedes) decir|sabe|saben|sabes) (que tiene|que le pasa|que sera|que es)\b|\bque (tendra|le pasara|sera lo que tiene) (mi|el) (carro|motor|troca|coche)\b|\bdiagnostic\w*/,
+  },
+  {
+    intent: "insurance-claim",
+    re: /\b(reclamo|reclamacion|claim)\b.{0,40}\b(seguro|aseguranza|aseguradora|insurance)\b|\b(seguro|aseguranza|aseguradora|insurance)\b.{0,40}\b(reclamo|reclamacion|claim|no (me )?quiere pagar|no (me )?quieren pagar)\b/,
+  },
+  {
     intent: "new-key",
     re: /\b(hacer|hacerme|sacar|sacarme|programar|duplicar|copiar|cortar) (me )?(una |otra |la |el )?(llave|llaves|copia de la llave|control)( nueva)?\b|\bllave nueva\b|\bperd\w* (las |mis |la |el )?(llaves?|control)\b/,
   },

@@ -227,6 +227,27 @@ describe("the assistant's rules", () => {
     expect(eta.length).toBeLessThanOrEqual(700);
   });
 
+  it("says what it does not do, and what can be arranged instead: a claim, a diagnosis, a new key", () => {
+    for (const [q, lang, says, page] of [
+      [
+        "the other driver's insurance won't pay, can you help with the claim?",
+        "en",
+        "your insurer",
+        "/guides/after-an-accident",
+      ],
+      ["me ayudan con el reclamo de la aseguranza?", "es", "su aseguradora", "/es/guides/after-an-accident"],
+      ["it makes a weird noise, what's wrong with it?", "en", "a mechanic", "/services/towing"],
+      ["hace un ruido raro, me pueden decir que tiene?", "es", "un mecánico", "/es/services/towing"],
+      ["I lost my car keys, can you make a new key?", "en", "a locksmith", "/services/vehicle-lockouts"],
+      ["perdi las llaves, me pueden hacer una llave nueva?", "es", "un cerrajero", "/es/services/vehicle-lockouts"],
+    ] as const) {
+      const reply = assistant.reply(q, lang);
+      expect(reply, q).toContain(says);
+      expect(reply, q).toContain(page);
+      expect(reply, q).not.toContain("/services/roadside-assistance");
+    }
+  });
+
   it("says yes to each of the ten towns, and never to a place outside them", () => {
     for (const town of site.areas) {
       const reply = assistant.reply(`do you serve ${town.toLowerCase()}?`);
