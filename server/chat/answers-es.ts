@@ -127,7 +127,7 @@ const topics: Record<TopicKey, string> = {
     "No puedo confirmar las formas de pago por chat: usted le paga al operador asociado que hace el trabajo. Pregúntele al despachador cuáles acepta antes de empezar.",
   repairs: `No hacemos reparaciones: lo conectamos con operadores asociados para grúa y auxilio vial (${joinSpanish(
     (["jump-start", "flat-tire", "gasoline-delivery", "vehicle-lockouts"] as const).map(serviceWord),
-  )}). Si el carro no se puede manejar, se puede remolcar al taller que usted elija: ${es("/services/towing")}`,
+  )}). Si el carro no se puede manejar, se puede remolcar al mecánico o al taller que usted elija: ${es("/services/towing")}`,
   recommend: `No puedo recomendar un mecánico ni un taller. Cuando elija uno, un operador asociado puede remolcar el carro ahí: ${es("/services/towing")}`,
   weather: "No puedo ver el clima aquí: solo sé de nuestros servicios de grúa y auxilio vial.",
   fleet:

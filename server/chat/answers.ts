@@ -261,7 +261,7 @@ const topicTable = withIds("", {
     text: "I can't confirm payment methods in chat: you pay the partner operator who does the job. Ask the dispatcher which ones are accepted before the work starts.",
   },
   repairs: {
-    text: "We don't do repairs: we connect drivers with partner operators for towing and roadside help (jump starts, flat tires, fuel, lockouts). If the car can't be driven, it can be towed to the shop you choose: /services/towing",
+    text: "We don't do repairs: we connect drivers with partner operators for towing and roadside help (jump starts, flat tires, fuel, lockouts). If the car can't be driven, it can be towed to the mechanic or shop you choose: /services/towing",
   },
   recommend: {
     text: "I can't recommend a mechanic or a body shop. Once you've picked one, a partner operator can tow the car there: /services/towing",

@@ -48,6 +48,7 @@ const spanishSafety: SafetyPatterns = {
       `\\b(con|y) (mi |el |la |los |las |mis |un |una )?${BEINGS} (adentro|dentro)\\b`,
       `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( \\w+){0,2} (encerrad|atrapad)\\w*(?! (afuera|fuera))`,
       `\\b${BEINGS}\\b( \\w+){0,2} en (el|la|su) (car ?seat|sillita|silla|asiento)\\b`,
+      `\\b${BEINGS}\\b.{0,40}\\b(se quedo|quedo|esta|sigue|se quedaron|quedaron|estan|siguen) (encerrad|atrapad)\\w* (adentro|dentro|en el|en la|en su)\\b`,
       `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS} (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*|en (el|la|su) (car ?seat|sillita|silla|asiento))`,
     ].join("|"),
   ),
@@ -117,7 +118,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "eta",
-    re: /\b(cuanto (tiempo(?! (lo |la |me |le |nos |se )?(puedo|puede|se puede|pueden|dejan|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)(?! (lo |la |me |le |nos |se )?(puedo|puede|pueden|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da)\b)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan? en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
+    re: /\b(cuanto (tiempo(?! (lo |la |me |le |nos |se )?(puedo|puede|se puede|pueden|podemos|dejan|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da))|tardan|tarda|se tard\w*|falta)|en cuanto (tiempo|rato)(?! (lo |la |me |le |nos |se )?(puedo|puede|pueden|tengo|tenemos|hay|tienen|tiene|deben|debe|dan|da)\b)|cuanto rato|cuando (llegan|llega|vienen|viene|van a llegar)|a que hora (pueden|puede|van a|llegan|llega|vienen|viene)|tardan|se tardan|tarda|hora de llegada|(pueden|puede|podrian) (venir|llegar|estar aqui) en|llegan? en|(que tan|bien|muy) (rapido|pronto) (llegan|vienen|pueden)|ya (vienen|viene)|(vienen|viene|va|van) en camino)\b/,
   },
   {
     intent: "request",
@@ -137,7 +138,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "abandoned",
-    re: /\babandonad\w*|\b(dias|semanas|meses|un mes|una semana)\b.{0,40}\b(estacionad\w*|parad[oa]|ahi|en (mi|la) (calle|cuadra))|\b(estacionad\w*|parad[oa])\b.{0,40}\b(dias|semanas|meses|un mes)\b|\bnadie lo mueve\b|\bno lo (han|ha) movido\b|\bno lo (mueve|mueven)\b|\ben (mi|la) (calle|cuadra)\b.{0,30}\bhace (\d+|unos|varios|muchos|dos|tres|cuatro|cinco) (dias|semanas|meses)\b|\bcuanto tiempo (puede|se puede|pueden|dejan)\b.{0,30}\bestacionad\w*|\bcuanto tiempo (lo |la )?(puedo|puede|pueden|se puede) (dejar|tener)\b.{0,30}\b(calle|enfrente|ahi)\b/,
+    re: /\babandonad\w*|\b(dias|semanas|meses|un mes|una semana)\b.{0,40}\b(estacionad\w*|parad[oa]|ahi|en (mi|la) (calle|cuadra))|\b(estacionad\w*|parad[oa])\b.{0,40}\b(dias|semanas|meses|un mes)\b|\bnadie lo mueve\b|\bno lo (han|ha) movido\b|\bno lo (mueve|mueven)\b|\ben (mi|la) (calle|cuadra)\b.{0,30}\bhace (\d+|unos|varios|muchos|dos|tres|cuatro|cinco) (dias|semanas|meses)\b|\bcuanto tiempo (puede|se puede|pueden|dejan)\b.{0,30}\bestacionad\w*|\bcuanto tiempo (lo |la )?(puedo|puede|pueden|podemos|se puede) (dejar|tener)\b.{0,30}\b(calle|enfrente|ahi)\b/,
   },
   {
     intent: "private-property",
@@ -150,7 +151,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "accident-info",
-    re: /\b(policia|chp)\b.{0,30}\breport\w*|\btengo que reportar\w*\b|\b(llegue|golpe|golpecito|pegue|choque|le di)\b.{0,40}\bestacionad\w*|\bestacionad\w*\b.{0,60}\b(no habia nadie|me puedo ir|irme)\b|\b(avisar|reportar|notificar|reporte|reportarlo) al dmv\b|\bdmv\b.{0,30}\b(cuando|cuanto|plazo|dias)\b|\b(reporte|informe) por escrito\b|\bhacer (el|un|mi) (reporte|informe)\b|\ba quien (le )?(tengo|tenemos|debo|hay) que (avisar|reportar|llamar)\b.{0,40}\b(policia|chp|sheriff)?|\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
+    re: /\b(policia|chp)\b.{0,30}\breport\w*|\btengo que reportar\w*\b|\b(llegue|golpe|golpecito|pegue|choque|le di)\b.{0,40}\bestacionad\w*|\bestacionad\w*\b.{0,60}\b(no habia nadie|me puedo ir|irme)\b|\b(avisar|reportar|notificar|reporte|reportarlo) al dmv\b|\bdmv\b.{0,30}\b(cuando|cuanto|plazo|dias)\b|\b(reporte|informe) por escrito\b|\bhacer (el |un |mi )?(reporte|informe)\b|\ba quien (le )?(tengo|tenemos|debo|hay) que (avisar|reportar|llamar)\b.{0,40}\b(policia|chp|sheriff)?|\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
   },
   {
     intent: "unattended",
