@@ -292,6 +292,8 @@ export interface IntentCues {
   keyFob: RegExp;
   /** "My motorcycle and my car": two vehicles, two services. */
   twoVehicles: RegExp;
+  /** "My car", "mi troca": the driver's own vehicle. */
+  ownCar: RegExp;
   /** "My own driveway", "a single-family home": the owner's own lot, where the law asks no sign or wait. */
   ownHome: RegExp;
   /** "Send a tow truck": a tow named, not only a car that stopped. */
@@ -311,6 +313,7 @@ export const englishCues: IntentCues = {
   keyFob: /\bkey fob\b|\bfob\b/,
   twoVehicles: /\b(car|truck|suv|van) (too|also|as well)\b|\band (my|a|the) (car|truck|suv|van)\b|\btwo vehicles\b/,
   towAsked: /\btow\w*\b|\bflatbed\b/,
+  ownCar: /\bmy (own )?(car|truck|suv|van|vehicle|[a-z]+ (car|truck))\b/,
   ownHome: /\bsingle[- ]family\b|\bmy (own )?(house|home|driveway|garage)\b/,
   asksAboutService: /\bwhat (does|do|is) (your|the) \w+( \w+)? (service )?(include|includes|cover|covers)\b/,
 };
@@ -380,6 +383,9 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   }
   // "My father-in-law's car sat three weeks and now won't start": his car, not one abandoned on the street.
   if (has("abandoned") && cues.cannotStart.test(folded)) drop("abandoned");
+  // "My Subaru has sat two days in my driveway": the driver's own car at home, not one left on a street.
+  if (has("abandoned") && cues.ownCar.test(folded) && cues.ownHome.test(folded) && !/\b(street|calle)\b/.test(folded))
+    drop("abandoned");
   // Days in an apartment lot are the private-property rules; the 72-hour rule is for public streets.
   if (has("abandoned") && has("private-property") && !/\b(street|calle|cuadra|block|road)\b/.test(folded))
     drop("abandoned");

@@ -35,11 +35,13 @@ const SPANISH_WORDS = new Set(
   tonto idiota jaja jajaja jajajaja estamos esposa esposo embarazada rompio quebro banda ocupamos disculpe mande
   traigo traemos tenemos podemos pueden puede sabe saben conoce quiero queremos voy vamos mis tus sus nuestro nuestra
   estrelle estrello estrellamos poste contra pego volteamos volteo atravesado raro hombre ventana puerta responde
-  si hacen revisan checan venden compran ofrecen manejan sirven funciona camina jala cobrarian dejaron`.split(/\s+/),
+  si y tmb tb xq pq hacen revisan checan venden compran ofrecen manejan sirven funciona camina jala cobrarian dejaron`.split(
+    /\s+/,
+  ),
 );
 /** Short words both languages use; they count as Spanish only beside real Spanish words. */
 const SHARED = new Set(
-  "a la el en de del y no es me mi mis se su sin con para van dan hay motor auto esta las los un una lo".split(" "),
+  "a la el en de del no es me mi mis se su sin con para van dan hay motor auto esta las los un una lo".split(" "),
 );
 
 /**

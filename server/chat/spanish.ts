@@ -49,13 +49,13 @@ const spanishSafety: SafetyPatterns = {
       `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( \\w+){0,2} (encerrad|atrapad)\\w*(?! (afuera|fuera))`,
       `\\b${BEINGS}\\b( \\w+){0,2} en (el|la|su) (car ?seat|sillita|silla|asiento)\\b`,
       `\\b${BEINGS}\\b.{0,40}\\b(se quedo|quedo|esta|sigue|se quedaron|quedaron|estan|siguen) (encerrad|atrapad)\\w* (adentro|dentro|en el|en la|en su)\\b`,
-      `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS} (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*|en (el|la|su) (car ?seat|sillita|silla|asiento))`,
+      `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS}( \\w+)? (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*|en (el|la|su) (car ?seat|sillita|silla|asiento))`,
     ].join("|"),
   ),
   tracks:
     /\b(vias?|rieles) (del|de) (tren|ferrocarril)\b|\bcruce (del|de) (tren|ferrocarril)\b|\b(en|sobre) las vias\b/,
   threat:
-    /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den))|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den))|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
+    /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den)| (de )?abrir\w*)|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den)| abrir\w*)|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
   crash:
     /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|(le |me )?(di|dio|dieron|dimos) un (llegue|golpe|golpecito|madrazo|cerron)|(me|se|nos) (cai|caimos|cayo|cayeron) (de|con) (la|mi|su) (moto|motocicleta|bici)|derrap\w*|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
   crashAsSubject:
@@ -114,7 +114,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "price",
-    re: /\bcuanto (?!tiempo|rato|tardan|tarda|se tard\w*|falta|antes)|\b(precios?|costo|costos|cuesta|cuestan|cobran(?! de mas)|cobra|cobro(?! de mas)|cobrarian|tarifas?|barato|barata|gratis|estimado|cotizacion|cotizar|presupuesto|descuentos?|dolares(?! de dan)|caro)\b|\$(?!\s?[\d,.]+ (mil )?(de dan|en dan))/,
+    re: /\bcuanto (?!tiempo|rato|tardan|tarda|se tard\w*|falta|antes|esperar|espero|hay que esperar|tengo que esperar)|\b(precios?|costo|costos|cuesta|cuestan|cobran(?! de mas)|cobra|cobro(?! de mas)|cobrarian|tarifas?|barato|barata|gratis|estimado|cotizacion|cotizar|presupuesto|descuentos?|dolares(?! de dan)|caro)\b|\$(?!\s?[\d,.]+ (mil )?(de dan|en dan))/,
   },
   {
     intent: "eta",
@@ -284,7 +284,7 @@ const SPANISH_RULES: Rule[] = [
   {
     intent: "service:emergency-towing",
     // "A las 3 de la mañana" is the middle of the night; "a las 9 de la mañana" is not.
-    re: /\b(emergencia|de madrugada|a media ?noche|medianoche|varad[oa]s?|([1-4]|una|dos|tres|cuatro) de la (manana|madrugada)|[1-4] ?a\.?m\.?)(?![a-z])/,
+    re: /\b(emergencia|(de |en la |la )?madrugada|a media ?noche|medianoche|varad[oa]s?|([1-4]|una|dos|tres|cuatro) de la (manana|madrugada)|[1-4] ?a\.?m\.?)(?![a-z])/,
   },
   {
     intent: "service:towing",
@@ -319,7 +319,7 @@ const either = (spanish: RegExp, english: RegExp) => new RegExp(`${spanish.sourc
 
 const spanishCues: IntentCues = {
   strongNeed: either(
-    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b((me|nos) )?(lo|la) (pueden|puede|podrian|van a) (llevar|remolcar|mover)\b|\b(necesito|ocupo|quiero|necesitamos|ocupamos) (mover|llevar|remolcar|trasladar) (mi|el|la|nuestro|nuestra) (carro|coche|troca|camioneta|vehiculo|moto)\b|\b(descompu\w*|desviel\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
+    /\b(necesito|ocupo|ocupamos|necesitamos|mande|manden|mandar|quiero|urge) (una |la |un |el )?(grua|remolque|tow|auxilio|ayuda)\b|\b((me|nos) )?(lo|la) (pueden|puede|podrian|van a) (llevar|remolcar|mover)\b|\b(necesito|ocupo|quiero|necesitamos|ocupamos) (mover|llevar|remolcar|trasladar) (mi|el|la|nuestro|nuestra) (carro|coche|troca|camioneta|vehiculo|moto)\b|\b(necesito|ocupo|quiero|necesitamos|ocupamos) (llevarlo|llevarla|moverlo|moverla|remolcarlo|remolcarla)\b|\b(descompu\w*|desviel\w*|no (prende|arranca|camina)|atascad\w*|atorad\w*|varad\w*|se (me )?(murio|apago)|muert[ao])\b/,
     englishCues.strongNeed,
   ),
   batteryRuledOut: either(
@@ -343,6 +343,10 @@ const spanishCues: IntentCues = {
   twoVehicles: either(
     /\by (mi|el|un|una) (carro|coche|troca|camioneta)\b|\b(carro|troca|coche) tambien\b|\bdos vehiculos\b/,
     englishCues.twoVehicles,
+  ),
+  ownCar: either(
+    /\bmi (propio |propia )?(carro|coche|troca|camioneta|vehiculo|auto|[a-z]+ (outback|civic|corolla|camry))\b|\bmi (subaru|honda|toyota|ford|chevy|nissan|dodge|kia|hyundai|jeep)\b/,
+    englishCues.ownCar,
   ),
   ownHome: either(
     /\bcasa (sola|unifamiliar|de una (sola )?familia)\b|\bunifamiliar\b|\b(mi|nuestra) (propia )?(casa|entrada|cochera|driveway)\b/,

@@ -266,6 +266,8 @@ function unknownPlaces(text: string, known: PlaceMention[], grammar: PlaceGramma
     const f = fold(name);
     const first = f.split(" ")[0] ?? "";
     if (IGNORED_CAPITALS.has(first) || grammar.ignored.has(first) || REGIONS.test(f)) continue;
+    // "Kettleman Lane", "Calle Ocho": a street in one of our towns, not a town.
+    if (STREET_WORDS.test(f)) continue;
     if (known.some((k) => f.includes(fold(k.name)) || fold(k.name).includes(f))) continue;
     if (EXACT.has(f) || FUZZY.some((p) => withinEdits(f, p.target, p.tolerance))) continue;
     out.push({ name, served: false, index: m.index ?? 0, preposition: "" });
@@ -304,6 +306,9 @@ export function isDestination(text: string, place: PlaceMention, grammar: PlaceG
 export const REGIONS = /\b(san joaquin|sj county|central valley|the valley|el valle|valle central|delta)\b/;
 
 /** Capitalised words that are not places (sentence starts, brands, days, roads, pronouns). */
+/** Words that make a capitalised name a street or a road ("Kettleman Lane", "Avenida Pacific"). */
+const STREET_WORDS =
+  /\b(lane|ln|road|rd|street|st|avenue|ave|blvd|boulevard|way|drive|dr|parkway|pkwy|court|ct|calle|avenida|camino)\b/;
 const IGNORED_CAPITALS = new Set(
   "i im i'm my the a an it this that we you they he she walmart target costco safeway home depot lowes highway hwy interstate freeway monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december pacific hammer march eight wilson main el camino airport christmas thanksgiving please help spanish english".split(
     " ",
