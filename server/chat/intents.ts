@@ -416,6 +416,9 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (has("private-property") || has("home-driveway")) drop("service:towing", "find-towed");
   if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
   if (has("impound")) drop("find-towed");
+  // "Towed to the yard after the crash: which papers do I need?" asks the yard, not the crash duties.
+  if ((has("impound") || has("find-towed")) && !/\b(dmv|report\w*|intercambi\w*|exchange)\b/.test(folded))
+    drop("accident-info");
   // "When must they send me the notice?" asks the rule, not where the car is or when a truck comes.
   if (has("police-tow")) drop("find-towed", "impound", "eta", "private-property", "service:towing");
   // "The police towed it after the crash: when must they tell me?" asks the notice, not the crash duties.

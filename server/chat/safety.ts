@@ -56,6 +56,8 @@ export interface SafetyPatterns {
   stopped: RegExp;
   /** Night, dark, fast trucks: a freeway stop that is dangerous even off the lanes. */
   fastTraffic: RegExp;
+  /** "Yesterday", "last week": a crash told after the fact, not a scene happening now. */
+  past: RegExp;
   /** Heat that can hurt people waiting with the car. */
   heat: RegExp;
   noInjury: RegExp;
@@ -93,6 +95,7 @@ export const englishSafety: SafetyPatterns = {
   stopped:
     /\b(broke down|broken down|breakdown|died|dead|stalled|stall|stuck|stopped|quit|ran out|run out|out of gas|flat|blew|can'?t move|won'?t move|stranded|pulled over|push|pushing)\b/,
   fastTraffic: /\b(night|dark|2am|3am|midnight|trucks|flying by|fast)\b/,
+  past: /\b(yesterday|last (night|week|month)|(a few|\d+|two|three|several) (days|weeks) ago|the other day)\b/,
   heat: /\b(1[0-2]\d|9\d) ?(degrees|out|outside)\b|\b(so|really|super|very) hot\b|\bheat\b/,
   noInjury:
     /\b(no ?one|nobody|noone|none of us|everyone|every one|we'?re|we are|i'?m|im|i am) ?(is|was|got|are|were)? ?(not )?(ok|okay|fine|alright|unhurt|safe)\b|\b(no ?one|nobody|noone|not) (is |was |got |were )?(hurt|injured)\b|\bno injur\w*/,
@@ -120,6 +123,8 @@ export function readSafety(folded: string, p: SafetyPatterns = englishSafety): S
   // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
   if (crashMatch && p.crashParked.test(folded)) return { crashed: true };
   const inTraffic = p.lane.test(folded) || p.shoulder.test(folded) || (crash && p.freeway.test(folded));
+  // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over.
+  if (crash && p.past.test(folded)) return { crashed: true };
   if (crash && !p.noInjury.test(folded)) {
     return { danger: p.rolledOver.test(folded) ? "injury" : inTraffic ? "traffic" : "crash" };
   }

@@ -37,8 +37,8 @@ const spanishSafety: SafetyPatterns = {
     /\b(herid\w*|sangr\w*|lastimad\w*|se lastimo|lesionad\w*|inconsciente|desmayad\w*|se desmayo|no respira|no (responde|reacciona|despierta)|no puede respirar|no (puede|puedo|pueden|podemos) mover (la|el|las|los|su|mi) (pierna|piernas|brazo|brazos|cuello|espalda)|ambulancia|paramedicos?|me duele|le duele|les duele|nos duele|dolor (de|en el|en la) (cuello|cabeza|pecho|espalda)|(brazo|pierna|hueso|costilla)s? (rot|quebrad|fracturad)\w*|se (quebro|rompio|fracturo) (el|la|un|una) (brazo|pierna|hueso|costilla)|se (pego|golpeo) (en )?la cabeza|atrapad\w* (dentro|adentro|en el (carro|coche|vehiculo))|prensad\w*|no (puede|pueden|puedo) salir del (carro|coche|vehiculo))\b/g,
   severeInjury:
     /\b(sangr\w*|inconsciente|desmayad\w*|no respira|no (responde|reacciona|despierta)|ambulancia|atrapad\w*|prensad\w*)\b/,
-  fire: /\b(fuego|lumbre|incendi\w*|humo|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
-  fuel: /\b(huele|huelo|olor|olorcito|apesta) (mucho |bien |muy |fuerte |bastante |como )*(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
+  fire: /\b(fuego|lumbre|incendi\w*|humo|humito|humareda|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
+  fuel: /\b(huele|huelo|olor|olorcito|apesta) (mucho |bien |muy |fuerte |fuertisimo |bastante |demasiado |horrible |feo |como )*(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
   being: new RegExp(`\\b${BEINGS}\\b`),
   shutIn:
     /\b(encerrad\w*|atrapad\w*|se (me )?(cerro|cerraron|trabo|trabaron|tranco|trancaron)|(puertas?|seguros?) (trabad|cerrad|atorad)\w*|se quedo cerrad\w*|cerrad\w* con (llave|seguro)|no (puedo|podemos|se puede) (abrir\w*|sacar\w*)|(se quedo|se quedaron|quedo|quedaron|esta|estan|sigue|siguen) (adentro|dentro)|llaves? (adentro|dentro|tambien)|con (las )?llaves)\b/,
@@ -47,7 +47,7 @@ const spanishSafety: SafetyPatterns = {
       `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( que)?( se| esta| estan| sigue| siguen| quedo| quedaron| solo| sola| dormid[oa])*( encerrad\\w*| atrapad\\w*)?( en su (sillita|silla|asiento|car ?seat))? (adentro|dentro|en el (carro|coche|vehiculo|asiento)|en la (troca|troka|camioneta|van|parte de atras))`,
       `\\b(con|y) (mi |el |la |los |las |mis |un |una )?${BEINGS} (adentro|dentro)\\b`,
       `\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( \\w+){0,2} (encerrad|atrapad)\\w*(?! (afuera|fuera))`,
-      `\\b${BEINGS}\\b( \\w+){0,2} en (el|la|su) (car ?seat|sillita|silla|asiento)\\b`,
+      `\\b${BEINGS}\\b( \\w+){0,3} en (el|la|su) (car ?seat|sillita|silla|asiento)\\b`,
       `\\b${BEINGS}\\b.{0,40}\\b(se quedo|quedo|esta|sigue|se quedaron|quedaron|estan|siguen) (encerrad|atrapad)\\w* (adentro|dentro|en el|en la|en su)\\b`,
       `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS}( \\w+)? (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*|en (el|la|su) (car ?seat|sillita|silla|asiento))`,
     ].join("|"),
@@ -64,15 +64,16 @@ const spanishSafety: SafetyPatterns = {
     /\b(carro|coche|troca|camioneta|vehiculo) estacionad\w*|\bestaba estacionad\w*|\b(estuvo|ha estado) en un (choque|accidente)|\btuvo un (choque|accidente)\b/,
   rolledOver: /\b(volc\w*|se volteo|nos volteamos|dio vueltas|dimos vueltas)\b/,
   offRoad: /\b(estacionamiento|parqueadero|parking|cochera|driveway|lote|entrada de (mi|la) casa)\b/,
-  lane: /\b(carril(es)?|en el trafico|en medio de la (calle|autopista|carretera|freeway|highway|interestatal|99|5|4|120|205|580)|en medio del (camino|freeway|trafico|highway)|a media (calle|autopista|carretera)|bloqueando (el )?(trafico|paso|camino)|en (el )?cruce|en medio del cruce|en (el|un) puente|(los )?carros (me )?(pasan|pasando|van) (bien |muy )?(pegaditos|pegados|cerca|cerquita|rapido)|(en|en medio de) (la|una) interseccion|atravesad\w* en (la|el|un|una) (calle|carretera|camino|autopista|carril)|no (me )?puedo (orillar\w*|mover\w*|hacer(me)? a un lado))\b/,
+  lane: /\b(carril(es)?|en el trafico|en medio de la (calle|autopista|carretera|freeway|highway|interestatal|99|5|4|120|205|580)|en medio del (camino|freeway|trafico|highway)|a media (calle|autopista|carretera)|bloqueando (el )?(trafico|paso|camino)|en (el )?cruce|en medio del cruce|en (el|un) puente|(los )?carros (me )?(pasan|pasando|van) (bien |muy )?(pegaditos|pegados|cerca|cerquita|rapido)|(en|en medio de) (la|una) interseccion|atravesad\w* en (la|el|un|una) (calle|carretera|camino|autopista|carril)|no (me )?puedo (orillar\w*|mover\w*|hacer(me)? a un lado)|no (lo |la )?(pudo|pude|pudimos|pudieron) (orillar\w*|mover\w*|hacer(lo|la)? a un lado))\b/,
   shoulder:
     /\b(acotamiento|hombro|shoulder|orilla (de|del) (la )?(autopista|carretera|freeway|highway|camino|99|5|4|120)|a un lado (de la|del) (autopista|carretera|freeway|highway|camino|99|5|4|120))\b/,
   freeway:
     /\b(autopista|freeway|carretera|highway|hwy|interestatal|interstate|i-?5|i 5|sr-?\d+|la (5|99|4|120|580|205|12|88)|el (5|99|4|120|580|205|12|88)|hwy ?\d+|highway ?\d+|(5|99|120|205|4) (norte|sur|este|oeste))\b/,
   stopped:
-    /\b(descompu\w*|se (me )?(murio|apago|paro|quedo)|varad\w*|ponch\w*|sin (gasolina|gas|diesel)|no (prende|arranca|camina|se mueve|avanza)|atascad\w*|atorad\w*|parad[oa]|detenid[oa]|tirad[oa]|atravesad[oa])\b/,
+    /\b(descompu\w*|se (me |le |nos |les )?(murio|apago|paro|quedo)|varad\w*|ponch\w*|sin (gasolina|gas|diesel)|no (prende|arranca|camina|se mueve|avanza)|atascad\w*|atorad\w*|parad[oa]|detenid[oa]|tirad[oa]|atravesad[oa])\b/,
   fastTraffic:
     /\b(noche|oscuro|oscuras|madrugada|trailers?|traileros|camiones|bien rapido|muy rapido|a toda velocidad)\b/,
+  past: /\b(ayer|anoche|antier|anteayer|la semana pasada|el mes pasado|hace (\d+|unos|varios|dos|tres) (dias|semanas)|el otro dia|la otra vez)\b/,
   heat: /\b(9\d|1[0-2]\d) ?(grados|f)\b|\b(mucho|bien|demasiado|muchisimo|un) calor\b|\bcalor(on|azo)\b|\bhace calor\b/,
   noInjury:
     /\b(nadie|ninguno|ninguna|no hay|sin) (esta |salio |resulto |quedo |se )?(herid\w*|lastimad\w*|lastimo|lesionad\w*)|\b(todos|estamos|estoy|todo el mundo) (estamos |esta |estan )?(bien|ok|okey|a salvo)\b|\bno hay heridos\b|\bsin heridos\b/,
@@ -110,7 +111,7 @@ const SPANISH_RULES: Rule[] = [
   {
     intent: "hours",
     // A question about when we work, not a story that happens to say "de noche".
-    re: /\b(horario|abiertos?|(?<!\b(me|se|nos) (lo|la) )abren|cierran|a que hora(?! (pueden|puede|van a|llegan|llega|vienen|viene))|24\/7|24 horas)\b|\b(trabajan|atienden|abren|hay servicio|dan servicio|tienen servicio|pueden venir|vienen|disponibles)\b.{0,30}\b(domingos?|sabados?|fines? de semana|feriados?|(dias )?festivos|navidad|ano nuevo|noche|madrugada|dia de gracias|thanksgiving|(\d+|una|dos|tres|cuatro) de la (manana|madrugada|noche)|ahorita|hoy|todo el dia)\b/,
+    re: /\b(horario|abiertos?|(?<!\b(me|se|nos) (lo|la) )abren(?! (carros|coches|el carro|la troca|puertas|la puerta|camionetas))|cierran|a que hora(?! (pueden|puede|van a|llegan|llega|vienen|viene))|24\/7|24 horas)\b|\b(trabajan|atienden|abren|hay servicio|dan servicio|tienen servicio|pueden venir|vienen|disponibles)\b.{0,30}\b(domingos?|sabados?|fines? de semana|feriados?|(dias )?festivos|navidad|ano nuevo|noche|madrugada|dia de gracias|thanksgiving|(\d+|una|dos|tres|cuatro) de la (manana|madrugada|noche)|ahorita|hoy|todo el dia)\b/,
   },
   {
     intent: "price",
@@ -138,7 +139,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "abandoned",
-    re: /\babandonad\w*|\b(dias|semanas|meses|un mes|una semana)\b.{0,40}\b(estacionad\w*|parad[oa]|ahi|en (mi|la) (calle|cuadra))|\b(estacionad\w*|parad[oa])\b.{0,40}\b(dias|semanas|meses|un mes)\b|\bnadie lo mueve\b|\bno lo (han|ha) movido\b|\bno lo (mueve|mueven)\b|\ben (mi|la) (calle|cuadra)\b.{0,30}\bhace (\d+|unos|varios|muchos|dos|tres|cuatro|cinco) (dias|semanas|meses)\b|\bcuanto tiempo (puede|se puede|pueden|dejan)\b.{0,30}\bestacionad\w*|\bcuanto tiempo (lo |la )?(puedo|puede|pueden|podemos|se puede) (dejar|tener)\b.{0,30}\b(calle|enfrente|ahi)\b/,
+    re: /\babandonad\w*|\b(dias|semanas|meses|un mes|una semana)\b.{0,40}\b(estacionad\w*|parad[oa]|ahi|en (mi|la) (calle|cuadra))|\b(estacionad\w*|parad[oa])\b.{0,40}\b(dias|semanas|meses|un mes)\b|\bnadie lo mueve\b|\bno lo (han|ha) movido\b|\bno lo (mueve|mueven)\b|\ben (mi|la) (calle|cuadra)\b.{0,30}\bhace (como |casi |mas de |unos |unas )?((\d+|varios|muchos|dos|tres|cuatro|cinco|una|un) )?(dias?|semanas?|mes(es)?)\b|\bcuanto tiempo (puede|se puede|pueden|dejan)\b.{0,30}\bestacionad\w*|\bcuanto tiempo (lo |la )?(puedo|puede|pueden|podemos|se puede) (dejar|tener)\b.{0,30}\b(calle|enfrente|ahi)\b/,
   },
   {
     intent: "private-property",
@@ -175,11 +176,11 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "police-tow",
-    re: /^(?=.*\b(policia|patrulla|sheriff|chp|oficial\w*|agentes?)\b)(?=.*\b(grua|remolc\w*|se (lo |la )?llev\w*|corralon)\b)(?=.*\b(avis\w*|notificacion|notifica\w*|carta|audiencia)\b)/,
+    re: /^(?=.*\b(policia|patrulla|sheriff|chp|oficial\w*|agentes?)\b)(?=.*\b(grua|remolc\w*|se (lo |la )?llev\w*|corralon)\b)(?=.*\b(avis\w*|notificacion|notifica\w*|carta|audiencia|pelear|disputar|impugnar|almacenaje)\b)/,
   },
   {
     intent: "impound",
-    re: /\b(que|cuales) (papeles|documentos)\b.{0,30}\b(llevo|necesito|ocupo|piden|llevar)\b|\bme (lo|la) (entreguen|devuelvan|regresen)\b|\b(sac\w*|recog\w*|recuper\w*)\b.{0,25}\b(corralon|yarda|yard|deposito|impound|almacen)\b|\bque (necesito|llevo|ocupo|tengo que llevar) para (sacar|recoger|recuperar)\b|\bcorralon\b.{0,40}\bque (llevo|necesito|ocupo)\b/,
+    re: /\b(que|cuales) (papeles|documentos)\b.{0,30}\b(llevo|lleva|llevan|necesito|necesita|ocupo|ocupa|ocupan|piden|llevar)\b|\bcorralon\b.{0,60}\b(sacar\w*|recoger\w*)\b|\bme (lo|la) (entreguen|devuelvan|regresen)\b|\b(sac\w*|recog\w*|recuper\w*)\b.{0,25}\b(corralon|yarda|yard|deposito|impound|almacen)\b|\bque (necesito|llevo|ocupo|tengo que llevar) para (sacar|recoger|recuperar)\b|\bcorralon\b.{0,40}\bque (llevo|necesito|ocupo)\b/,
   },
   {
     intent: "junk-title",
@@ -204,7 +205,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "repairs",
-    re: /\b(smog|verificacion|arregl\w*|repar\w*|compon\w*|cambio de aceite|cambiar el aceite|aceite|frenos|afinacion|hojalateria|pintura|aire acondicionado|transmision (se )?(patina|esta patinando))\b/,
+    re: /\b(smog|verificacion|cambi\w* (el|la|los|las|un|una) (alternador|marcha|motor de arranque|bomba|banda|bujias|radiador|balatas|clutch|embrague|mofle|bateria nueva)|arregl\w*|repar\w*|compon\w*|cambio de aceite|cambiar el aceite|aceite|frenos|afinacion|hojalateria|pintura|aire acondicionado|transmision (se )?(patina|esta patinando))\b/,
     negatable: true,
   },
   {
@@ -266,7 +267,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:vehicle-lockouts",
-    re: /\b(llaves? (adentro|dentro|encerrad\w*|en el (carro|coche|vehiculo)|en la (troca|camioneta))|(deje|se quedaron|quedaron|se me quedaron|olvide) (las |mis )?llaves|(cerre|se (me )?cerro|se (me )?trabo)\b.{0,25}\bllaves?|perd\w* (las |mis )?llaves|no encuentro (las |mis )?llaves|(carro|coche|troca|camioneta) (esta |quedo )?cerrad[oa]|se (me )?(trabaron|cerraron) las puertas|no (puedo|podemos) (abrir\w*|entrar)|(encerrad[oa]s?|quede|me quede|nos quedamos) afuera (de|del) (mi |el |la )?(carro|coche|troca|camioneta|vehiculo)|abrir (el|mi|un|una) (carro|coche|troca|camioneta|vehiculo)|apertura|cerrado con (llave|seguro)|no (tengo|traigo) (las )?llaves|me robaron las llaves|llave inteligente|control del carro|(carro|coche|troca|camioneta|puerta|puertas) no (abre|abren|quiere abrir)|me (lo|la) (pueden |puede |podrian )?abr(en|ir|e)|llave\w* (se me |se )?(quebr|rompi|atasc|trab)\w* en la (chapa|cerradura|puerta)|pila (al|del|de mi|de la) (control|llave))\b/,
+    re: /\b(llaves? (adentro|dentro|encerrad\w*|en el (carro|coche|vehiculo)|en la (troca|camioneta))|(deje|dejo|dejaron|dejamos|se quedaron|quedaron|se me quedaron|se le quedaron|olvide|olvido) (las |mis |sus )?llaves|(cerre|se (me )?cerro|se (me )?trabo)\b.{0,25}\bllaves?|perd\w* (las |mis )?llaves|no encuentro (las |mis )?llaves|(carro|coche|troca|camioneta) (esta |quedo )?cerrad[oa]|se (me )?(trabaron|cerraron) las puertas|no (puedo|podemos) (abrir\w*|entrar)|(encerrad[oa]s?|quede|me quede|nos quedamos) afuera (de|del) (mi |el |la )?(carro|coche|troca|camioneta|vehiculo)|abrir (el|mi|un|una) (carro|coche|troca|camioneta|vehiculo)|apertura|cerrado con (llave|seguro)|no (tengo|traigo) (las )?llaves|me robaron las llaves|llave inteligente|control del carro|(carro|coche|troca|camioneta|puerta|puertas) no (abre|abren|quiere abrir)|me (lo|la) (pueden |puede |podrian )?abr(en|ir|e)|abr(en|ir|e|an) (carros|coches|el carro|la troca|puertas|la puerta|camionetas)|llave\w* (se me |se )?(quebr|rompi|atasc|trab)\w* en la (chapa|cerradura|puerta)|pila (al|del|de mi|de la) (control|llave))\b/,
     negatable: true,
   },
   { intent: "service:motorcycle-towing", re: /\b(moto|motos|motocicleta\w*|harley|scooter|motoneta|cuatrimoto)\b/ },
@@ -288,7 +289,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:towing",
-    re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos|(lo|la) (pueden|puede|podrian|van a) (llevar|remolcar|mover)|desviel\w*|se (me |le )?(fundio|desvielo) (el )?motor)\b/,
+    re: /\b(grua|gruas|remolque|remolc\w*|descompu\w*|no camina|no se mueve|no (quiere )?(andar|avanzar|jalar|jala)|(llevar|lleven|mover) (mi|el|la|un|una) (carro|coche|troca|camioneta|vehiculo)|no tiene motor|no (puedo|se puede|lo puedo|la puedo) manejar\w*|se (me |le )?(quebro|rompio) (la suspension|el eje|la direccion|la transmision)|llevarlo|llevarla|lleven al|al (taller|mecanico|dealer)|(lo|la) (quiero|necesito|ocupo) llevar|(llevar|mover)\w* (a|al|hasta) (mi casa|la casa|casa|el taller|un taller|la agencia|el dealer)|atascad\w*|atorad\w*|lodo|zanja|cuneta|se (me |le |nos |les )?(murio|apago|paro)|se quedo tirad\w*|me dejo tirad\w*|transmision|(sin|no tiene|no tengo) frenos|(lo|la) (pueden|puede|podrian|van a) (llevar|remolcar|mover)|desviel\w*|se (me |le )?(fundio|desvielo) (el )?motor)\b/,
     negatable: true,
   },
 ];

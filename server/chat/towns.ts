@@ -31,7 +31,22 @@ const TOWN_ALIASES: Record<string, string[]> = {
 };
 
 /** Common words one letter away from a town name; never read as the town. */
-const NOT_TOWNS = new Set(["track", "tracks", "stock", "victory", "lathe", "lord", "lode", "lady", "loud", "vias"]);
+const NOT_TOWNS = new Set([
+  "track",
+  "tracks",
+  "stock",
+  "victory",
+  "lathe",
+  "lord",
+  "lode",
+  "lady",
+  "loud",
+  "vias",
+  // Spanish words a letter from a town: "fresco" (cool) is not Fresno.
+  "fresco",
+  "fresca",
+  "frescos",
+]);
 
 /** Places near us (and far away) that drivers ask about and that we do not list. */
 const OUTSIDE = [
@@ -87,6 +102,27 @@ const OUTSIDE = [
   "Concord",
   "Pittsburg",
   "Valley Springs",
+  "Walnut Grove",
+  "Isleton",
+  "Hughson",
+  "Waterford",
+  "Denair",
+  "Vernalis",
+  "San Andreas",
+  "Angels Camp",
+  "Copperopolis",
+  "Santa Rosa",
+  "Napa",
+  "Vacaville",
+  "Yuba City",
+  "Redding",
+  "Monterey",
+  "Santa Cruz",
+  "Gilroy",
+  "Visalia",
+  "Tulare",
+  "Chowchilla",
+  "Atwater",
 ];
 const OUTSIDE_ALIASES: Record<string, string> = {
   sac: "Sacramento",
