@@ -163,12 +163,25 @@ const patterns: Pattern[] = [
 
 /** How many letters off a typed word may be from a place name of this length. */
 const toleranceFor = (name: string) => (name.length >= 8 ? 2 : name.length >= 6 ? 1 : 0);
+/**
+ * Places outside our list are matched by typo only when long: a short one is a letter from an everyday
+ * word ("molesto" ~ Modesto, "fresco" ~ Fresno), and a driver in our area told "outside" gets no help.
+ */
+const outsideToleranceFor = (name: string) => (name.length >= 10 ? 2 : name.length >= 8 ? 1 : 0);
 
 /** Exact spellings, one or two words, looked up directly. */
 const EXACT = new Map(patterns.map((p) => [p.words.join(" "), p]));
 /** Names a typo can still reach: ours at any length, others only when long enough to be unambiguous. */
 const FUZZY = patterns
-  .map((p) => ({ p, target: p.words.join(" "), joined: p.words.join(""), tolerance: toleranceFor(p.words.join(" ")) }))
+  .map((p) => {
+    const target = p.words.join(" ");
+    return {
+      p,
+      target,
+      joined: p.words.join(""),
+      tolerance: p.served ? toleranceFor(target) : outsideToleranceFor(target),
+    };
+  })
   .filter((f) => f.tolerance > 0 && !f.p.alias);
 /** Short everyday words never worth a fuzzy comparison. */
 const TOO_COMMON =

@@ -248,6 +248,22 @@ describe("the assistant's rules", () => {
     }
   });
 
+  it("never reads an everyday word or a street as a town outside our area", () => {
+    for (const q of [
+      "estoy bien molesto, mi carro no prende en stockton",
+      "mi niño se quedo dormido en el carro con las llaves adentro, esta fresco afuera",
+      "hace clic y las luces y los faros no prenden, estoy en mi casa en stockton",
+      "mi carro esta en mi casa en Lodi cerca de Kettleman Lane y ocupo grua",
+      "my car broke down in Lathrop, please tow it to the shop on Wilson Way",
+    ]) {
+      const reply = assistant.reply(q);
+      expect(reply, q).not.toMatch(/fuera de las ciudades|outside the towns we list/);
+    }
+    // The places themselves are still outside, by name.
+    expect(assistant.reply("estoy en modesto")).toContain("Modesto está fuera de las ciudades");
+    expect(assistant.reply("estoy en fresno")).toContain("Fresno está fuera de las ciudades");
+  });
+
   it("says yes to each of the ten towns, and never to a place outside them", () => {
     for (const town of site.areas) {
       const reply = assistant.reply(`do you serve ${town.toLowerCase()}?`);
