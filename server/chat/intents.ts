@@ -465,7 +465,7 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
       "service:gasoline-delivery",
       "service:vehicle-lockouts",
     ];
-    if (specific.some((s) => has(s as Intent))) drop("service:emergency-towing");
+    if (specific.some((s) => has(s as Intent)) && !cues.towAsked.test(folded)) drop("service:emergency-towing");
     else drop("service:towing");
   }
   // "my motorcycle and my car": two vehicles, two services.

@@ -30,7 +30,7 @@ const spanishNegation: Negation = {
 
 /** People and animals, in the words a parent or an owner uses. */
 const BEINGS =
-  "(hijo|hija|hijos|hijas|nino|nina|ninos|ninas|bebe|bebes|bebito|bebita|nene|nena|chamaco|chamaca|morrito|morrita|criatura|perro|perra|perrito|perrita|perros|gato|gata|gatito|gatos|mascota|mascotas|persona|alguien|abuel\\w*|mama|papa|ama|apa|mami|papi|jefit[oa]|tio|tia|prim[oa]|suegr[oa]|senor|senora|esposo|esposa|hermano|hermana|sobrin\\w*|niet[oa]s?)";
+  "(hijo|hija|hijos|hijas|nino|nina|ninos|ninas|bebe|bebes|bebito|bebita|nene|nena|chamaco|chamaca|morrito|morrita|criatura|cipote|cipota|cipotes|chavalo|chavala|escuincle|huerco|huerca|pibe|piba|crio|cria|chiquito|chiquita|peque|perro|perra|perrito|perrita|perros|gato|gata|gatito|gatos|mascota|mascotas|persona|alguien|abuel\\w*|mama|papa|ama|apa|mami|papi|jefit[oa]|tio|tia|prim[oa]|suegr[oa]|senor|senora|esposo|esposa|hermano|hermana|sobrin\\w*|niet[oa]s?)";
 
 const spanishSafety: SafetyPatterns = {
   injury:
@@ -38,7 +38,7 @@ const spanishSafety: SafetyPatterns = {
   severeInjury:
     /\b(sangr\w*|inconsciente|desmayad\w*|no respira|no (responde|reacciona|despierta)|ambulancia|atrapad\w*|prensad\w*)\b/,
   fire: /\b(fuego|lumbre|incendi\w*|humo|humito|humareda|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
-  fuel: /\b(huele|huelo|olor|olorcito|apesta) (mucho |bien |muy |fuerte |fuertisimo |bastante |demasiado |horrible |feo |como )*(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
+  fuel: /\b(huele|huelo|olor|olorcito|apesta) (mucho |bien |muy |fuerte |fuertisimo |bastante |demasiado |horrible |feo |como )*(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo(?! (de|del|por) (?!(el |la )?(tanque|carro|coche|troca|motor|abajo|debajo|manguera)))|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
   being: new RegExp(`\\b${BEINGS}\\b`),
   shutIn:
     /\b(encerrad\w*|atrapad\w*|se (me )?(cerro|cerraron|trabo|trabaron|tranco|trancaron)|(puertas?|seguros?) (trabad|cerrad|atorad)\w*|se quedo cerrad\w*|cerrad\w* con (llave|seguro)|no (puedo|podemos|se puede) (abrir\w*|sacar\w*)|(se quedo|se quedaron|quedo|quedaron|esta|estan|sigue|siguen) (adentro|dentro)|llaves? (adentro|dentro|tambien)|con (las )?llaves)\b/,
@@ -55,18 +55,18 @@ const spanishSafety: SafetyPatterns = {
   tracks:
     /\b(vias?|rieles) (del|de) (tren|ferrocarril)\b|\bcruce (del|de) (tren|ferrocarril)\b|\b(en|sobre) las vias\b/,
   threat:
-    /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den)| (de )?abrir\w*)|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den)| abrir\w*)|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
+    /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den)| (de )?(?!quedarme|estar)[a-z]+(ar|er|ir)(la|lo|le|me|se|las|los)?\b)|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den)| (?!quedarme|estar)[a-z]+(ar|er|ir)(la|lo|le|me|se|las|los)?\b)|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
   crash:
     /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|(le |me )?(di|dio|dieron|dimos) un (llegue|golpe|golpecito|madrazo|cerron)|(me|se|nos) (cai|caimos|cayo|cayeron) (de|con) (la|mi|su) (moto|motocicleta|bici)|derrap\w*|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
   crashAsSubject:
     /\b(despues del?|tras|por|sobre|en caso de|reportar)( (un|una|el|la|mi))?\s*$|\b(conductor|carro|coche|dueno|seguro|aseguranza|reporte|culpable|culpa) del\s*$|\breportar (al|a la) (dmv|policia|aseguranza)( (un|una|el|la|mi))?\s*$/,
   crashParked:
-    /\b(carro|coche|troca|camioneta|vehiculo) estacionad\w*|\bestaba estacionad\w*|\b(estuvo|ha estado) en un (choque|accidente)|\btuvo un (choque|accidente)\b/,
+    /\b(carro|coche|troca|camioneta|vehiculo) (estacionad|parquead|aparcad)\w*|\bestaba (estacionad|parquead|aparcad)\w*|\b(esta|estaba|quedo|ya esta) chocad[oa]\b|\b(carro|coche|troca|camioneta|auto) chocad[oa]\b|\b(estuvo|ha estado) en un (choque|accidente)|\btuvo un (choque|accidente)\b/,
   rolledOver: /\b(volc\w*|se volteo|nos volteamos|dio vueltas|dimos vueltas)\b/,
   offRoad: /\b(estacionamiento|parqueadero|parking|cochera|driveway|lote|entrada de (mi|la) casa)\b/,
   lane: /\b(carril(es)?|en el trafico|en medio de la (calle|autopista|carretera|freeway|highway|interestatal|99|5|4|120|205|580)|en medio del (camino|freeway|trafico|highway)|a media (calle|autopista|carretera)|bloqueando (el )?(trafico|paso|camino)|en (el )?cruce|en medio del cruce|en (el|un) puente|(los )?carros (me )?(pasan|pasando|van) (bien |muy )?(pegaditos|pegados|cerca|cerquita|rapido)|(en|en medio de) (la|una) interseccion|atravesad\w* en (la|el|un|una) (calle|carretera|camino|autopista|carril)|no (me )?puedo (orillar\w*|mover\w*|hacer(me)? a un lado)|no (lo |la )?(pudo|pude|pudimos|pudieron) (orillar\w*|mover\w*|hacer(lo|la)? a un lado))\b/,
   shoulder:
-    /\b(acotamiento|hombro|shoulder|orilla (de|del) (la )?(autopista|carretera|freeway|highway|camino|99|5|4|120)|a un lado (de la|del) (autopista|carretera|freeway|highway|camino|99|5|4|120))\b/,
+    /\b(acotamiento|arcen|berma|banquina|hombro|shoulder|orilla (de|del) (la )?(autopista|carretera|freeway|highway|camino|99|5|4|120)|a un lado (de la|del) (autopista|carretera|freeway|highway|camino|99|5|4|120))\b/,
   freeway:
     /\b(autopista|freeway|carretera|highway|hwy|interestatal|interstate|i-?5|i 5|sr-?\d+|la (5|99|4|120|580|205|12|88)|el (5|99|4|120|580|205|12|88)|hwy ?\d+|highway ?\d+|(5|99|120|205|4) (norte|sur|este|oeste))\b/,
   stopped:
@@ -144,7 +144,7 @@ const SPANISH_RULES: Rule[] = [
   {
     intent: "private-property",
     // A car left inside a home's own driveway: the owner's rule (CVC 22658), not the street's.
-    re: /\b(estacionad|parquead)\w* (adentro de |dentro de |en )(mi|la|el|nuestra|nuestro) (entrada|cochera|driveway)\b|\b(dejo|dejaron|estaciono|estacionaron|metio|metieron|parqueo|parquearon) (\w+ ){0,3}(adentro de |dentro de |en )(mi|la|nuestra|el) (entrada|cochera|driveway)\b|\b(apartamentos?|departamentos?|complejo|condominios?|hoa|propiedad privada|estacionamiento|parqueadero|parking|manager|administrador\w*|landlord|casero|dueno de (la propiedad|los apartamentos|el edificio|la tienda)|tienda|centro comercial|mall|plaza|negocio)\b.{0,60}\b(remolc\w*|se (lo |la )?llevaron|llevarse|avis\w*|letreros?)\b|\b(remolc\w*|se (lo |la )?llevaron)\b.{0,60}\b(apartamentos?|departamentos?|complejo|propiedad privada|estacionamiento|parqueadero|plaza|centro comercial|mall|tienda|negocio)\b|\bsin (aviso|avisar|letreros?)\b|\bno habia (letreros?|aviso)\b|\bletreros?\b|\bavisar antes\b|\b(se estaciona|se estacionan|se para|se paran|estacionan|dejan (su|el) carro) (dentro de |adentro de )?en (mi|la) (propia )?(entrada|driveway|cochera|propiedad)\b/,
+    re: /\b(estacionad|parquead|aparcad|metid)\w* (adentro de |dentro de |en )(mi|la|el|nuestra|nuestro) (entrada|cochera|driveway)\b|\b(dejo|dejaron|estaciono|estacionaron|metio|metieron|parqueo|parquearon) (\w+ ){0,3}(adentro de |dentro de |en )(mi|la|nuestra|el) (entrada|cochera|driveway)\b|\b(apartamentos?|departamentos?|complejo|condominios?|hoa|propiedad privada|estacionamiento|parqueadero|parking|manager|administrador\w*|landlord|casero|dueno de (la propiedad|los apartamentos|el edificio|la tienda)|tienda|centro comercial|mall|plaza|negocio)\b.{0,60}\b(remolc\w*|se (lo |la )?llevaron|llevarse|avis\w*|letreros?)\b|\b(remolc\w*|se (lo |la )?llevaron)\b.{0,60}\b(apartamentos?|departamentos?|complejo|propiedad privada|estacionamiento|parqueadero|plaza|centro comercial|mall|tienda|negocio)\b|\bsin (aviso|avisar|letreros?)\b|\bno habia (letreros?|aviso)\b|\bletreros?\b|\bavisar antes\b|\b(se estaciona|se estacionan|se para|se paran|estacionan|dejan (su|el) carro) (dentro de |adentro de )?en (mi|la) (propia )?(entrada|driveway|cochera|propiedad)\b/,
   },
   {
     intent: "private-property-sign",
@@ -152,7 +152,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "accident-info",
-    re: /\b(policia|chp)\b.{0,30}\breport\w*|\btengo que reportar\w*\b|\b(llegue|golpe|golpecito|pegue|choque|le di)\b.{0,40}\bestacionad\w*|\bestacionad\w*\b.{0,60}\b(no habia nadie|me puedo ir|irme)\b|\b(avisar|reportar|notificar|reporte|reportarlo) al dmv\b|\bdmv\b.{0,30}\b(cuando|cuanto|plazo|dias)\b|\b(reporte|informe) por escrito\b|\bhacer (el |un |mi )?(reporte|informe)\b|\ba quien (le )?(tengo|tenemos|debo|hay) que (avisar|reportar|llamar)\b.{0,40}\b(policia|chp|sheriff)?|\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
+    re: /\b(policia|chp)\b.{0,30}\breport\w*|\btengo que reportar\w*\b|\b(llegue|golpe|golpecito|pegue|choque|le di)\b.{0,40}\b(estacionad|parquead|aparcad)\w*|\b(estacionad|parquead|aparcad)\w*\b.{0,60}\b(no habia nadie|me puedo ir|irme)\b|\b(avisar|reportar|notificar|reporte|reportarlo) al dmv\b|\bdmv\b.{0,30}\b(cuando|cuanto|plazo|dias)\b|\b(reporte|informe) por escrito\b|\bhacer (el |un |mi )?(reporte|informe)\b|\ba quien (le )?(tengo|tenemos|debo|hay) que (avisar|reportar|llamar)\b.{0,40}\b(policia|chp|sheriff)?|\b(que|cuales|cual|cuanta) (datos|informacion|info|papeles|documentos)\b.{0,60}\b(choque|accidente|chocar)\b|\b(despues del?|tras) ((un|una|el|la|mi) )?(choque|accidente|colision)\b|\bintercambi\w*|\b(report\w*|dmv)\b.{0,40}\b(choque|accidente)\b|\b(choque|accidente)\b.{0,40}\b(report\w*|dmv)\b|\breport\w*\b.{0,12}\bdmv\b|\breport\w*\b.{0,30}\b(chp|policia)\b|\b(pegue|choque) (a|con|contra) (un|una|el|la) (carro|coche|troca|camioneta|auto) estacionad\w*|\bel dueno no esta\b|\bno esta el dueno\b|\bdejar una nota\b/,
   },
   {
     intent: "unattended",
@@ -188,7 +188,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "diagnosis",
-    re: /\b(me (pueden|puede|podrian|puedes) decir|sabe|saben|sabes) (que tiene|que le pasa|que sera|que es)\b|\bque (tendra|le pasara|sera lo que tiene) (mi|el) (carro|motor|troca|coche)\b|\bdiagnostic\w*/,
+    re: /\b(me (pueden|puede|podrian|puedes) decir|me dicen|me dice|sabe|saben|sabes) (que tiene|que le pasa|que sera|que es)\b|\bque (tendra|le pasara|sera lo que tiene) (mi|el) (carro|motor|troca|coche)\b|\bdiagnostic\w*/,
   },
   {
     intent: "insurance-claim",
@@ -242,7 +242,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "technical",
-    re: /\b(dolly|dollies|enganche|hitch|bola de (remolque|enganche)|capacidad (de )?(remolque|arrastre|carga)|paquete de (remolque|arrastre)|automatic[oa]|neutral|4x4|doble traccion|traccion (en las cuatro|integral)|awd|(con )?las (cuatro )?llantas (en el piso|en el suelo|abajo)|(plataforma|gancho|cama plana)\b.{0,20}\b(o|vs|versus)\b.{0,20}\b(plataforma|gancho|grua|cama plana)|tipos de (grua|gruas|remolque)|cama plana|barra de remolque|(remolc\w*|jal\w*|amarr\w*)\b.{0,30}\b(cadena|soga|cuerda|mecate)|(cadena|soga|cuerda|mecate)\b.{0,30}\b(remolc\w*|jalar|jalarlo|jalarla)|(remolcar|jalar) (un|una|mi) (trailer|traila|casa rodante)|trailer|traila)\b/,
+    re: /\b(dolly|dollies|enganche|hitch|bola de (remolque|enganche)|capacidad (de )?(remolque|arrastre|carga)|paquete de (remolque|arrastre)|automatic[oa]|neutral|4x4|doble traccion|traccion (en las cuatro|integral)|awd|(con )?las (cuatro )?llantas (en el piso|en el suelo|abajo)|(plataforma|gancho|cama plana)\b.{0,20}\b(o|vs|versus)\b.{0,20}\b(plataforma|gancho|grua|cama plana)|tipos de (grua|gruas|remolque)|cama plana|barra de remolque|(remolc\w*|jal\w*|amarr\w*)\b.{0,30}\b(cadena|soga|cuerda|mecate)|(cadena|soga|cuerda|mecate)\b.{0,30}\b(remolc\w*|jalar|jalarlo|jalarla)|(remolcar|jalar|jala|remolca|llevar) (un|una|mi|el|la) (trailer|traila|casa rodante)|(mi|su|el|un|una) (trailer|traila) (de|para|con)\b)\b/,
   },
   {
     intent: "flat-no-spare",
@@ -262,7 +262,7 @@ const SPANISH_RULES: Rule[] = [
   },
   {
     intent: "service:gasoline-delivery",
-    re: /\b((me )?(quede|quedamos) sin|sin|no (tengo|traigo|hay)|se (me )?(acabo|termino)( la| el)?) (gasolina|gas|diesel|combustible)\b|\b(gasolina|combustible|diesel|gas|tanque vacio)\b/,
+    re: /\b((me )?(quede|quedamos) sin|sin|no (tengo|traigo|hay)|se (me |nos |le |les )?(acabo|termino)( la| el)?) (gasolina|gas|diesel|combustible|nafta)\b|\b(gasolina|combustible|diesel|gas|tanque vacio)\b/,
     negatable: true,
   },
   {
@@ -273,7 +273,7 @@ const SPANISH_RULES: Rule[] = [
   { intent: "service:motorcycle-towing", re: /\b(moto|motos|motocicleta\w*|harley|scooter|motoneta|cuatrimoto)\b/ },
   {
     intent: "service:junk-car-removal",
-    re: /\b(chatarra|yonke\w*|yonque\w*|yunke\w*|deshacer(me|nos|se)? de|(carro|coche|troca|camioneta) (viej[oa]|que ya no (sirve|camina|jala|prende)|sin motor|desarmad[oa]|deshuesad[oa])|ya no sirve|vender (mi (carro|troca|coche) )?(para|al|a la) (yonke|chatarra|yunke))\b/,
+    re: /\b(chatarra|yonke\w*|yonque\w*|yunke\w*|deshacer(me|nos|se)? de|(carro|coche|troca|camioneta|pickop|pickup|auto|ranfla|nave) (viej[oa]|que ya no (sirve|camina|jala|prende|arranca)|sin motor|desarmad[oa]|deshuesad[oa])|(no (arranca|prende|camina|sirve)|parad[oa]|tirad[oa]) (desde )?hace (anos|mucho tiempo)|ya no sirve|vender (mi (carro|troca|coche) )?(para|al|a la) (yonke|chatarra|yunke))\b/,
     negatable: true,
   },
   {
@@ -324,7 +324,7 @@ const spanishCues: IntentCues = {
     englishCues.strongNeed,
   ),
   batteryRuledOut: either(
-    /\bno es (la |mi )?bateria\b|\bbateria (esta |es )?(bien|buena|nueva|cargada)\b/,
+    /\bno es (la |mi )?bateria\b|\bbateria (esta |es )?(bien|buena|nueva|cargada)\b(?! (muerta|descargada|baja|bajita|mala|jodida|fregada|gastada))/,
     englishCues.batteryRuledOut,
   ),
   cannotStart: either(
@@ -334,7 +334,7 @@ const spanishCues: IntentCues = {
   motorcycleNeed: either(/\b(descompu\w*|atascad\w*|varad\w*|necesito (una )?grua)\b/, englishCues.motorcycleNeed),
   gasNotFuel: either(/\bgasolinera\b|\bpedal de la gasolina\b|\btapon de la gasolina\b/, englishCues.gasNotFuel),
   outOfFuel: either(
-    /\b(sin|se (me )?acabo|quede sin|no tengo|no traigo)\b|\b(llevan|llevar(me|le)?|traen|traer(me|le)?|echar(le)?|ponerle) (gasolina|diesel|combustible)\b|\b(luz|lucecita|foquito) (del|de la) (tanque|gasolina)\b|\btanque (vacio|en (la )?e|en ceros)\b|\bse (me )?olvido (echar|ponerle|llenar)\b/,
+    /\b(sin|se (me |nos |le |les )?acabo|quede sin|quedamos sin|no tengo|no traigo)\b|\b(llevan|llevar(me|le|nos)?|traen|traer(me|le|nos)?|echar(le)?|ponerle) (gasolina|gas|diesel|combustible|nafta)\b|\b(luz|lucecita|foquito) (del|de la) (tanque|gasolina)\b|\btanque (vacio|en (la )?e|en ceros)\b|\bse (me )?olvido (echar|ponerle|llenar)\b/,
     englishCues.outOfFuel,
   ),
   keyFob: either(
@@ -357,6 +357,16 @@ const spanishCues: IntentCues = {
   asksAboutService: either(/\b(que incluye|en que consiste|que cubre|que hacen en)\b/, englishCues.asksAboutService),
 };
 
+/**
+ * A "tráiler" alone is a semi truck in Spanish ("no me voy a cambiar la llanta con tanto tráiler"), not
+ * a trailer to tow: the English rule's bare "trailer" is left out ("tow a trailer" stays).
+ */
+function withoutBareTrailer(re: RegExp): RegExp {
+  const source = re.source.replace(/\|trailer(?=[|)])/, "");
+  if (source === re.source) throw new Error("the English technical rule no longer has a bare 'trailer'");
+  return new RegExp(source, re.flags);
+}
+
 const spanishGrammar: IntentGrammar = {
   rules: [
     ...SPANISH_RULES,
@@ -365,7 +375,7 @@ const spanishGrammar: IntentGrammar = {
       (r) =>
         (r.intent.startsWith("service:") && r.intent !== "service:emergency-towing") ||
         ENGLISH_IN_SPANISH.has(r.intent),
-    ),
+    ).map((r) => (r.intent === "technical" ? { ...r, re: withoutBareTrailer(r.re) } : r)),
   ],
   cues: spanishCues,
   negation: spanishNegation,
