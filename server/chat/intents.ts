@@ -413,6 +413,15 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
     add("home-driveway", found.get("private-property"));
     drop("private-property");
   }
+  // "My Subaru has sat in my driveway for two days": the driver's own car at home, not a stranger's to remove.
+  if (
+    has("home-driveway") &&
+    cues.ownCar.test(folded) &&
+    !/\b(desconocid\w*|no (lo |la )?conozco|ajeno|vecino|stranger|someone|somebody|neighbor|a car|un (carro|coche|pickop|troca))\b/.test(
+      folded,
+    )
+  )
+    drop("home-driveway");
   if (has("private-property") || has("home-driveway")) drop("service:towing", "find-towed");
   if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
   if (has("impound")) drop("find-towed");

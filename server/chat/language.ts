@@ -35,7 +35,7 @@ const SPANISH_WORDS = new Set(
   tonto idiota jaja jajaja jajajaja estamos esposa esposo embarazada rompio quebro banda ocupamos disculpe mande
   traigo traemos tenemos podemos pueden puede sabe saben conoce quiero queremos voy vamos mis tus sus nuestro nuestra
   estrelle estrello estrellamos poste contra pego volteamos volteo atravesado raro hombre ventana puerta responde
-  si y tmb tb xq pq hacen revisan checan venden compran ofrecen manejan sirven funciona camina jala cobrarian dejaron`.split(
+  si y o nomas namas tmb tb xq pq ando andamos anda andaba hacen revisan checan venden compran ofrecen manejan sirven funciona camina jala cobrarian dejaron`.split(
     /\s+/,
   ),
 );
@@ -52,7 +52,7 @@ const SPANISH_SHAPE = /^[a-z]{3,}(ados|adas|ado|ada|idos|idas|cion|ciones|mente|
 
 /** Phrases made of words both languages share, Spanish only together. */
 const SPANISH_PHRASES =
-  /^(van|vienen|llegan) (a|hasta)\b|\bhay (alguien|heridos|humo)\b|\bdan servicio\b|\bmi (carro|coche|troca|camioneta)\b/;
+  /^(van|vienen|llegan) (a|hasta)\b|\bhay (alguien|heridos|humo)\b|\bdan servicio\b|\bmi (carro|coche|troca|camioneta)\b|\b(toy|stoy) (en|aqui|parado|parada|varado|varada)\b/;
 
 /**
  * English function words: the words that show which language a sentence is built in. Drivers borrow
