@@ -49,6 +49,12 @@ const development = load("chat-eval-dev.json");
 const heldOut = load("chat-eval-test.json");
 const spanishDevelopment = load("chat-eval-es-dev.json");
 const spanishHeldOut = load("chat-eval-es-test.json");
+/**
+ * A blind Spanish set: 40 questions written by someone who read only the site's content (never the
+ * assistant's code or another set), committed unread (148a445) before the changes it judges, and
+ * scored once when they were done. Held out like the test part: never tuned against.
+ */
+const spanishBlind = load("chat-eval-es-test-blind4.json");
 /** Every Spanish part holds each category but "spanish" (all of it is). */
 const SPANISH_CATEGORIES = CATEGORIES.filter((c) => c !== "spanish");
 const knowledge = builtKnowledge();
@@ -153,10 +159,13 @@ describe("the Spanish evaluation set", () => {
     }
     const asked = new Set(spanishDevelopment.map((c) => `${c.lang}:${c.q.toLowerCase()}`));
     expect(spanishHeldOut.filter((c) => asked.has(`${c.lang}:${c.q.toLowerCase()}`))).toEqual([]);
+    expect(spanishBlind.filter((c) => asked.has(`${c.lang}:${c.q.toLowerCase()}`))).toEqual([]);
+    expect(spanishBlind).toHaveLength(40);
+    for (const c of spanishBlind) expect(SPANISH_CATEGORIES, c.q).toContain(c.category);
   });
 
   it("every case asks for the reply's language: Spanish words in it, the English reply's words not", () => {
-    for (const c of [...spanishDevelopment, ...spanishHeldOut]) {
+    for (const c of [...spanishDevelopment, ...spanishHeldOut, ...spanishBlind]) {
       const must = (c.must ?? []).map((m) => m.toLowerCase());
       const mustNot = (c.mustNot ?? []).map((m) => m.toLowerCase());
       if (c.answer === "en") {
@@ -179,6 +188,10 @@ describe("the Spanish evaluation set", () => {
 
   it("the assistant answers at least 90% of the Spanish held-out test part right", () => {
     expect(score("Spanish test", spanishHeldOut, "es")).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("the assistant answers at least 90% of the blind Spanish set right", () => {
+    expect(score("Spanish blind", spanishBlind, "es")).toBeGreaterThanOrEqual(0.9);
   });
 });
 
