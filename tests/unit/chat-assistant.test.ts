@@ -261,6 +261,17 @@ describe("the assistant's rules", () => {
     }
   });
 
+  it("answers Spanish built of everyday words in Spanish, whatever page it is asked on", () => {
+    // Missed by the blind set: no word in it was one the language reader knew.
+    for (const q of [
+      "french camp entra en su area? vivo cerca del hospital",
+      "hey do u guys cover lathrop? ando por la 120",
+    ]) {
+      expect(assistant.answer(q).lang, q).toBe("es");
+    }
+    expect(assistant.answer("thanks, see ya").lang).toBe("en");
+  });
+
   it("never reads an everyday word or a street as a town outside our area", () => {
     for (const q of [
       "estoy bien molesto, mi carro no prende en stockton",
