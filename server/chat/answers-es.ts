@@ -105,7 +105,7 @@ const topics: Record<TopicKey, string> = {
   "blocked-driveway": `En la calle, un carro que bloquea su entrada tiene que recibir una multa de la policía antes de que se lo lleven, y es la policía o el control de estacionamiento quien le pone la multa y pide la grúa: repórtelo a la línea de no emergencias de la policía. No mueva ni dañe el carro usted mismo. Más: ${es("/services/blocked-driveway")}`,
   abandoned: `Un carro que se queda en el mismo lugar de una calle pública por *72 horas* o más se puede considerar abandonado. Repórtelo a su ciudad o a la línea de no emergencias de la policía: pueden marcarlo con un aviso y luego mandarlo remolcar, a costa del dueño. Más ${TOWED_ARTICLE}`,
   diagnosis: `No puedo saber por chat qué tiene un carro: eso lo dice un mecánico. Si no se puede manejar sin peligro, un operador asociado puede remolcarlo al taller que usted elija: ${es("/services/towing")}`,
-  "insurance-claim": `No manejamos reclamos de seguro: eso lo ve con su aseguradora o su agente de seguros. Si el carro necesita grúa después del choque, puede ir a su casa, a un taller de carrocería o al patio que indique su aseguradora. Más: ${es("/guides/after-an-accident")}`,
+  "insurance-claim": `No manejamos reclamos de seguro: eso lo tiene que ver con su aseguradora o con su agente de seguros. Si la policía no ordenó la grúa, usted elige a dónde va el carro: a su casa, a un taller de carrocería o al patio que indique su aseguradora. Más: ${es("/guides/after-an-accident")}`,
   "new-key": `No hacemos llaves. Si perdió las llaves, le podemos conseguir una grúa que lleve el carro a una agencia o a un cerrajero que pueda hacer y programar una llave nueva. Más: ${es("/services/vehicle-lockouts")}`,
   "home-driveway": `En una casa unifamiliar, la entrada o el terreno del dueño no necesita letrero ni espera (sección 22658 del Código de Vehículos): el dueño puede mandar remolcar el vehículo, y el operador de grúa tiene que avisar por escrito al dueño registrado del remolque y de a dónde se llevó el vehículo. No lo mueva usted mismo. Más: ${es("/services/blocked-driveway")}`,
   "private-property-sign": `Donde un estacionamiento remolca sin aviso, el letrero tiene que estar a la vista en cada entrada, medir por lo menos 17 por 22 pulgadas y decir que se prohíbe el estacionamiento al público y que los vehículos se retirarán a costa del dueño, con el teléfono de la policía local y el de la compañía de grúas. Información general, no asesoría legal. Más: ${es("/services/blocked-driveway")}`,
@@ -205,7 +205,7 @@ export const spanish: Words = {
     )}. Dígale al despachador todo lo que le pasa al carro.`,
   serviceLink: (slug) =>
     SERVICE_NAMES[slug as ServiceSlug]
-      ? `El servicio para esto es *${SERVICE_NAMES[slug as ServiceSlug]}*: ${es(`/services/${slug}`)}`
+      ? `Para esto: *${SERVICE_NAMES[slug as ServiceSlug]}* (${es(`/services/${slug}`)}).`
       : "",
   townPages: (paths) => (paths.length ? ` Más: ${paths.map(es).join(", ")}` : ""),
   accident: (folded) => accidentParts.find((p) => p.asks.test(folded))?.text ?? topics["after-accident"],

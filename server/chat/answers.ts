@@ -184,7 +184,7 @@ const topicTable = withIds("", {
     text: "I can't tell what's wrong with a car by chat: that's a mechanic's job. If it can't be driven safely, a partner operator can tow it to the shop you choose: /services/towing",
   },
   "insurance-claim": {
-    text: "We don't handle insurance claims: that's for your insurer or your agent. If the car needs a tow after a crash, it can go home, to a body shop or to the yard your insurer names. More: /guides/after-an-accident",
+    text: "We don't handle insurance claims: that's for your insurer or your agent. If officers did not order the tow, you choose where the car goes: home, a body shop or the yard your insurer names. More: /guides/after-an-accident",
     source: { file: "guides/after-an-accident.md", phrase: "the yard your insurer names" },
   },
   "new-key": {
@@ -372,7 +372,7 @@ export const english: Words = {
   severalServices,
   serviceLink: (slug) => {
     const service = findService(slug);
-    return service ? `The service for this is *${service.name}*: /services/${service.slug}` : "";
+    return service ? `For this: *${service.name}* (/services/${service.slug}).` : "";
   },
   townPages: (paths) => (paths.length ? ` More: ${paths.join(", ")}` : ""),
   accident: (folded, retriever) => retriever.answer(folded, "after-an-accident") ?? topics["after-accident"].text,

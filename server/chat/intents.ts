@@ -406,7 +406,7 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (
     has("private-property") &&
     cues.ownHome.test(folded) &&
-    !/\b(apartament\w*|complejo|condominio\w*|tienda|negocio|apartments?|complex|store|business|hoa|manager)\b/.test(
+    !/\b(apartament\w*|complejo|condominio\w*|tienda|negocio|estacionamiento|parqueadero|parking|plaza|mall|centro comercial|trabajo|apartments?|complex|store|business|hoa|manager|lot|shopping)\b/.test(
       folded,
     )
   ) {
@@ -451,7 +451,14 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (has("accident-info")) drop("insurance");
   if (has("insurance-claim")) drop("insurance", "legal-advice");
   // "It makes a strange noise, what's wrong with it?": a question for a mechanic, not a roadside call.
-  if (has("diagnosis")) drop("repairs", "service:roadside-assistance");
+  if (has("diagnosis")) {
+    drop("repairs");
+    if (
+      !cues.strongNeed.test(folded) &&
+      !/\b(carretera|autopista|freeway|highway|calent\w*|vapor|overheat\w*|steam\w*)\b/.test(folded)
+    )
+      drop("service:roadside-assistance");
+  }
   // "Do I have to report it to the DMV?" asks about the law; the tow stays when the driver also asks for one.
   if (has("accident-info") && !cues.strongNeed.test(folded)) drop("service:towing");
   if (has("blocked-driveway") || has("private-property") || has("new-key")) drop("request");

@@ -36,9 +36,9 @@ const SPANISH_WORDS = new Set(
   traigo traemos tenemos podemos pueden puede sabe saben conoce quiero queremos voy vamos mis tus sus nuestro nuestra
   estrelle estrello estrellamos poste contra pego volteamos volteo atravesado raro hombre ventana puerta responde
   si y o nomas namas tmb tb xq pq ando andamos anda andaba
-  cerca lejos vivo vive viven vivimos entra entran queda quedan sale salen mismo misma otro otra todo toda todos todas
-  poco algo aun todavia entonces luego antes bueno buena malo mala grande nuevo nueva casa escuela tienda iglesia
-  parque esquina colonia barrio rancho pueblo ciudad condado norte oeste centro trabajo chamba jale hacen revisan checan venden compran ofrecen manejan sirven funciona camina jala cobrarian dejaron`.split(
+  cerca lejos vivo vive viven vivimos entra entran queda quedan salen mismo misma otro otra todo toda todos todas
+  poco algo aun todavia entonces luego antes bueno buena malo mala nuevo nueva escuela tienda iglesia
+  esquina colonia barrio ciudad condado norte oeste trabajo chamba jale hacen revisan checan venden compran ofrecen manejan sirven funciona camina jala cobrarian dejaron`.split(
     /\s+/,
   ),
 );

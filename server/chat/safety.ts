@@ -58,6 +58,8 @@ export interface SafetyPatterns {
   fastTraffic: RegExp;
   /** "Yesterday", "last week": a crash told after the fact, not a scene happening now. */
   past: RegExp;
+  /** "Still", "just", "now": the scene is happening, whatever happened yesterday. */
+  now: RegExp;
   /** Heat that can hurt people waiting with the car. */
   heat: RegExp;
   noInjury: RegExp;
@@ -95,6 +97,7 @@ export const englishSafety: SafetyPatterns = {
   stopped:
     /\b(broke down|broken down|breakdown|died|dead|stalled|stall|stuck|stopped|quit|ran out|run out|out of gas|flat|blew|can'?t move|won'?t move|stranded|pulled over|push|pushing)\b/,
   fastTraffic: /\b(night|dark|2am|3am|midnight|trucks|flying by|fast)\b/,
+  now: /\b(still|just|now|right now)\b/,
   past: /\b(yesterday|last (night|week|month)|(a few|\d+|two|three|several) (days|weeks) ago|the other day)\b/,
   heat: /\b(1[0-2]\d|9\d) ?(degrees|out|outside)\b|\b(so|really|super|very) hot\b|\bheat\b/,
   noInjury:
@@ -121,10 +124,12 @@ export function readSafety(folded: string, p: SafetyPatterns = englishSafety): S
   const crashMatch = folded.match(p.crash);
   const crash = !!crashMatch && !p.crashAsSubject.test(folded.slice(0, crashMatch.index ?? 0));
   // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
-  if (crashMatch && p.crashParked.test(folded)) return { crashed: true };
   const inTraffic = p.lane.test(folded) || p.shoulder.test(folded) || (crash && p.freeway.test(folded));
+  // Stuck in a lane, whatever else is said: that is the danger now.
+  const inLaneNow = inTraffic || (p.lane.test(folded) && p.stopped.test(folded));
+  if (crashMatch && p.crashParked.test(folded) && !inLaneNow) return { crashed: true };
   // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over.
-  if (crash && p.past.test(folded)) return { crashed: true };
+  if (crash && p.past.test(folded) && !inLaneNow && !p.now.test(folded)) return { crashed: true };
   if (crash && !p.noInjury.test(folded)) {
     return { danger: p.rolledOver.test(folded) ? "injury" : inTraffic ? "traffic" : "crash" };
   }

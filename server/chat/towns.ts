@@ -354,10 +354,10 @@ export function isDestination(text: string, place: PlaceMention, grammar: PlaceG
 /** Regions we work in rather than towns: answered with the list, never with "outside". */
 export const REGIONS = /\b(san joaquin|sj county|central valley|the valley|el valle|valle central|delta)\b/;
 
-/** Capitalised words that are not places (sentence starts, brands, days, roads, pronouns). */
 /** Words that make a capitalised name a street or a road ("Kettleman Lane", "Avenida Pacific"). */
 const STREET_WORDS =
   /\b(lane|ln|road|rd|street|st|avenue|ave|blvd|boulevard|way|drive|dr|parkway|pkwy|court|ct|calle|avenida|camino)\b/;
+/** Capitalised words that are not places (sentence starts, brands, days, roads, pronouns). */
 const IGNORED_CAPITALS = new Set(
   "i im i'm my the a an it this that we you they he she walmart target costco safeway home depot lowes highway hwy interstate freeway monday tuesday wednesday thursday friday saturday sunday january february march april may june july august september october november december pacific hammer march eight wilson main el camino airport christmas thanksgiving please help spanish english".split(
     " ",

@@ -272,6 +272,34 @@ describe("the assistant's rules", () => {
     expect(assistant.answer("thanks, see ya").lang).toBe("en");
   });
 
+  it("keeps 911 first when a past crash, a wrecked car, a fuel leak or fear is told in other words (review)", () => {
+    for (const q of [
+      "choqué anoche y sigo parado en medio del freeway, no puedo mover el carro",
+      "el mes pasado choque y ahora el carro se murio en el carril de la 99",
+      "I crashed last night and I'm still stuck in the middle lane of I-5",
+      "mi carro quedó chocado en medio de la autopista, no se puede mover",
+      "hay gasolina saliendo de mi carro",
+      "hay gasolina saliendo por el tubo",
+      "me da miedo salir del carro, hay unos tipos afuera",
+      "tengo miedo de abrir la puerta, un hombre esta afuera mirando",
+      "choqué ayer y mi hijo sigue sangrando",
+    ]) {
+      const reply = assistant.reply(q);
+      expect(reply, q).toContain("911");
+      expect(reply, q).not.toMatch(/\/services\//);
+    }
+    // And no 911 for what is no danger.
+    for (const q of [
+      "me quede sin gasolina saliendo del trabajo",
+      "las llaves de mi esposa se quedaron encerradas adentro del carro",
+      "le di un golpe a la llanta y no se afloja la tuerca",
+      "se me ponchó la llanta y no pude mover las tuercas",
+      "me chocaron ayer, me ayudan con el claim de la aseguranza?",
+    ]) {
+      expect(assistant.reply(q), q).not.toContain("911");
+    }
+  });
+
   it("never reads an everyday word or a street as a town outside our area", () => {
     for (const q of [
       "estoy bien molesto, mi carro no prende en stockton",
