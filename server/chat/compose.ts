@@ -109,10 +109,13 @@ export function compose(original: string, folded: string, context: ComposeContex
     // "I crashed and the other driver got hurt: how long do I have to report it?": what to do now
     // comes first, then the rule asked about, so the question is not left unanswered.
     const crash = reading.danger === "crash" || reading.danger === "injury";
-    if (crash && ASKS_A_DUTY.test(folded) && reader.intents(folded).intents.includes("accident-info")) {
+    const asksDuty = crash && ASKS_A_DUTY.test(folded);
+    if (!asksDuty && !reading.besideTraffic) return words.safety[reading.danger];
+    const { intents } = reader.intents(folded);
+    if (asksDuty && intents.includes("accident-info")) {
       return `${words.safety[reading.danger]} ${words.accident(folded, context.retriever)}`;
     }
-    if (reading.besideTraffic) return besideTraffic(original, folded, reading.crashed === true, language);
+    if (reading.besideTraffic) return besideTraffic(original, intents, reading.crashed === true, language);
     return words.safety[reading.danger];
   }
 
@@ -175,8 +178,7 @@ export function compose(original: string, folded: string, context: ComposeContex
  * of the service the driver names, the answer to a price or time question, and the town. Nothing
  * after the safety answer when nothing else was said ("parked on the shoulder, trucks flying by").
  */
-function besideTraffic(original: string, folded: string, crashed: boolean, { reader, words }: Language): string {
-  const { intents } = reader.intents(folded);
+function besideTraffic(original: string, intents: Intent[], crashed: boolean, { reader, words }: Language): string {
   const parts = [words.safety.traffic];
   const places = placesIn(original, reader.places);
   const outside = names(places.filter((p) => !p.served));

@@ -345,6 +345,9 @@ function globalRules(rules: Rule[]): Rule[] {
 
 export const englishGrammar: IntentGrammar = { rules: ENGLISH_RULES, cues: englishCues, negation: englishNegation };
 
+/** The crash duties asked by name, in either language: with these, a towed car's question keeps them. */
+const CRASH_DUTIES = /\b(dmv|report\w*|exchange|intercambi\w*)\b/;
+
 export function readIntents(folded: string, grammar: IntentGrammar = englishGrammar): Reading {
   const { cues } = grammar;
   const found = new Map<Intent, number>();
@@ -426,12 +429,11 @@ export function readIntents(folded: string, grammar: IntentGrammar = englishGram
   if (has("find-towed") || has("impound") || has("who-pays")) drop("service:towing");
   if (has("impound")) drop("find-towed");
   // "Towed to the yard after the crash: which papers do I need?" asks the yard, not the crash duties.
-  if ((has("impound") || has("find-towed")) && !/\b(dmv|report\w*|intercambi\w*|exchange)\b/.test(folded))
-    drop("accident-info");
+  if ((has("impound") || has("find-towed")) && !CRASH_DUTIES.test(folded)) drop("accident-info");
   // "When must they send me the notice?" asks the rule, not where the car is or when a truck comes.
   if (has("police-tow")) drop("find-towed", "impound", "eta", "private-property", "service:towing");
   // "The police towed it after the crash: when must they tell me?" asks the notice, not the crash duties.
-  if (has("police-tow") && !/\b(dmv|report\w*|exchange|intercambi\w*)\b/.test(folded)) drop("accident-info");
+  if (has("police-tow") && !CRASH_DUTIES.test(folded)) drop("accident-info");
   // "Will they charge me for days if I get it tomorrow?": the towed-car answer says what storage costs in law.
   if (has("find-towed") || has("impound")) drop("price");
   if (has("junk-title")) drop("service:junk-car-removal");

@@ -169,6 +169,16 @@ const toleranceFor = (name: string) => (name.length >= 8 ? 2 : name.length >= 6 
  */
 const outsideToleranceFor = (name: string) => (name.length >= 10 ? 2 : name.length >= 8 ? 1 : 0);
 
+/**
+ * A typo keeps the first letter of each word: "Stokton" is Stockton, but "los faros" (the headlights)
+ * is not Los Banos, two letters off.
+ */
+const initialsOf = (words: string) =>
+  words
+    .split(" ")
+    .map((w) => w[0])
+    .join("");
+
 /** Exact spellings, one or two words, looked up directly. */
 const EXACT = new Map(patterns.map((p) => [p.words.join(" "), p]));
 /** Names a typo can still reach: ours at any length, others only when long enough to be unambiguous. */
@@ -179,6 +189,7 @@ const FUZZY = patterns
       p,
       target,
       joined: p.words.join(""),
+      initials: initialsOf(target),
       tolerance: p.served ? toleranceFor(target) : outsideToleranceFor(target),
     };
   })
@@ -231,16 +242,6 @@ export const englishPlaces: PlaceGrammar = {
   everyday: new Set(),
 };
 
-/**
- * A typo keeps the first letter of each word: "Stokton" is Stockton, but "los faros" (the headlights)
- * is not Los Banos, two letters off.
- */
-const sameInitials = (typed: string, name: string) => {
-  const a = typed.split(" ");
-  const b = name.split(" ");
-  return a.length === b.length && a.every((w, i) => w[0] === b[i]?.[0]);
-};
-
 /** Every place the message names, in the order it names them. */
 export function placesIn(text: string, grammar: PlaceGrammar = englishPlaces): PlaceMention[] {
   const shaped = foldKeepingCase(text);
@@ -263,9 +264,12 @@ export function placesIn(text: string, grammar: PlaceGrammar = englishPlaces): P
     // "las vias del tren" is not "Las Vegas": a pair ending in a common word is no place name.
     const pairOk = !!pair && !NOT_TOWNS.has((tokens[i + 1] as { word: string }).word);
     if (!match && !TOO_COMMON.test(word) && word.length > 2 && !NOT_TOWNS.has(word)) {
+      const initials = { word: initialsOf(word), pair: initialsOf(pair) };
       for (const f of FUZZY) {
-        const candidate = f.p.words.length === 2 ? (pairOk ? pair : "") : word;
-        if (candidate && sameInitials(candidate, f.target) && withinEdits(candidate, f.target, f.tolerance)) {
+        const two = f.p.words.length === 2;
+        const candidate = two ? (pairOk ? pair : "") : word;
+        const typed = two ? initials.pair : initials.word;
+        if (candidate && typed === f.initials && withinEdits(candidate, f.target, f.tolerance)) {
           match = f.p;
           length = f.p.words.length;
           break;
