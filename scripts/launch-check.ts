@@ -60,6 +60,13 @@ function siteFacts(): Placeholder[] {
       problem: `${site.address.street} is a made-up street: put the business's real address here`,
     });
   }
+  if (!site.foundingYear.confirmedByOwner) {
+    found.push({
+      where: SITE_FILE,
+      key: "site.foundingYear",
+      problem: `"serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year: put the real year and set confirmedByOwner: true`,
+    });
+  }
   return found;
 }
 

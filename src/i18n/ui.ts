@@ -92,7 +92,7 @@ const en = {
     description: site.description,
     heroTitle: "Towing Service in Stockton, CA",
     heroLead:
-      "Stuck on the side of the road? We connect you with licensed local tow operators for a tow, jump start, tire change, fuel or lockout help, day or night, across Stockton and {count} nearby towns.",
+      "Stuck on the side of the road? We connect you with local tow operators for a tow, jump start, tire change, fuel or lockout help, day or night, across Stockton and {count} nearby towns.",
     heroTowns: "Towns we cover: {towns}",
     atAGlance: "At a glance",
     glanceServices: "Services",
@@ -109,6 +109,8 @@ const en = {
       "Sample testimonials: example text showing what drivers tell us, not reviews from named customers.",
     testimonialsReal: "What drivers have told us after we helped them.",
     testimonialsLabel: "Testimonials",
+    sampleName: "Example driver",
+    sampleNote: "An example, not a real customer's review",
     previous: "Previous testimonials",
     next: "Next testimonials",
     rating: "Rated {rating} out of {max}",
@@ -421,7 +423,7 @@ const en = {
       "If anyone is hurt, a car is stopped in a live lane, a person or an animal is locked in a car, or there is fire or smoke, call 911 first.",
   },
   about: {
-    title: "About Us: Local Towing Serving Stockton Since 2010",
+    title: "About Us: Local Towing Serving Stockton Since {year}",
     description:
       "{name} is a local referral towing service serving Stockton, CA and nearby towns since {year}, available 24/7.",
     heading: "About {name}",
@@ -518,7 +520,7 @@ const es: Dictionary = {
     close: "Cerrar el chat",
   },
   chat: {
-    welcome: "¡Bienvenido! ¿En qué le podemos ayudar hoy?",
+    welcome: "¡Bienvenido! ¿En qué lo podemos ayudar hoy?",
     failure: "Lo sentimos, algo falló. Inténtelo de nuevo.",
     placeholder: "Escriba su mensaje...",
     send: "Enviar mensaje",
@@ -543,23 +545,25 @@ const es: Dictionary = {
       "Le conseguimos grúa y auxilio vial las 24 horas en Stockton, CA y pueblos cercanos: remolques, paso de corriente, cambio de llantas, gasolina y apertura de carros.",
     heroTitle: "Servicio de grúa en Stockton, CA",
     heroLead:
-      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales con licencia para un remolque, paso de corriente, cambio de llanta, gasolina o apertura del carro, de día o de noche, en Stockton y {count} pueblos cercanos.",
+      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales para un remolque, paso de corriente, cambio de llanta, gasolina o apertura del carro, de día o de noche, en Stockton y {count} pueblos cercanos.",
     heroTowns: "Pueblos que cubrimos: {towns}",
     atAGlance: "De un vistazo",
     glanceServices: "Servicios",
     glanceTowns: "Pueblos que cubrimos",
     servicesTitle: "Nuestros servicios",
-    servicesIntro: "Grúa y auxilio vial para carros, camionetas, SUV y motocicletas.",
+    servicesIntro: "Grúa y auxilio vial para carros, trocas, SUV y motocicletas.",
     learnMore: "Más información",
     learnMoreAbout: " sobre {title}",
     areasTitle: "Zonas que cubrimos",
-    areasIntro: "Stockton y los pueblos de alrededor, a unas {miles} millas del centro.",
+    areasIntro: "Stockton y los pueblos de alrededor, a no más de unas {miles} millas del centro.",
     areasAll: "Ver todas las zonas que cubrimos",
     testimonialsTitle: "Lo que dicen los conductores",
     testimonialsSample:
       "Testimonios de muestra: textos de ejemplo de lo que nos cuentan los conductores, no reseñas de clientes con nombre.",
-    testimonialsReal: "Lo que nos han dicho los conductores después de ayudarles.",
+    testimonialsReal: "Lo que nos han dicho los conductores después de ayudarlos.",
     testimonialsLabel: "Testimonios",
+    sampleName: "Conductor de ejemplo",
+    sampleNote: "Un ejemplo, no la reseña de un cliente real",
     previous: "Testimonios anteriores",
     next: "Testimonios siguientes",
     rating: "Calificación: {rating} de {max}",
@@ -615,11 +619,11 @@ const es: Dictionary = {
     title: "Solicitud recibida",
     resent: "Se envió cuando volvió su conexión.",
     number: "Su número de solicitud es {number}.",
-    callBack: "Le llamaremos al {phone}.",
+    callBack: "Lo llamaremos al {phone}.",
     dangerBefore:
       "Si alguien está herido, su carro quedó parado en un carril con tráfico, una persona o un animal está encerrado en un carro, o hay fuego o humo,",
     call911: "llame al 911",
-    dangerAfter: "primero. ¿Hay otra urgencia con el carro? No espere a que le llamemos:",
+    dangerAfter: "primero. ¿Hay otra urgencia con el carro? No espere a que lo llamemos:",
     another: "Enviar otra solicitud",
     pageLink: {
       before: "Para ver cómo va su solicitud, o para cancelarla, abra ",
@@ -667,7 +671,7 @@ const es: Dictionary = {
     dangerBefore:
       "Si alguien está herido, su carro quedó parado en un carril con tráfico, una persona o un animal está encerrado en un carro, o hay fuego o humo,",
     call911: "llame al 911",
-    dangerMiddle: "primero. Después, para cualquier urgencia con el carro, no espere a que le llamemos:",
+    dangerMiddle: "primero. Después, para cualquier urgencia con el carro, no espere a que lo llamemos:",
     callUs: "llame al {phone}",
     home: "Volver a la página de inicio",
   },
@@ -690,7 +694,7 @@ const es: Dictionary = {
       service: "Servicio",
       pickup: "Dónde está el vehículo",
       sent: "Enviada",
-      callAt: "Le llamaremos al",
+      callAt: "Lo llamaremos al",
       phoneEnding: "número que termina en {last4}",
     },
     statusHeading: "Estado",
@@ -703,7 +707,7 @@ const es: Dictionary = {
       cancelled: "Cancelada",
     },
     hints: {
-      received: "Nuestros despachadores ya recibieron su solicitud. Le vamos a llamar.",
+      received: "Nuestros despachadores ya recibieron su solicitud. Lo vamos a llamar.",
       arranging: "Un despachador le está buscando un operador asociado.",
       on_the_way: "Ya va un operador asociado al lugar donde está su vehículo.",
       done: "Ya se terminó de atender esta solicitud.",
@@ -756,9 +760,9 @@ const es: Dictionary = {
     followRest: ", o cancélela si ya no necesita ayuda.",
     lifetime: "El enlace funciona hasta {days} días después de que termine la solicitud.",
     callBack:
-      "Le vamos a llamar. Para cualquier urgencia, llame al {phone}. Si alguien está herido o en peligro, llame primero al 911.",
+      "Lo vamos a llamar. Para cualquier urgencia, llame al {phone}. Si alguien está herido o en peligro, llame primero al 911.",
     why: "Por qué recibió este correo: alguien envió una solicitud de servicio con esta dirección de correo en el sitio web de {name} ({url}). Si no fue usted, puede ignorar este mensaje: es el único correo que recibirá por esta solicitud.",
-    sender: "{name} (un servicio local que le conecta con operadores de grúa), {address}",
+    sender: "{name} (un servicio local que lo comunica con operadores de grúa), {address}",
   },
   notFound: {
     title: "404 Página no encontrada",
@@ -774,9 +778,9 @@ const es: Dictionary = {
   servicesPage: {
     title: "Servicios de grúa y auxilio vial en Stockton, CA",
     description:
-      "Grúa las 24 horas, auxilio vial y rescate después de un choque en Stockton, Lodi, Manteca, Tracy y pueblos cercanos. Vea lo que hacemos y pida servicio.",
+      "Grúa las 24 horas, auxilio vial y grúa después de un choque en Stockton, Lodi, Manteca, Tracy y pueblos cercanos. Vea lo que hacemos y pida servicio.",
     heading: "Nuestros servicios",
-    lead: "Grúa, auxilio vial y rescate después de un choque a toda hora, en Stockton y los pueblos cercanos.",
+    lead: "Grúa, auxilio vial y grúa después de un choque a toda hora, en Stockton y los pueblos cercanos.",
     needHelp: "¿Necesita una grúa o auxilio vial ahora?",
     everyService: "Todos nuestros servicios",
     moreAbout: "Más sobre {title}",
@@ -794,9 +798,9 @@ const es: Dictionary = {
   areasPage: {
     title: "Zonas que cubrimos: Stockton, Lodi, Manteca, Tracy y alrededores",
     description:
-      "Los diez pueblos donde atendemos llamadas de grúa y auxilio vial, a unas {miles} millas del centro de Stockton, CA, con una página para cada uno.",
+      "Los diez pueblos donde atendemos llamadas de grúa y auxilio vial, a no más de unas {miles} millas del centro de Stockton, CA, con una página para cada uno.",
     heading: "Zonas que cubrimos",
-    lead: "Stockton y los pueblos de alrededor, a unas {miles} millas del centro. Elija su pueblo para ver sus carreteras, a quién llamar y qué decirle a nuestro despachador.",
+    lead: "Stockton y los pueblos de alrededor, a no más de unas {miles} millas del centro. Elija su pueblo para ver sus carreteras, a quién llamar y qué decirle a nuestro despachador.",
     notSureBefore: "¿No sabe si cubrimos el lugar donde está? Llame al",
     notSureAfter:
       "y pregunte. Las distancias son millas en línea recta desde el centro de Stockton; por carretera son más.",
@@ -864,13 +868,13 @@ const es: Dictionary = {
       "Si alguien está herido, un carro quedó parado en un carril con tráfico, una persona o un animal está encerrado en un carro, o hay fuego o humo, llame primero al 911.",
   },
   about: {
-    title: "Quiénes somos: servicio de grúa local en Stockton desde 2010",
+    title: "Quiénes somos: servicio de grúa local en Stockton desde {year}",
     description:
       "{name} es un servicio local que conecta a los conductores con operadores de grúa en Stockton, CA y pueblos cercanos desde {year}, las 24 horas.",
     heading: "Quiénes somos: {name}",
-    lead: "Un servicio local que le conecta con grúas y auxilio vial, desde {year}.",
+    lead: "Un servicio local que lo comunica con grúas y auxilio vial, desde {year}.",
     intro:
-      "Atendemos a los conductores desde {year}. En Stockton y en los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la SR-99 o las llaves se quedaron adentro del carro cerrado. No somos una compañía de grúas: le ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
+      "Atendemos a los conductores desde {year}. En Stockton y en los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la SR-99 o las llaves se quedaron adentro del carro cerrado. No somos una compañía de grúas: lo ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
     believe: "En qué creemos",
     answerTitle: "Contestar cada llamada.",
     answer: "Las averías no tienen horario de oficina, y nosotros tampoco: atendemos a toda hora, todos los días.",
@@ -884,7 +888,7 @@ const es: Dictionary = {
     safety: "Si alguien está herido o en peligro, llame primero al 911. El carro puede esperar.",
     whereTitle: "Dónde trabajamos",
     where:
-      "Cubrimos {towns} y {last}, a unas {miles} millas del centro de Stockton, incluidas las carreteras {highways}.",
+      "Cubrimos {towns} y {last}, a no más de unas {miles} millas del centro de Stockton, incluidas las carreteras {highways}.",
     reachTitle: "Cómo comunicarse con nosotros",
     reachBefore: "Lo más rápido es llamar al",
     reachMiddle: ". También puede",

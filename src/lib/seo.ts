@@ -35,7 +35,7 @@ export function businessJsonLd(origin: string | URL, locale: Locale = "en") {
     image: absoluteUrl(ogImagePath, origin),
     logo: absoluteUrl(serviceImage("tow-truck"), origin),
     priceRange: site.priceRange,
-    foundingDate: String(site.foundingYear),
+    foundingDate: String(site.foundingYear.year),
     address: {
       "@type": "PostalAddress",
       streetAddress: site.address.street,
@@ -48,7 +48,11 @@ export function businessJsonLd(origin: string | URL, locale: Locale = "en") {
     areaServed: [
       {
         "@type": "GeoCircle",
-        geoMidpoint: { "@type": "GeoCoordinates", latitude: site.geo.latitude, longitude: site.geo.longitude },
+        geoMidpoint: {
+          "@type": "GeoCoordinates",
+          latitude: site.serviceAreaCenter.latitude,
+          longitude: site.serviceAreaCenter.longitude,
+        },
         geoRadius: site.serviceRadiusMeters,
       },
       ...site.areas.map((name) => ({ "@type": "City", name: `${name}, ${site.address.region}` })),

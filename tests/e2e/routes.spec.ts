@@ -62,6 +62,14 @@ test("home page: service cards, areas and testimonials are in the HTML", async (
   const carousel = page.getByTestId("testimonials-carousel");
   await expect(carousel.locator("li")).toHaveCount(7);
   await expect(carousel.getByRole("img", { name: "Rated 5 out of 5" })).toHaveCount(7);
+  // Samples until real reviews exist (FTC 16 CFR 465.2): each card says it is an example and names no one.
+  for (const card of await carousel.locator("li").all()) {
+    await expect(card.locator("figcaption")).toContainText("Example driver");
+    await expect(card.locator("figcaption")).toContainText("An example, not a real customer's review");
+  }
+  for (const name of ["Maria G.", "Dev P.", "James R.", "Angela M.", "Tomás V.", "Karen L.", "Robert H."]) {
+    await expect(carousel).not.toContainText(name);
+  }
   await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Call \(209\) 555-0142/ }).first()).toHaveAttribute(
     "href",
@@ -119,6 +127,16 @@ test("every service page has 250+ words of its own text", async ({ request }) =>
     expect(text.split(/\s+/).filter(Boolean).length, route.path).toBeGreaterThanOrEqual(250);
     expect(seen.has(text), `${route.path} repeats another page`).toBe(false);
     seen.add(text);
+  }
+});
+
+test("the Spanish home page's sample testimonials say they are examples and name no one", async ({ page }) => {
+  await page.goto("/es");
+  const carousel = page.getByTestId("testimonials-carousel");
+  await expect(carousel.locator("li")).toHaveCount(7);
+  for (const card of await carousel.locator("li").all()) {
+    await expect(card.locator("figcaption")).toContainText("Conductor de ejemplo");
+    await expect(card.locator("figcaption")).toContainText("Un ejemplo, no la reseña de un cliente real");
   }
 });
 

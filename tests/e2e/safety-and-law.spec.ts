@@ -169,14 +169,14 @@ test("roadside assistance: what to ask an arriving operator for (CVC 22513)", as
   await page.goto("/services/roadside-assistance");
   const faq = await faqText(page);
   expect(faq).toContain(
-    "ask, through the window, for your name, your phone number and your car's make, model, year and plate",
+    "ask the operator, through the window, to tell you your name, your phone number and your car's make, model, year and plate",
   );
   expect(faq).toContain(
     "California Vehicle Code section 22513 requires an operator you summoned to have these in writing before arriving",
   );
   expect(faq).not.toContain("until the operator arrives and identifies themselves");
 });
-test("the home page says above the fold that we connect drivers with licensed local tow operators", async ({
+test("the home page says above the fold that we connect drivers with local tow operators, and claims no licence", async ({
   page,
 }) => {
   for (const viewport of [
@@ -186,7 +186,9 @@ test("the home page says above the fold that we connect drivers with licensed lo
     await page.setViewportSize(viewport);
     await page.goto("/");
     const line = page.getByTestId("hero-referral");
-    await expect(line).toContainText("We connect you with licensed local tow operators");
+    await expect(line).toContainText("We connect you with local tow operators");
+    // A referral service has no source for its partners' licences (issue 36): the word went.
+    await expect(line).not.toContainText(/licensed/i);
     const box = await line.boundingBox();
     expect(box && box.y + box.height, `${viewport.width}px`).toBeLessThanOrEqual(viewport.height);
   }
@@ -246,7 +248,7 @@ test("in Spanish: a car stopped in a live lane and a child or pet locked in a ca
   );
   await page.goto("/es/services/vehicle-lockouts");
   expect(await mainText(page)).toContain(
-    "Un niño, una persona o una mascota quedó encerrado adentro: llame primero al 911, haga el tiempo que haga",
+    "Un niño, una persona o una mascota quedó encerrado adentro: llame primero al 911, con frío o con calor",
   );
   await page.goto("/es/services/roadside-assistance");
   expect(await faqText(page)).toContain(
@@ -254,13 +256,14 @@ test("in Spanish: a car stopped in a live lane and a child or pet locked in a ca
   );
 });
 
-test("in Spanish: the home page says above the fold that we connect drivers with licensed local tow operators, and the pages name the one list of highways", async ({
+test("in Spanish: the home page says above the fold that we connect drivers with local tow operators, and the pages name the one list of highways", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/es");
   const line = page.getByTestId("hero-referral");
-  await expect(line).toContainText("Lo ponemos en contacto con operadores de grúa locales con licencia");
+  await expect(line).toContainText("Lo ponemos en contacto con operadores de grúa locales para");
+  await expect(line).not.toContainText("con licencia");
   const box = await line.boundingBox();
   expect(box && box.y + box.height).toBeLessThanOrEqual(844);
   const highwaysEs = highwayList.replace(/ and /, " y ");
@@ -268,4 +271,169 @@ test("in Spanish: the home page says above the fold that we connect drivers with
   await expect(page.locator("main")).toContainText(`incluidas las carreteras ${highwaysEs}.`);
   await page.goto("/es/services/towing");
   await expect(page.getByTestId("coverage-highways")).toHaveText(highwaysEs);
+});
+
+// Issue 36: what the editor found on the served pages, checked as a reader sees them.
+
+const LANE_911 = {
+  en: "If the car is stopped in a traffic lane, call 911 first, then us.",
+  es: "Si el carro quedó parado en un carril con tráfico, llame primero al 911 y después a nosotros.",
+} as const;
+
+for (const locale of ["en", "es"] as const) {
+  for (const service of ["flat-tire", "gasoline-delivery"]) {
+    const path = localizedPath(`/services/${service}`, locale);
+    test(`${path}: a car stopped in a traffic lane is a 911 call first, in the FAQ and in the safety section`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      expect(await faqText(page)).toContain(LANE_911[locale]);
+      // Once in the FAQ and once in the page's own "while you wait" section.
+      const main = await mainText(page);
+      expect(main.split(LANE_911[locale]).length - 1).toBeGreaterThanOrEqual(2);
+    });
+  }
+}
+
+test("/es/services/roadside-assistance: the operator must already know your name, phone and car (CVC 22513(a)(2)(A))", async ({
+  page,
+}) => {
+  await page.goto("/es/services/roadside-assistance");
+  expect(await faqText(page)).toContain(
+    "pídale al operador que le diga el nombre de usted, su teléfono y la marca, modelo, año y placas de su carro",
+  );
+  const main = await mainText(page);
+  expect(main).toContain("hasta que llegue el operador y le confirme esos datos");
+  // The old wording read as "ask the operator his name": any tow truck passes that check.
+  expect(main).not.toMatch(/pregunte, a través de la ventana, su nombre/);
+  expect(main).not.toMatch(/le pueda decir su nombre/);
+});
+
+const STREET_PAGES = {
+  "/services/blocked-driveway": "en",
+  "/areas/stockton": "en",
+  "/blog/car-towed-without-warning-california": "en",
+  "/es/services/blocked-driveway": "es",
+  "/es/areas/stockton": "es",
+} as const;
+
+test("a car blocking a driveway on a street: no page says it must be ticketed first; only the police may remove it", async ({
+  page,
+}) => {
+  for (const [path, locale] of Object.entries(STREET_PAGES)) {
+    await page.goto(path);
+    const main = await mainText(page);
+    if (locale === "en") {
+      expect(main, path).not.toMatch(/must be ticketed|has to be ticketed|ticketed by the police before/i);
+      expect(main, path).toMatch(/only the police or parking enforcement may remove/i);
+      expect(main, path).toMatch(/usually cite/);
+    } else {
+      expect(main, path).not.toMatch(/tiene que multar|tiene que recibir una multa|multa primero/i);
+      expect(main, path).toMatch(/solo la policía o el control de estacionamiento/i);
+      expect(main, path).toMatch(/normalmente (lo )?multan/i);
+    }
+  }
+});
+
+test("private lots: the 1-hour (22953), 24-hour (22952) and written-authorization (22658(l)) limits, and the sign names each towing company", async ({
+  page,
+}) => {
+  for (const path of ["/services/blocked-driveway", "/blog/car-towed-without-warning-california"]) {
+    await page.goto(path);
+    const main = await mainText(page);
+    expect(main, path).toMatch(
+      /free public parking may not tow a car within 1 hour of its being parked, unless it is within 15 feet of a fire hydrant, in a fire lane, blocking an entrance or exit, or in a disabled space \(section 22953\)/,
+    );
+    expect(main, path).toMatch(/paid lot must wait 24 hours after the paid time ends \(section 22952\)/);
+    expect(main, path).toMatch(
+      /authorize the tow in writing and, as a rule, be present when it happens \(section 22658\(l\)\)/,
+    );
+    expect(main, path).toContain("the name and phone number of each towing company");
+  }
+  await page.goto("/es/services/blocked-driveway");
+  const es = await mainText(page);
+  expect(es).toMatch(
+    /no puede remolcar un carro antes de que pase 1 hora desde que se estacionó[^;]*\(sección 22953\)/,
+  );
+  expect(es).toMatch(/tiene que esperar 24 horas después de que se vence el tiempo pagado \(sección 22952\)/);
+  expect(es).toMatch(
+    /autorizar el remolque por escrito y, por regla general, estar presente[^;]*\(sección 22658\(l\)\)/,
+  );
+  expect(es).toContain("el nombre y el teléfono de cada compañía de grúas");
+});
+
+test("junk car removal: 5 calendar days to tell the DMV on REG 138 (CVC 5900), and REG 227 for a lost title, in both languages", async ({
+  page,
+}) => {
+  await page.goto("/services/junk-car-removal");
+  const en = await mainText(page);
+  expect(en).toContain(
+    "you have 5 calendar days to tell the DMV, with a Notice of Transfer and Release of Liability (REG 138)",
+  );
+  expect(en).toContain("(California Vehicle Code section 5900)");
+  expect(en).toContain("Application for Duplicate Title (REG 227)");
+  expect(en).toMatch(
+    /where a local ordinance allows it, a vehicle left in one spot for 72 hours or more[^.]*22651\(k\)/,
+  );
+  await page.goto("/es/services/junk-car-removal");
+  const es = await mainText(page);
+  expect(es).toContain(
+    "tiene 5 días calendario para avisarle al DMV, con el Aviso de Transferencia y Liberación de Responsabilidad (REG 138)",
+  );
+  expect(es).toContain("(sección 5900 del Código de Vehículos de California)");
+  expect(es).toContain("Solicitud de Título Duplicado (REG 227)");
+});
+
+test("no page promises to open a car without damage: it is 'usually', or 'most' cars (both languages)", async ({
+  page,
+}) => {
+  const pages = {
+    en: ["/", "/services", "/services/roadside-assistance", "/services/vehicle-lockouts"],
+    es: ["/es", "/es/services", "/es/services/roadside-assistance", "/es/services/vehicle-lockouts"],
+  };
+  for (const path of pages.en) {
+    const promises = (await sentencesOf(page, path)).filter((s) => /without (any )?damage/i.test(s));
+    for (const s of promises) expect(s, path).toMatch(/\b(usually|most)\b/i);
+  }
+  for (const path of pages.es) {
+    const promises = (await sentencesOf(page, path)).filter((s) => /sin (daños|dañarl[oa]s?)\b/i.test(s));
+    for (const s of promises) expect(s, path).toMatch(/casi siempre|la mayoría/i);
+  }
+  // The two pages that said it outright now say "usually" / "casi siempre".
+  await page.goto("/services/roadside-assistance");
+  expect(await mainText(page)).toContain("to get you back in, usually without damage");
+  await page.goto("/es/services/roadside-assistance");
+  expect(await mainText(page)).toContain("para que vuelva a entrar, casi siempre sin daños");
+});
+
+test("accident guide: skipping the 16025 exchange is an infraction, leaving is a 20002 misdemeanor; the SR-1 (16000)", async ({
+  page,
+}) => {
+  await page.goto("/guides/after-an-accident");
+  const en = await mainText(page);
+  expect(en).toContain("Skipping this exchange is an infraction under section 16025.");
+  expect(en).toMatch(/without doing what section 20002 requires, described next, is a misdemeanor/);
+  expect(en).toContain("The report is form SR-1 (Report of Traffic Accident Occurring in California)");
+  expect(en).toContain("even when the crash happened on private property");
+  expect(en).toContain("Your insurance agent or broker, or your legal representative, can file it for you.");
+  expect(en).toContain("If no SR-1 is filed, the DMV suspends the driver's license.");
+  expect(en).not.toContain("Leaving without exchanging information is a crime");
+  await page.goto("/es/guides/after-an-accident");
+  const es = await mainText(page);
+  expect(es).toContain("No hacer este intercambio es una infracción según la sección 16025.");
+  expect(es).toMatch(/sin cumplir lo que exige la sección 20002, que se explica a continuación, es un delito menor/);
+  expect(es).toContain("con el formulario SR-1");
+  expect(es).toContain("Si no se presenta el SR-1, el DMV suspende la licencia de manejo del conductor.");
+  expect(es).toContain("Dígale a la operadora del 911 dónde está");
+});
+
+test("Tracy: text-to-911 is county-wide and, the Sheriff says, in English only (both languages)", async ({ page }) => {
+  await page.goto("/areas/tracy");
+  const en = await mainText(page);
+  expect(en).toContain("Text-to-911 works across San Joaquin County, not only within Tracy city limits");
+  expect(en).toContain("texts to 911 must be written in English");
+  await page.goto("/es/areas/tracy");
+  const es = await mainText(page);
+  expect(es).toContain("funcionan en todo el condado de San Joaquín");
+  expect(es).toContain("tienen que estar escritos en inglés");
 });

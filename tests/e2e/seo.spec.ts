@@ -1,3 +1,4 @@
+import { site } from "../../src/lib/site";
 import { allRoutes, areaRoutes, guideRoutes, serviceRoutes, siteOrigin, spanishRoutes } from "../support/routes";
 import { SPEC_TOWNS } from "../support/spec";
 import { expect, test } from "../support/static-page";
@@ -83,9 +84,11 @@ for (const route of [...allRoutes, ...spanishRoutes]) {
     expect(business.geo.latitude).toBeCloseTo(37.96, 1);
     expect(business.geo.longitude).toBeCloseTo(-121.29, 1);
     const circle = business.areaServed.find((a: any) => a["@type"] === "GeoCircle");
-    // The farthest town's distance rounded up to the kilometre (src/lib/site.ts).
-    expect(circle.geoRadius).toBe(31000);
+    // The specification's radius, around a centre chosen so every town fits (src/lib/site.ts).
+    expect(circle.geoRadius).toBe(30000);
     expect(circle.geoMidpoint["@type"]).toBe("GeoCoordinates");
+    expect(circle.geoMidpoint.latitude).toBe(site.serviceAreaCenter.latitude);
+    expect(circle.geoMidpoint.longitude).toBe(site.serviceAreaCenter.longitude);
     const cities = business.areaServed.filter((a: any) => a["@type"] === "City").map((a: any) => a.name);
     expect(cities).toEqual(SPEC_TOWNS.map((t) => `${t}, CA`));
     expect(business.openingHoursSpecification).toHaveLength(1);

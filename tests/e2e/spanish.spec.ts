@@ -85,7 +85,7 @@ test("a Spanish driver on a phone, with JavaScript: /es/ to a service page, mist
   const number = await confirmation.getByTestId("request-number").innerText();
   expect(number).toMatch(/^#\d+$/);
   await expect(confirmation).toContainText(`Su número de solicitud es ${number}.`);
-  await expect(confirmation).toContainText(`Le llamaremos al ${driver[es.form.phone]}.`);
+  await expect(confirmation).toContainText(`Lo llamaremos al ${driver[es.form.phone]}.`);
   await expect(
     confirmation.getByRole("link", { name: fill(es.nav.call, { phone: site.phone.display }) }),
   ).toHaveAttribute("href", `tel:${site.phone.e164}`);

@@ -29,6 +29,9 @@ describe("launch-check on the repository as it is", () => {
     expect(stdout).toContain(`src/lib/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
     expect(stdout).toContain(`src/lib/site.ts › site.email: ${site.email} is an .example address`);
     expect(stdout).toContain(`src/lib/site.ts › site.address.street: ${site.address.street} is a made-up street`);
+    expect(stdout).toContain(
+      `src/lib/site.ts › site.foundingYear: "serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
+    );
     const testimonials = JSON.parse(readFileSync(path.join(root, "src/content/testimonials.json"), "utf8")) as {
       id: string;
       sample: boolean;
@@ -40,7 +43,7 @@ describe("launch-check on the repository as it is", () => {
     expect(stdout).toContain("environment › PUBLIC_SITE_URL: not set");
     expect(stdout).toMatch(/environment › SMTP_URL, .*LEAD_ALERT_WEBHOOK_URL.*: no alert channel is configured/);
     expect(stdout).toContain(`database (DATA_DIR ${emptyDataDir}) › desk_users: no desk account`);
-    expect(stdout).toMatch(/^Launch check: 13 placeholder\(s\) must be replaced/m);
+    expect(stdout).toMatch(/^Launch check: 14 placeholder\(s\) must be replaced/m);
   });
 
   it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {
@@ -91,7 +94,8 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
           'phone: { display: "(209) 464-7000", e164: "+12094647000" }',
         )
         .replace(`email: "${site.email}"`, 'email: "dispatch@stockton-tow-help.com"')
-        .replace(`street: "${site.address.street}"`, 'street: "500 N Center St"'),
+        .replace(`street: "${site.address.street}"`, 'street: "500 N Center St"')
+        .replace("confirmedByOwner: false", "confirmedByOwner: true"),
     );
     const reviews = path.join(copy, "src/content/testimonials.json");
     const entries = JSON.parse(readFileSync(reviews, "utf8")) as { sample: boolean }[];

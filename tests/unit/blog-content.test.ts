@@ -96,8 +96,12 @@ describe("the specification's blog facts appear where they belong", () => {
     expect(article("car-towed-without-warning-california")).toMatch(/72 hours/);
   });
 
-  it("a car blocking a driveway on a city street must be ticketed by the police first", () => {
-    expect(article("car-towed-without-warning-california")).toMatch(/ticketed by the police/i);
+  // The specification's "police ticketing before towing", as issue 36 corrected it: no statute makes the
+  // ticket a condition; only the police or parking enforcement may remove the car, and they usually ticket it.
+  it("a car blocking a driveway on a city street is for the police, who usually ticket it", () => {
+    expect(article("car-towed-without-warning-california")).toMatch(
+      /Only the police or parking enforcement may remove it: they usually cite \(ticket\) the car/,
+    );
     expect(article("car-towed-without-warning-california")).toMatch(/driveway/i);
   });
 

@@ -13,7 +13,9 @@ import { builtDist, builtKnowledge, contentOf, readCollection } from "../support
  * 20002 (exchanging information), 22852 (post-storage hearing), 22850.3 (release on proof of
  * registration), 16000(a) (report to the DMV over $1,000), 20001(a), 20003, 20008(a) (an injury crash:
  * stop, identify, report within 24 hours), 22406 (55 mph towing), 22513(a)(2)(A) (what a summoned
- * operator holds in writing), Civil Code 3068.1 (one day's storage within 24 hours). The served pages
+ * operator holds in writing), Civil Code 3068.1 (one day's storage within 24 hours), 22953 and 22952
+ * (no tow within 1 hour on a free lot, 24 hours after paid time), 22658(l) (written authorization),
+ * 22651(k) (72 hours, where a local ordinance allows it), 5900 (5 days, REG 138). The served pages
  * are read for the same statements in tests/e2e/safety-and-law.spec.ts.
  */
 const content = (folder: string, slug: string) => contentOf(`${folder}/${slug}.md`);
@@ -24,16 +26,19 @@ const fact = (id: string) => facts.find((f) => f.id === id)?.answer ?? "";
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim());
 
 describe("blocked driveway on a city street (CVC 22650, 22651(d))", () => {
-  it("keeps the specification's fact: the police ticket the car before it is towed", () => {
-    expect(driveway).toContain("ticketed by the police before it is towed");
-    expect(towedArticle).toContain("ticketed by the police before it is towed");
-    expect(fact("blocked-driveway")).toContain("ticketed by the police");
-  });
-
-  it("says the police or parking enforcement arrange the tow, on the page, in the article and in the assistant", () => {
-    for (const text of [driveway, towedArticle, fact("blocked-driveway")]) {
-      expect(text).toMatch(/police or parking enforcement who ticket it and arrange the tow/);
+  // No statute makes a ticket a condition of the tow: 22651(d) lets the officer remove the car. (The
+  // assistant's wording is corrected with the chat, server/chat, and tested there.)
+  it("says only the police or parking enforcement may remove it; they usually cite it; no ticket is required first", () => {
+    for (const text of [driveway, towedArticle, content("areas", "stockton")]) {
+      expect(text).toMatch(
+        /only (the police or parking enforcement|\*\*the police or parking enforcement\*\*) may remove/i,
+      );
+      expect(text).toMatch(/usually cite/);
+      expect(text).not.toMatch(/ticketed by the police before|must be ticketed|has to be ticketed/);
     }
+    expect(driveway).toMatch(
+      /section 22651\(d\) lets them have it towed when moving it elsewhere on the street is impractical/,
+    );
   });
 
   it("never says that we (or the resident) tow the car from the street once it is ticketed", () => {
@@ -47,6 +52,42 @@ describe("blocked driveway on a city street (CVC 22650, 22651(d))", () => {
   it("tells a resident what they can do: the police non-emergency line, never moving the car", () => {
     expect(driveway).toMatch(/call to your city's police non-emergency line/);
     expect(driveway).toMatch(/Never try to push or move the vehicle yourself/);
+  });
+});
+
+describe("limits on private-property tows (CVC 22953, 22952, 22658(l)) and the sign's contents (22658(a)(1))", () => {
+  it("free lots: not within 1 hour, except hydrant, fire lane, entrance or exit, disabled space; paid lots: 24 hours; written authorization", () => {
+    for (const text of [driveway, towedArticle]) {
+      expect(text).toMatch(
+        /free public parking may not tow a car within \**1 hour\** of its being parked, unless it is within 15 feet of a fire hydrant, in a fire lane, blocking an entrance or exit, or in a disabled space \(section 22953\)/,
+      );
+      expect(text).toMatch(/paid lot must wait \**24 hours\** after the paid time ends \(section 22952\)/);
+      expect(text).toMatch(
+        /authorize the tow in writing and, as a rule, be present when it happens \(section 22658\(l\)\)/,
+      );
+      expect(text).toMatch(/the name and phone number of each towing company/);
+    }
+  });
+
+  it("the 72-hour street tow applies where a local ordinance allows it (22651(k))", () => {
+    expect(towedArticle).toMatch(
+      /Where a city or county ordinance allows it, a vehicle left parked on a public street for 72 hours or more[^.]*section 22651\(k\)/,
+    );
+    expect(content("services", "junk-car-removal")).toMatch(
+      /where a local ordinance allows it, a vehicle left in one spot for \*\*72 hours\*\* or more[^.]*section 22651\(k\)/,
+    );
+    expect(towedArticle).not.toMatch(/treated as abandoned after 72 hours/);
+  });
+
+  it("junk car: 5 calendar days to tell the DMV on REG 138 (5900); a lost title through REG 227", () => {
+    const junk = content("services", "junk-car-removal");
+    expect(junk).toMatch(
+      /Within 5 calendar days[^"]*\(REG 138\) on paper or online\. California Vehicle Code section 5900 sets that deadline/,
+    );
+    expect(junk).toMatch(
+      /\*\*5 calendar days\*\* to tell the DMV, with a Notice of Transfer and Release of Liability \(REG 138\)[^.]*section 5900/,
+    );
+    expect(junk).toMatch(/Application for Duplicate Title \(REG 227\)/);
   });
 });
 
@@ -97,8 +138,9 @@ describe("private-property tows (CVC 22658(a))", () => {
     for (const [where, text] of Object.entries(texts)) {
       const withTwentyFour = sentences(text).filter((s) => /24 hours/.test(s));
       expect(withTwentyFour.length, where).toBeGreaterThan(0);
-      // The one other 24-hour rule on these pages is storage (Civil Code 3068.1), and it names its section.
-      for (const s of withTwentyFour.filter((s) => !/3068\.1/.test(s))) {
+      // The other 24-hour rules on these pages, storage (Civil Code 3068.1) and a paid lot's wait
+      // (22952), name their sections.
+      for (const s of withTwentyFour.filter((s) => !/3068\.1|22952/.test(s))) {
         expect(s, where).toMatch(/major parts|lacks an engine/);
       }
     }
@@ -374,7 +416,7 @@ describe("the Spanish pages say exactly what the English pages say", () => {
       ...[...text.matchAll(/\((?:section|sección) (\d{4,5}(?:\.\d+)?(?:\([a-z0-9]+\))*)\)/gi)].map((m) => `§${m[1]}`),
       ...[...text.matchAll(/\$[\d,]+/g)].map((m) => m[0]),
       ...[...text.matchAll(/\b(\d+) (?:hours|horas)\b/gi)].map((m) => `${m[1]}h`),
-      ...[...text.matchAll(/\b(\d+) (?:days|días)\b/gi)].map((m) => `${m[1]}d`),
+      ...[...text.matchAll(/\b(\d+) (?:calendar )?(?:days|días)\b/gi)].map((m) => `${m[1]}d`),
       ...[...text.matchAll(/\b(\d+) (?:by|por) (\d+) (?:inches|pulgadas)\b/gi)].map((m) => `${m[1]}x${m[2]}in`),
       ...[...text.matchAll(/\b911\b/g)].map(() => "911"),
     ].sort();
@@ -408,9 +450,12 @@ describe("the Spanish pages say exactly what the English pages say", () => {
   const drivewayEs = mainOf("es/services/blocked-driveway.html");
   const guideEs = mainOf("es/guides/after-an-accident.html");
 
-  it("blocked driveway on a street: ticketed by the police before the tow, which the police or parking enforcement arrange (22650, 22651(d))", () => {
-    expect(drivewayEs).toContain("la policía tiene que multar el carro antes de que se lo lleve la grúa");
-    expect(drivewayEs).toContain("la policía o el control de estacionamiento lo multan y organizan el remolque");
+  it("blocked driveway on a street: only the police or parking enforcement remove the car; they usually cite it (22650, 22651(d))", () => {
+    expect(drivewayEs).toContain(
+      "solo la policía o el control de estacionamiento pueden retirar un carro que bloquea una entrada",
+    );
+    expect(drivewayEs).toContain("Normalmente multan el carro");
+    expect(drivewayEs).not.toMatch(/tiene que multar|tiene que recibir una multa/);
     expect(drivewayEs).toContain("Nunca intente empujar ni mover el vehículo usted mismo");
   });
 
@@ -418,7 +463,12 @@ describe("the Spanish pages say exactly what the English pages say", () => {
     expect(drivewayEs).toMatch(/sección 22658 del Código de Vehículos de California/);
     expect(drivewayEs).toMatch(/17 por 22 pulgadas/);
     expect(drivewayEs).toMatch(/aviso de infracción de estacionamiento, y deben pasar 96 horas/);
-    for (const s of sentences(drivewayEs).filter((s) => /24 horas/.test(s))) expect(s).toMatch(/piezas principales/);
+    for (const s of sentences(drivewayEs).filter((s) => /24 horas/.test(s) && !/22952/.test(s))) {
+      expect(s).toMatch(/piezas principales/);
+    }
+    expect(drivewayEs).toMatch(/no puede remolcar un carro antes de que pase 1 hora[^;]*\(sección 22953\)/);
+    expect(drivewayEs).toMatch(/tiene que esperar 24 horas después de que se vence el tiempo pagado \(sección 22952\)/);
+    expect(drivewayEs).toMatch(/autorizar el remolque por escrito[^)]*\(sección 22658\(l\)\)/);
     expect(drivewayEs).toMatch(/casa unifamiliar/);
     expect(drivewayEs).toMatch(/aviso por escrito del retiro, del motivo y de a dónde se llevó el vehículo/);
     expect(drivewayEs).not.toMatch(/en (una|1) hora/i);
@@ -447,7 +497,7 @@ describe("the Spanish pages say exactly what the English pages say", () => {
       "La sección 20008(a) obliga al conductor a hacer un reporte por escrito de un choque con heridos dentro de 24 horas",
     );
     expect(guideEs).toContain(
-      "Si el carro se entrega dentro de 24 horas después de entrar al almacenaje, la sección 3068.1 del Código Civil de California permite al patio cobrar como máximo un día de almacenaje",
+      "Si el carro se entrega dentro de 24 horas después de entrar al almacenaje, la sección 3068.1 del Código Civil de California permite al corralón cobrar como máximo un día de almacenaje",
     );
     expect(guideEs).toContain("El dueño del vehículo remolcado paga");
     expect(guideEs).not.toContain("$750");
@@ -463,7 +513,7 @@ describe("the Spanish pages say exactly what the English pages say", () => {
     }
     // Said the way a driver says it, not "servicio de referencia" (which reads like an information desk).
     expect(mainOf("es/about.html")).toContain(
-      "No somos una compañía de grúas: le ponemos en contacto con operadores locales.",
+      "No somos una compañía de grúas: lo ponemos en contacto con operadores locales.",
     );
     for (const page of readCollection("servicePages")) {
       expect(mainOf(`es/services/${page.slug}.html`), page.slug).toMatch(/operador(es)? (de grúa )?asociados?/);

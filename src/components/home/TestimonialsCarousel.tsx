@@ -10,12 +10,15 @@ export interface Testimonial {
   town: string;
   text: string;
   rating: number;
+  /** Written for the site, not a customer's review: the card says so and names no one. */
+  sample?: boolean;
 }
 
 /**
  * One testimonial per step on phones, three per step from 768 px (the specification's carousel).
  * Embla does the dragging and swiping; previous and next are disabled at the ends. `intro` is the
- * line under the heading, where the page says whether the entries are samples.
+ * line under the heading, where the page says whether the entries are samples; a sample's card also
+ * says it is an example and shows no customer's name.
  */
 export function TestimonialsCarousel({
   testimonials,
@@ -24,7 +27,15 @@ export function TestimonialsCarousel({
 }: {
   testimonials: Testimonial[];
   intro: string;
-  strings: { title: string; label: string; previous: string; next: string; rating: string };
+  strings: {
+    title: string;
+    label: string;
+    previous: string;
+    next: string;
+    rating: string;
+    sampleName: string;
+    sampleNote: string;
+  };
 }) {
   const [viewportRef, api] = useEmblaCarousel({
     align: "start",
@@ -75,7 +86,7 @@ export function TestimonialsCarousel({
           <div className="overflow-hidden" ref={viewportRef}>
             <ul className="-ml-4 flex touch-pan-y">
               {testimonials.map((t) => (
-                <li key={t.name} className="min-w-0 shrink-0 grow-0 basis-full pl-4 md:basis-1/3">
+                <li key={t.text} className="min-w-0 shrink-0 grow-0 basis-full pl-4 md:basis-1/3">
                   <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                     <StarRating rating={t.rating} label={strings.rating} />
                     <blockquote className="flex-1 text-slate-700">
@@ -83,7 +94,11 @@ export function TestimonialsCarousel({
                       <p>{t.text}</p>
                     </blockquote>
                     <figcaption className="font-semibold text-ink">
-                      {t.name} <span className="font-normal text-slate-500">· {t.town}</span>
+                      {t.sample ? strings.sampleName : t.name}{" "}
+                      <span className="font-normal text-slate-500">· {t.town}</span>
+                      {t.sample && (
+                        <span className="block text-sm font-normal text-slate-500">{strings.sampleNote}</span>
+                      )}
                     </figcaption>
                   </figure>
                 </li>
