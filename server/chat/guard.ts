@@ -26,6 +26,8 @@ const [SHUT_IN, INJURY, FIRE, TRAFFIC, THREAT] = DANGER_KINDS;
 const ATTACH_WINDOW = 8;
 /** Fillers skipped when looking at a word's neighbours. */
 const MAX_FILLERS = 2;
+/** An ending is read off a word of at least this many letters ("hurt|s", never "la|es"). */
+const MIN_STEM = 3;
 /** Words this long or longer also read their one-letter typos. */
 const TYPO_MIN_LENGTH = 5;
 
@@ -71,9 +73,10 @@ function deletions(key: string): string[] {
 
 class Lexicon {
   private readonly ids = new Map<string, number>();
+  private readonly byWord = new Map<string, number[]>();
   private readonly byKey = new Map<string, number[]>();
   private readonly byDeletion = new Map<string, number[]>();
-  private readonly keys: string[] = [];
+  private readonly words: string[] = [];
 
   constructor(
     private readonly endings: string[],
@@ -84,33 +87,43 @@ class Lexicon {
   idOf(word: string): number {
     const known = this.ids.get(word);
     if (known !== undefined) return known;
-    const id = this.keys.length;
-    const key = squeeze(word);
+    const id = this.words.length;
     this.ids.set(word, id);
-    this.keys.push(key);
-    push(this.byKey, key, id);
-    if (word.length >= TYPO_MIN_LENGTH && !isNumber(word)) for (const d of deletions(key)) push(this.byDeletion, d, id);
+    this.words.push(word);
+    push(this.byWord, word, id);
+    push(this.byKey, squeeze(word), id);
+    if (word.length >= TYPO_MIN_LENGTH && !isNumber(word))
+      for (const d of deletions(word)) push(this.byDeletion, d, id);
     return id;
   }
 
   /** The ids of the vocabulary words a message token reads as. */
   readAs(token: string): Set<number> {
     const out = new Set<number>();
+    const add = (ids: number[] | undefined) => {
+      for (const id of ids ?? []) out.add(id);
+    };
+    // As written, or with a listed ending ("hurts", "babies").
+    add(this.byWord.get(token));
+    for (const ending of this.endings)
+      if (token.length >= ending.length + MIN_STEM && token.endsWith(ending))
+        add(this.byWord.get(token.slice(0, -ending.length)));
+    const known = out.size > 0;
+    // With repeated letters squeezed ("hurrrt", "stucck").
     const key = squeeze(token);
-    for (const id of this.byKey.get(key) ?? []) out.add(id);
-    for (const ending of this.endings) {
-      if (key.length > ending.length + 1 && key.endsWith(ending)) {
-        for (const id of this.byKey.get(key.slice(0, -ending.length)) ?? []) out.add(id);
-      }
-    }
-    // A word the vocabulary knows as it is ("truck") is not also a typo of another ("track").
-    // A typo keeps its first letter: nearly every slip does, and "body" is then never "bloody"'s.
-    if (out.size === 0 && token.length >= TYPO_MIN_LENGTH - 1 && !isNumber(token) && !this.lookalikes.has(key)) {
-      for (const d of deletions(key)) {
-        for (const id of this.byDeletion.get(d) ?? []) {
-          const word = this.keys[id] as string;
-          if (word[0] === key[0] && withinOneEdit(key, word)) out.add(id);
-        }
+    add(this.byKey.get(key));
+    for (const ending of this.endings)
+      if (key.length >= ending.length + MIN_STEM && key.endsWith(ending))
+        add(this.byKey.get(key.slice(0, -ending.length)));
+    // One-letter typos. A word the vocabulary knows as it is ("truck") is not also a typo of another
+    // ("track"), and a typo keeps its first letter: nearly every slip does, so "body" is never
+    // "bloody"'s.
+    if (known || token.length < TYPO_MIN_LENGTH - 1 || isNumber(token)) return out;
+    if (this.lookalikes.has(token) || this.lookalikes.has(key)) return out;
+    for (const d of deletions(token)) {
+      for (const id of this.byDeletion.get(d) ?? []) {
+        const word = this.words[id] as string;
+        if (word[0] === token[0] && withinOneEdit(token, word)) out.add(id);
       }
     }
     return out;
@@ -126,13 +139,38 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 // ---------------------------------------------------------------------------------------------
 // Phrases: compiled from the data's small notation (see safety-vocabulary.ts).
 
-/** One alternative of a piece: words in a row (ids), a number, or any word. */
-type Alternative = { words: number[] } | { number: true } | { any: true };
+/** What an alternative of a piece matches: words in a row, a number, or any one word. */
+const WORDS = 0;
+const NUMBER_TOKEN = 1;
+const ANY_TOKEN = 2;
+type Alternative = { type: typeof WORDS; words: number[] } | { type: typeof NUMBER_TOKEN } | { type: typeof ANY_TOKEN };
 interface Piece {
   alternatives: Alternative[];
   optional: boolean;
 }
 type Phrase = Piece[];
+
+/** Phrases with the words that can start them, so a message word is tried only against those. */
+interface PhraseList {
+  /** Phrases that start with given words, by the id of each such word. */
+  byFirstWord: Map<number, Phrase[]>;
+  /** Phrases that may start with any word (a number, `*`, or an optional first piece). */
+  anyStart: Phrase[];
+}
+
+function indexPhrases(phrases: Phrase[]): PhraseList {
+  const list: PhraseList = { byFirstWord: new Map(), anyStart: [] };
+  for (const phrase of phrases) {
+    const first = phrase[0];
+    if (!first || first.optional || first.alternatives.some((a) => a.type !== WORDS || a.words.length === 0)) {
+      list.anyStart.push(phrase);
+      continue;
+    }
+    const ids = new Set(first.alternatives.map((a) => (a.type === WORDS ? (a.words[0] as number) : -1)));
+    for (const id of ids) push(list.byFirstWord, id, phrase);
+  }
+  return list;
+}
 
 /** A stretch of the message's tokens, end excluded. */
 interface Span {
@@ -155,13 +193,14 @@ function compilePhrase(text: string, lists: Map<string, string[]>, lexicon: Lexi
       const body = optional ? raw.slice(0, -1) : raw;
       const alternatives: Alternative[] = [];
       for (const choice of body.split(CHOICE)) {
-        if (choice === NUMBER) alternatives.push({ number: true });
-        else if (choice === ANY) alternatives.push({ any: true });
+        if (choice === NUMBER) alternatives.push({ type: NUMBER_TOKEN });
+        else if (choice === ANY) alternatives.push({ type: ANY_TOKEN });
         else if (choice.startsWith(LIST)) {
           const entries = lists.get(choice.slice(1));
           if (!entries) throw new Error(`${text}: ${choice}?`);
-          for (const entry of entries) alternatives.push({ words: tokensOf(entry).map((w) => lexicon.idOf(w)) });
-        } else alternatives.push({ words: tokensOf(choice).map((w) => lexicon.idOf(w)) });
+          for (const entry of entries)
+            alternatives.push({ type: WORDS, words: tokensOf(entry).map((w) => lexicon.idOf(w)) });
+        } else alternatives.push({ type: WORDS, words: tokensOf(choice).map((w) => lexicon.idOf(w)) });
       }
       return { alternatives, optional };
     });
@@ -182,9 +221,9 @@ function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out
   const { alternatives, optional } = phrase[piece] as Piece;
   if (optional) endsOf(phrase, message, at, piece + 1, out);
   for (const alt of alternatives) {
-    if ("any" in alt) {
+    if (alt.type === ANY_TOKEN) {
       if (at < message.tokens.length) endsOf(phrase, message, at + 1, piece + 1, out);
-    } else if ("number" in alt) {
+    } else if (alt.type === NUMBER_TOKEN) {
       if (at < message.tokens.length && isNumber(message.tokens[at] as string))
         endsOf(phrase, message, at + 1, piece + 1, out);
     } else if (alt.words.every((id, k) => message.reads[at + k]?.has(id))) {
@@ -197,12 +236,15 @@ function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out
  * Where the phrases match, leftmost and longest first, without overlaps: "not on fire" is one match,
  * "on fire" (which "not" denies), not also a "fire" of its own.
  */
-function find(phrases: Phrase[], message: Message): Span[] {
+function find(list: PhraseList, message: Message): Span[] {
   const spans: Span[] = [];
   const ends: number[] = [];
   for (let start = 0; start < message.tokens.length; start++) {
+    const candidates = new Set(list.anyStart);
+    for (const id of message.reads[start] as Set<number>)
+      for (const p of list.byFirstWord.get(id) ?? []) candidates.add(p);
     let end = -1;
-    for (const phrase of phrases) {
+    for (const phrase of candidates) {
       ends.length = 0;
       endsOf(phrase, message, start, 0, ends);
       for (const e of ends) if (e > start && e > end) end = e;
@@ -234,11 +276,12 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
   const lists = new Map<string, string[]>();
   for (const v of vocabularies)
     for (const [name, entries] of Object.entries(v.lists)) lists.set(name, [...(lists.get(name) ?? []), ...entries]);
-  const compile = (pick: (v: SafetyVocabulary) => string[]) => all(pick).map((p) => compilePhrase(p, lists, lexicon));
+  const compile = (pick: (v: SafetyVocabulary) => string[]) =>
+    indexPhrases(all(pick).map((p) => compilePhrase(p, lists, lexicon)));
   const words = (pick: (v: SafetyVocabulary) => string[]) => new Set(all(pick).flatMap(tokensOf).map(squeeze));
 
   const phrases = {
-    beings: [...compile((v) => v.beings), ...compile((v) => v.ages)],
+    beings: compile((v) => [...v.beings, ...v.ages]),
     objects: compile((v) => v.objects),
     shutIn: compile((v) => v.shutIn),
     inside: compile((v) => v.inside),
@@ -273,7 +316,7 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     const keys = tokens.map(squeeze);
     const excepted = find(phrases.except, message);
     /** Matches of a phrase list, without those inside an exception ("fire lane") or denied ("no smoke"). */
-    const live = (list: Phrase[]) =>
+    const live = (list: PhraseList) =>
       find(list, message).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
 
     /** The index of the word before `at`, skipping a few fillers. */
