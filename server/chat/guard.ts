@@ -152,22 +152,23 @@ type Phrase = Piece[];
 
 /** Phrases with the words that can start them, so a message word is tried only against those. */
 interface PhraseList {
-  /** Phrases that start with given words, by the id of each such word. */
-  byFirstWord: Map<number, Phrase[]>;
+  /** Phrases that start with given words (by phrase number), by the id of each such word. */
+  byFirstWord: Map<number, number[]>;
   /** Phrases that may start with any word (a number, `*`, or an optional first piece). */
-  anyStart: Phrase[];
+  anyStart: number[];
+  phrases: Phrase[];
 }
 
 function indexPhrases(phrases: Phrase[]): PhraseList {
-  const list: PhraseList = { byFirstWord: new Map(), anyStart: [] };
-  for (const phrase of phrases) {
+  const list: PhraseList = { byFirstWord: new Map(), anyStart: [], phrases };
+  for (const [n, phrase] of phrases.entries()) {
     const first = phrase[0];
     if (!first || first.optional || first.alternatives.some((a) => a.type !== WORDS || a.words.length === 0)) {
-      list.anyStart.push(phrase);
+      list.anyStart.push(n);
       continue;
     }
     const ids = new Set(first.alternatives.map((a) => (a.type === WORDS ? (a.words[0] as number) : -1)));
-    for (const id of ids) push(list.byFirstWord, id, phrase);
+    for (const id of ids) push(list.byFirstWord, id, n);
   }
   return list;
 }
@@ -236,19 +237,22 @@ function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out
  * Where the phrases match, leftmost and longest first, without overlaps: "not on fire" is one match,
  * "on fire" (which "not" denies), not also a "fire" of its own.
  */
-function find(list: PhraseList, message: Message): Span[] {
+function findIn(list: PhraseList, message: Message): Span[] {
   const spans: Span[] = [];
   const ends: number[] = [];
+  // The start each phrase was last tried at: a phrase reachable by two readings of a word runs once.
+  const tried = new Int32Array(list.phrases.length).fill(-1);
   for (let start = 0; start < message.tokens.length; start++) {
-    const candidates = new Set(list.anyStart);
-    for (const id of message.reads[start] as Set<number>)
-      for (const p of list.byFirstWord.get(id) ?? []) candidates.add(p);
     let end = -1;
-    for (const phrase of candidates) {
+    const tryPhrase = (n: number) => {
+      if (tried[n] === start) return;
+      tried[n] = start;
       ends.length = 0;
-      endsOf(phrase, message, start, 0, ends);
+      endsOf(list.phrases[n] as Phrase, message, start, 0, ends);
       for (const e of ends) if (e > start && e > end) end = e;
-    }
+    };
+    for (const n of list.anyStart) tryPhrase(n);
+    for (const id of message.reads[start] as Set<number>) for (const n of list.byFirstWord.get(id) ?? []) tryPhrase(n);
     if (end > start) {
       spans.push({ start, end });
       start = end - 1;
@@ -314,10 +318,19 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     });
     const message: Message = { tokens, reads };
     const keys = tokens.map(squeeze);
-    const excepted = find(phrases.except, message);
+    // Each list is searched once per message, however many rules ask for it.
+    const found = new Map<PhraseList, Span[]>();
+    const find = (list: PhraseList) => {
+      const known = found.get(list);
+      if (known) return known;
+      const spans = findIn(list, message);
+      found.set(list, spans);
+      return spans;
+    };
+    const excepted = find(phrases.except);
     /** Matches of a phrase list, without those inside an exception ("fire lane") or denied ("no smoke"). */
     const live = (list: PhraseList) =>
-      find(list, message).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
+      find(list).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
 
     /** The index of the word before `at`, skipping a few fillers. */
     const before = (at: number) => {
@@ -339,9 +352,9 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     const kinds = new Set<DangerKind>();
 
     // Someone shut in: a being attached to a shut-in phrase, or inside a car that is locked.
-    const objects = find(phrases.objects, message);
+    const objects = find(phrases.objects);
     // "Las llaves de mi esposa": the wife owns the keys; she is not the one inside.
-    const beings = find(phrases.beings, message).filter((b) => {
+    const beings = find(phrases.beings).filter((b) => {
       const owner = before(b.start);
       return !(owner >= 0 && owners.has(keys[owner] as string) && objects.some((o) => o.end === before(owner) + 1));
     });
@@ -370,8 +383,8 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     }
 
     // Anyone hurt, unless "nobody is hurt" comes after every injury word.
-    const cancellations = find(phrases.cancellations, message);
-    const carParts = find(phrases.carParts, message);
+    const cancellations = find(phrases.cancellations);
+    const carParts = find(phrases.carParts);
     // Only a lone injury word can be about a car part ("swollen battery", "bleeding the brakes"):
     // a longer phrase ("hit his head") says whose body it is.
     const aboutACarPart = (s: Span) => {
@@ -390,7 +403,7 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
 
     // A car stopped where traffic moves: in a lane, on tracks, or with traffic passing close while
     // nothing says it is off the road.
-    const stopped = find(phrases.stopped, message).length > 0;
+    const stopped = find(phrases.stopped).length > 0;
     const inLane = live(phrases.lanes).length > 0;
     const passedClose = live(phrases.closeTraffic).length > 0 && live(phrases.offRoad).length === 0;
     if (live(phrases.placesAlone).length || (stopped && (inLane || passedClose))) kinds.add(TRAFFIC);
