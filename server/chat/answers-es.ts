@@ -47,13 +47,8 @@ const nextStep = {
 };
 
 const safety: Record<Danger, string> = {
-  injury: `Si alguien está herido, *llame primero al 911*: la policía y los paramédicos van antes que el carro. Quédense lejos del tráfico, detrás de una barrera o bien fuera del camino si se puede. Cuando todos estén a salvo, llame al ${phone} y lo conectamos con un operador de grúa asociado para el vehículo.`,
   crash: `Si alguien está herido, *llame primero al 911*, y también si un carro bloquea el tráfico. Prenda las intermitentes y espere lejos del tráfico. Cuando todos estén a salvo, llame al ${phone}: un operador asociado puede remolcar el carro a donde usted elija.`,
-  fire: `Humo, fuego u olor a gasolina: apague el motor, saque a todos, aléjense del carro y del tráfico, y *llame al 911*. No abra el cofre ni regrese por sus cosas. Cuando los bomberos digan que es seguro, llame al ${phone} para la grúa.`,
-  "hot-car": `*Llame al 911 ahora*, no espere: un niño, una persona o una mascota encerrada en un carro es una emergencia por sí sola, haga calor o no, y un carro cerrado con el calor del Valle se vuelve peligroso muy rápido. Quédese junto al carro para que lo encuentren. Después llame al ${phone} para abrir el carro.`,
   traffic: `Prenda las intermitentes. En la autopista, quédese dentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico, y nunca se pare entre su carro y el tráfico; si el carro quedó en un carril o después de un choque en el tráfico, *llame al 911* ahora. Después llame al ${phone} y dígale al despachador la autopista, la dirección y la salida o el marcador de millas más cercano.`,
-  tracks: `Saque a todos del carro y aléjense de las vías ahora, aunque no se vea ningún tren, y no intente empujar el carro. Llame al 911 o al número de emergencia del letrero azul del cruce. Cuando todos estén a salvo, llame al ${phone} para la grúa.`,
-  threat: `Si se siente en peligro, *llame al 911 ahora*. Mantenga las puertas con seguro y las intermitentes prendidas, o vaya a un lugar con luz y gente. Cuando esté a salvo, llame al ${phone} para que le ayuden con el carro.`,
 };
 
 const caution: Record<Caution, string> = {

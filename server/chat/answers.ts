@@ -43,22 +43,14 @@ export const nextStep = {
   info: `Call ${callLink} any time, 24/7.`,
 };
 
-/** Safety first: the whole reply when someone may be in danger. Nothing unrelated follows it. */
+/**
+ * A crash, or a stop beside traffic: the safety answer first. Anyone hurt, shut in, fire, a lane, tracks
+ * or a threat are answered before this, by the safety guard (danger-reply.ts).
+ */
 export const safety: Record<Danger, Curated> = withIds<Danger>("safety-", {
-  injury: {
-    text: `If anyone is hurt, *call 911 first*: police and paramedics come before the car. Stay out of traffic, behind a barrier or well off the road if you can. When everyone is safe, call us at ${callLink} and we'll connect you with a partner tow operator for the vehicle.`,
-    source: { file: "services/emergency-towing.md", phrase: "call 911 first" },
-  },
   crash: {
     text: `If anyone is hurt, *call 911 first*, and call 911 too if a car blocks traffic. Turn on your hazard lights and wait away from traffic. When everyone is safe, call ${callLink}: a partner operator can tow the car where you choose.`,
     source: { file: "services/emergency-towing.md", phrase: "call 911 first" },
-  },
-  fire: {
-    text: `Smoke, fire or a fuel smell: switch off the engine, get everyone out and well away from the car and from traffic, and *call 911*. Don't open the hood or go back for belongings. When the fire department says it's safe, call ${callLink} for the tow.`,
-  },
-  "hot-car": {
-    text: `Don't wait: *call 911 first*. A child, a person or a pet locked in a car is an emergency on its own, whatever the weather, and a closed car in Valley heat gets dangerous fast. Stay by the car so responders find you. Then call ${callLink} for the lockout.`,
-    source: { file: "services/vehicle-lockouts.md", phrase: "call 911 first" },
   },
   traffic: {
     text: `Turn on your hazard lights. On a freeway, stay buckled in the car or wait behind a barrier, well away from moving traffic, and never stand between your car and traffic; if the car is stuck in a travel lane or after a crash in traffic, *call 911* now. Then call ${callLink} and tell the dispatcher the freeway, direction and nearest exit or mile marker.`,
@@ -66,12 +58,6 @@ export const safety: Record<Danger, Curated> = withIds<Danger>("safety-", {
       file: "services/roadside-assistance.md",
       phrase: "stay buckled in the car or wait behind a barrier, well away from moving traffic",
     },
-  },
-  tracks: {
-    text: `Get everyone out of the car and well away from the tracks now, even if no train is in sight, and don't try to push the car off. Call 911, or the emergency number on the blue sign at the crossing. When everyone is safe, call ${callLink} for the tow.`,
-  },
-  threat: {
-    text: `If you feel in danger, *call 911 now*. Keep your doors locked and your hazard lights on, or go to a lit place with people around. When you're safe, call ${callLink} for help with the car.`,
   },
 });
 

@@ -14,8 +14,8 @@ const MAX_READ = 2000;
 
 /** Each language the assistant answers in: how it reads a message, and what it says. */
 const LANGUAGES: Record<ChatLanguage, Language> = {
-  en: { reader: englishReader, words: english },
-  es: { reader: spanishReader, words: spanish },
+  en: { lang: "en", reader: englishReader, words: english },
+  es: { lang: "es", reader: spanishReader, words: spanish },
 };
 
 export interface Answer {

@@ -1,5 +1,7 @@
+import type { ChatLanguage } from "../../src/lib/chat-schema";
 import { site } from "../../src/lib/site";
 import type { Words } from "./answers";
+import { dangerReply, safetyGuard } from "./danger-reply";
 import type { Intent } from "./intents";
 import type { Reader } from "./reader";
 import type { Retriever } from "./retrieval";
@@ -14,6 +16,7 @@ import { askedPlace, isDestination, type PlaceMention, placesIn, REGIONS } from 
 
 /** One language: how its messages are read, and what it says. */
 export interface Language {
+  lang: ChatLanguage;
   reader: Reader;
   words: Words;
 }
@@ -104,12 +107,24 @@ const ASKS_A_DUTY =
 
 export function compose(original: string, folded: string, context: ComposeContext, language: Language): string {
   const { reader, words } = language;
-  const reading = reader.safety(folded);
-  if (reading.danger) {
+  // The safety guard reads first, the message as sent, with both languages' words (guard.ts):
+  // someone shut in, hurt, fire, a car stopped in traffic or a threat gets "call 911 now" first.
+  const danger = safetyGuard.read(original);
+  if (danger.kinds.length) {
+    const reply = dangerReply(danger, language.lang);
     // "I crashed and the other driver got hurt: how long do I have to report it?": what to do now
     // comes first, then the rule asked about, so the question is not left unanswered.
-    const crash = reading.danger === "crash" || reading.danger === "injury";
-    const asksDuty = crash && ASKS_A_DUTY.test(folded);
+    const asksDuty = danger.kinds.includes("injury") && ASKS_A_DUTY.test(folded);
+    if (asksDuty && reader.intents(folded).intents.includes("accident-info")) {
+      return `${reply} ${words.accident(folded, context.retriever)}`;
+    }
+    return reply;
+  }
+  const reading = reader.safety(folded);
+  if (reading.danger) {
+    // A crash with no one said to be hurt, or a stop beside traffic: the safety answer, and after a
+    // crash the rule asked about ("do I have to report it?").
+    const asksDuty = reading.danger === "crash" && ASKS_A_DUTY.test(folded);
     if (!asksDuty && !reading.besideTraffic) return words.safety[reading.danger];
     const { intents } = reader.intents(folded);
     if (asksDuty && intents.includes("accident-info")) {

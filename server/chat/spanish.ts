@@ -33,36 +33,13 @@ const BEINGS =
   "(hijo|hija|hijos|hijas|nino|nina|ninos|ninas|bebe|bebes|bebito|bebita|nene|nena|chamaco|chamaca|morrito|morrita|criatura|cipote|cipota|cipotes|chavalo|chavala|escuincle|huerco|huerca|pibe|piba|crio|cria|chiquito|chiquita|peque|perro|perra|perrito|perrita|perros|gato|gata|gatito|gatos|mascota|mascotas|persona|alguien|abuel\\w*|mama|papa|ama|apa|mami|papi|jefit[oa]|tio|tia|prim[oa]|suegr[oa]|senor|senora|esposo|esposa|hermano|hermana|sobrin\\w*|niet[oa]s?)";
 
 const spanishSafety: SafetyPatterns = {
-  injury:
-    /\b(herid\w*|sangr\w*|lastimad\w*|se lastimo|lesionad\w*|inconsciente|desmayad\w*|se desmayo|no respira|no (responde|reacciona|despierta)|no puede respirar|no (puede|puedo|pueden|podemos) mover (la|el|las|los|su|mi) (pierna|piernas|brazo|brazos|cuello|espalda)|ambulancia|paramedicos?|me duele|le duele|les duele|nos duele|dolor (de|en el|en la) (cuello|cabeza|pecho|espalda)|(brazo|pierna|hueso|costilla)s? (rot|quebrad|fracturad)\w*|se (quebro|rompio|fracturo) (el|la|un|una) (brazo|pierna|hueso|costilla)|se (pego|golpeo) (en )?la cabeza|atrapad\w* (dentro|adentro|en el (carro|coche|vehiculo))|prensad\w*|no (puede|pueden|puedo) salir del (carro|coche|vehiculo))\b/g,
-  severeInjury:
-    /\b(sangr\w*|inconsciente|desmayad\w*|no respira|no (responde|reacciona|despierta)|ambulancia|atrapad\w*|prensad\w*)\b/,
-  fire: /\b(fuego|lumbre|incendi\w*|humo|humito|humareda|humea\w*|quemando|se quema|chispas|llamarada|(en|echando|hay|salen|saliendo|con|unas|las) llamas)\b/,
-  fuel: /\b(huele|huelo|olor|olorcito|apesta) (mucho |bien |muy |fuerte |fuertisimo |bastante |demasiado |horrible |feo |como )*(a|de) (gasolina|gas|combustible|diesel)\b|\bfuga de (gasolina|gas|combustible|diesel)\b|\b(gasolina|combustible|diesel) (se esta |esta )?(tirando|saliendo(?! (de|del) (la |el |mi )?(casa|trabajo|chamba|jale|escuela|tienda|gasolinera|rancho|pueblo|ciudad|stockton|lodi|manteca|tracy|lathrop|lockeford|acampo|victor|french camp|mountain house|la autopista|el freeway))|goteando|derramando|regando)\b|\b(tira|gotea|derrama|se sale|sale) (la |el )?(gasolina|combustible|diesel)\b|\bderrame de (gasolina|combustible|diesel)\b|\b(gasolina|combustible|diesel) (en el piso|en el suelo|debajo|abajo del)|\bcharco de (gasolina|combustible|diesel)\b/,
   being: new RegExp(`(?<!\\bllaves? de (mi |su |la |el |los |las )?)\\b${BEINGS}\\b`),
-  shutIn:
-    /\b(encerrad\w*|atrapad\w*|se (me )?(cerro|cerraron|trabo|trabaron|tranco|trancaron)|(puertas?|seguros?) (trabad|cerrad|atorad)\w*|se quedo cerrad\w*|cerrad\w* con (llave|seguro)|no (puedo|podemos|se puede) (abrir\w*|sacar\w*)|(se quedo|se quedaron|quedo|quedaron|esta|estan|sigue|siguen) (adentro|dentro)|llaves? (adentro|dentro|tambien)|con (las )?llaves)\b/,
-  beingInside: new RegExp(
-    [
-      `(?<!\\bllaves? de (mi |su |la |el |los |las )?)\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( que)?( se| esta| estan| sigue| siguen| quedo| quedaron| solo| sola| dormid[oa])*( encerrad\\w*| atrapad\\w*)?( en su (sillita|silla|asiento|car ?seat))? (adentro|dentro|en el (carro|coche|vehiculo|asiento)|en la (troca|troka|camioneta|van|parte de atras))`,
-      `\\b(con|y) (mi |el |la |los |las |mis |un |una )?${BEINGS} (adentro|dentro)\\b`,
-      `(?<!\\bllaves? de (mi |su |la |el |los |las )?)\\b${BEINGS}\\b( de (\\d+|un|una|dos|tres) (anos?|mes|meses))?( \\w+){0,2} (encerrad|atrapad)\\w*(?! (afuera|fuera))`,
-      `(?<!\\bllaves? de (mi |su |la |el |los |las )?)\\b${BEINGS}\\b( \\w+){0,3} en (el|la|su) (car ?seat|sillita|silla|asiento)\\b`,
-      `(?<!\\bllaves? de (mi |su |la |el |los |las )?)\\b${BEINGS}\\b(?:(?!llave).){0,40}\\b(se quedo|quedo|esta|sigue|se quedaron|quedaron|estan|siguen) (encerrad|atrapad)\\w* (adentro|dentro|en el|en la|en su)\\b`,
-      `\\b(deje|dejamos|dejo) (a |al |a la |a los |a las )?(mi |el |la |los |las |mis )?${BEINGS}( \\w+)? (adentro|dentro|en el (carro|coche|vehiculo)|en la (troca|camioneta|van)|encerrad\\w*|en (el|la|su) (car ?seat|sillita|silla|asiento))`,
-    ].join("|"),
-  ),
-  tracks:
-    /\b(vias?|rieles) (del|de) (tren|ferrocarril)\b|\bcruce (del|de) (tren|ferrocarril)\b|\b(en|sobre) las vias\b/,
-  threat:
-    /\b(me (esta|estan|viene|vienen) siguiendo|me siguen|me persigue\w*|tengo miedo(?! (de )?que (me|nos) (peguen|choquen|atropellen|den)| (de )?(manejar|cambiar\w*|mover\w*|arrancar\w*|danar\w*|arreglar\w*|descomponer\w*|quedarme sin gasolina)\b(?!.*\b(tipo|tipos|hombre|alguien|afuera|sola|solo|oscur\w*|siguiendo|vigilando)\b))|me da miedo(?! que (me|nos) (peguen|choquen|atropellen|den)| (manejar|cambiar\w*|mover\w*|arrancar\w*|danar\w*|arreglar\w*|descomponer\w*|quedarme sin gasolina)\b(?!.*\b(tipo|tipos|hombre|alguien|afuera|sola|solo|oscur\w*|siguiendo|vigilando)\b))|peligro|amenaz\w*|me quieren (robar|asaltar)|asalt\w*|pistola|arma|cuchillo|acos\w*|no me siento segur[oa]|sospechos[oa]|(alguien|un (hombre|tipo|senor|vato|desconocido)( \w+)?) (esta )?(tocando|golpeando|jalando|tratando de abrir) (mi |la |el )?(ventana|puerta|vidrio|carro))\b/,
   crash:
     /\b(choque|choques|chocamos|choco|chocaron|chocar|chocado|chocada|accidente|accidentes|colision|me pegaron|nos pegaron|le pegue|le pegaron|(me|nos) pego|pegue (a|con|contra)|se estrello|nos estrellamos|me estrelle|me dieron por (atras|detras)|(le |me )?(di|dio|dieron|dimos) un (llegue|madrazo|cerron)|(me|se|nos) (cai|caimos|cayo|cayeron) (de|con) (la|mi|su) (moto|motocicleta|bici)|derrap\w*|volc\w*|se volteo|nos volteamos|atropell\w*)\b/,
   crashAsSubject:
     /\b(despues del?|tras|por|sobre|en caso de|reportar)( (un|una|el|la|mi))?\s*$|\b(conductor|carro|coche|dueno|seguro|aseguranza|reporte|culpable|culpa) del\s*$|\breportar (al|a la) (dmv|policia|aseguranza)( (un|una|el|la|mi))?\s*$/,
   crashParked:
     /\b(carro|coche|troca|camioneta|vehiculo) (estacionad|parquead|aparcad)\w*|\bestaba (estacionad|parquead|aparcad)\w*|\b(esta|estaba|quedo|ya esta) chocad[oa]\b|\b(carro|coche|troca|camioneta|auto) chocad[oa]\b|\b(estuvo|ha estado) en un (choque|accidente)|\btuvo un (choque|accidente)\b/,
-  rolledOver: /\b(volc\w*|se volteo|nos volteamos|dio vueltas|dimos vueltas)\b/,
   offRoad: /\b(estacionamiento|parqueadero|parking|cochera|driveway|lote|entrada de (mi|la) casa)\b/,
   lane: /\b(carril(es)?|en el trafico|en medio de la (calle|autopista|carretera|freeway|highway|interestatal|99|5|4|120|205|580)|en medio del (camino|freeway|trafico|highway)|a media (calle|autopista|carretera)|bloqueando (el )?(trafico|paso|camino)|en (el )?cruce|en medio del cruce|en (el|un) puente|(los )?carros (me )?(pasan|pasando|van) (bien |muy )?(pegaditos|pegados|cerca|cerquita|rapido)|(en|en medio de) (la|una) interseccion|atravesad\w* en (la|el|un|una) (calle|carretera|camino|autopista|carril)|no (me )?puedo (orillar\w*|mover\w*|hacer(me)? a un lado)|no (lo |la )?(pudo|pude|pudimos|pudieron) orillar\w*|no (lo|la) (pudo|pude|pudimos|pudieron) (mover|hacer a un lado))\b/,
   shoulder:
@@ -78,7 +55,6 @@ const spanishSafety: SafetyPatterns = {
   heat: /\b(9\d|1[0-2]\d) ?(grados|f)\b|\b(mucho|bien|demasiado|muchisimo|un) calor\b|\bcalor(on|azo)\b|\bhace calor\b/,
   noInjury:
     /\b(nadie|ninguno|ninguna|no hay|sin) (esta |salio |resulto |quedo |se )?(herid\w*|lastimad\w*|lastimo|lesionad\w*)|\b(todos|estamos|estoy|todo el mundo) (estamos |esta |estan )?(bien|ok|okey|a salvo)\b|\bno hay heridos\b|\bsin heridos\b/,
-  negation: spanishNegation,
 };
 
 /** The Spanish rules; the English ones a Spanish message may also hold are added below. */

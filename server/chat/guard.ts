@@ -1,0 +1,416 @@
+import { DANGER_KINDS, type DangerKind, type SafetyVocabulary } from "./safety-vocabulary";
+
+/**
+ * The safety guard: reads a message for danger before anything else does, with every language's
+ * vocabulary at once (a driver may mix English and Spanish in one message), and never depends on a
+ * guess of the message's language. It favours recall: a message that might be an emergency is read
+ * as one. It is deterministic, holds no word of any language (the words are in data/<lang>/safety.json,
+ * described in safety-vocabulary.ts; a test fails when a word appears here) and reads a message in a
+ * few hundred microseconds.
+ */
+
+export type { DangerKind } from "./safety-vocabulary";
+
+export interface DangerReading {
+  /** The kinds of danger found, in DANGER_KINDS order; empty when there is none. */
+  kinds: DangerKind[];
+}
+
+export interface Guard {
+  read(text: string): DangerReading;
+}
+
+const [SHUT_IN, INJURY, FIRE, TRAFFIC, THREAT] = DANGER_KINDS;
+
+/** How far (in words) a shut-in phrase looks for the being or the thing it is about. */
+const ATTACH_WINDOW = 8;
+/** Fillers skipped when looking at a word's neighbours. */
+const MAX_FILLERS = 2;
+/** An ending is read off a word of at least this many letters ("hurt|s", never "la|es"). */
+const MIN_STEM = 3;
+/** Words this long or longer also read their one-letter typos. */
+const TYPO_MIN_LENGTH = 5;
+
+// ---------------------------------------------------------------------------------------------
+// Folding: the same for messages and for the vocabulary, so they compare.
+
+/** Lower case, no accents, no apostrophes; words and numbers as separate tokens ("2yr" → 2, yr). */
+export function tokensOf(text: string): string[] {
+  const folded = text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/['\u2018\u2019\u02bc`\u00b4]/g, "");
+  return folded.match(/\p{L}+|\p{N}+/gu) ?? [];
+}
+
+/** Repeated letters squeezed to one: "hurrrt" and "hurt", "bleding" and "bleeding" compare equal. */
+const squeeze = (token: string) => token.replace(/(\p{L})\1+/gu, "$1");
+const isNumber = (token: string) => /^\p{N}+$/u.test(token);
+
+/** True when a and b differ by at most one edit (insert, delete, substitute, swap two neighbours). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Every string one deletion away from `key`, and `key` itself. */
+function deletions(key: string): string[] {
+  const out = [key];
+  for (let i = 0; i < key.length; i++) out.push(key.slice(0, i) + key.slice(i + 1));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The lexicon: every word the phrases use, and which of a message's tokens read as each.
+
+class Lexicon {
+  private readonly ids = new Map<string, number>();
+  private readonly byWord = new Map<string, number[]>();
+  private readonly byKey = new Map<string, number[]>();
+  private readonly byDeletion = new Map<string, number[]>();
+  private readonly words: string[] = [];
+
+  constructor(
+    private readonly endings: string[],
+    private readonly lookalikes: Set<string>,
+  ) {}
+
+  /** The id of a vocabulary word (a single folded token). */
+  idOf(word: string): number {
+    const known = this.ids.get(word);
+    if (known !== undefined) return known;
+    const id = this.words.length;
+    this.ids.set(word, id);
+    this.words.push(word);
+    push(this.byWord, word, id);
+    push(this.byKey, squeeze(word), id);
+    if (word.length >= TYPO_MIN_LENGTH && !isNumber(word))
+      for (const d of deletions(word)) push(this.byDeletion, d, id);
+    return id;
+  }
+
+  /** The ids of the vocabulary words a message token reads as. */
+  readAs(token: string): Set<number> {
+    const out = new Set<number>();
+    const add = (ids: number[] | undefined) => {
+      for (const id of ids ?? []) out.add(id);
+    };
+    // As written, or with a listed ending ("hurts", "babies").
+    add(this.byWord.get(token));
+    for (const ending of this.endings)
+      if (token.length >= ending.length + MIN_STEM && token.endsWith(ending))
+        add(this.byWord.get(token.slice(0, -ending.length)));
+    const known = out.size > 0;
+    // With repeated letters squeezed ("hurrrt", "stucck").
+    const key = squeeze(token);
+    add(this.byKey.get(key));
+    for (const ending of this.endings)
+      if (key.length >= ending.length + MIN_STEM && key.endsWith(ending))
+        add(this.byKey.get(key.slice(0, -ending.length)));
+    // One-letter typos. A word the vocabulary knows as it is ("truck") is not also a typo of another
+    // ("track"), and a typo keeps its first letter: nearly every slip does, so "body" is never
+    // "bloody"'s.
+    if (known || token.length < TYPO_MIN_LENGTH - 1 || isNumber(token)) return out;
+    if (this.lookalikes.has(token) || this.lookalikes.has(key)) return out;
+    for (const d of deletions(token)) {
+      for (const id of this.byDeletion.get(d) ?? []) {
+        const word = this.words[id] as string;
+        if (word[0] === token[0] && withinOneEdit(token, word)) out.add(id);
+      }
+    }
+    return out;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phrases: compiled from the data's small notation (see safety-vocabulary.ts).
+
+/** What an alternative of a piece matches: words in a row, a number, or any one word. */
+const WORDS = 0;
+const NUMBER_TOKEN = 1;
+const ANY_TOKEN = 2;
+type Alternative = { type: typeof WORDS; words: number[] } | { type: typeof NUMBER_TOKEN } | { type: typeof ANY_TOKEN };
+interface Piece {
+  alternatives: Alternative[];
+  optional: boolean;
+}
+type Phrase = Piece[];
+
+/** Phrases with the words that can start them, so a message word is tried only against those. */
+interface PhraseList {
+  /** Phrases that start with given words (by phrase number), by the id of each such word. */
+  byFirstWord: Map<number, number[]>;
+  /** Phrases that may start with any word (a number, `*`, or an optional first piece). */
+  anyStart: number[];
+  phrases: Phrase[];
+}
+
+function indexPhrases(phrases: Phrase[]): PhraseList {
+  const list: PhraseList = { byFirstWord: new Map(), anyStart: [], phrases };
+  for (const [n, phrase] of phrases.entries()) {
+    const first = phrase[0];
+    if (!first || first.optional || first.alternatives.some((a) => a.type !== WORDS || a.words.length === 0)) {
+      list.anyStart.push(n);
+      continue;
+    }
+    const ids = new Set(first.alternatives.map((a) => (a.type === WORDS ? (a.words[0] as number) : -1)));
+    for (const id of ids) push(list.byFirstWord, id, n);
+  }
+  return list;
+}
+
+/** A stretch of the message's tokens, end excluded. */
+interface Span {
+  start: number;
+  end: number;
+}
+
+const OPTIONAL = "?";
+const CHOICE = "|";
+const LIST = "@";
+const NUMBER = "#";
+const ANY = "*";
+
+function compilePhrase(text: string, lists: Map<string, string[]>, lexicon: Lexicon): Phrase {
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((raw) => {
+      const optional = raw.length > 1 && raw.endsWith(OPTIONAL);
+      const body = optional ? raw.slice(0, -1) : raw;
+      const alternatives: Alternative[] = [];
+      for (const choice of body.split(CHOICE)) {
+        if (choice === NUMBER) alternatives.push({ type: NUMBER_TOKEN });
+        else if (choice === ANY) alternatives.push({ type: ANY_TOKEN });
+        else if (choice.startsWith(LIST)) {
+          const entries = lists.get(choice.slice(1));
+          if (!entries) throw new Error(`${text}: ${choice}?`);
+          for (const entry of entries)
+            alternatives.push({ type: WORDS, words: tokensOf(entry).map((w) => lexicon.idOf(w)) });
+        } else alternatives.push({ type: WORDS, words: tokensOf(choice).map((w) => lexicon.idOf(w)) });
+      }
+      return { alternatives, optional };
+    });
+}
+
+/** A message as the guard reads it: its tokens and which vocabulary words each reads as. */
+interface Message {
+  tokens: string[];
+  reads: Set<number>[];
+}
+
+/** The ends of every way `phrase` matches from token `at` (pieces from `piece` on). */
+function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out: number[]) {
+  if (piece === phrase.length) {
+    out.push(at);
+    return;
+  }
+  const { alternatives, optional } = phrase[piece] as Piece;
+  if (optional) endsOf(phrase, message, at, piece + 1, out);
+  for (const alt of alternatives) {
+    if (alt.type === ANY_TOKEN) {
+      if (at < message.tokens.length) endsOf(phrase, message, at + 1, piece + 1, out);
+    } else if (alt.type === NUMBER_TOKEN) {
+      if (at < message.tokens.length && isNumber(message.tokens[at] as string))
+        endsOf(phrase, message, at + 1, piece + 1, out);
+    } else if (alt.words.every((id, k) => message.reads[at + k]?.has(id))) {
+      endsOf(phrase, message, at + alt.words.length, piece + 1, out);
+    }
+  }
+}
+
+/**
+ * Where the phrases match, leftmost and longest first, without overlaps: "not on fire" is one match,
+ * "on fire" (which "not" denies), not also a "fire" of its own.
+ */
+function findIn(list: PhraseList, message: Message): Span[] {
+  const spans: Span[] = [];
+  const ends: number[] = [];
+  // The start each phrase was last tried at: a phrase reachable by two readings of a word runs once.
+  const tried = new Int32Array(list.phrases.length).fill(-1);
+  for (let start = 0; start < message.tokens.length; start++) {
+    let end = -1;
+    const tryPhrase = (n: number) => {
+      if (tried[n] === start) return;
+      tried[n] = start;
+      ends.length = 0;
+      endsOf(list.phrases[n] as Phrase, message, start, 0, ends);
+      for (const e of ends) if (e > start && e > end) end = e;
+    };
+    for (const n of list.anyStart) tryPhrase(n);
+    for (const id of message.reads[start] as Set<number>) for (const n of list.byFirstWord.get(id) ?? []) tryPhrase(n);
+    if (end > start) {
+      spans.push({ start, end });
+      start = end - 1;
+    }
+  }
+  return spans;
+}
+
+const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
+
+// ---------------------------------------------------------------------------------------------
+// The guard.
+
+export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
+  const all = <T>(pick: (v: SafetyVocabulary) => T[]) => vocabularies.flatMap(pick);
+  const lexicon = new Lexicon(
+    [...new Set(all((v) => v.endings))].sort((a, b) => b.length - a.length),
+    new Set(
+      all((v) => v.lookalikes)
+        .flatMap(tokensOf)
+        .map(squeeze),
+    ),
+  );
+  // Lists of the same name add up across languages: "@det" reads "the", "my", "el", "mi".
+  const lists = new Map<string, string[]>();
+  for (const v of vocabularies)
+    for (const [name, entries] of Object.entries(v.lists)) lists.set(name, [...(lists.get(name) ?? []), ...entries]);
+  const compile = (pick: (v: SafetyVocabulary) => string[]) =>
+    indexPhrases(all(pick).map((p) => compilePhrase(p, lists, lexicon)));
+  const words = (pick: (v: SafetyVocabulary) => string[]) => new Set(all(pick).flatMap(tokensOf).map(squeeze));
+
+  const phrases = {
+    beings: compile((v) => [...v.beings, ...v.ages]),
+    objects: compile((v) => v.objects),
+    shutIn: compile((v) => v.shutIn),
+    inside: compile((v) => v.inside),
+    lockedOut: compile((v) => v.lockedOut),
+    injury: compile((v) => v.injury),
+    cancellations: compile((v) => v.cancellations),
+    carParts: compile((v) => v.carParts),
+    fire: compile((v) => v.fire),
+    lanes: compile((v) => v.lanes),
+    closeTraffic: compile((v) => v.closeTraffic),
+    offRoad: compile((v) => v.offRoad),
+    placesAlone: compile((v) => v.placesAlone),
+    stopped: compile((v) => v.stopped),
+    threat: compile((v) => v.threat),
+    except: compile((v) => v.except),
+  };
+  const negators = words((v) => v.negators);
+  const fillers = words((v) => v.fillers);
+  const owners = words((v) => v.owners);
+
+  const read = (text: string): DangerReading => {
+    const tokens = tokensOf(text);
+    const cache = new Map<string, Set<number>>();
+    const reads = tokens.map((t) => {
+      const known = cache.get(t);
+      if (known) return known;
+      const found = lexicon.readAs(t);
+      cache.set(t, found);
+      return found;
+    });
+    const message: Message = { tokens, reads };
+    const keys = tokens.map(squeeze);
+    // Each list is searched once per message, however many rules ask for it.
+    const found = new Map<PhraseList, Span[]>();
+    const find = (list: PhraseList) => {
+      const known = found.get(list);
+      if (known) return known;
+      const spans = findIn(list, message);
+      found.set(list, spans);
+      return spans;
+    };
+    const excepted = find(phrases.except);
+    /** Matches of a phrase list, without those inside an exception ("fire lane") or denied ("no smoke"). */
+    const live = (list: PhraseList) =>
+      find(list).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
+
+    /** The index of the word before `at`, skipping a few fillers. */
+    const before = (at: number) => {
+      let i = at - 1;
+      for (let skipped = 0; i >= 0 && skipped < MAX_FILLERS && fillers.has(keys[i] as string); skipped++) i--;
+      return i;
+    };
+    const after = (at: number) => {
+      let i = at;
+      for (let skipped = 0; i < tokens.length && skipped < MAX_FILLERS && fillers.has(keys[i] as string); skipped++)
+        i++;
+      return i;
+    };
+    function negated(at: number) {
+      const i = before(at);
+      return i >= 0 && negators.has(keys[i] as string);
+    }
+
+    const kinds = new Set<DangerKind>();
+
+    // Someone shut in: a being attached to a shut-in phrase, or inside a car that is locked.
+    const objects = find(phrases.objects);
+    // "Las llaves de mi esposa": the wife owns the keys; she is not the one inside.
+    const beings = find(phrases.beings).filter((b) => {
+      const owner = before(b.start);
+      return !(owner >= 0 && owners.has(keys[owner] as string) && objects.some((o) => o.end === before(owner) + 1));
+    });
+    const mentions = [...beings.map((b) => ({ ...b, being: true })), ...objects.map((o) => ({ ...o, being: false }))];
+    /**
+     * Whether a shut-in phrase is about a being: one named in it ("locked my baby in"), else the
+     * nearest being or thing named just before it ("my son is stuck inside", not "the keys are
+     * inside"), else just after it ("trapped in there with my dog"), else any being when no thing is named.
+     */
+    const attachedToBeing = (s: Span) => {
+      if (beings.some((b) => overlaps(b, s))) return true;
+      const nearestBefore = mentions
+        .filter((m) => m.end <= s.start && s.start - m.end < ATTACH_WINDOW)
+        .sort((x, y) => y.end - x.end)[0];
+      if (nearestBefore) return nearestBefore.being;
+      const nearestAfter = mentions
+        .filter((m) => m.start >= s.end && m.start - s.end < ATTACH_WINDOW)
+        .sort((x, y) => x.start - y.start)[0];
+      if (nearestAfter) return nearestAfter.being;
+      return objects.length === 0;
+    };
+    if (beings.length) {
+      const shutIn = live(phrases.shutIn).some(attachedToBeing);
+      const locked = shutIn || live(phrases.lockedOut).length > 0;
+      if (shutIn || (locked && live(phrases.inside).some(attachedToBeing))) kinds.add(SHUT_IN);
+    }
+
+    // Anyone hurt, unless "nobody is hurt" comes after every injury word.
+    const cancellations = find(phrases.cancellations);
+    const carParts = find(phrases.carParts);
+    // Only a lone injury word can be about a car part ("swollen battery", "bleeding the brakes"):
+    // a longer phrase ("hit his head") says whose body it is.
+    const aboutACarPart = (s: Span) => {
+      if (s.end - s.start > 1) return false;
+      const prev = before(s.start);
+      const next = after(s.end);
+      return carParts.some((p) => p.end === prev + 1 || p.start === next);
+    };
+    const injuries = live(phrases.injury).filter(
+      (s) => !cancellations.some((c) => overlaps(s, c)) && !aboutACarPart(s),
+    );
+    const lastCancellation = Math.max(-1, ...cancellations.map((c) => c.end));
+    if (injuries.some((s) => s.start >= lastCancellation)) kinds.add(INJURY);
+
+    if (live(phrases.fire).length) kinds.add(FIRE);
+
+    // A car stopped where traffic moves: in a lane, on tracks, or with traffic passing close while
+    // nothing says it is off the road.
+    const stopped = find(phrases.stopped).length > 0;
+    const inLane = live(phrases.lanes).length > 0;
+    const passedClose = live(phrases.closeTraffic).length > 0 && live(phrases.offRoad).length === 0;
+    if (live(phrases.placesAlone).length || (stopped && (inLane || passedClose))) kinds.add(TRAFFIC);
+
+    if (live(phrases.threat).length) kinds.add(THREAT);
+
+    return { kinds: DANGER_KINDS.filter((k) => kinds.has(k)) };
+  };
+  return { read };
+}

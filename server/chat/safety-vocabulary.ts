@@ -1,0 +1,96 @@
+import { z } from "zod";
+import english from "./data/en/safety.json";
+import spanish from "./data/es/safety.json";
+
+/**
+ * The words the safety guard (guard.ts) reads with, one file per language (data/<lang>/safety.json),
+ * and the sentences it answers with. The guard holds no word of any language: everything it knows
+ * about English or Spanish is here, so adding a phrasing is a line of data.
+ *
+ * A phrase is words separated by spaces. Each piece may be:
+ * - a word, or words joined by `|` (any one of them): `locked|trapped`;
+ * - `@name`: any entry of the list `name` in `lists` (entries may be several words);
+ * - `#`: a number written in digits ("2", "18");
+ * - `*`: any one word;
+ * - any of these followed by `?`: optional.
+ * Words are compared after folding (lower case, no accents, no apostrophes, repeated letters
+ * squeezed), a listed `ending` may follow a word ("hurt" reads "hurts"), and a word of five letters
+ * or more also reads its one-letter typos, unless the typo is itself a word listed in `lookalikes`.
+ */
+
+export const DANGER_KINDS = ["shut-in", "injury", "fire", "traffic", "threat"] as const;
+export type DangerKind = (typeof DANGER_KINDS)[number];
+
+const phrases = z.array(z.string().min(1));
+
+export const safetyVocabularySchema = z.object({
+  /** Endings a word may carry beyond its listed form (plural, third person, possessive). */
+  endings: z.array(z.string().min(1)),
+  /** Real words one letter away from a danger word: never read as its typo. */
+  lookalikes: z.array(z.string()),
+  /** Words that, just before a danger word, deny it ("no smoke", "not in the lane"). */
+  negators: z.array(z.string()),
+  /** Small words skipped when looking at a danger word's neighbours ("is", "the", "my"). */
+  fillers: z.array(z.string()),
+  /** Named lists that phrases use as `@name`. */
+  lists: z.record(z.string(), phrases),
+  /** People of any age or relation, and animals. */
+  beings: phrases,
+  /** Age expressions that name a person: "2 yr old", "18 meses". */
+  ages: phrases,
+  /** Things that get locked in a car (keys, phone): what "locked inside" is about when named before it. */
+  objects: phrases,
+  /** Words that make the being after them an owner ("the keys of my wife"), not someone inside. */
+  owners: z.array(z.string()),
+  /** Shut in, locked in, trapped, cannot get out: a being attached to one of these is in danger. */
+  shutIn: phrases,
+  /** Being inside the car ("still inside", "in his car seat"): danger when the car is also locked. */
+  inside: phrases,
+  /** The car will not open ("locked out", "keys inside"). */
+  lockedOut: phrases,
+  /** Anyone hurt, however it is said. */
+  injury: phrases,
+  /** How drivers soften an injury ("a little", "i think im ok"): the injury stands (used by the tests). */
+  hedges: phrases,
+  /** "Nobody is hurt": cancels the injury words before it, never one that follows it. */
+  cancellations: phrases,
+  /** Car parts: an injury word about one of them ("the battery is swollen") is no one's injury. */
+  carParts: phrases,
+  /** Fire, smoke, a burning smell, a fuel leak. */
+  fire: phrases,
+  /** Travel lanes, intersections, crossings: danger with a word saying the car stopped there. */
+  lanes: phrases,
+  /** Traffic passing close ("cars flying by"): danger with a stop, unless the car is off the road. */
+  closeTraffic: phrases,
+  /** Off the travel lanes: a shoulder, a parking lot, a driveway. */
+  offRoad: phrases,
+  /** Places that are danger on their own ("on the tracks"). */
+  placesAlone: phrases,
+  /** The car stopped, stalled, died, crashed or cannot move. */
+  stopped: phrases,
+  /** Someone threatening the driver. */
+  threat: phrases,
+  /** Phrases holding a danger word that mean something else ("fire lane", "gas station"). */
+  except: phrases,
+  /**
+   * What the assistant says: `call` is the first sentence of every danger reply, then one line per
+   * kind found, then `car` (after 911, help with the car; `{phone}` is the site's number).
+   */
+  reply: z.object({
+    call: z.string().includes("911"),
+    "shut-in": z.string(),
+    injury: z.string(),
+    fire: z.string(),
+    traffic: z.string(),
+    threat: z.string(),
+    car: z.string().includes("{phone}"),
+  }),
+});
+
+export type SafetyVocabulary = z.infer<typeof safetyVocabularySchema>;
+
+/** The vocabularies by reply language; the guard reads every message with all of them. */
+export const safetyVocabularies = {
+  en: safetyVocabularySchema.parse(english),
+  es: safetyVocabularySchema.parse(spanish),
+};
