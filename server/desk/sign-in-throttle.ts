@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { RateLimitOptions } from "../config";
+import { clientKeyOf } from "../plugins/client-key";
 import type { Counters } from "../plugins/counters";
 import { normalizeEmail } from "./users";
 
@@ -18,7 +19,7 @@ import { normalizeEmail } from "./users";
 export type SignInThrottleOptions = RateLimitOptions;
 
 export const accountKey = (email: string) => `desk-sign-in:account:${normalizeEmail(email).slice(0, 254)}`;
-export const clientKey = (request: FastifyRequest) => `desk-sign-in:client:${request.ip}`;
+export const clientKey = (request: FastifyRequest) => `desk-sign-in:client:${clientKeyOf(request.ip)}`;
 
 export type ThrottleDecision =
   | { allowed: true; refund(): Promise<void> }
