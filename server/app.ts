@@ -16,6 +16,7 @@ import deskRoutes from "./desk/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
+import forwardedAddress from "./plugins/forwarded-address";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
@@ -153,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(connectionLimits, { maxPerClient: config.maxConnectionsPerClient });
+  // First of every hook: only a real address may be taken from the proxies' X-Forwarded-For.
+  if (config.trustProxy !== false) await app.register(forwardedAddress);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(securityHeaders, {
     inlineScriptHashes: site.inlineScriptHashes,
