@@ -14,7 +14,8 @@ import { validServiceRequest } from "../support/service-request";
 const PASSWORD = "correct horse battery staple";
 
 /** Addresses one home's router hands out, all inside 2001:db8:7:<net>::/64 (each test its own home). */
-const inSlash64 = (net: number, i: number) => `2001:db8:7:${net.toString(16)}:${(0x1000 + i).toString(16)}:${i}:beef:${i + 1}`;
+const inSlash64 = (net: number, i: number) =>
+  `2001:db8:7:${net.toString(16)}:${(0x1000 + i).toString(16)}:${i}:beef:${i + 1}`;
 /** The neighbouring /64: another home. */
 const neighbour = (net: number) => `2001:db8:7:${(net + 0x100).toString(16)}::1`;
 
