@@ -42,8 +42,11 @@ export interface AppOptions {
    * /healthz pings it. Only tests of the pages alone leave it out (then there is no contact API).
    */
   db?: Database;
-  /** Timing and clock of the alert worker, and whether it runs by itself (tests drive it). */
-  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart">;
+  /**
+   * Timing and clock of the alert worker, whether it runs by itself (tests drive it), and how push
+   * services' names are resolved (tests answer for names of their own).
+   */
+  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart" | "resolvePushHost">;
   /** The built-in chat assistant; built from the site's knowledge file (site.chatKnowledge) when not given. */
   assistant?: Assistant;
   /** The clock desk sessions expire by (and a request's end is stamped with); tests move it. */
