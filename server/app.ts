@@ -16,6 +16,7 @@ import deskRoutes from "./desk/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
+import forwardedAddress from "./plugins/forwarded-address";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
@@ -41,8 +42,11 @@ export interface AppOptions {
    * /healthz pings it. Only tests of the pages alone leave it out (then there is no contact API).
    */
   db?: Database;
-  /** Timing and clock of the alert worker, and whether it runs by itself (tests drive it). */
-  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart">;
+  /**
+   * Timing and clock of the alert worker, whether it runs by itself (tests drive it), and how push
+   * services' names are resolved (tests answer for names of their own).
+   */
+  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart" | "resolvePushHost">;
   /** The built-in chat assistant; built from the site's knowledge file (site.chatKnowledge) when not given. */
   assistant?: Assistant;
   /** The clock desk sessions expire by (and a request's end is stamped with); tests move it. */
@@ -153,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(connectionLimits, { maxPerClient: config.maxConnectionsPerClient });
+  // First of every hook: only a real address may be taken from the proxies' X-Forwarded-For.
+  if (config.trustProxy !== false) await app.register(forwardedAddress);
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(securityHeaders, {
     inlineScriptHashes: site.inlineScriptHashes,

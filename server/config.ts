@@ -98,41 +98,78 @@ export type TrustProxy = false | number | string[];
 /** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses. */
 const ADDRESS_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
-const isAddressOrRange = (entry: string) => {
-  if (ADDRESS_RANGE_NAMES.has(entry)) return true;
+/**
+ * The most proxies in a row TRUST_PROXY may count. A real chain is one to three (a CDN, a load balancer,
+ * the local Caddy); a larger count trusts entries the client wrote itself whenever the chain is shorter.
+ */
+export const MAX_TRUSTED_PROXY_HOPS = 5;
+/** The widest range of proxies TRUST_PROXY may name: a /8 of IPv4 (a private 10.0.0.0/8), a /32 of IPv6. */
+export const WIDEST_PROXY_RANGE = { ipv4: 8, ipv6: 32 } as const;
+
+/** The prefix length a range of IPv4-mapped IPv6 addresses (::ffff:a.b.c.d/n) covers of IPv4, or undefined. */
+const mappedIpv4Bits = (address: string, bits: number) =>
+  /^::ffff:/i.test(address) && bits >= 96 ? bits - 96 : undefined;
+
+/** What is wrong with one TRUST_PROXY entry, or undefined when it is a proxy's address or a narrow range. */
+function proxyEntryProblem(entry: string): string | undefined {
+  // Private ranges only: no address on the internet is in them.
+  if (ADDRESS_RANGE_NAMES.has(entry)) return undefined;
   const [address = "", bits, ...rest] = entry.split("/");
   const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
+  if (version === 0 || rest.length > 0) return `${entry} is not an address or a CIDR range`;
+  if (bits === undefined) return undefined;
   const n = Number(bits);
-  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
-};
+  if (!/^\d{1,3}$/.test(bits) || n > (version === 4 ? 32 : 128)) return `${entry} is not an address or a CIDR range`;
+  const mapped = version === 6 ? mappedIpv4Bits(address, n) : undefined;
+  if (mapped !== undefined ? mapped < WIDEST_PROXY_RANGE.ipv4 : version === 4 && n < WIDEST_PROXY_RANGE.ipv4)
+    return `${entry} is wider than a /${WIDEST_PROXY_RANGE.ipv4}`;
+  if (version === 6 && mapped === undefined && n < WIDEST_PROXY_RANGE.ipv6)
+    return `${entry} is wider than a /${WIDEST_PROXY_RANGE.ipv6}`;
+  return undefined;
+}
 
 /**
- * TRUST_PROXY: "false" (or 0, or unset): the socket's address is the client's. A whole number N: the
- * client's address is the one N entries from the right of X-Forwarded-For (what N proxies in a row
- * appended; whatever the client wrote to the left of it is ignored). A comma-separated list of
- * addresses or CIDR ranges: the proxies with those addresses are trusted, the first address from the
- * right that is not one of them is the client. "true" is refused: it would take the left-most entry,
- * which the client writes itself.
+ * TRUST_PROXY: "false" (or 0, or unset): the socket's address is the client's. A whole number N (at most
+ * 5): the client's address is the one N entries from the right of X-Forwarded-For (what N proxies in a
+ * row appended; whatever the client wrote to the left of it is ignored). A comma-separated list of
+ * addresses or CIDR ranges (none wider than a /8 of IPv4 or a /32 of IPv6): the proxies with those
+ * addresses are trusted, the first address from the right that is not one of them is the client.
+ * Whatever acts like "trust everyone" is refused, since any visitor could then choose their own address
+ * with X-Forwarded-For and escape every per-client limit: "true" (it takes the left-most entry, which the
+ * client writes itself), a large hop count, and ranges that hold much of the internet.
  */
 export function trustProxySetting(value: string): TrustProxy {
   const v = value.trim().toLowerCase();
   if (v === "" || v === "false" || v === "0") return false;
+  const howToSet =
+    "Set TRUST_PROXY=1 for one reverse proxy in front (Caddy, nginx), the number of proxies in a row, or " +
+    "the proxies' addresses (for example 127.0.0.1 or 10.0.0.0/8).";
   if (v === "true") {
     throw new Error(
       "Invalid server configuration: TRUST_PROXY=true would trust every address, so any visitor could choose " +
-        "their own address with X-Forwarded-For. Set TRUST_PROXY=1 for one reverse proxy in front (Caddy, " +
-        "nginx), the number of proxies in a row, or the proxies' addresses (for example 127.0.0.1 or 10.0.0.0/8).",
+        `their own address with X-Forwarded-For. ${howToSet}`,
     );
   }
-  if (/^\d+$/.test(v)) return Number(v);
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > MAX_TRUSTED_PROXY_HOPS) {
+      throw new Error(
+        `Invalid server configuration: TRUST_PROXY=${v} trusts more proxies in a row than any real chain has ` +
+          `(at most ${MAX_TRUSTED_PROXY_HOPS}): where the chain is shorter, the addresses a visitor writes in ` +
+          `X-Forwarded-For would be trusted, so they could choose their own. ${howToSet}`,
+      );
+    }
+    return hops;
+  }
   const entries = v.split(",").map((e) => e.trim());
-  const wrong = entries.filter((e) => !isAddressOrRange(e));
-  if (wrong.length > 0) {
+  const problems = entries.map(proxyEntryProblem).filter((p): p is string => p !== undefined);
+  if (problems.length > 0) {
     throw new Error(
-      `Invalid server configuration: TRUST_PROXY must be false, a number of proxies, or proxy addresses ` +
-        `(IPs or CIDR ranges, comma separated); not an address: ${wrong.join(", ")}`,
+      "Invalid server configuration: TRUST_PROXY must be false, a number of proxies (at most " +
+        `${MAX_TRUSTED_PROXY_HOPS}), or the proxies' addresses (IPs or CIDR ranges no wider than a ` +
+        `/${WIDEST_PROXY_RANGE.ipv4} of IPv4 or a /${WIDEST_PROXY_RANGE.ipv6} of IPv6, comma separated): ` +
+        `${problems.join("; ")}. A wider range trusts addresses on the internet, so a visitor there could ` +
+        "choose their own address with X-Forwarded-For.",
     );
   }
   return entries;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { realClientAddress } from "./plugins/forwarded-address";
 
 /**
  * What may reach the log. No value a visitor or the owner typed ever does: a database error carries
@@ -80,6 +81,6 @@ export function safeRequestForLog(request: FastifyRequest) {
     method: request.method,
     url: pathForLog(request.url ?? ""),
     host: request.host,
-    remoteAddress: request.ip,
+    remoteAddress: realClientAddress(request),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { alertOutbox, contactRequests, requestPageLinks } from "../db/schema";
+import { type AlertChannel, alertOutbox, contactRequests, requestPageLinks } from "../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
 import type { ClaimedAlert } from "./channel";
 
@@ -33,15 +33,29 @@ async function mintPageTokens(db: Db, requestIds: number[]): Promise<Map<number,
 export function outboxStore(db: Db) {
   return {
     /**
-     * Takes up to `limit` due alerts for this worker. FOR UPDATE SKIP LOCKED lets several servers on
-     * one PostgreSQL claim at once without taking the same row; the claim pushes next_attempt_at a
-     * lease ahead, so an alert whose worker died mid-send becomes due again when the lease ends.
+     * Takes up to `limit` due alerts for this worker, on the `channels` it can send. FOR UPDATE SKIP
+     * LOCKED lets several servers on one PostgreSQL claim at once without taking the same row; the claim
+     * pushes next_attempt_at a lease ahead, so an alert whose worker died mid-send becomes due again when
+     * the lease ends. A server without a channel (no SMTP_URL, say) leaves that channel's alerts to the
+     * servers that have it, rather than taking them only to put them off with an error.
      */
-    async claimDue(now: Date, limit: number, leaseMs: number): Promise<ClaimedAlert[]> {
+    async claimDue(
+      now: Date,
+      limit: number,
+      leaseMs: number,
+      channels: readonly AlertChannel[],
+    ): Promise<ClaimedAlert[]> {
+      if (channels.length === 0) return [];
       const due = db
         .select({ id: alertOutbox.id })
         .from(alertOutbox)
-        .where(and(eq(alertOutbox.state, "pending"), lte(alertOutbox.nextAttemptAt, now)))
+        .where(
+          and(
+            eq(alertOutbox.state, "pending"),
+            lte(alertOutbox.nextAttemptAt, now),
+            inArray(alertOutbox.channel, [...channels]),
+          ),
+        )
         .orderBy(asc(alertOutbox.nextAttemptAt))
         .limit(limit)
         .for("update", { skipLocked: true });

@@ -5,8 +5,10 @@ import { BlockList, isIP } from "node:net";
  * in to the desk, and the outbox then posts to it from inside our network: without this rule a
  * signed-in account (or a stolen session) could make the server send requests to its own machine or
  * to private services. Browsers' push services (FCM, Mozilla, Apple, Microsoft) are https on public
- * hosts, so that is all that is taken. A public name that resolves to a private address is not caught
- * here (that would need the address pinned at connection time); literal addresses and local names are.
+ * hosts, so that is all that is taken. This rule reads the endpoint alone: literal addresses, local
+ * names and special-use domains. A public name that resolves to a private address is caught by the
+ * sender, which resolves the name before each push and connects to the address it checked
+ * (push-address.ts).
  */
 
 /**
@@ -34,9 +36,11 @@ for (const [network, prefix] of [
   notPublic.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128],
+  ["::", 96], // unspecified, loopback, and the old IPv4-compatible form (::127.0.0.1)
+  ["::ffff:0:0:0", 96], // IPv4-translated (RFC 2765): an IPv4 address in another IPv6 wrapping
   ["64:ff9b::", 96], // NAT64, likewise
+  ["64:ff9b:1::", 48], // local-use NAT64
+  ["2001::", 32], // Teredo, which embeds an IPv4 address
   ["100::", 64],
   ["2001:db8::", 32],
   ["2002::", 16], // 6to4, which can embed a private IPv4 address
@@ -48,12 +52,51 @@ for (const [network, prefix] of [
   notPublic.addSubnet(network, prefix, "ipv6");
 }
 
-/** The URL's host as a bare name or address: no IPv6 brackets, no trailing dot, lower case. */
-const bareHost = (url: URL) =>
+/** Whether an address (IPv4 or IPv6, IPv4-mapped too) is on the public internet. */
+export function isPublicAddress(address: string): boolean {
+  const version = isIP(address);
+  if (version === 0) return false;
+  return !notPublic.check(address, version === 4 ? "ipv4" : "ipv6");
+}
+
+/** This machine's own addresses: 127.0.0.0/8 and ::1, as such or IPv4-mapped. */
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+export function isLoopbackAddress(address: string): boolean {
+  const version = isIP(address);
+  return version !== 0 && loopback.check(address, version === 4 ? "ipv4" : "ipv6");
+}
+
+/** The URL's host as a bare name or address: no IPv6 brackets, no trailing dots, lower case. */
+export const bareHost = (url: URL) =>
   url.hostname
     .replace(/^\[(.*)\]$/, "$1")
-    .replace(/\.$/, "")
+    .replace(/\.+$/, "")
     .toLowerCase();
+
+/**
+ * Top-level names that are never a push service on the internet: special-use (RFC 6761: localhost,
+ * test, invalid, example; RFC 6762: local; RFC 7686: onion; RFC 9476: alt), ICANN's private-use
+ * "internal" (cloud metadata services live there: metadata.google.internal), arpa (home.arpa and the
+ * reverse zones), and the names intranets commonly use.
+ */
+const LOCAL_TOP_LEVEL_NAMES = new Set([
+  "localhost",
+  "local",
+  "internal",
+  "test",
+  "invalid",
+  "example",
+  "onion",
+  "alt",
+  "arpa",
+  "intranet",
+  "lan",
+  "home",
+  "corp",
+  "localdomain",
+]);
 
 const isLoopbackHost = (host: string) =>
   host === "localhost" || host.endsWith(".localhost") || host === "::1" || host.startsWith("127.");
@@ -84,9 +127,11 @@ export function pushEndpointRefusal(endpoint: string, rule: PushEndpointRule = {
   }
   if (url.protocol !== "https:") return PUSH_ENDPOINT_NOT_HTTPS;
   const version = isIP(host);
-  if (version !== 0)
-    return notPublic.check(host, version === 4 ? "ipv4" : "ipv6") ? PUSH_ENDPOINT_NOT_PUBLIC : undefined;
-  // A name with no dot (intranet, localhost) is found on the local network, never on the internet.
-  if (!host.includes(".") || isLoopbackHost(host)) return PUSH_ENDPOINT_NOT_PUBLIC;
+  if (version !== 0) return isPublicAddress(host) ? undefined : PUSH_ENDPOINT_NOT_PUBLIC;
+  // A name with no dot (intranet, localhost) is found on the local network, never on the internet; nor is
+  // one with an empty label (push..example) or under a local or special-use top-level name.
+  const labels = host.split(".");
+  if (labels.length < 2 || labels.some((l) => l === "") || isLoopbackHost(host)) return PUSH_ENDPOINT_NOT_PUBLIC;
+  if (LOCAL_TOP_LEVEL_NAMES.has(labels[labels.length - 1] ?? "")) return PUSH_ENDPOINT_NOT_PUBLIC;
   return undefined;
 }

@@ -3,6 +3,8 @@ import type { PushAlertConfig } from "../config";
 import type { PushSubscriptionStore } from "../db/push-subscriptions";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
 import { cancelledPushNotification, pushNotification } from "./message";
+import { postPinned } from "./pinned-post";
+import { type HostResolver, pushAddress, systemResolver } from "./push-address";
 import { pushEndpointRefusal } from "./push-endpoint";
 
 export const PUSH_TIMEOUT_MS = 10_000;
@@ -14,7 +16,8 @@ type Outcome = "delivered" | "gone" | "refused" | { failed: string };
 /**
  * Web Push to every phone the desk subscribed: one outbox row per request carries them all. The
  * web-push package encrypts the payload for each browser (RFC 8291) and signs the VAPID header
- * (RFC 8292); the request itself goes out with fetch, like the webhook's, with its timeout.
+ * (RFC 8292); the request itself goes out to the address checked just before (push-address.ts), with
+ * its timeout.
  *
  * The alert counts as sent when one phone's push service took it, or when there is no phone left to
  * tell; a subscription the push service calls gone (404, 410) is forgotten, and so is one whose
@@ -24,7 +27,14 @@ type Outcome = "delivered" | "gone" | "refused" | { failed: string };
 export function pushSender(
   config: PushAlertConfig,
   subscriptions: PushSubscriptionStore,
-  timeoutMs = PUSH_TIMEOUT_MS,
+  {
+    timeoutMs = PUSH_TIMEOUT_MS,
+    resolve = systemResolver,
+  }: {
+    timeoutMs?: number;
+    /** How push services' names are resolved (each push, then pinned); tests answer for names of their own. */
+    resolve?: HostResolver;
+  } = {},
 ): AlertSender {
   const vapidDetails = { subject: config.subject, publicKey: config.publicKey, privateKey: config.privateKey };
   const rule = { allowLoopback: config.allowLoopbackEndpoints };
@@ -40,19 +50,22 @@ export function pushSender(
       payload,
       { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: "high", contentEncoding: "aes128gcm" },
     );
-    let response: Response;
+    // Resolved now, for this push, and connected to the address checked: a name cannot send us elsewhere.
+    const where = await pushAddress(new URL(details.endpoint), rule, resolve);
+    if ("refused" in where) return "refused";
+    if ("unresolved" in where) return { failed: where.unresolved };
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: { status: number };
     try {
-      response = await fetch(details.endpoint, {
-        method: details.method,
-        headers: details.headers as Record<string, string>,
+      // Redirects are not followed (an answer is only its status), as a push service never sends one.
+      response = await postPinned(new URL(details.endpoint), where.pinned, {
+        headers: details.headers as Record<string, string | number>,
         body: details.body ? new Uint8Array(details.body) : null,
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
+        signal,
       });
     } catch (error) {
-      return { failed: describeNetworkError(error) };
+      return { failed: signal.aborted ? "timed out" : describeNetworkError(error) };
     }
-    await response.body?.cancel().catch(() => {});
     if (response.status === 404 || response.status === 410) return "gone";
     if (response.status < 200 || response.status > 299) return { failed: `HTTP ${response.status}` };
     return "delivered";

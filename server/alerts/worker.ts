@@ -91,7 +91,9 @@ export class AlertWorker {
 
   /** One pass: claims up to a batch of due alerts and sends them side by side. Returns how many. */
   async runOnce(): Promise<number> {
-    const claimed = await this.options.outbox.claimDue(this.now(), this.batchSize, this.leaseMs);
+    const claimed = await this.options.outbox.claimDue(this.now(), this.batchSize, this.leaseMs, [
+      ...this.senders.keys(),
+    ]);
     const delivered = await Promise.all(claimed.map((alert) => this.deliver(alert)));
     const sent = claimed.filter((_, i) => delivered[i]);
     // One write for the whole batch's successes: a burst costs the database a few statements, not one per alert.
@@ -115,6 +117,7 @@ export class AlertWorker {
     const base = { alertId: alert.id, channel: alert.channel, attempt: alert.attempt };
     const sender = this.senders.get(alert.channel);
     try {
+      // Not claimed in the first place (claimDue takes this server's channels only); kept as a backstop.
       if (!sender) throw new DeliveryError(`the ${alert.channel} channel is not configured on this server`);
       await sender.send(alert);
     } catch (error) {

@@ -10,6 +10,7 @@ import { readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../config";
 import { BackupError, backupStoppedFolder, requestBackup, restoreBackup } from "./backup";
+import { createOwnerOnlyFile, ExistingFileError } from "./exclusive-file";
 import { DataDirLockedError } from "./lock";
 
 const USAGE = `Usage:
@@ -21,16 +22,19 @@ const stamp = (d: Date) => d.toISOString().replace(/[:.]/g, "-");
 async function backup(dataDir: string, file: string | undefined) {
   const target = path.resolve(file ?? `towing-backup-${stamp(new Date())}.tar.gz`);
   // Streamed beside the target and renamed once whole: a crash or a cut never leaves a half backup under its name.
+  // Made here, only the owner's, or refused: a file or link already at its name is never written through.
   const partial = `${target}.partial`;
+  const out = await createOwnerOnlyFile(partial);
   try {
-    const fromServer = await requestBackup(dataDir, partial);
-    const { bytes } = fromServer ?? (await backupStoppedFolder(dataDir, partial));
+    const fromServer = await requestBackup(dataDir, out);
+    const { bytes } = fromServer ?? (await backupStoppedFolder(dataDir, out));
     renameSync(partial, target);
     console.log(
       `Backed up ${dataDir} (${fromServer ? "from the running server" : "no server running"}) ` +
         `to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MB).`,
     );
   } catch (error) {
+    await out.close().catch(() => {});
     rmSync(partial, { force: true });
     throw error;
   }
@@ -56,7 +60,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const known = error instanceof BackupError || error instanceof DataDirLockedError;
+  const known =
+    error instanceof BackupError || error instanceof DataDirLockedError || error instanceof ExistingFileError;
   console.error(known ? error.message : error);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
-import { createWriteStream, existsSync, unlinkSync } from "node:fs";
-import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { existsSync, unlinkSync } from "node:fs";
+import { chmod, copyFile, type FileHandle, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { PassThrough, type Readable } from "node:stream";
@@ -182,12 +182,13 @@ export async function serveBackups(
 }
 
 /**
- * Writes `stream` to `file` (mode 0600) and checks on the way that it is one whole gzip stream: a copy
- * cut short (the server stopped mid-way) is an error, not a file. Returns the bytes written.
+ * Writes `stream` to `file` (made by createOwnerOnlyFile, and closed here) and checks on the way that it
+ * is one whole gzip stream: a copy cut short (the server stopped mid-way) is an error, not a file.
+ * Returns the bytes written.
  */
-async function writeChecked(stream: Readable, file: string): Promise<number> {
+async function writeChecked(stream: Readable, file: FileHandle): Promise<number> {
   let bytes = 0;
-  const out = createWriteStream(file, { mode: 0o600 });
+  const out = file.createWriteStream();
   const check = createGunzip();
   check.resume();
   const checked = new Promise<void>((resolve, reject) => {
@@ -204,7 +205,7 @@ async function writeChecked(stream: Readable, file: string): Promise<number> {
 }
 
 /** Asks the server running on `dataDir` for a backup into `file`; undefined when no server listens there. */
-export async function requestBackup(dataDir: string, file: string): Promise<{ bytes: number } | undefined> {
+export async function requestBackup(dataDir: string, file: FileHandle): Promise<{ bytes: number } | undefined> {
   const socketPath = backupSocketPath(dataDir);
   if (!existsSync(socketPath)) return undefined;
   const socket = net.connect(socketPath);
@@ -237,7 +238,7 @@ export async function requestBackup(dataDir: string, file: string): Promise<{ by
 }
 
 /** A backup of a folder no server has open, into `file`: takes its lock, streams the folder, lets go. */
-export async function backupStoppedFolder(dataDir: string, file: string): Promise<{ bytes: number }> {
+export async function backupStoppedFolder(dataDir: string, file: FileHandle): Promise<{ bytes: number }> {
   if (!hasDatabase(dataDir)) throw new BackupError(`${dataDir} holds no database (no PG_VERSION file); check DATA_DIR`);
   const lock = await lockDataDir(dataDir);
   try {

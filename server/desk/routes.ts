@@ -36,6 +36,7 @@ import { pushSubscriptionStore } from "../db/push-subscriptions";
 import { deskSignIns } from "../db/schema";
 import type { Counters } from "../plugins/counters";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from "./device-cookie";
 import { hostCookies } from "./host-cookies";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
 import {
@@ -107,7 +108,7 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
 
   await app.register(cookie);
   // Between the cookie parser and the session: the session and CSRF plugins see the plain names.
-  app.addHook("onRequest", hostCookies([SESSION_COOKIE, CSRF_COOKIE]));
+  app.addHook("onRequest", hostCookies([SESSION_COOKIE, CSRF_COOKIE, DEVICE_COOKIE]));
   await app.register(session, {
     secret: plainSigner,
     cookieName: SESSION_COOKIE,
@@ -181,8 +182,12 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     const parsed = signInSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
     const email = normalizeEmail(parsed.data.email);
+    // A browser that signed in to this account before counts its tries against itself (device-cookie.ts).
+    const deviceCookie = request.cookies[DEVICE_COOKIE];
+    const accountOfCookie = deviceCookie ? await findUser(db, email) : undefined;
+    const device = knownDevice(deviceCookie, accountOfCookie);
     // Counted before the password is checked: parallel tries cannot all slip in under the limit.
-    const limit = await throttle.take(request, email);
+    const limit = await throttle.take(request, email, device);
     if (!limit.allowed) {
       const minutes = Math.ceil(limit.retryAfterSeconds / 60);
       return reply
@@ -190,7 +195,7 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
         .header("Retry-After", String(limit.retryAfterSeconds))
         .send({ error: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` });
     }
-    const user = await findUser(db, email);
+    const user = deviceCookie ? accountOfCookie : await findUser(db, email);
     // An unknown e-mail costs the same scrypt work as a wrong password, and gets the same answer.
     const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
     const succeeded = matches && user !== undefined;
@@ -200,6 +205,14 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
       return reply.code(401).send({ error: SIGN_IN_FAILED });
     }
     await limit.refund();
+    // Known from now on (a new nonce at each sign-in), for a year or until the password changes.
+    reply.setCookie(DEVICE_COOKIE, deviceCookieFor(user), {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: "strict",
+      secure: overHttps(request),
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
     return signIn(request, user);
   });
 

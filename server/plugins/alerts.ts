@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { AlertSender } from "../alerts/channel";
 import { emailSender } from "../alerts/email-sender";
 import { outboxStore } from "../alerts/outbox";
+import type { HostResolver } from "../alerts/push-address";
 import { pushSender } from "../alerts/push-sender";
 import { webhookSender } from "../alerts/webhook-sender";
 import { AlertWorker, type AlertWorkerOptions } from "../alerts/worker";
@@ -18,6 +19,8 @@ export interface AlertsPluginOptions {
   worker?: Pick<AlertWorkerOptions, "now" | "random" | "pollIntervalMs" | "leaseMs">;
   /** This process alone owns the database (PGlite): claims left by a dead process are released at start. */
   exclusive?: boolean;
+  /** How push services' names are resolved before each push (the system's resolver; tests answer for their own). */
+  resolvePushHost?: HostResolver;
   /** false: the worker does not run by itself (tests call app.alerts.worker.runOnce()). */
   autoStart?: boolean;
   /** The public origin the driver's confirmation links to (the build's PUBLIC_SITE_URL). */
@@ -47,7 +50,8 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
   const senders: AlertSender[] = [];
   if (opts.config.email) senders.push(emailSender(opts.config.email, opts.siteUrl));
   if (opts.config.webhook) senders.push(webhookSender(opts.config.webhook));
-  if (opts.config.push) senders.push(pushSender(opts.config.push, pushSubscriptionStore(opts.db)));
+  if (opts.config.push)
+    senders.push(pushSender(opts.config.push, pushSubscriptionStore(opts.db), { resolve: opts.resolvePushHost }));
   const outbox = outboxStore(opts.db);
   const worker = new AlertWorker({ outbox, senders, log: app.log.child({ component: "alerts" }), ...opts.worker });
   app.decorate("alerts", { channels: senders.map((s) => s.channel), worker, outbox });

@@ -2,6 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
+import { clientKey } from "./client-key";
 import { type Counters, createCounters, REDIS_TIMEOUT_MS } from "./counters";
 
 export interface RateLimitsOptions {
@@ -102,6 +103,8 @@ async function rateLimits(app: FastifyInstance, opts: RateLimitsOptions) {
     store: storeOver(counters),
     // The counters answer from memory when Redis fails, so there is never an error to skip.
     skipOnError: false,
+    // The app's one client key (an IPv6 client by its /64), the same the limits counted by hand use.
+    keyGenerator: clientKey,
   });
 }
 

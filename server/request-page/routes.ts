@@ -19,6 +19,7 @@ import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
 import type { AlertChannel, ContactRequestRow } from "../db/schema";
 import { isSameOrigin } from "../desk/same-origin";
+import { clientKey } from "../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../plugins/security-headers";
 import type { SiteFiles } from "../site-files";
 import type { RequestFeed } from "./feed";
@@ -161,7 +162,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
 
   /** Counts a lookup; answers the 429 itself (a page or JSON) and returns true when over the limit. */
   const overLimit = async (request: FastifyRequest, reply: FastifyReply, page: boolean) => {
-    const count = await app.counters.incr(`request-page:${request.ip}`, opts.rateLimit.timeWindowMs);
+    const count = await app.counters.incr(`request-page:${clientKey(request)}`, opts.rateLimit.timeWindowMs);
     if (count.current <= opts.rateLimit.max) return false;
     const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
     const locale = askedLocale(request);
@@ -241,7 +242,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     const onLeft = () => {
       left = true;
     };
-    const slot = opts.streams.take(request.ip);
+    const slot = opts.streams.take(clientKey(request));
     if ("refused" in slot) return refuseStream(request, reply, slot.refused);
     stream.once("close", onLeft);
     /**

@@ -1,4 +1,14 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -145,5 +155,58 @@ describe("npm run db:backup and db:restore on PGlite", () => {
     const onPostgres = await backupCli(["backup"], { DATABASE_URL: "postgres://127.0.0.1:1/none" });
     expect(onPostgres.code).toBe(1);
     expect(onPostgres.stderr).toContain("pg_dump");
+  });
+});
+
+describe("npm run db:backup never writes through a link or keeps a wider mode (umask 022)", () => {
+  const dataDir = path.join(root, "private");
+  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+  let umaskBefore = 0;
+  beforeAll(async () => {
+    // A database folder of its own, no server on it (opening it sets the owner-only umask: set 022 after).
+    await (await openDatabase({ dataDir })).close();
+    umaskBefore = process.umask(0o022);
+  });
+  afterAll(() => {
+    process.umask(umaskBefore);
+  });
+
+  it("refuses a symbolic link at the .partial name, naming it, and leaves the link's target as it was", {
+    timeout: 60_000,
+  }, async () => {
+    const victim = path.join(root, "someone-elses-file.txt");
+    writeFileSync(victim, "not a backup\n", { mode: 0o644 });
+    const file = path.join(root, "linked.tar.gz");
+    symlinkSync(victim, `${file}.partial`);
+    const result = await backupCli(["backup", file], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}.partial already exists`);
+    expect(result.stderr).toContain("nothing was written");
+    expect(readFileSync(victim, "utf8")).toBe("not a backup\n");
+    expect(statSync(victim).mode & 0o777).toBe(0o644);
+    // The link is left for a person to look at; no backup appeared under the name.
+    expect(lstatSync(`${file}.partial`).isSymbolicLink()).toBe(true);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("refuses an existing 0666 .partial file, leaves it untouched, and once it is gone writes a 0600 backup", {
+    timeout: 120_000,
+  }, async () => {
+    const file = path.join(root, "wide.tar.gz");
+    writeFileSync(`${file}.partial`, "left over\n");
+    chmodSync(`${file}.partial`, 0o666);
+    const refused = await backupCli(["backup", file], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${file}.partial already exists`);
+    expect(readFileSync(`${file}.partial`, "utf8")).toBe("left over\n");
+    expect(statSync(`${file}.partial`).mode & 0o777).toBe(0o666);
+    expect(existsSync(file)).toBe(false);
+
+    rmSync(`${file}.partial`);
+    const made = await backupCli(["backup", file], env);
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${file}.partial`)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { deskSessions, deskSignIns } from "../../server/db/schema";
+import { DEVICE_COOKIE } from "../../server/desk/device-cookie";
 import { SESSION_COOKIE } from "../../server/desk/routes";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/desk/session-store";
 import { addUser, removeUser, resetPassword } from "../../server/desk/users";
@@ -93,7 +94,16 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
     expect(session).toMatch(/; Path=\/(;|$)/);
     expect(session).not.toMatch(/Domain=/i);
     expect(setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(false);
-    expect([...client.cookies.keys()].sort()).toEqual(["__Host-desk_csrf", `__Host-${SESSION_COOKIE}`]);
+    expect([...client.cookies.keys()].sort()).toEqual([
+      "__Host-desk_csrf",
+      `__Host-${DEVICE_COOKIE}`,
+      `__Host-${SESSION_COOKIE}`,
+    ]);
+    const device = setCookies.find((c) => c.startsWith(`__Host-${DEVICE_COOKIE}=`));
+    expect(device).toMatch(/; Secure/);
+    expect(device).toMatch(/; Path=\/(;|$)/);
+    expect(device).toMatch(/; HttpOnly/);
+    expect(device).toMatch(/; SameSite=Strict/);
     // The prefixed cookie is what signs the client in over HTTPS.
     expect((await client.get("/api/desk/requests")).statusCode).toBe(200);
     expect(session).toMatch(/; SameSite=Strict/);
@@ -216,6 +226,99 @@ describe.each(databaseTargets)("desk sign-in and sessions on $kind", (target) =>
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     // Other clients can still sign in to that account.
     expect((await newClient().signIn(mine, PASSWORD)).statusCode).toBe(200);
+  });
+
+  describe("a known device (OWASP device cookie)", () => {
+    /** A browser at a new address that carries only `from`'s device cookie (a phone that moved networks). */
+    const carrying = (from: DeskClient) => {
+      const phone = newClient();
+      const cookie = from.cookies.get(DEVICE_COOKIE);
+      if (cookie) phone.cookies.set(DEVICE_COOKIE, cookie);
+      return phone;
+    };
+    const strangersLockOut = async (email: string) => {
+      for (let i = 0; i < 5; i++) expect((await newClient().signIn(email, `stranger guess ${i}`)).statusCode).toBe(401);
+      expect((await newClient().signIn(email, PASSWORD)).statusCode).toBe(429);
+    };
+
+    it("is a signed, HttpOnly, SameSite=Strict cookie for a year, issued only at a successful sign-in", async () => {
+      const email = await newUser();
+      const failed = await newClient().signIn(email, "wrong password");
+      expect(failed.statusCode).toBe(401);
+      expect(([] as string[]).concat(failed.headers["set-cookie"] ?? []).some((c) => c.includes(DEVICE_COOKIE))).toBe(
+        false,
+      );
+      const res = await newClient().signIn(email, PASSWORD);
+      const cookie = ([] as string[])
+        .concat(res.headers["set-cookie"] ?? [])
+        .find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
+      expect(cookie).toMatch(/; Max-Age=31536000/);
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Strict/);
+    });
+
+    it("keeps its own allowance while strangers have locked the account; strangers stay locked out", async () => {
+      const email = await newUser();
+      const phone = newClient();
+      expect((await phone.signIn(email, PASSWORD)).statusCode).toBe(200);
+      await strangersLockOut(email);
+      // The owner's phone, now on another network, gets in.
+      const moved = carrying(phone);
+      expect((await moved.signIn(email, PASSWORD)).statusCode).toBe(200);
+      // The per-account limit still holds for everyone else.
+      expect((await newClient().signIn(email, PASSWORD)).statusCode).toBe(429);
+    });
+
+    it("counts its own failed tries: five wrong from the known device lock that device, not the account", async () => {
+      const email = await newUser();
+      const laptop = newClient();
+      expect((await laptop.signIn(email, PASSWORD)).statusCode).toBe(200);
+      const phone = carrying(laptop);
+      for (let i = 0; i < 5; i++) expect((await phone.signIn(email, `typo ${i}`)).statusCode).toBe(401);
+      const locked = await phone.signIn(email, PASSWORD);
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(14 * 60);
+      // Those tries were the device's: a stranger's allowance for the account is untouched.
+      expect((await newClient().signIn(email, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it("still obeys the per-client limit: a known device at an address that used up its tries gets 429", async () => {
+      const email = await newUser();
+      const phone = newClient();
+      expect((await phone.signIn(email, PASSWORD)).statusCode).toBe(200);
+      const sameAddress = new DeskClient(app, phone.remoteAddress);
+      for (let i = 0; i < 5; i++) {
+        expect((await sameAddress.signIn(`someone${userCount}-${i}@example.com`, "guess")).statusCode).toBe(401);
+      }
+      expect((await phone.signIn(email, PASSWORD)).statusCode).toBe(429);
+    });
+
+    it("counts for nothing when altered, from another account, or after a password reset", async () => {
+      const email = await newUser();
+      const phone = newClient();
+      expect((await phone.signIn(email, PASSWORD)).statusCode).toBe(200);
+      const other = newClient();
+      expect((await other.signIn(await newUser(), PASSWORD)).statusCode).toBe(200);
+      await strangersLockOut(email);
+      const genuine = phone.cookies.get(DEVICE_COOKIE) ?? "";
+      const [id, nonce, mac] = genuine.split(".");
+      const forged = [
+        `${id}.${nonce}.${mac?.slice(0, -2)}AA`,
+        `${id}.${nonce?.slice(0, -2)}AA.${mac}`,
+        `${Number(id) + 1}.${nonce}.${mac}`,
+        "garbage",
+      ];
+      for (const value of forged) {
+        const tampered = newClient();
+        tampered.cookies.set(DEVICE_COOKIE, value);
+        expect((await tampered.signIn(email, PASSWORD)).statusCode).toBe(429);
+      }
+      // Another account's device cookie is a stranger to this account.
+      expect((await carrying(other).signIn(email, PASSWORD)).statusCode).toBe(429);
+      // A new password forgets every device.
+      await resetPassword(db.db, email, `${PASSWORD} again`);
+      expect((await carrying(phone).signIn(email, `${PASSWORD} again`)).statusCode).toBe(429);
+    });
   });
 
   it("ends a session after 12 hours idle", async () => {

@@ -198,8 +198,63 @@ describe("TRUST_PROXY", () => {
       "::1",
     ]);
     expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would trust every address/);
-    expect(() => loadConfig({ TRUST_PROXY: "proxy.example" })).toThrow(/not an address: proxy.example/);
+    expect(() => loadConfig({ TRUST_PROXY: "proxy.example" })).toThrow(/proxy.example is not an address/);
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/not an address/);
+  });
+
+  it("refuses what acts like trusting everyone: more than 5 hops, ranges wider than a /8 or a /32, and says why", () => {
+    expect(loadConfig({ TRUST_PROXY: "5" }).trustProxy).toBe(5);
+    expect(() => loadConfig({ TRUST_PROXY: "6" })).toThrow(/TRUST_PROXY=6 trusts more proxies.*at most 5.*choose/);
+    expect(() => loadConfig({ TRUST_PROXY: "99" })).toThrow(/TRUST_PROXY=99 trusts more proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: "0.0.0.0/1,128.0.0.0/1" })).toThrow(
+      /0\.0\.0\.0\/1 is wider than a \/8; 128\.0\.0\.0\/1 is wider than a \/8.*trusts addresses on the internet/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/7" })).toThrow(/10\.0\.0\.0\/7 is wider than a \/8/);
+    expect(() => loadConfig({ TRUST_PROXY: "::/0" })).toThrow(/::\/0 is wider than a \/32/);
+    expect(() => loadConfig({ TRUST_PROXY: "2001:db8::/31" })).toThrow(/is wider than a \/32/);
+    // All of IPv4, written as IPv4-mapped IPv6.
+    expect(() => loadConfig({ TRUST_PROXY: "::ffff:0.0.0.0/96" })).toThrow(/::ffff:0\.0\.0\.0\/96 is wider than a \/8/);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 2001:db8::/32, fd00::/48, loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "2001:db8::/32",
+      "fd00::/48",
+      "loopback",
+    ]);
+  });
+
+  it("takes a right-most entry that is not an IP as no address: the connection's counts, logged once, never typed", async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: testConfig({ trustProxy: ["127.0.0.1"], chatRateLimit: { max: 2, timeWindowMs: 60_000 } }),
+      logger: { level: "info", stream: { write: (line: string) => lines.push(line) } },
+      site: emptySiteFiles(),
+    });
+    app.get("/whoami", async (request) => ({ ip: request.ip }));
+    const ask = (xff: string) =>
+      app
+        .inject({ url: "/whoami", remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": xff } })
+        .then((r) => r.json().ip);
+    expect(await ask("10.0.0.1, garbage-typed-here")).toBe("127.0.0.1");
+    expect(await ask("198.51.100.1, not-an-address-either")).toBe("127.0.0.1");
+    expect(await ask("10.0.0.1, 198.51.100.9")).toBe("198.51.100.9");
+    // A limit counts such requests by the connection: varying the garbage is no way around it.
+    const chat: number[] = [];
+    for (let n = 0; n < 4; n++) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/chat",
+        remoteAddress: "127.0.0.1",
+        headers: { "x-forwarded-for": `10.0.0.1, junk${n}` },
+        payload: { text: "Do you tow in Lodi?" },
+      });
+      chat.push(res.statusCode);
+    }
+    expect(chat).toEqual([200, 200, 429, 429]);
+    const said = lines.filter((l) => l.includes("not an IP address"));
+    expect(said).toHaveLength(1);
+    const log = lines.join("\n");
+    expect(log).not.toMatch(/garbage-typed-here|not-an-address-either|junk\d/);
+    await app.close();
   });
 
   it("with the proxy's address, takes the client from the right: made-up entries change nothing", async () => {
