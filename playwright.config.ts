@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,16 +11,32 @@ import { deskE2eServerCommand } from "./tests/support/desk-e2e";
  * Browser tests run against the production server (built site + Fastify + a fresh embedded
  * database in a temporary folder), exactly what `npm start` serves.
  */
-const port = Number(process.env.E2E_PORT ?? 4399);
+
+/** A port free on 127.0.0.1 just now (the system picks it; the config is read synchronously). */
+function freePortNow(): number {
+  const probe = spawnSync(process.execPath, [
+    "-e",
+    'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });',
+  ]);
+  const port = Number(String(probe.stdout));
+  if (!port) throw new Error(`could not find a free port: ${probe.stderr}`);
+  return port;
+}
+
+// Chosen once, by the runner: its workers read this file again and inherit the environment. Never a
+// fixed port, so a server left by another run (or another checkout's) is never the one we test.
+process.env.E2E_PORT ??= String(freePortNow());
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "towing-e2e-"));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = process.env.E2E_DATA_DIR;
 /** Web Push keys made for this run only (the desk then offers "Phone alerts"); never a key kept in the repository. */
 const vapid = webpush.generateVAPIDKeys();
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "towing-e2e-"));
 
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -35,7 +52,8 @@ export default defineConfig({
     command: deskE2eServerCommand,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The desk account's CLI creates the PGlite database first (13-17 s on a quiet machine).
+    timeout: 240_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

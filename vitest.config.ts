@@ -13,6 +13,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    setupFiles: ["tests/support/vitest-setup.ts"],
     minWorkers: 1,
   },
 });

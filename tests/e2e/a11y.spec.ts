@@ -1,35 +1,103 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { localizedPath } from "../../src/i18n/locales";
 import { ui } from "../../src/i18n/ui";
 import { seriousViolations } from "../support/axe";
-import { allRoutes, spanishRoutes } from "../support/routes";
+import {
+  allRoutes,
+  areaRoutes,
+  blogRoutes,
+  guideRoutes,
+  type PageRoute,
+  serviceRoutes,
+  spanishRoutes,
+  staticRoutes,
+} from "../support/routes";
+import { validServiceRequest } from "../support/service-request";
 
 const phone = { name: "phone", width: 375, height: 740 };
 const desktop = { name: "desktop", width: 1280, height: 800 };
 
 /**
- * axe-core over every route, on a phone and on a desktop: no serious or critical violation.
- * One load per route, analysed at both widths: the layout switches by media query, and what one
- * width hides (the desktop menu on a phone, the drawer on a desktop) axe sees at the other.
+ * axe-core on a phone and on a desktop: no serious or critical violation. One load per page, analysed
+ * at both widths: the layout switches by media query, and what one width hides (the desktop menu on a
+ * phone, the drawer on a desktop) axe sees at the other.
+ *
+ * `npm test` checks a sample that holds every page template in both languages (each template renders
+ * all its pages from one view); `npm run test:a11y-all` (A11Y_ALL=1) checks every route.
  */
 test.use({ viewport: { width: phone.width, height: phone.height } });
 
-for (const route of [
-  ...allRoutes,
-  { path: "/this-page-does-not-exist", h1: "404 Page Not Found" },
-  ...spanishRoutes,
-  { path: "/es/esta-pagina-no-existe", h1: "404 Página no encontrada" },
-]) {
+const notFound = { path: "/this-page-does-not-exist", h1: "404 Page Not Found" };
+const notFoundEs = { path: "/es/esta-pagina-no-existe", h1: "404 Página no encontrada" };
+const firstOf = (routes: PageRoute[]) => routes.slice(0, 1);
+/** Home, services, about, contact and chat; an index and one page of each collection; the 404 page. */
+const englishSample = [
+  ...staticRoutes,
+  ...firstOf(serviceRoutes),
+  ...areaRoutes.slice(0, 2),
+  ...firstOf(guideRoutes),
+  ...blogRoutes.slice(0, 2),
+  notFound,
+];
+/** The Spanish twin of each (blog articles have none), and the Spanish 404 page. */
+const spanishSample = [
+  ...spanishRoutes.filter((r) => englishSample.some((e) => localizedPath(e.path, "es") === r.path)),
+  notFoundEs,
+];
+const routes = process.env.A11Y_ALL
+  ? [...allRoutes, notFound, ...spanishRoutes, notFoundEs]
+  : [...englishSample, ...spanishSample];
+
+async function expectNothingSerious(page: Page) {
+  for (const viewport of [phone, desktop]) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // The page lays itself out at the new width before axe reads it.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await seriousViolations(page), `${viewport.name} (${viewport.width}px)`).toEqual([]);
+  }
+}
+
+test("the sample holds every template in both languages", () => {
+  // Every Spanish route is the twin of an English one, so the sample's Spanish half is whole when each
+  // English page but the blog article found its twin.
+  expect(spanishSample.length).toBe(englishSample.length - 1);
+});
+
+for (const route of routes) {
   test(`axe finds nothing serious on ${route.path}, phone and desktop`, async ({ page }) => {
     await page.goto(route.path);
     await page.waitForLoadState("networkidle");
-    for (const viewport of [phone, desktop]) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      // The page lays itself out at the new width before axe reads it.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await seriousViolations(page), `${viewport.name} (${viewport.width}px)`).toEqual([]);
-    }
+    await expectNothingSerious(page);
   });
 }
+
+for (const language of ["en", "es"] as const) {
+  test(`axe finds nothing serious on the ${language} confirmation of a plain form post and on the request's own page, phone and desktop`, async ({
+    page,
+  }) => {
+    // What a browser without JavaScript sends; the answer is a redirect to the confirmation.
+    const posted = await page.request.post("/api/contact", {
+      form: { ...validServiceRequest, language },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(303);
+    const sent = posted.headers().location ?? "";
+    expect(sent).toMatch(language === "es" ? /^\/es\/contact\/sent\?/ : /^\/contact\/sent\?/);
+    await page.goto(sent);
+    await expectNothingSerious(page);
+    const link = page.locator('main a[href^="/request/"]').first();
+    await page.goto((await link.getAttribute("href")) ?? "");
+    await expect(page.getByTestId("request-status")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expectNothingSerious(page);
+  });
+}
+
+test("axe finds nothing serious on the desk's sign-in, phone and desktop", async ({ page }) => {
+  await page.goto("/desk");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expectNothingSerious(page);
+});
 
 for (const [path, labels] of [
   ["/contact", { name: "Name", phone: "Phone" }],
@@ -48,11 +116,7 @@ for (const [path, labels] of [
       form.evaluate((f: HTMLFormElement) => f.submit()),
     ]);
     await expect(page.getByTestId("contact-problems").getByRole("link")).toHaveCount(5);
-    for (const viewport of [phone, desktop]) {
-      await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      expect(await seriousViolations(page), `${viewport.name} (${viewport.width}px)`).toEqual([]);
-    }
+    await expectNothingSerious(page);
   });
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -6,7 +6,8 @@ import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { InboxPage, InboxRow } from "../../src/lib/desk-schema";
 import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
-import { type ServerProcess, startServer, waitHealthy } from "../support/server-process";
+import { endWithTest } from "../support/processes";
+import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from "../support/server-process";
 
 const ERROR_TEXT = "Failed to send request. Please try again.";
 const SUCCESS_TEXT = "We'll get back to you as soon as possible.";
@@ -428,14 +429,12 @@ test.describe("without JavaScript", () => {
 test.describe("fallback webhook", () => {
   test.describe.configure({ mode: "serial" });
 
-  const basePort = Number(process.env.E2E_PORT ?? 4399);
-  const receiverPort = basePort + 2;
-  const hookUrl = `http://127.0.0.1:${receiverPort}/contact-hook`;
   const outDir = `${process.env.ASTRO_OUT_DIR ?? "dist"}-fallback`;
   let receiver: http.Server;
   let received: { headers: http.IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
   let answer = 200;
   let server: ServerProcess | undefined;
+  let build: ChildProcess | undefined;
   let dataDir: string;
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook asks for from this argument.
@@ -457,10 +456,18 @@ test.describe("fallback webhook", () => {
         res.writeHead(answer, { "content-type": "application/json" }).end('{"ok":true}');
       });
     });
-    await new Promise<void>((resolve) => receiver.listen(receiverPort, "127.0.0.1", resolve));
+    // On a port of the system's choosing; the build bakes the receiver's address into the pages.
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const address = receiver.address();
+    const hookUrl = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/contact-hook`;
 
     const code = await new Promise<number | null>((resolve) => {
-      const build = spawn("npm", ["run", "build"], {
+      // The pages only (`astro build`): the second server runs from source and needs neither the
+      // compressed copies nor a second compiled server (which would rewrite dist-server/ under the
+      // servers of tests running beside this one).
+      build = spawn(process.execPath, ["node_modules/astro/astro.js", "build"], {
+        // Its own process group, so afterAll can end the build and its workers should the hook time out.
+        detached: true,
         env: {
           ...process.env,
           ASTRO_OUT_DIR: outDir,
@@ -469,11 +476,13 @@ test.describe("fallback webhook", () => {
         },
         stdio: "ignore",
       });
-      build.on("exit", resolve);
+      const pid = build.pid as number;
+      endWithTest(build, (signal) => process.kill(-pid, signal));
+      build.once("exit", resolve);
     });
     expect(code, `building ${outDir}`).toBe(0);
     dataDir = mkdtempSync(path.join(tmpdir(), "towing-e2e-fallback-"));
-    server = startServer(basePort + 1, {
+    server = startServer(await freePort(), {
       DIST_DIR: outDir,
       DATA_DIR: dataDir,
       // No PUBLIC_CONTACT_FALLBACK_URL here: the server learns it from the build, so the CSP agrees.
@@ -483,10 +492,9 @@ test.describe("fallback webhook", () => {
   });
 
   test.afterAll(async () => {
-    if (server) {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    }
+    // The build, should the hook have timed out under it (its whole group: astro's workers too).
+    if (build?.pid && build.exitCode === null && build.signalCode === null) process.kill(-build.pid, "SIGKILL");
+    await stopServer(server);
     await new Promise((resolve) => receiver?.close(resolve));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });

@@ -367,21 +367,29 @@ test.describe("chat replies", () => {
   });
 });
 
-test.describe("screenshots at phone size", () => {
-  test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
-
-  test("home, a service page and /chat", async ({ page }) => {
-    for (const [file, path, island] of [
-      ["home-375.png", "/", undefined],
-      ["service-375.png", "/services/jump-start", undefined],
-      ["chat-375.png", "/chat", "ChatPage"],
+test.describe("phone size, as a driver first sees it", () => {
+  test("home, a service page and /chat: the page's heading and the call band's number on the first screen (screenshots of each for a person)", async ({
+    browser,
+  }) => {
+    const [phone] = viewports;
+    const { context, page } = await open(browser, phone, true);
+    for (const [file, path, heading, island] of [
+      ["home-375.png", "/", "Towing Service in Stockton, CA", undefined],
+      ["service-375.png", "/services/jump-start", "Jump Start", undefined],
+      ["chat-375.png", "/chat", "Chat with Us", "ChatPage"],
     ] as const) {
       await page.goto(path);
       if (island) await waitForIsland(page, island);
+      await expectOnFirstScreen(page, phone, page.getByRole("heading", { level: 1, name: heading }));
+      const call = page.getByTestId("mobile-call-band").getByRole("link").first();
+      await expect(call, path).toBeInViewport();
+      await expect(call, path).toHaveAttribute("href", `tel:${site.phone.e164}`);
       await page.screenshot({ path: `${SCREENS}/${file}` });
     }
+    // The end of the home page, for a person to look at (the sweep above checks every page's end).
     await page.goto("/");
     await scrollToEnd(page);
     await page.screenshot({ path: `${SCREENS}/home-end-375.png` });
+    await context.close();
   });
 });

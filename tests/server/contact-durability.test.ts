@@ -6,7 +6,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { contactRequests } from "../../server/db/schema";
 import { databaseTargets } from "../support/databases";
-import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  stopServer,
+  waitHealthy,
+  writeMinimalSite,
+} from "../support/server-process";
 
 /**
  * "A 201 means the row is on disk": the real server takes requests from several clients at once and
@@ -15,7 +22,6 @@ import { startServer, waitHealthy, writeMinimalSite } from "../support/server-pr
  */
 const KILLS = 4;
 const CONCURRENCY = 8;
-const ports = { pglite: 4413, postgres: 4414 } as const;
 
 const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-durability-site-"));
 const site = writeMinimalSite(siteRoot);
@@ -32,9 +38,11 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
     };
     const acknowledged = new Map<number, string>(); // id -> name sent
     let attempts = 0;
+    const started: ServerProcess[] = [];
     try {
       for (let round = 0; round < KILLS; round++) {
-        const server = startServer(ports[target.kind], env);
+        const server = startServer(await freePort(), env);
+        started.push(server);
         await waitHealthy(server, 120_000);
         let running = true;
         let sent = 0;
@@ -82,7 +90,8 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
       }
 
       // Restart once more to prove the data opens cleanly after the last kill, then count.
-      const last = startServer(ports[target.kind], env);
+      const last = startServer(await freePort(), env);
+      started.push(last);
       await waitHealthy(last, 120_000);
       last.child.kill("SIGTERM");
       expect(await last.exited).toBe(0);
@@ -103,6 +112,7 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
         await db.close();
       }
     } finally {
+      await Promise.all(started.map((s) => stopServer(s)));
       await place.dispose();
     }
   });

@@ -17,7 +17,7 @@ import { backupSocketPath } from "../../server/db/backup";
 import { openDatabase } from "../../server/db/client";
 import { runCli } from "../support/cli";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
-import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
  * `npm run db:backup` copies a running server's PGlite folder while requests keep arriving, and
@@ -64,9 +64,10 @@ describe("npm run db:backup and db:restore on PGlite", () => {
   const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
 
   it("backs up a running server under load, and the restore holds every request acknowledged before it", {
-    timeout: 180_000,
+    // A first PGlite start, then a load and a backup: minutes on a busy machine.
+    timeout: 300_000,
   }, async () => {
-    const server = startServer(4430, {
+    const server = startServer(await freePort(), {
       ...env,
       DIST_DIR: writeMinimalSite(path.join(root, "site")),
       CONTACT_RATE_LIMIT_MAX: "100000",
@@ -125,9 +126,10 @@ describe("npm run db:backup and db:restore on PGlite", () => {
       console.info(
         `db:backup: ${rows.length} requests in the copy; ${beforeBackup.size} acknowledged before it, ${acknowledged.size} by the end`,
       );
-    } finally {
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);
+    } finally {
+      await stopServer(server);
     }
   });
 

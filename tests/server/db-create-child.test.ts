@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
  * On a first start the server creates the database in a child process (server/db/pglite-create.ts). If
@@ -53,27 +53,36 @@ describe.runIf(process.platform === "linux")("the database-creating child proces
     });
     const serverPid = server.child.pid ?? 0;
     let creator = 0;
-    await until(
-      "the creating child",
-      () => {
-        creator = childrenOf(serverPid)[0] ?? 0;
-        return creator > 0;
-      },
-      30_000,
-    );
-    server.child.kill("SIGKILL");
-    await server.exited;
-    // Creating the database takes 10-20 s; the child must be gone long before it would have finished.
-    await until("the child to end", () => !alive(creator), 5_000);
-    expect(alive(creator)).toBe(false);
+    try {
+      await until(
+        "the creating child",
+        () => {
+          creator = childrenOf(serverPid)[0] ?? 0;
+          return creator > 0;
+        },
+        30_000,
+      );
+      server.child.kill("SIGKILL");
+      await server.exited;
+      // Creating the database takes 10-20 s; the child must be gone long before it would have finished.
+      await until("the child to end", () => !alive(creator), 5_000);
+      expect(alive(creator)).toBe(false);
+    } finally {
+      await stopServer(server);
+      if (creator && alive(creator)) process.kill(creator, "SIGKILL");
+    }
 
     // The cut-short start left no half-made database: the next start creates it and serves.
-    const again = startServer(4433, { DIST_DIR: path.join(root, "dist"), DATA_DIR: path.join(root, "data") });
+    const again = startServer(await freePort(), {
+      DIST_DIR: path.join(root, "dist"),
+      DATA_DIR: path.join(root, "data"),
+    });
     try {
-      await waitHealthy(again, 60_000);
-    } finally {
+      await waitHealthy(again);
       again.child.kill("SIGTERM");
       expect(await again.exited).toBe(0);
+    } finally {
+      await stopServer(again);
     }
-  }, 120_000);
+  }, 240_000);
 });

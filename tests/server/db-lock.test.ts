@@ -6,7 +6,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from "../../server/db/lock";
 import { contactRequests } from "../../server/db/schema";
-import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { endWithTest } from "../support/processes";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  stopServer,
+  waitHealthy,
+  writeMinimalSite,
+} from "../support/server-process";
 
 const root = mkdtempSync(path.join(tmpdir(), "towing-lock-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -80,10 +88,15 @@ describe("one process per embedded database folder", () => {
       ],
       { cwd: path.resolve(import.meta.dirname, "../.."), stdio: ["ignore", "pipe", "inherit"] },
     );
-    await new Promise<void>((resolve) => holder.stdout?.on("data", (d) => String(d).includes("held") && resolve()));
-    await expect(lockDataDir(dir)).rejects.toThrow(`(process ${holder.pid})`);
-    holder.kill("SIGKILL");
-    await new Promise((resolve) => holder.once("exit", resolve));
+    endWithTest(holder);
+    const holderExited = new Promise((resolve) => holder.once("exit", resolve));
+    try {
+      await new Promise<void>((resolve) => holder.stdout?.on("data", (d) => String(d).includes("held") && resolve()));
+      await expect(lockDataDir(dir)).rejects.toThrow(`(process ${holder.pid})`);
+    } finally {
+      holder.kill("SIGKILL");
+      await holderExited;
+    }
     const lock = await lockDataDir(dir);
     await lock.release();
   });
@@ -92,21 +105,24 @@ describe("one process per embedded database folder", () => {
     const dataDir = path.join(root, "servers", "data");
     const site = writeMinimalSite(path.join(root, "site"));
     const env = { DATA_DIR: dataDir, DIST_DIR: site };
-    const first = startServer(4425, env);
+    const first = startServer(await freePort(), env);
+    let second: ServerProcess | undefined;
     try {
       await waitHealthy(first);
-      const second = startServer(4426, env);
+      second = startServer(await freePort(), env);
       const code = await second.exited;
       expect(code).toBe(1);
       expect(second.stderr()).toContain(
         `The database folder ${dataDir} is in use by another running server (process ${first.child.pid})`,
       );
       expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
-    } finally {
       first.child.kill("SIGTERM");
       expect(await first.exited).toBe(0);
+    } finally {
+      await stopServer(second);
+      await stopServer(first);
     }
     // A clean stop releases the folder.
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-  });
+  }, 240_000);
 });

@@ -32,7 +32,10 @@ describe.each(databaseTargets)("npm run desk on $kind", (target) => {
     }
   };
 
-  it("adds, lists, resets and removes users; the password comes from standard input", async () => {
+  // The first command creates the PGlite database (13-17 s on a quiet machine): room for a busy one.
+  it("adds, lists, resets and removes users; the password comes from standard input", {
+    timeout: 240_000,
+  }, async () => {
     const added = await desk(["add-user", "Owner@Example.com"], env, "first long password\n");
     expect(added.stderr).toBe("");
     expect(added.code).toBe(0);

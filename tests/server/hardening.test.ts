@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { LOCK_FILE } from "../../server/db/lock";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /** Defects an outside probe reproduced (issue 10), each pinned by a test that failed before its fix. */
 const valid = {
@@ -196,14 +196,18 @@ describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
 
 describe("SIGTERM with a client that never finishes its request", () => {
   it("exits 0 within the grace period, closing the database and releasing the folder", {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const root = mkdtempSync(path.join(tmpdir(), "towing-sigterm-"));
     const dataDir = path.join(root, "data");
     try {
-      const server = startServer(4427, { DATA_DIR: dataDir, DIST_DIR: writeMinimalSite(path.join(root, "site")) });
-      await waitHealthy(server, 90_000);
-      const slow = slowClient(4427);
+      const server = startServer(await freePort(), {
+        DATA_DIR: dataDir,
+        DIST_DIR: writeMinimalSite(path.join(root, "site")),
+      });
+      onTestFinished(() => stopServer(server));
+      await waitHealthy(server);
+      const slow = slowClient(server.port);
       // The unfinished request is in: the server has answered nothing on it.
       await new Promise((r) => setTimeout(r, 200));
       const signalled = performance.now();

@@ -5,7 +5,14 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseTargets, postgresUrl } from "../support/databases";
-import { freePort, type ServerProcess, startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  stopServer,
+  waitHealthy,
+  writeMinimalSite,
+} from "../support/server-process";
 import { validServiceRequest } from "../support/service-request";
 
 const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-idempotency-site-"));
@@ -66,10 +73,7 @@ describe.runIf(postgresUrl)("Idempotency-Key across two server processes on one 
         await client.end();
       }
     } finally {
-      for (const server of servers) {
-        if (server.child.exitCode === null) server.child.kill("SIGTERM");
-        await server.exited;
-      }
+      await Promise.all(servers.map((server) => stopServer(server)));
       await place.dispose();
     }
   });

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeMinimalSite } from "../support/server-process";
+import { endWithTest } from "../support/processes";
+import { freePort, writeMinimalSite } from "../support/server-process";
 
 /**
  * `npm start` as a container's main process: the SIGTERM the container gets goes to npm, and must stop
@@ -13,8 +14,9 @@ import { writeMinimalSite } from "../support/server-process";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "towing-npm-start-"));
-const PORT = 4432;
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+/** A first start creates the PGlite database (13-17 s on a quiet machine): room for a busy one. */
+const FIRST_START_MS = 150_000;
 
 beforeAll(() => {
   // The compiled server comes with `npm run build`; a test run on its own may not have it yet.
@@ -52,52 +54,72 @@ async function until(what: string, check: () => boolean | Promise<boolean>, time
 }
 
 describe.runIf(process.platform === "linux")("npm start", () => {
-  it("runs the compiled server with no loader, and stops it when npm gets SIGTERM", async () => {
-    const scripts = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts as Record<string, string>;
-    expect(scripts.start).toMatch(/^exec node .*dist-server\/start\.js$/);
-    expect(scripts.prestart).toBe("npm run build");
-
-    const npm = spawn("npm", ["start", "--ignore-scripts"], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        DATABASE_URL: "",
-        DIST_DIR: writeMinimalSite(path.join(work, "dist")),
-        DATA_DIR: path.join(work, "data"),
-      },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    npm.stderr?.on("data", (d) => {
-      stderr += String(d);
-    });
-    const npmExited = new Promise<number | string | null>((resolve) => npm.once("exit", (c, s) => resolve(c ?? s)));
-    const healthy = async () => {
+  it(
+    "serves the site from the compiled server with no loader, and stops it when npm gets SIGTERM",
+    async () => {
+      const port = await freePort();
+      const npm = spawn("npm", ["start", "--ignore-scripts"], {
+        cwd: root,
+        // Its own process group: whatever happens below, the finally ends npm and the server together.
+        detached: true,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "warn",
+          DATABASE_URL: "",
+          DIST_DIR: writeMinimalSite(path.join(work, "dist")),
+          DATA_DIR: path.join(work, "data"),
+        },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
+      // Ended with the test however it ends (a timeout included): npm and the server under it.
+      endWithTest(npm, (signal) => process.kill(-(npm.pid as number), signal));
+      let stderr = "";
+      npm.stderr?.on("data", (d) => {
+        stderr += String(d);
+      });
+      const npmExited = new Promise<number | string | null>((resolve) => npm.once("exit", (c, s) => resolve(c ?? s)));
+      const healthy = async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+        } catch {
+          return false;
+        }
+      };
       try {
-        return (await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok;
-      } catch {
-        return false;
-      }
-    };
-    try {
-      await until("the server to answer", healthy, 60_000);
-    } catch (error) {
-      throw new Error(`${error}\n${stderr}`);
-    }
-    const [server] = childrenOf(npm.pid ?? 0);
-    expect(server).toBeDefined();
-    // npm's own child is node running the compiled server: no shell, no tsx in between.
-    const cmdline = readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0");
-    expect(cmdline).toContain("dist-server/start.js");
-    expect(cmdline.join(" ")).not.toMatch(/tsx/);
+        try {
+          await until("the server to answer", healthy, FIRST_START_MS);
+        } catch (error) {
+          throw new Error(`${error}\n${stderr}`);
+        }
+        // The site itself, as a visitor gets it.
+        const home = await fetch(`http://127.0.0.1:${port}/`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain("<h1>t</h1>");
+        const [server] = childrenOf(npm.pid ?? 0);
+        expect(server).toBeDefined();
+        // npm's own child is node running the compiled server: no shell, no tsx in between.
+        const cmdline = readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0");
+        expect(cmdline).toContain("dist-server/start.js");
+        expect(cmdline.join(" ")).not.toMatch(/tsx/);
 
-    npm.kill("SIGTERM");
-    await npmExited;
-    await until("the server process to end", () => !alive(server ?? 0), 20_000);
-    expect(await healthy()).toBe(false);
-  }, 90_000);
+        npm.kill("SIGTERM");
+        await npmExited;
+        await until("the server process to end", () => !alive(server ?? 0), 20_000);
+        expect(await healthy()).toBe(false);
+      } finally {
+        // The whole group (npm and the server under it); never group 0, which would be our own.
+        if (npm.pid) {
+          try {
+            process.kill(-npm.pid, "SIGKILL");
+          } catch {
+            // Already gone, as it should be.
+          }
+        }
+      }
+    },
+    FIRST_START_MS + 60_000,
+  );
 });

@@ -6,7 +6,14 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { alertReceiversForThisFile, deliveries, duplicateCount, waitDelivered } from "../support/alert-deliveries";
 import { databaseTargets, postgresUrl } from "../support/databases";
-import { type ServerProcess, startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import {
+  freePort,
+  type ServerProcess,
+  startServer,
+  stopServer,
+  waitHealthy,
+  writeMinimalSite,
+} from "../support/server-process";
 
 /**
  * Scale-out: two server processes on one PostgreSQL database and one Redis, load sent through both.
@@ -90,7 +97,7 @@ describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL 
       LEAD_ALERT_WEBHOOK_SECRET: "scale-out-secret-0123456789",
       DIST_DIR: writeMinimalSite(siteRoot),
     };
-    const servers = [startServer(4428, env), startServer(4429, env)];
+    const servers = [startServer(await freePort(), env), startServer(await freePort(), env)];
     try {
       await Promise.all(servers.map((s) => waitHealthy(s, 120_000)));
 
@@ -147,9 +154,10 @@ describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL 
         `scale-out: ${outcomes.length} requests through 2 processes, ${accepted.length} stored, ` +
           `${outcomes.length - accepted.length} refused by the shared limit, ${mails.size} e-mails, ${hooks.size} webhooks, 0 duplicates`,
       );
-    } finally {
       for (const s of servers) s.child.kill("SIGTERM");
       expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+    } finally {
+      await Promise.all(servers.map((s) => stopServer(s)));
       await redis.flushdb();
       redis.disconnect();
       await place.dispose();

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { alertReceiversForThisFile, deliveries, duplicateCount } from "../support/alert-deliveries";
-import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
  * A clean stop (SIGTERM) while alerts are being sent: the alert worker records its batch before the
@@ -15,7 +15,6 @@ const receivers = alertReceiversForThisFile();
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const REQUESTS = 6;
-const PORT = 4431;
 
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
@@ -38,7 +37,8 @@ describe("SIGTERM with alerts in flight", () => {
       LEAD_ALERT_WEBHOOK_SECRET: "a-webhook-secret-of-some-length",
       CONTACT_RATE_LIMIT_MAX: "100",
     };
-    const first = startServer(PORT, env);
+    const first = startServer(await freePort(), env);
+    onTestFinished(() => stopServer(first));
     await waitHealthy(first);
     // The webhook receiver answers nothing for now: the worker's batch stays in flight.
     hook.hold();
@@ -74,7 +74,7 @@ describe("SIGTERM with alerts in flight", () => {
     expect(await first.exited).toBe(0);
     expect(first.stderr()).not.toMatch(/PGlite is closed|could not|unexpected error/);
 
-    const second = startServer(first.port, env);
+    const second = startServer(await freePort(), env);
     try {
       await waitHealthy(second);
       // Every alert of every request sent (the ones not yet claimed at the stop go out now).
@@ -92,8 +92,7 @@ describe("SIGTERM with alerts in flight", () => {
       expect(duplicateCount(mails)).toBe(0);
       expect(duplicateCount(hooks)).toBe(0);
     } finally {
-      second.child.kill("SIGTERM");
-      await second.exited;
+      await stopServer(second);
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import type { ClaimedAlert } from "../../server/alerts/channel";
 import { checkSmtpTls, emailSender, SmtpTlsError } from "../../server/alerts/email-sender";
 import { type EmailAlertConfig, loadConfig } from "../../server/config";
 import type { ContactRequestRow } from "../../server/db/schema";
 import { startSmtpReceiver } from "../support/receivers";
-import { startServer, writeMinimalSite } from "../support/server-process";
+import { startServer, stopServer, writeMinimalSite } from "../support/server-process";
 
 /**
  * An smtp:// URL with a login: the password only ever crosses a TLS connection (STARTTLS), unless
@@ -102,6 +102,7 @@ describe("SMTP login needs TLS", () => {
         LEAD_ALERT_FROM: "alerts@example.com",
         LEAD_ALERT_TO: "owner@example.com",
       });
+      onTestFinished(() => stopServer(server));
       expect(await server.exited).toBe(1);
       expect(server.stderr()).toMatch(/offers no TLS, so the SMTP password would be sent in clear; refusing to start/);
       expect(server.stderr()).toMatch(/SMTP_ALLOW_PLAINTEXT=true/);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DESK_EMAIL, DESK_PASSWORD } from "./desk-e2e";
+import { endWithTest } from "./processes";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "./receivers";
 
 export const ALERTING_WEBHOOK_SECRET = "e2e-request-page-webhook-secret";
@@ -42,6 +43,9 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
     env,
     input: `${DESK_PASSWORD}\n`,
     encoding: "utf8",
+    // It creates the PGlite database (13-17 s on a quiet machine); ended should it hang.
+    timeout: 200_000,
+    killSignal: "SIGKILL",
   });
   if (added.status !== 0) throw new Error(`desk add-user failed: ${added.stderr}`);
 
@@ -68,11 +72,12 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
+  endWithTest(child);
   let output = "";
   let listening = false;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${output}`)), 120_000);
+  const started = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 200 s:\n${output}`)), 200_000);
     // Read to the end (a full pipe would stall the server), kept only until it says where it listens.
     const read = (chunk: Buffer) => {
       if (listening) return;
@@ -91,16 +96,24 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
       reject(new Error(`the server exited (${code}) before it listened:\n${output}`));
     });
   });
-  return {
-    url,
-    smtp,
-    hook,
-    async stop() {
+  /** Ends the server (SIGTERM, then SIGKILL after 15 s), the receivers and the folder, whatever happened. */
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
       await exited;
-      await smtp.close();
-      await hook.close();
-      rmSync(path.dirname(dataDir), { recursive: true, force: true });
-    },
+      clearTimeout(timer);
+    }
+    await smtp.close();
+    await hook.close();
+    rmSync(path.dirname(dataDir), { recursive: true, force: true });
   };
+  let url: string;
+  try {
+    url = await started;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, smtp, hook, stop };
 }

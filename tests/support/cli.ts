@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { endWithTest } from "./processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -34,7 +35,13 @@ export function runCli(
     child.stderr.on("data", (d) => {
       stderr += String(d);
     });
+    endWithTest(child);
     child.stdin.end(stdin);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+    // A command that hangs is ended, not left behind; it may create a PGlite database (13-17 s) first.
+    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
   });
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./chromium";
+import { endWithTest } from "./processes";
 
 export interface LifecycleChromium {
   /** The browser's own context: its pages can be hidden (another page brought to the front) and frozen. */
@@ -25,6 +26,7 @@ export async function launchLifecycleChromium(): Promise<LifecycleChromium> {
     [...chromiumArgs, "--headless", "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
+  endWithTest(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   try {
     const endpoint = await new Promise<string>((resolve, reject) => {
@@ -49,10 +51,13 @@ export async function launchLifecycleChromium(): Promise<LifecycleChromium> {
     return {
       context,
       async close() {
-        await browser.close();
-        child.kill("SIGTERM");
-        await exited;
-        rmSync(profile, { recursive: true, force: true });
+        try {
+          await browser.close();
+        } finally {
+          child.kill("SIGTERM");
+          await exited;
+          rmSync(profile, { recursive: true, force: true });
+        }
       },
     };
   } catch (error) {

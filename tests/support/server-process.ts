@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
 import { CHAT_KNOWLEDGE_FILE, type ChatKnowledge } from "../../src/lib/chat-knowledge-schema";
+import { endWithTest } from "./processes";
 
 /** A knowledge of one article, made by the build's own code, for servers whose tests are not about chat. */
 const oneArticle = () =>
@@ -54,7 +55,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node --import tsx server/start.ts` (the production entry point) with the given environment. */
+/**
+ * Starts `node --import tsx server/start.ts` (the production entry point) with the given environment,
+ * on `port` (from freePort(); 0 when the test need not know it). A test that checks how it stops does
+ * so itself; otherwise it ends with the test (tests/support/processes.ts), or at stopServer().
+ */
 export function startServer(port: number, env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
@@ -73,14 +78,35 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
   child.stderr?.on("data", (d) => {
     err += String(d);
   });
+  endWithTest(child);
   const exited = new Promise<number | string | null>((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? signal));
   });
   return { child, port, url: `http://127.0.0.1:${port}`, stderr: () => err, exited };
 }
 
-/** Waits until /healthz answers 200, or throws when the process exits or time runs out. */
-export async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+/**
+ * Ends a server whatever state the test left it in, and waits until it is gone: SIGTERM (it closes its
+ * database and releases its folder), then SIGKILL if it is still there after `graceMs`. A no-op for one
+ * that has already exited: a test that stops it itself and checks how it stopped still does so.
+ */
+export async function stopServer(server: ServerProcess | undefined, graceMs = 15_000): Promise<void> {
+  if (!server) return;
+  const running = () => server.child.exitCode === null && server.child.signalCode === null;
+  if (!running()) return;
+  server.child.kill("SIGTERM");
+  const timer = setTimeout(() => {
+    if (running()) server.child.kill("SIGKILL");
+  }, graceMs);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Waits until /healthz answers 200, or throws when the process exits or time runs out. The default
+ * allows for a first PGlite start (13-17 s on a quiet machine) on a busy one.
+ */
+export async function waitHealthy(server: ServerProcess, timeoutMs = 120_000): Promise<void> {
   let exited = false;
   void server.exited.then(() => {
     exited = true;

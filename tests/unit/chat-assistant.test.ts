@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { allCurated, english } from "../../server/chat/answers";
 import { accidentParts, spanish } from "../../server/chat/answers-es";
 import { createAssistant } from "../../server/chat/assistant";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
 import { site } from "../../src/lib/site";
-import { builtKnowledge, pageWords } from "../support/content";
+import { builtDist, builtKnowledge, pageWords } from "../support/content";
 
 /**
  * The evaluation set has two parts, written in drivers' own voices:
@@ -58,6 +59,18 @@ const spanishBlind = load("chat-eval-es-test-blind4.json");
 /** Every Spanish part holds each category but "spanish" (all of it is). */
 const SPANISH_CATEGORIES = CATEGORIES.filter((c) => c !== "spanish");
 const knowledge = builtKnowledge();
+
+/**
+ * The English pages of the blog, guides, towns and services that the built site publishes, as a
+ * visitor (or a search engine) finds them: the addresses in its sitemap, without the index pages.
+ */
+function publishedPages(): string[] {
+  const sitemap = readFileSync(path.join(builtDist, "sitemap.xml"), "utf8");
+  return [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+    .map((m) => new URL(m[1] ?? "").pathname)
+    .filter((url) => /^\/(blog|guides|areas|services)\/[^/]+$/.test(url));
+}
+
 const assistant = createAssistant(knowledge);
 const phone = site.phone.display;
 
@@ -426,22 +439,18 @@ describe("the knowledge it answers from", () => {
     }
   });
 
-  it("the build's knowledge file holds every page of the blog, guides, towns and services, nothing else", () => {
-    const files = ["blog", "guides", "areas", "services"].flatMap((folder) =>
-      readdirSync(new URL(`../../src/content/${folder}/`, import.meta.url))
-        .filter((f) => f.endsWith(".md"))
-        .map((f) => `${folder}/${f}`),
-    );
-    expect(knowledge.pages.map((p) => p.file).sort()).toEqual(files.sort());
+  it("knows every article, guide, town and service page a visitor finds in the site's sitemap, nothing else", () => {
+    expect(knowledge.pages.map((p) => p.url).sort()).toEqual(publishedPages().sort());
     expect(knowledge.townPages.map((t) => t.town).sort()).toEqual([...site.areas].sort());
   });
 
-  it("reads every article, and quotes whole sentences, never a sentence that opens a list", () => {
+  it("can quote every article in the sitemap, and quotes whole sentences, never a sentence that opens a list", () => {
     const { sections } = knowledge;
-    const files = readdirSync(new URL("../../src/content/blog/", import.meta.url)).filter((f) => f.endsWith(".md"));
+    const articles = publishedPages().filter((url) => url.startsWith("/blog/"));
+    expect(articles.length).toBeGreaterThan(0);
     // Every article is read (guides may come on top).
-    const slugs = new Set(sections.map((s) => s.slug));
-    for (const file of files) expect(slugs, file).toContain(file.replace(/\.md$/, ""));
+    const quoted = new Set(sections.map((s) => s.url));
+    for (const url of articles) expect(quoted, url).toContain(url);
     for (const s of sections) {
       expect(s.excerpt, s.id).toMatch(/[.!?]$/);
       expect(s.excerpt.length, s.id).toBeLessThanOrEqual(320);
