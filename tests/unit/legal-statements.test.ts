@@ -27,11 +27,18 @@ describe("blocked driveway on a city street (CVC 22650, 22651(d))", () => {
   it("keeps the specification's fact: the police ticket the car before it is towed", () => {
     expect(driveway).toContain("ticketed by the police before it is towed");
     expect(towedArticle).toContain("ticketed by the police before it is towed");
-    expect(fact("blocked-driveway")).toContain("ticketed by the police");
+  });
+
+  it("the assistant says who may remove the car (22651(d)), never that it must be ticketed first (issue 36)", () => {
+    expect(fact("blocked-driveway")).toMatch(
+      /only the police or parking enforcement may remove a car blocking your driveway[^.]*they usually ticket it and can have it towed/,
+    );
+    expect(fact("blocked-driveway")).toContain("22651(d)");
+    expect(fact("blocked-driveway")).not.toMatch(/must be ticketed/);
   });
 
   it("says the police or parking enforcement arrange the tow, on the page, in the article and in the assistant", () => {
-    for (const text of [driveway, towedArticle, fact("blocked-driveway")]) {
+    for (const text of [driveway, towedArticle]) {
       expect(text).toMatch(/police or parking enforcement who ticket it and arrange the tow/);
     }
   });
@@ -97,8 +104,8 @@ describe("private-property tows (CVC 22658(a))", () => {
     for (const [where, text] of Object.entries(texts)) {
       const withTwentyFour = sentences(text).filter((s) => /24 hours/.test(s));
       expect(withTwentyFour.length, where).toBeGreaterThan(0);
-      // The one other 24-hour rule on these pages is storage (Civil Code 3068.1), and it names its section.
-      for (const s of withTwentyFour.filter((s) => !/3068\.1/.test(s))) {
+      // The other 24-hour rules name their sections: storage (Civil Code 3068.1), a paid lot (CVC 22952).
+      for (const s of withTwentyFour.filter((s) => !/3068\.1|22952/.test(s))) {
         expect(s, where).toMatch(/major parts|lacks an engine/);
       }
     }

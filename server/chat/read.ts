@@ -1,0 +1,115 @@
+import type { ChatLanguage } from "../../src/lib/chat-schema";
+import type { IntentModel } from "./classifier";
+import type { EntityFinder, PlaceMention } from "./entities";
+import { LANGUAGES, PACKS, type Pack } from "./pack";
+import { type SafetyReading, safetyFirst } from "./safety";
+import { correctTypos, fold, wordsOf } from "./text";
+
+/**
+ * Reads a message: which language it is in (the words each language's data uses, the page's hint
+ * breaking a tie), what danger it tells (safetyFirst), which intents each of its clauses has (the
+ * trained classifier), and which services, places and articles it names (the entity finder).
+ */
+
+/** A clause's best intent counts from this score up; below, the clause says nothing we know. */
+export const INTENT_THRESHOLD = 0.5;
+
+/** Questions whose subject may be a service: a tow's rules, a how-to, a crash's paperwork. */
+const SUBJECTS = new Set([
+  "technical",
+  "accident-info",
+  "abandoned",
+  "private-property",
+  "private-property-sign",
+  "home-driveway",
+  "find-towed",
+  "impound",
+  "police-tow",
+  "who-pays",
+  "junk-title",
+  "legal-advice",
+  "insurance-claim",
+  "belongings",
+  "chains",
+  "diagnosis",
+  "new-key",
+]);
+
+/** Questions about what we do not do, whose answers name the service we can do instead. */
+const OFFERS_INSTEAD = new Set(["diagnosis", "new-key", "insurance-claim"]);
+
+export interface Reading {
+  lang: ChatLanguage;
+  pack: Pack;
+  /** The message folded and with its listed typos put right. */
+  corrected: string;
+  words: string[];
+  safety: SafetyReading;
+  /** Every intent asked, in the order asked. */
+  intents: string[];
+  services: string[];
+  places: PlaceMention[];
+  articles: string[];
+}
+
+export function replyLanguage(model: IntentModel, folded: string, hint?: ChatLanguage): ChatLanguage {
+  const scores = model.languageScores(folded);
+  const best = Math.max(...LANGUAGES.map((l) => scores[l]));
+  const leaders = LANGUAGES.filter((l) => scores[l] === best);
+  if (leaders.length === 1) return leaders[0] as ChatLanguage;
+  return hint && leaders.includes(hint) ? hint : (leaders[0] as ChatLanguage);
+}
+
+export function readMessage(
+  text: string,
+  hint: ChatLanguage | undefined,
+  model: IntentModel,
+  finders: Record<ChatLanguage, EntityFinder>,
+  threshold = INTENT_THRESHOLD,
+): Reading {
+  const folded = fold(text);
+  const lang = replyLanguage(model, folded, hint);
+  const pack = PACKS[lang];
+  const finder = finders[lang];
+  const corrected = correctTypos(folded, pack.entities);
+  const words = wordsOf(corrected);
+  const intents: string[] = [];
+  const add = (clause: string) => {
+    // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
+    const guesses = model.classify(lang, clause).filter((g) => g.score >= threshold);
+    // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
+    const aboutSubject = SUBJECTS.has(guesses[0]?.intent ?? "");
+    for (const guess of guesses)
+      if (!intents.includes(guess.intent) && !(aboutSubject && guess.intent.startsWith("service:")))
+        intents.push(guess.intent);
+  };
+  // Each clause may ask its own thing ("how much is it, and how long will it take?").
+  for (const sentence of corrected.split(/[.,;:!?¿¡]+/)) {
+    const sentenceWords = wordsOf(sentence);
+    for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
+  }
+  add(corrected);
+  // A service named inside a question about something else ("can a dolly tow a car with a flat?", "can
+  // the landlord tow my car?") is its subject, not a need; a need the classifier reads still counts.
+  // What we do not do, answered with what we can ("a mechanic's job; a tow to the shop"): that answer is the offer.
+  const offered = intents.some((i) => OFFERS_INSTEAD.has(i));
+  const subject = offered || (intents.some((i) => SUBJECTS.has(i)) && !intents.some((i) => i.startsWith("service:")));
+  const services = subject ? [] : finder.services(words);
+  const denied = finder.denied(words);
+  for (const i of intents) {
+    const [kind, slug] = i.split(":");
+    if (offered || kind !== "service" || !slug) continue;
+    if (!services.includes(slug) && !denied.includes(slug)) services.push(slug);
+  }
+  return {
+    lang,
+    pack,
+    corrected,
+    words,
+    safety: safetyFirst(corrected),
+    intents: intents.filter((i) => !i.includes(":")),
+    services: finder.instead(words, services),
+    places: finder.places(text),
+    articles: finder.articles(words),
+  };
+}
