@@ -44,10 +44,27 @@ const STEMMERS: Record<ChatLanguage, { stem(tokens: string[]): string[] }> = {
   es: new StemmerEs(),
 };
 
-/** A text's features: its stemmed words. */
+/**
+ * The one-word place names (the towns, their aliases, places outside them): left out of the features,
+ * so that the towns named in the examples teach the classifier nothing about intents. Words of longer
+ * names ("area" of Bay Area, "camp" of French Camp) are everyday words too, and stay.
+ */
+const PLACE_WORDS = new Set(
+  LANGUAGES.flatMap((lang) => {
+    const { towns, outsidePlaces } = PACKS[lang].entities;
+    const names = [
+      ...Object.entries(towns).flatMap(([name, t]) => [name, ...t.aliases]),
+      ...Object.entries(outsidePlaces).flatMap(([name, aliases]) => [name, ...aliases]),
+    ];
+    return names.map((n) => wordsOf(fold(n))).flatMap((w) => (w.length === 1 ? w : []));
+  }),
+);
+
+/** A text's features: its stemmed words, place names left out. */
 export function featuresOf(lang: ChatLanguage, text: string): Record<string, number> {
   const features: Record<string, number> = {};
-  for (const stem of STEMMERS[lang].stem(wordsOf(fold(text)))) if (stem) features[stem] = 1;
+  const words = wordsOf(fold(text)).filter((w) => !PLACE_WORDS.has(w));
+  for (const stem of STEMMERS[lang].stem(words)) if (stem) features[stem] = 1;
   return features;
 }
 

@@ -45,6 +45,7 @@ const QUESTIONS = new Set([
   "verify-operator",
   "belongings",
   "chains",
+  "hitch-classes",
   "language",
   "privacy",
   "injection",
@@ -172,7 +173,7 @@ export function compose(reading: Reading, context: ComposeContext): string {
     if (intent === "email" && has("contact")) continue;
     if (intent === "complaint" && services.length) continue;
     if (intent === "technical") {
-      const text = has("chains") ? undefined : passage(reading, context.retriever);
+      const text = has("chains") || has("hitch-classes") ? undefined : passage(reading, context.retriever);
       if (text) answers.push(text);
       continue;
     }

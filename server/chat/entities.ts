@@ -1,5 +1,5 @@
 import type { Entities } from "./pack";
-import { fold, withinEdits, wordsOf } from "./text";
+import { fold, foldKeepingCase, withinEdits, wordsOf } from "./text";
 
 /**
  * Finds what a message names from a language's entity data: the ten towns (names, aliases,
@@ -38,12 +38,14 @@ function tolerance(length: number, strict: boolean): number {
 }
 
 /** True when the message's words from `at` spell the phrase, within the tolerance of each word. */
-function matchesAt(words: string[], at: number, p: Phrase, strict: boolean, fuzzy = true): boolean {
+function matchesAt(words: string[], at: number, p: Phrase, strict: boolean, fuzzy = true, prefix = false): boolean {
   for (let i = 0; i < p.words.length; i++) {
     const typed = words[at + i];
     const want = p.words[i] as string;
     if (typed === undefined) return false;
     if (typed === want) continue;
+    // A subject's word with an ending ("tow" in "towing", "hitch" in "hitches").
+    if (prefix && want.length >= 3 && typed.startsWith(want)) continue;
     if (!fuzzy || typed[0] !== want[0]) return false;
     if (!withinEdits(typed, want, tolerance(want.length, strict))) return false;
   }
@@ -90,6 +92,12 @@ export function createEntityFinder(e: Entities): EntityFinder {
   }
   // Longest first: "Mountain House" before a one-word name inside it, a landmark before its town.
   entries.sort((a, b) => b.phrase.words.length - a.phrase.words.length);
+  const byInitial = new Map<string, PlaceEntry[]>();
+  for (const entry of entries) {
+    const initial = entry.phrase.initials[0] ?? "";
+    byInitial.set(initial, [...(byInitial.get(initial) ?? []), entry]);
+  }
+  const everyday = new Set(e.everydayWords.map((w) => fold(w)));
   const street = new Set(e.streetWords.map((w) => fold(w)));
   const negators = new Set(e.negators.map((w) => fold(w)));
   const breaks = new Set(e.clauseBreaks.map((w) => fold(w)));
@@ -118,17 +126,24 @@ export function createEntityFinder(e: Entities): EntityFinder {
   return {
     negated,
     places(text) {
-      // Punctuation ends a clause; the words keep their places so "from … to …" keeps its order.
       const words = wordsOf(fold(text));
+      // The same words with their capitals: "Salida" the town, "la salida" an exit.
+      const shaped = foldKeepingCase(text).match(/[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu) ?? [];
+      const capital = (at: number) => /^\p{Lu}/u.test(shaped[at] ?? "");
       const found: PlaceMention[] = [];
       const taken = new Set<number>();
-      for (const entry of entries) {
-        const n = entry.phrase.words.length;
-        for (let at = 0; at + n <= words.length; at++) {
-          if ([...Array(n).keys()].some((i) => taken.has(at + i))) continue;
-          if (!matchesAt(words, at, entry.phrase, !entry.served, !entry.exact)) continue;
+      // Every spelling keeps a name's first letter: only the names with a word's initial are tried there.
+      for (let at = 0; at < words.length; at++) {
+        if (taken.has(at)) continue;
+        for (const entry of byInitial.get((words[at] as string)[0] as string) ?? []) {
+          const n = entry.phrase.words.length;
+          if (at + n > words.length) continue;
+          let free = true;
+          for (let i = 1; i < n; i++) if (taken.has(at + i)) free = false;
+          if (!free || !matchesAt(words, at, entry.phrase, !entry.served, !entry.exact)) continue;
           // "Kettleman Lane" is a street in Lodi; "Stockton Blvd" a street, not a trip to Stockton.
           if (!entry.exact && street.has(words[at + n] ?? "")) continue;
+          if (n === 1 && everyday.has(words[at] as string) && !capital(at)) continue;
           for (let i = 0; i < n; i++) taken.add(at + i);
           const role = endsBefore(words, at, from)
             ? "from"
@@ -136,9 +151,17 @@ export function createEntityFinder(e: Entities): EntityFinder {
               ? "to"
               : "at";
           found.push({ name: entry.name, served: entry.served, slug: entry.slug, at, role });
+          break;
         }
       }
-      found.sort((a, b) => a.at - b.at);
+      // "Do you serve Kettleman City?": a name we do not list, asked about, is a place outside them.
+      const asked = words.findIndex((_, at) => question.some((p) => endsBefore(words, at, [p])));
+      if (asked >= 0 && !found.some((p) => p.at >= asked) && capital(asked)) {
+        let end = asked;
+        while (end < words.length && capital(end) && !taken.has(end)) end++;
+        if (end > asked)
+          found.push({ name: (shaped.slice(asked, end) as string[]).join(" "), served: false, at: asked, role: "at" });
+      }
       // One mention per place, in the order named.
       return found.filter((p, i) => found.findIndex((q) => q.name === p.name) === i);
     },
@@ -179,7 +202,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
       const score = new Map<string, number>();
       for (const { slug, p } of articles) {
         for (let at = 0; at + p.words.length <= words.length; at++) {
-          if (matchesAt(words, at, p, false)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
+          if (matchesAt(words, at, p, false, true, true)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
         }
       }
       return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);

@@ -17,6 +17,7 @@ export const INTENT_THRESHOLD = 0.5;
 /** Questions whose subject may be a service: a tow's rules, a how-to, a crash's paperwork. */
 const SUBJECTS = new Set([
   "technical",
+  "hitch-classes",
   "accident-info",
   "abandoned",
   "private-property",
@@ -52,12 +53,25 @@ export interface Reading {
   articles: string[];
 }
 
+/**
+ * How much likelier (in nats, about 150 times) a message's words must be in one language before they
+ * outweigh the page's language: one word ("hi", "ok", "gracias") is too little to go on.
+ */
+export const LANGUAGE_MARGIN = 5;
+
 export function replyLanguage(model: IntentModel, folded: string, hint?: ChatLanguage): ChatLanguage {
   const scores = model.languageScores(folded);
-  const best = Math.max(...LANGUAGES.map((l) => scores[l]));
-  const leaders = LANGUAGES.filter((l) => scores[l] === best);
-  if (leaders.length === 1) return leaders[0] as ChatLanguage;
-  return hint && leaders.includes(hint) ? hint : (leaders[0] as ChatLanguage);
+  const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
+  const oneWord = wordsOf(folded).length < 2;
+  if (hint && (oneWord || scores[best] - scores[second] < LANGUAGE_MARGIN)) return hint;
+  return scores[best] === scores[second] ? (LANGUAGES[0] as ChatLanguage) : best;
+}
+
+/** The language the message is written in, by its words alone (the page's hint only on a tie). */
+function messageLanguage(model: IntentModel, folded: string, hint?: ChatLanguage): ChatLanguage {
+  const scores = model.languageScores(folded);
+  const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
+  return scores[best] > scores[second] ? best : (hint ?? (LANGUAGES[0] as ChatLanguage));
 }
 
 export function readMessage(
@@ -68,15 +82,17 @@ export function readMessage(
   threshold = INTENT_THRESHOLD,
 ): Reading {
   const folded = fold(text);
+  // The reply may follow the page ("hi" on a Spanish page); the reading follows the message's words.
   const lang = replyLanguage(model, folded, hint);
+  const written = messageLanguage(model, folded, hint);
   const pack = PACKS[lang];
-  const finder = finders[lang];
-  const corrected = correctTypos(folded, pack.entities);
+  const finder = finders[written];
+  const corrected = correctTypos(folded, PACKS[written].entities);
   const words = wordsOf(corrected);
   const intents: string[] = [];
   const add = (clause: string) => {
     // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
-    const guesses = model.classify(lang, clause).filter((g) => g.score >= threshold);
+    const guesses = model.classify(written, clause).filter((g) => g.score >= threshold);
     // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
     const aboutSubject = SUBJECTS.has(guesses[0]?.intent ?? "");
     for (const guess of guesses)
