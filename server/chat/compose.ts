@@ -56,6 +56,8 @@ const CANNOT_SAY = ["price", "eta", "payment", "insurance", "auto-club"];
 const SMALL_TALK = ["greeting", "thanks", "goodbye", "help", "off-topic"];
 /** Intents whose topic text has another name. */
 const TOPIC_OF: Record<string, string> = { "accident-info": "after-accident", email: "contact" };
+/** Questions about what the law asks, answered after a danger's first steps. */
+const LAW = new Set(["police-tow", "impound", "find-towed", "who-pays", "insurance-claim"]);
 /** Questions about something other than the driver's own car: a town in them is not a "do you serve". */
 const ELSEWHERE = new Set(["weather", "recommend", "off-topic", "fleet", "payment", "privacy"]);
 /** Services whose next step includes where the vehicle should go. */
@@ -113,7 +115,14 @@ export function compose(reading: Reading, context: ComposeContext): string {
 
   if (safety.danger) {
     const first = r.safety[safety.danger]?.text ?? "";
-    if (!safety.besideTraffic) return first;
+    if (!safety.besideTraffic) {
+      // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
+      const rules = intents
+        .filter((i) => i === "accident-info" || (QUESTIONS.has(i) && LAW.has(i)))
+        .map((i) => (i === "accident-info" ? accident(reading, context.retriever) : topic(i)))
+        .filter((t): t is string => !!t && !t.includes(`${r.pathPrefix}/services/`) && !t.includes(r.articlesPath));
+      return fit([first, ...rules]);
+    }
     // Beside traffic, not in it: the safety answer, then the service asked for and each question.
     const parts = [first];
     if (outside.length) parts.push(fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }));

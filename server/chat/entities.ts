@@ -76,6 +76,8 @@ export interface EntityFinder {
   /** True when one of the words just before `at`, in the same clause, negates it. */
   negated(words: string[], at: number): boolean;
   asksPlace(words: string[]): boolean;
+  /** True when the message names an amount of money ("$35", "35 dollars"): a price is in question. */
+  namesMoney(text: string, words: string[]): boolean;
 }
 
 export function createEntityFinder(e: Entities): EntityFinder {
@@ -97,6 +99,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
     const initial = entry.phrase.initials[0] ?? "";
     byInitial.set(initial, [...(byInitial.get(initial) ?? []), entry]);
   }
+  const currency = new Set(e.currencyWords.map((w) => fold(w)));
   const everyday = new Set(e.everydayWords.map((w) => fold(w)));
   const street = new Set(e.streetWords.map((w) => fold(w)));
   const negators = new Set(e.negators.map((w) => fold(w)));
@@ -214,6 +217,10 @@ export function createEntityFinder(e: Entities): EntityFinder {
         else (out.at(-1) as number[]).push(i);
       });
       return out.filter((c) => c.length);
+    },
+    namesMoney(text, words) {
+      if (/\$\s?\d/.test(text)) return true;
+      return words.some((w, i) => /^\d+$/.test(w) && currency.has(words[i + 1] ?? ""));
     },
     asksPlace(words) {
       return words.some((_, at) => question.some((p) => matchesAt(words, at, p, false, false)));

@@ -39,6 +39,8 @@ export interface Entities {
   services: Record<string, string[]>;
   /** A need that replaces another when named: a flat with no spare is a tow, not a tire change. */
   serviceInstead: { phrases: string[]; service: string; instead: string }[];
+  /** Words after a number that make it an amount of money ("35 dollars"). */
+  currencyWords: string[];
   /** Article slug -> words of its subject, to find the article a how-to question is about. */
   articles: Record<string, string[]>;
   /** Words every article shares ("tow", "car"), left out of an article search. */
@@ -79,6 +81,8 @@ export interface Replies {
   serviceLink: string;
   townPages: string;
   articlePassage: string;
+  /** Where the articles live: a link there, or to a service page, never follows a danger's first steps. */
+  articlesPath: string;
   accidentParts?: { id: string; asks: string[]; text: string; source?: Said["source"] }[];
 }
 

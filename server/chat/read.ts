@@ -105,6 +105,8 @@ export function readMessage(
     for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
   }
   add(corrected);
+  // An amount of money in the message ("confirm it costs $35") puts the price in question.
+  if (finder.namesMoney(text, words) && !intents.includes("price")) intents.push("price");
   // A service named inside a question about something else ("can a dolly tow a car with a flat?", "can
   // the landlord tow my car?") is its subject, not a need; a need the classifier reads still counts.
   // What we do not do, answered with what we can ("a mechanic's job; a tow to the shop"): that answer is the offer.
