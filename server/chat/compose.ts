@@ -164,7 +164,7 @@ export function compose(reading: Reading, context: ComposeContext): string {
     served.length &&
     !intents.some((i) => ELSEWHERE.has(i)) &&
     // A town named in another question ("impound in Lodi") is where it happened, not a "do you serve".
-    (services.length || !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
+    (services.length || has("areas") || !intents.some((i) => QUESTIONS.has(i)))
   ) {
     const asksArea = has("areas") || !services.length;
     if (asksArea && !services.length) {

@@ -119,6 +119,12 @@ export function readMessage(
     if (offered || kind !== "service" || !slug) continue;
     if (!services.includes(slug) && !denied.includes(slug)) services.push(slug);
   }
+  const places = finder.places(text);
+  // "Do you serve Lathrop?": a place named after the words that ask whether we come there.
+  if (places.length && finder.asksPlace(words)) {
+    if (!intents.includes("areas")) intents.push("areas");
+    intents.splice(0, intents.length, ...intents.filter((i) => i !== "services-list"));
+  }
   return {
     lang,
     pack,
@@ -127,7 +133,7 @@ export function readMessage(
     safety: safetyFirst(corrected),
     intents: intents.filter((i) => !i.includes(":")),
     services: finder.instead(words, services),
-    places: finder.places(text),
+    places,
     articles: finder.articles(words),
   };
 }
