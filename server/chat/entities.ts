@@ -117,6 +117,19 @@ export function createEntityFinder(e: Entities): EntityFinder {
   const endsBefore = (words: string[], at: number, list: Phrase[]) =>
     list.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, false, false));
 
+  /**
+   * A place's part in a trip, from the few words before it: "from the shop in Lodi" is where the car
+   * is picked up, "to my house in Stockton" where it goes; "I'm in Lodi" is where the driver is.
+   */
+  const roleAt = (words: string[], at: number): PlaceMention["role"] => {
+    for (let end = at; end >= Math.max(0, at - 4); end--) {
+      if (end < at && breaks.has(words[end] as string)) break;
+      if (endsBefore(words, end, from)) return "from";
+      if (endsBefore(words, end, to) && !endsBefore(words, end, here)) return "to";
+    }
+    return "at";
+  };
+
   const negated = (words: string[], at: number) => {
     for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
       const w = words[i] as string;
@@ -148,11 +161,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
           if (!entry.exact && street.has(words[at + n] ?? "")) continue;
           if (n === 1 && everyday.has(words[at] as string) && !capital(at)) continue;
           for (let i = 0; i < n; i++) taken.add(at + i);
-          const role = endsBefore(words, at, from)
-            ? "from"
-            : endsBefore(words, at, to) && !endsBefore(words, at, here)
-              ? "to"
-              : "at";
+          const role = roleAt(words, at);
           found.push({ name: entry.name, served: entry.served, slug: entry.slug, at, role });
           break;
         }
