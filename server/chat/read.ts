@@ -39,6 +39,12 @@ const SUBJECTS = new Set([
 /** Questions about what we do not do, whose answers name the service we can do instead. */
 const OFFERS_INSTEAD = new Set(["diagnosis", "new-key", "insurance-claim"]);
 
+/**
+ * Questions a driver adds in passing to a need ("…and how much?", "¿cuánto se tarda?"): their score
+ * beside the need's is lower, and leaving them unanswered costs more than answering them honestly.
+ */
+const LOWER_THRESHOLD: Record<string, number> = { price: 0.3, eta: 0.3 };
+
 export interface Reading {
   lang: ChatLanguage;
   pack: Pack;
@@ -92,7 +98,9 @@ export function readMessage(
   const intents: string[] = [];
   const add = (clause: string) => {
     // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
-    const guesses = model.classify(written, clause).filter((g) => g.score >= threshold);
+    const guesses = model
+      .classify(written, clause)
+      .filter((g) => g.score >= Math.min(threshold, LOWER_THRESHOLD[g.intent] ?? threshold));
     // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
     const aboutSubject = SUBJECTS.has(guesses[0]?.intent ?? "");
     for (const guess of guesses)
