@@ -9,6 +9,9 @@ import { fold, foldKeepingCase, withinEdits, wordsOf } from "./text";
  * ("molesto" is not Modesto, "fresco" is not Fresno).
  */
 
+/** A place's part in a trip: where the car is picked up, where it goes, or where the driver is. */
+export type Role = "from" | "to" | "at";
+
 export interface PlaceMention {
   name: string;
   served: boolean;
@@ -17,7 +20,7 @@ export interface PlaceMention {
   /** Which word of the message it starts at, so a trip keeps its direction. */
   at: number;
   /** "from", "to" or "at", from the words before it. */
-  role: "from" | "to" | "at";
+  role: Role;
 }
 
 interface Phrase {
@@ -121,7 +124,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
    * A place's part in a trip, from the few words before it: "from the shop in Lodi" is where the car
    * is picked up, "to my house in Stockton" where it goes; "I'm in Lodi" is where the driver is.
    */
-  const roleAt = (words: string[], at: number): PlaceMention["role"] => {
+  const roleAt = (words: string[], at: number): Role => {
     for (let end = at; end >= Math.max(0, at - 4); end--) {
       if (end < at && breaks.has(words[end] as string)) break;
       if (endsBefore(words, end, from)) return "from";

@@ -63,6 +63,6 @@ if (process.env.CHAT_KNOWN_FAILURES === "write") {
   const failing = results.filter((r) => r.problems.length && r.c.category !== "safety");
   writeFileSync(
     KNOWN_FILE,
-    `${JSON.stringify(Object.fromEntries(failing.map((r) => [r.key, r.c.category])), null, 1)}\n`,
+    `${JSON.stringify(Object.fromEntries(failing.map((r) => [r.key, r.c.category])), null, 2)}\n`,
   );
 }
