@@ -7,7 +7,7 @@ import { builtKnowledge } from "../tests/support/content";
  * The comparison that chose the assistant's classifier: nlp.js's neural network against
  * nearest-example matching over MiniSearch, each inside the whole assistant, scored by category on
  * the held-out test parts (chat-eval-test.json, chat-eval-es-test.json: never trained on), with the
- * 99th-percentile time of one reply. `npm run bench:chat-nlu` (after a build).
+ * 99th-percentile time of one reply: `npm run bench:chat-nlu`.
  * Usage: node --import tsx bench/chat-nlu.ts [threshold...]
  */
 const knowledge = builtKnowledge();
