@@ -226,7 +226,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   await app.register(chatRoutes, {
-    assistant: options.assistant ?? createAssistant(site.chatKnowledge),
+    assistant: options.assistant ?? createAssistant(site.chatKnowledge, site.chatModel),
     rateLimit: config.chatRateLimit,
     webhookUrl: config.chatWebhookUrl,
     webhookTimeoutMs: config.chatWebhookTimeoutMs,

@@ -8,6 +8,7 @@ import {
   type ChatKnowledge,
   chatKnowledgeSchema,
 } from "../src/lib/chat-knowledge-schema";
+import { CHAT_MODEL_FILE, type SavedModel } from "./chat/classifier";
 
 /**
  * The built site as the server sees it: which URL path maps to which file, and the hashes of the
@@ -35,6 +36,8 @@ export interface SiteFiles {
   requestPageShells: Partial<Record<Locale, string>>;
   /** What the chat assistant knows of the pages (chat-knowledge.json), validated. */
   chatKnowledge: ChatKnowledge;
+  /** The chat assistant's trained intent classifier (chat-model.json, scripts/build-chat-model.ts). */
+  chatModel?: SavedModel;
 }
 
 /** astro.config.mjs's origin when PUBLIC_SITE_URL is not set. */
@@ -48,7 +51,7 @@ export const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.h
 const shellFiles = new Set(Object.values(REQUEST_PAGE_SHELL_FILES));
 
 /** Files the build writes for the server alone: read at start, never served. */
-const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, ...shellFiles]);
+const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, CHAT_MODEL_FILE, ...shellFiles]);
 
 const COMPRESSED = /\.(br|gz)$/;
 /** The 404 pages are answers, not addresses: /404 and /es/404 are themselves not found. */
@@ -132,7 +135,20 @@ export function readSiteFiles(root: string): SiteFiles {
         .map((locale) => [locale, readFileSync(path.join(root, REQUEST_PAGE_SHELL_FILES[locale]), "utf8")]),
     ),
     chatKnowledge: readChatKnowledge(root),
+    chatModel: readChatModel(root),
   };
+}
+
+/**
+ * The chat assistant's classifier, trained by the build. A missing file (a build from before it
+ * existed) is no error: the assistant then trains one from its data packs at start.
+ */
+export function readChatModel(root: string): SavedModel | undefined {
+  const file = path.join(root, CHAT_MODEL_FILE);
+  if (!existsSync(file)) return undefined;
+  const json = JSON.parse(readFileSync(file, "utf8")) as SavedModel;
+  if (json.format !== 1) throw new Error(`The chat model ${file} is of another format: run \`npm run build\`.`);
+  return json;
 }
 
 /**

@@ -1,22 +1,14 @@
 import type { ChatLanguage } from "../../src/lib/chat-schema";
-import { english } from "./answers";
-import { spanish } from "./answers-es";
-import { compose, type Language } from "./compose";
+import { type IntentModel, loadModel, type SavedModel, trainModel } from "./classifier";
+import { compose } from "./compose";
+import { createEntityFinder } from "./entities";
 import { type ChatKnowledge, knowledgeSize, townPages } from "./knowledge";
-import { replyLanguage } from "./language";
-import { englishReader } from "./reader";
+import { LANGUAGES, PACKS } from "./pack";
+import { readMessage } from "./read";
 import { createRetriever } from "./retrieval";
-import { spanishReader } from "./spanish";
-import { fold, wordsOf } from "./text";
 
 /** Longer messages are read up to here: the route already refuses more than 2,000 characters. */
 const MAX_READ = 2000;
-
-/** Each language the assistant answers in: how it reads a message, and what it says. */
-const LANGUAGES: Record<ChatLanguage, Language> = {
-  en: { lang: "en", reader: englishReader, words: english },
-  es: { lang: "es", reader: spanishReader, words: spanish },
-};
 
 export interface Answer {
   text: string;
@@ -25,7 +17,7 @@ export interface Answer {
 }
 
 export interface Assistant {
-  /** The reply to a message; `lang` is the page's language hint (see language.ts). */
+  /** The reply to a message; `lang` is the page's language hint, used only to break a tie. */
   answer(text: string, lang?: ChatLanguage): Answer;
   reply(text: string, lang?: ChatLanguage): string;
   /** How many things it can say (curated answers plus article sections), reported by the benchmark. */
@@ -33,22 +25,32 @@ export interface Assistant {
 }
 
 /**
- * The built-in assistant. It decides the reply's language (language.ts), reads the whole message
- * in it (safety, needs, places: reader.ts for English, spanish.ts for Spanish), then composes a reply
- * from curated text tied to the pages and from article excerpts (compose.ts, answers.ts,
- * answers-es.ts, retrieval.ts). It never writes a price, an arrival time or a promise of its own, and
- * what a message tells it to do ("ignore your instructions") changes nothing: it only ever picks
+ * The built-in assistant. It reads a message (read.ts: language, safety first, intents by the
+ * trained classifier, entities by fuzzy matching) and composes a reply from the language's data pack
+ * (compose.ts, data/{en,es}/). It never writes a price, an arrival time or a promise of its own,
+ * and what a message tells it to do ("ignore your instructions") changes nothing: it only ever picks
  * among texts written in advance. Its knowledge of the pages comes from the build
- * (dist/chat-knowledge.json, read by server/site-files.ts), never from src/content.
+ * (dist/chat-knowledge.json) and its classifier from dist/chat-model.json; without a built model
+ * (tests) it trains one from the same data.
  */
-export function createAssistant(knowledge: ChatKnowledge): Assistant {
-  const context = { retriever: createRetriever(knowledge.sections), townPages: townPages(knowledge) };
+export function createAssistant(
+  knowledge: ChatKnowledge,
+  model: IntentModel | SavedModel = trainModel(),
+  /** The score from which a clause's intent counts (read.ts); measured in bench/chat-nlu.ts. */
+  threshold?: number,
+): Assistant {
+  const intents = "classify" in model ? model : loadModel(model);
+  const finders = Object.fromEntries(LANGUAGES.map((l) => [l, createEntityFinder(PACKS[l].entities)])) as Record<
+    ChatLanguage,
+    ReturnType<typeof createEntityFinder>
+  >;
+  const context = {
+    retriever: createRetriever(knowledge.sections, PACKS.en.entities.searchStopwords ?? []),
+    townPages: townPages(knowledge),
+  };
   const answer = (raw: string, hint?: ChatLanguage): Answer => {
-    const text = raw.trim().slice(0, MAX_READ);
-    const folded = fold(text);
-    const lang = replyLanguage(folded, wordsOf(folded), hint);
-    const language = LANGUAGES[lang];
-    return { text: compose(text, language.reader.correct(folded), context, language), lang };
+    const reading = readMessage(raw.trim().slice(0, MAX_READ), hint, intents, finders, threshold);
+    return { text: compose(reading, context), lang: reading.lang };
   };
   return {
     knowledgeSize: knowledgeSize(knowledge),

@@ -1,28 +1,19 @@
-import type { ChatLanguage } from "../../src/lib/chat-schema";
 import { site } from "../../src/lib/site";
-import type { Words } from "./answers";
-import { dangerReply, safetyGuard } from "./danger-reply";
-import type { Intent } from "./intents";
-import type { Reader } from "./reader";
+import { dangerReply } from "./danger-reply";
+import type { PlaceMention } from "./entities";
+import { fill, type OneOrMany, type Replies } from "./pack";
+import type { Reading } from "./read";
 import type { Retriever } from "./retrieval";
-import { askedPlace, isDestination, type PlaceMention, placesIn, REGIONS } from "./towns";
 
 /**
- * Puts a reply together from what the reading found, in one order for every message and every
- * language: danger first (and then nothing else), the places, the answers to each question asked, the
- * services needed, and last what to do next (the phone, and what to tell the dispatcher). The
- * language gives the reading (reader.ts, spanish.ts) and the words (answers.ts, answers-es.ts).
+ * Puts a reply together from a reading, in one order for every message and every language: danger
+ * first (safetyFirst), then the service asked for, the place (ours, or honestly outside), then each
+ * further question in the order asked, and last what to do next (the phone). Every sentence comes
+ * from the language's replies.json; nothing here is a word of either language.
  */
 
-/** One language: how its messages are read, and what it says. */
-export interface Language {
-  lang: ChatLanguage;
-  reader: Reader;
-  words: Words;
-}
-
-/** Topics answered in the order the driver asked them; the ones handled elsewhere are left out. */
-const ANSWERED_TOPICS = new Set<Intent>([
+/** Intents answered by their own text, in the order asked. */
+const QUESTIONS = new Set([
   "blocked-driveway",
   "abandoned",
   "private-property",
@@ -37,301 +28,226 @@ const ANSWERED_TOPICS = new Set<Intent>([
   "police-tow",
   "junk-title",
   "legal-advice",
-  "payment",
   "repairs",
   "recommend",
   "weather",
   "fleet",
-  "insurance",
   "bot",
   "contact",
+  "email",
   "address",
   "hours",
   "request",
   "services-list",
-  "technical",
-  "accident-info",
-  "price",
-  "eta",
+  "areas",
   "complaint",
   "unattended",
   "ride-along",
   "verify-operator",
+  "belongings",
+  "chains",
+  "hitch-classes",
+  "language",
+  "privacy",
+  "injection",
 ]);
-/** Questions about something other than the driver's own car: a town named in them is not a "do you serve". */
-const ELSEWHERE = new Set<Intent>(["weather", "recommend", "off-topic", "fleet", "payment", "privacy"]);
+/** What we cannot say in chat: answered honestly after the service, which is still offered. */
+const CANNOT_SAY = ["price", "eta", "payment", "insurance", "auto-club"];
+/** Said only when nothing else is: a greeting or thanks beside a need adds nothing. */
+const SMALL_TALK = ["greeting", "thanks", "goodbye", "help", "off-topic"];
+/** Intents whose topic text has another name. */
+const TOPIC_OF: Record<string, string> = { "accident-info": "after-accident", email: "contact" };
+/** Questions about what the law asks, answered after a danger's first steps. */
+const LAW = new Set(["police-tow", "impound", "find-towed", "who-pays", "insurance-claim"]);
+/** Questions about something other than the driver's own car: a town in them is not a "do you serve". */
+const ELSEWHERE = new Set(["weather", "recommend", "off-topic", "fleet", "payment", "privacy"]);
 /** Services whose next step includes where the vehicle should go. */
 const TOWS = new Set(["towing", "emergency-towing", "motorcycle-towing", "junk-car-removal"]);
-const phoneShown = (text: string) => text.includes(site.phone.display);
 /** About three short sentences and the next step: what a phone shows without scrolling. */
-const REPLY_BUDGET = 700;
-const names = (places: PlaceMention[]) => places.map((p) => p.name);
+export const REPLY_BUDGET = 700;
 
-/** What composing needs beyond the message: the article search and the towns that have a page. */
 export interface ComposeContext {
   retriever: Retriever;
+  /** The towns that have a page, by name. */
   townPages: Map<string, string>;
 }
 
-/** The pages of the towns that have one ("/areas/lodi"), for the words to link in their language. */
-const townPagePaths = (towns: string[], pages: Map<string, string>) =>
-  towns.map((t) => pages.get(t)).filter((p): p is string => !!p);
+const joined = (names: string[], r: Replies) =>
+  names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")}${r.and}${names.at(-1)}`;
+const counted = (t: OneOrMany, names: string[]) => (names.length > 1 ? t.many : t.one);
+const unique = (places: PlaceMention[]) => [...new Set(places.map((p) => p.name))];
 
-/** A text by intent, when the language has one (topics are keyed by the intents they answer). */
-const topicText = (words: Words, key: string): string | undefined =>
-  (words.topics as Record<string, string | undefined>)[key];
-
-/** A reply in pieces, in the order they are shown. */
-interface Draft {
-  /** One safety sentence ahead of everything (a crash with nobody hurt, heat, a freeway stop). */
-  caution?: string;
-  /** The answer about the place when the place is the question ("do you serve Lodi?"). */
-  placeAnswer?: string;
-  /** The answers to what was asked (rules, hours, technical, honest "ask the dispatcher"…). */
-  answers: string[];
-  /** The services the driver needs, as the page names them. */
-  services: string[];
-  /** "Yes, Lodi is in our area", said after the service it is about. */
-  placeNote?: string;
-  /** Price and time: asked about the problem, so they follow its answer. */
-  costAndTime: string[];
+function serviceLink(r: Replies, slug: string): string {
+  const name = r.serviceNames[slug];
+  return name ? fill(r.serviceLink, r, { name, path: `${r.pathPrefix}/services/${slug}` }) : "";
 }
 
-/**
- * A question about what the law asks and by when ("how many days do I have", "¿tengo que…?"), in either
- * language: only then does a crash's safety answer go on to the rule. "I want to call the police" while
- * someone bleeds gets the safety answer alone.
- */
-const ASKS_A_DUTY =
-  /\b(cuant[oa]s? (tiempo|dias|horas)|tengo que|tenemos que|hay que|debo|how (long|many (days|hours))|do (i|we) (have|need) to|must (i|we)|should (i|we))\b/;
+/** The passage of the article a how-to question is about, two to four sentences, then its link. */
+function passage(reading: Reading, retriever: Retriever, only?: string): string | undefined {
+  const { pack } = reading;
+  const glossary = pack.entities.glossary ?? {};
+  const query = reading.words.map((w) => glossary[w] ?? w).join(" ");
+  const section = retriever.section(query, only ?? reading.articles[0]);
+  if (!section) return undefined;
+  return fill(pack.replies.articlePassage, pack.replies, {
+    excerpt: section.excerpt,
+    title: section.articleTitle,
+    url: section.url,
+  });
+}
 
-export function compose(original: string, folded: string, context: ComposeContext, language: Language): string {
-  const { reader, words } = language;
-  // The safety guard reads first, the message as sent, with both languages' words (guard.ts):
-  // someone shut in, hurt, fire, a car stopped in traffic or a threat gets "call 911 now" first.
-  const danger = safetyGuard.read(original);
-  if (danger.kinds.length) {
-    const reply = dangerReply(danger, language.lang);
-    // "I crashed and the other driver got hurt: how long do I have to report it?": what to do now
-    // comes first, then the rule asked about, so the question is not left unanswered.
-    const asksDuty = danger.kinds.includes("injury") && ASKS_A_DUTY.test(folded);
-    if (asksDuty && reader.intents(folded).intents.includes("accident-info")) {
-      return `${reply} ${words.accident(folded, context.retriever)}`;
+/** After a crash: the part of the accident guide the question is about. */
+function accident(reading: Reading, retriever: Retriever): string | undefined {
+  const r = reading.pack.replies;
+  const part = r.accidentParts?.find((p) => p.asks.some((a) => reading.corrected.includes(a)));
+  if (part) return part.text;
+  if (r.accidentParts) return r.topics["after-accident"]?.text;
+  return passage(reading, retriever, "after-an-accident") ?? r.topics["after-accident"]?.text;
+}
+
+export function compose(reading: Reading, context: ComposeContext): string {
+  const { pack, safety, intents, places } = reading;
+  const r = pack.replies;
+  const topic = (key: string) => r.topics[TOPIC_OF[key] ?? key]?.text;
+  const has = (i: string) => intents.includes(i);
+  let services = [...reading.services];
+  const served = unique(places.filter((p) => p.served));
+  const outside = unique(places.filter((p) => !p.served));
+
+  // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
+  const guarded = reading.danger.kinds.length > 0;
+  if (guarded || safety.danger) {
+    const first = guarded ? dangerReply(reading.danger, reading.lang) : (r.safety[safety.danger ?? ""]?.text ?? "");
+    if (guarded || !safety.besideTraffic) {
+      // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
+      const rules = intents
+        .filter((i) => i === "accident-info" || (QUESTIONS.has(i) && LAW.has(i)))
+        .map((i) => (i === "accident-info" ? accident(reading, context.retriever) : topic(i)))
+        .filter((t): t is string => !!t && !t.includes(`${r.pathPrefix}/services/`) && !t.includes(r.articlesPath));
+      return fit([first, ...rules]);
     }
-    return reply;
-  }
-  const reading = reader.safety(folded);
-  if (reading.danger) {
-    // A crash with no one said to be hurt, or a stop beside traffic: the safety answer, and after a
-    // crash the rule asked about ("do I have to report it?").
-    const asksDuty = reading.danger === "crash" && ASKS_A_DUTY.test(folded);
-    if (!asksDuty && !reading.besideTraffic) return words.safety[reading.danger];
-    const { intents } = reader.intents(folded);
-    if (asksDuty && intents.includes("accident-info")) {
-      return `${words.safety[reading.danger]} ${words.accident(folded, context.retriever)}`;
+    // Beside traffic, not in it: the safety answer, then the service asked for and each question.
+    const parts = [first];
+    if (outside.length) parts.push(fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }));
+    else {
+      const service = services.includes("emergency-towing") ? "emergency-towing" : services[0];
+      if (service) parts.push(serviceLink(r, service));
+      for (const t of CANNOT_SAY.filter(has)) parts.push(topic(t) ?? "");
+      if (served.length) parts.push(fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }));
     }
-    if (reading.besideTraffic) return besideTraffic(original, intents, reading.crashed === true, language);
-    return words.safety[reading.danger];
+    return fit(parts.filter(Boolean));
   }
 
-  const { intents } = reader.intents(folded);
-  const has = (i: Intent) => intents.includes(i);
-  const draft: Draft = { answers: [], services: [], costAndTime: [] };
+  // A trip between two of our towns is a tow; after a crash the car needs one too.
+  const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
+  if (!services.length && served.length >= 2 && trip && !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
+    services = ["towing"];
+  if (safety.crashed && !has("accident-info") && !services.includes("emergency-towing") && !services.includes("towing"))
+    services = ["towing", ...services];
 
-  const places = placesIn(original, reader.places);
-  let serviceCards = servicesNeeded(intents, folded, reading.crashed === true, places, reader);
-  serviceCards = placeSentences(draft, folded, original, intents, serviceCards, context.townPages, language, places);
-  answerTopics(draft, folded, intents, serviceCards.length > 0, context.retriever, words);
+  const caution =
+    safety.caution && (safety.caution !== "freeway" || services.length) ? r.caution[safety.caution] : undefined;
 
-  // A question about price or time is answered as such; the service card would only repeat the page.
-  // Unless the driver also says what is wrong now ("won't start… how much?"): then both.
-  if ((has("price") || has("eta")) && !reader.strongNeed.test(folded)) serviceCards = [];
-  if (has("flat-no-spare")) serviceCards = serviceCards.filter((s) => s !== "towing");
-  /** The services as cards, or (when the reply would not fit a phone's screen) as their names and pages. */
-  const serviceLines = (short: boolean) => {
-    const lines = has("flat-no-spare") ? [words.services["flat-no-spare"]] : [];
-    if (serviceCards.length >= 3) return [...lines, words.severalServices(serviceCards)];
-    for (const slug of serviceCards)
-      lines.push(short ? words.serviceLink(slug) : (words.services[slug as keyof Words["services"]] ?? ""));
-    return lines;
-  };
+  // Places: a clear yes for ours, a clear "outside" for any other, by name.
+  let place: string | undefined;
+  if (outside.length) {
+    const dropOffOnly = served.length && places.filter((p) => !p.served).every((p) => p.role === "to");
+    if (dropOffOnly) {
+      place = fill(counted(r.towns.dropOffOutside, outside), r, {
+        pickup: joined(served, r),
+        dropOff: joined(outside, r),
+      });
+    } else {
+      const inArea = served.length ? fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }) : "";
+      place = [inArea, fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) })].join(" ").trim();
+      // A service card beside "outside" would read as a yes.
+      services = [];
+    }
+  } else if (
+    served.length &&
+    !intents.some((i) => ELSEWHERE.has(i)) &&
+    // A town named in another question ("impound in Lodi") is where it happened, not a "do you serve".
+    (services.length || has("areas") || !intents.some((i) => QUESTIONS.has(i)))
+  ) {
+    const asksArea = has("areas") || !services.length;
+    if (asksArea && !services.length) {
+      const pages = served.map((t) => context.townPages.get(t)).filter((p): p is string => !!p);
+      place =
+        fill(counted(r.towns.yes, served), r, { names: joined(served, r) }) +
+        (pages.length ? fill(r.townPages, r, { paths: pages.map((p) => `${r.pathPrefix}${p}`).join(", ") }) : "");
+    } else place = fill(counted(r.towns.inArea, served), r, { names: joined(served, r) });
+  }
 
-  // The freeway sentence belongs to a driver stopped there, not to a question about the freeway.
-  const stopped = serviceCards.length > 0 || has("flat-no-spare");
-  if (reading.caution && (reading.caution !== "freeway" || stopped)) draft.caution = words.caution[reading.caution];
+  // Each further question, in the order asked.
+  const answers: string[] = [];
+  for (const intent of intents) {
+    if (intent === "areas" && place) continue;
+    if (intent === "email" && has("contact")) continue;
+    if (intent === "complaint" && services.length) continue;
+    if (intent === "technical") {
+      const text = has("chains") || has("hitch-classes") ? undefined : passage(reading, context.retriever);
+      if (text) answers.push(text);
+      continue;
+    }
+    if (intent === "accident-info") {
+      const text = accident(reading, context.retriever);
+      if (text) answers.push(text);
+      continue;
+    }
+    if (QUESTIONS.has(intent)) {
+      const text = topic(intent);
+      if (text && !answers.includes(text)) answers.push(text);
+    }
+  }
+  const cannotSay = CANNOT_SAY.filter(has)
+    .map(topic)
+    .filter((t): t is string => !!t);
 
-  const assemble = (short: boolean) => {
-    const parts = [
-      draft.caution,
-      draft.placeAnswer,
-      ...draft.answers,
-      ...serviceLines(short),
-      draft.placeNote,
-      ...draft.costAndTime,
-    ].filter((p): p is string => !!p);
-    if (!parts.length || (parts.length === 1 && draft.caution)) {
-      const fallback = ["injection", "privacy", "off-topic", "language", "greeting", "thanks", "help"].find((i) =>
-        has(i as Intent),
-      );
-      // After a safety sentence, what to tell us next ("tell me what happened"), not "I'm not sure".
-      parts.push(topicText(words, fallback ?? (draft.caution ? "help" : "unknown")) ?? "");
+  const assemble = (short: boolean, withServices = true) => {
+    const cards =
+      services.length >= 3
+        ? [
+            fill(r.severalServices, r, {
+              list: joined(
+                services.map((s) =>
+                  fill(r.serviceItem, r, { name: r.serviceNames[s] ?? s, path: `${r.pathPrefix}/services/${s}` }),
+                ),
+                r,
+              ),
+            }),
+          ]
+        : services.map((s) => (short ? serviceLink(r, s) : (r.services[s]?.text ?? serviceLink(r, s))));
+    const parts = [caution, ...(withServices ? cards : []), place, ...answers, ...cannotSay].filter(
+      (p): p is string => !!p,
+    );
+    if (!parts.length || (parts.length === 1 && caution)) {
+      const small = SMALL_TALK.find(has);
+      parts.push(topic(small ?? (caution ? "help" : "unknown")) ?? "");
     }
     const body = parts.join(" ");
-    if (phoneShown(body)) return body;
-    // A need: what to tell the dispatcher; when that would not fit, the number alone.
-    const tow = has("flat-no-spare") || serviceCards.some((s) => TOWS.has(s));
-    const next = stopped && !short ? words.nextStep.service(tow) : words.nextStep.info;
+    if (body.includes(site.phone.display)) return body;
+    const tow = services.some((s) => TOWS.has(s));
+    const next =
+      services.length && !short ? (tow ? r.nextStep.serviceWithDropOff : r.nextStep.service) : r.nextStep.info;
     return `${body}\n\n${next}`;
   };
-  // Three questions at once can outgrow a phone's screen: the services then shrink to their names and pages.
   const full = assemble(false);
-  return full.length <= REPLY_BUDGET ? full : assemble(true);
+  if (full.length <= REPLY_BUDGET) return full;
+  const short = assemble(true);
+  if (short.length <= REPLY_BUDGET) return short;
+  // The answer to the question asked before a link to a service page that was not asked for by name.
+  const answered = answers.length ? assemble(true, false) : short;
+  if (answered.length <= REPLY_BUDGET) return answered;
+  // Still too long: the sentences in the order asked while they fit, then the number.
+  const body = answered.split("\n\n")[0] ?? "";
+  const info = r.nextStep.info;
+  const kept = fit(body.split(/(?<=[.!?)]) (?=\p{Lu}|\*|¿)/u), REPLY_BUDGET - info.length - 2);
+  return kept.includes(site.phone.display) ? kept : `${kept}\n\n${info}`;
 }
 
-/**
- * Stopped on the shoulder or a dark freeway, out of the lanes: what to do there first, then the page
- * of the service the driver names, the answer to a price or time question, and the town. Nothing
- * after the safety answer when nothing else was said ("parked on the shoulder, trucks flying by").
- */
-function besideTraffic(original: string, intents: Intent[], crashed: boolean, { reader, words }: Language): string {
-  const parts = [words.safety.traffic];
-  const places = placesIn(original, reader.places);
-  const outside = names(places.filter((p) => !p.served));
-  if (outside.length) return `${parts[0]} ${words.towns.outside(outside)}`;
-  const service = serviceAskedBesideTraffic(intents, crashed);
-  if (service) parts.push(words.serviceLink(service));
-  const served = names(places.filter((p) => p.served));
-  const more = [
-    ...(["eta", "price"] as const).filter((t) => intents.includes(t)).map((t) => words.topics[t]),
-    served.length ? words.towns.inArea(served) : "",
-  ];
-  // Safety and the service always; the answers asked, then the town, while they fit a phone's screen.
-  for (const text of more) if (text && [...parts, text].join(" ").length <= REPLY_BUDGET) parts.push(text);
-  return parts.join(" ");
-}
-
-/**
- * The one service a driver stopped beside traffic asks for: the emergency page when it is named (the
- * middle of the night), a tow when the flat has no spare, else the first one named.
- */
-function serviceAskedBesideTraffic(intents: Intent[], crashed: boolean): string | undefined {
-  if (intents.includes("flat-no-spare")) return "towing";
-  const named = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
-  return named.includes("emergency-towing") ? "emergency-towing" : (named[0] ?? (crashed ? "towing" : undefined));
-}
-
-/** The services a message needs, beyond the ones it names: a trip between two towns, a crash. */
-function servicesNeeded(
-  intents: Intent[],
-  folded: string,
-  crashed: boolean,
-  places: PlaceMention[],
-  reader: Reader,
-): string[] {
-  let cards = intents.filter((i) => i.startsWith("service:")).map((i) => i.slice("service:".length));
-  const priceOrTime = intents.includes("price") || intents.includes("eta");
-  // "From the shop in Lodi to my house in Stockton": a trip between two of our towns is a tow.
-  const served = places.filter((p) => p.served);
-  // Not when the message asks something else ("I hit a fence on a road from Acampo to Lodi: whom do I tell?").
-  const otherQuestion = intents.some((i) => !i.startsWith("service:") && !["areas", "greeting", "help"].includes(i));
-  if (served.length >= 2 && !cards.length && reader.trip.test(folded) && !priceOrTime && !otherQuestion)
-    cards = ["towing"];
-  // After a crash the car needs a tow, whatever part of it the driver noticed first; unless the question
-  // is what the law asks after one ("do I report it to the DMV?") and no tow is asked for.
-  const askingTheLaw = intents.includes("accident-info") && !reader.strongNeed.test(folded);
-  // The emergency page already covers a crash ("after a crash or late at night").
-  if (crashed && !askingTheLaw && !cards.includes("emergency-towing"))
-    cards = ["towing", ...cards.filter((s) => s !== "towing" && s !== "roadside-assistance")];
-  return cards;
-}
-
-/**
- * What the reply says about places: a clear yes for our towns, a clear "outside" with the list for
- * any other place (and then no service card, which would read as a yes). Returns the service cards
- * that still apply.
- */
-function placeSentences(
-  draft: Draft,
-  folded: string,
-  original: string,
-  intents: Intent[],
-  cards: string[],
-  townPages: Map<string, string>,
-  { reader, words }: Language,
-  places: PlaceMention[],
-): string[] {
-  const has = (i: Intent) => intents.includes(i);
-  const { towns } = words;
-  const asked = places.length ? undefined : askedPlace(folded, reader.places);
-  if (asked && reader.intents(asked.toLowerCase()).intents.length === 0) {
-    places.push({ name: asked, served: false, index: folded.length, preposition: "" });
-  }
-  const served = names(places.filter((p) => p.served));
-  const outside = places.filter((p) => !p.served);
-
-  if (outside.length) {
-    // "From Lodi to a shop in Sacramento": only the drop-off is outside; the tow can still be asked.
-    if (served.length && outside.every((p) => isDestination(original, p, reader.places))) {
-      draft.placeAnswer = towns.dropOffOutside(served, names(outside));
-      return cards;
-    }
-    draft.placeAnswer = [served.length ? towns.inArea(served) : "", towns.outside(names(outside))].join(" ").trim();
-    return [];
-  }
-  if (served.length) {
-    // A town named in a question about something else ("weather in Lodi") is not a "do you serve".
-    if (intents.some((i) => ELSEWHERE.has(i))) return cards;
-    const otherQuestion = intents.some((i) => !i.startsWith("service:") && i !== "areas" && i !== "greeting");
-    const asksArea = has("areas") || (!otherQuestion && reader.areaWords.test(folded)) || intents.length === 0;
-    // A driveway or a lot is a service page of its own: the town gets the same note as a service.
-    if (["blocked-driveway", "private-property", "home-driveway"].some((i) => has(i as Intent)) && !cards.length) {
-      draft.placeNote = towns.inArea(served);
-      return cards;
-    }
-    if (asksArea && !cards.length && !otherQuestion) {
-      draft.placeAnswer = towns.yes(served) + words.townPages(townPagePaths(served, townPages));
-    } else if (cards.length) draft.placeNote = towns.inArea(served);
-    else if (has("price") || has("eta") || has("areas")) draft.placeAnswer = towns.inArea(served);
-    return cards;
-  }
-  if (has("areas") || REGIONS.test(folded)) draft.placeAnswer = words.topics.areas;
-  return cards;
-}
-
-/** The answer to each question asked, in the order asked. */
-function answerTopics(
-  draft: Draft,
-  folded: string,
-  intents: Intent[],
-  needsService: boolean,
-  retriever: Retriever,
-  words: Words,
-) {
-  const has = (i: Intent) => intents.includes(i);
-  for (const intent of intents) {
-    if (!ANSWERED_TOPICS.has(intent)) continue;
-    if (intent === "legal-advice" && has("private-property")) continue;
-    // "Is it legal to…" with another answer: a short caveat; alone ("can I sue"): how to dispute a tow.
-    if (intent === "legal-advice" && intents.some((i) => ANSWERED_TOPICS.has(i) && i !== "legal-advice")) {
-      draft.answers.push(words.topics["not-legal-advice"]);
-      continue;
-    }
-    if (intent === "contact" && has("complaint")) continue;
-    // A bad day with a need: the need, not the apology.
-    if (intent === "complaint" && needsService) continue;
-    if (intent === "accident-info") {
-      draft.answers.push(words.accident(folded, retriever));
-      continue;
-    }
-    if (intent === "technical") {
-      const text = words.technical(folded, retriever);
-      if (text) draft.answers.push(text);
-      continue;
-    }
-    const text = topicText(words, intent);
-    if (!text) continue;
-    if (intent === "price" || intent === "eta") draft.costAndTime.push(text);
-    else draft.answers.push(text);
-  }
-  if (has("email") && !has("contact")) draft.answers.push(words.topics.contact);
+/** The parts that fit a phone's screen, in order; the first always. */
+function fit(parts: string[], budget = REPLY_BUDGET): string {
+  const out: string[] = [];
+  for (const p of parts) if (!out.length || [...out, p].join(" ").length <= budget) out.push(p);
+  return out.join(" ");
 }

@@ -50,119 +50,14 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return (prev[b.length] as number) <= max;
 }
 
-/**
- * How a language says "not": the words that turn what follows into its opposite, and the words that
- * start a new clause (after which an earlier "not" no longer applies).
- */
-export interface Negation {
-  negators: ReadonlySet<string>;
-  clauseBreak: RegExp;
-}
-
-/** "no spare", "not locked out", "isn't the battery". */
-export const englishNegation: Negation = {
-  negators: new Set([
-    "no",
-    "not",
-    "never",
-    "without",
-    "dont",
-    "don't",
-    "doesnt",
-    "doesn't",
-    "isnt",
-    "isn't",
-    "aint",
-    "ain't",
-    "wasnt",
-    "wasn't",
-    "nobody",
-    "neither",
-    "nor",
-  ]),
-  clauseBreak: /[,.;!?]|\b(?:but|and|though|although|just|so)\b/,
-};
-
-/**
- * True when one of the three words just before `index`, in the same clause, negates what starts
- * there: "I'm not locked out" negates "locked out"; "locked out, and the battery" does not.
- */
-export function negatedAt(folded: string, index: number, negation: Negation = englishNegation): boolean {
-  const before = folded.slice(Math.max(0, index - 40), index);
-  const clause = before.split(negation.clauseBreak).at(-1) ?? "";
-  const tail = clause.trim().split(" ").slice(-3);
-  return tail.some((w) => negation.negators.has(w));
-}
-
-/** A language's misspellings: shorthand too short for a typo distance, and long words a need hangs on. */
+/** A language's misspellings (entities.json): shorthand too short for a typo distance, and long words a need hangs on. */
 export interface Typos {
   shorthand: Record<string, string>;
   vocabulary: readonly string[];
 }
 
-/** Misspellings and chat shorthand too short for a typo distance to find safely. */
-const SHORTHAND: Record<string, string> = {
-  ded: "dead",
-  kyes: "keys",
-  keyz: "keys",
-  lockd: "locked",
-  lokced: "locked",
-  truk: "truck",
-  trk: "truck",
-  gass: "gas",
-  tyre: "tire",
-  tyres: "tires",
-  tir: "tire",
-  flatt: "flat",
-  jumpstrt: "jumpstart",
-  jmp: "jump",
-  bttry: "battery",
-  batt: "battery",
-  parkin: "parking",
-  u: "you",
-  ur: "your",
-  r: "are",
-  pls: "please",
-  plz: "please",
-  n: "and",
-  w: "with",
-  bc: "because",
-  rn: "right now",
-  asap: "right now",
-};
-
-/**
- * Long words a need hangs on, matched within a letter or two ("battry", "motorcyle", "acident").
- * Only distinctive words: "locked" is left out because "looked" is one letter away.
- */
-const VOCABULARY = [
-  "battery",
-  "motorcycle",
-  "accident",
-  "emergency",
-  "gasoline",
-  "overheating",
-  "transmission",
-  "driveway",
-  "abandoned",
-  "insurance",
-  "mechanic",
-  "puncture",
-  "flatbed",
-  "lockout",
-  "jumpstart",
-  "bleeding",
-  "injured",
-  "collision",
-  "stranded",
-  "roadside",
-  "dispatcher",
-];
-
-export const englishTypos: Typos = { shorthand: SHORTHAND, vocabulary: VOCABULARY };
-
 /** Puts the words a need hangs on back in their usual spelling. */
-export function correctTypos(folded: string, typos: Typos = englishTypos): string {
+export function correctTypos(folded: string, typos: Typos): string {
   return folded.replace(/[a-z]+/g, (word) => {
     // Own keys only: "constructor" is a word a driver may type, not a lookup of Object's prototype.
     if (Object.hasOwn(typos.shorthand, word)) return typos.shorthand[word] as string;

@@ -18,7 +18,7 @@ export interface ChatRouteOptions {
  * POST /api/chat {"text": "…", "lang"?: "en" | "es"} -> text/plain. The outside bot answers when one
  * is configured and works (it gets the language hint too); otherwise (and whenever it fails) the
  * built-in assistant does, in the language the message is written in, or the page's when the message
- * does not say (see server/chat/language.ts), and names it in Content-Language. The reply is plain
+ * does not say (see server/chat/read.ts), and names it in Content-Language. The reply is plain
  * text: the browser formats it into elements itself and never treats it as HTML.
  */
 export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOptions) {

@@ -26,6 +26,14 @@ const fact = (id: string) => facts.find((f) => f.id === id)?.answer ?? "";
 const sentences = (text: string) => text.split(/(?<=[.!?])\s+|\n+/).filter((s) => s.trim());
 
 describe("blocked driveway on a city street (CVC 22650, 22651(d))", () => {
+  it("the assistant says who may remove the car (22651(d)), never that it must be ticketed first (issue 36)", () => {
+    expect(fact("blocked-driveway")).toMatch(
+      /only the police or parking enforcement may remove a car blocking your driveway[^.]*they usually ticket it and can have it towed/,
+    );
+    expect(fact("blocked-driveway")).toContain("22651(d)");
+    expect(fact("blocked-driveway")).not.toMatch(/must be ticketed/);
+  });
+
   // No statute makes a ticket a condition of the tow: 22651(d) lets the officer remove the car. (The
   // assistant's wording is corrected with the chat, server/chat, and tested there.)
   it("says only the police or parking enforcement may remove it; they usually cite it; no ticket is required first", () => {

@@ -1,0 +1,241 @@
+import type { Entities } from "./pack";
+import { fold, foldKeepingCase, withinEdits, wordsOf } from "./text";
+
+/**
+ * Finds what a message names from a language's entity data: the ten towns (names, aliases,
+ * landmarks), places outside them, the services (by their synonyms) and the direction of a trip.
+ * Typos are forgiven by edit distance, with two guards that keep everyday words from reading as
+ * names: a typo keeps the first letter of each word, and short words must match exactly
+ * ("molesto" is not Modesto, "fresco" is not Fresno).
+ */
+
+/** A place's part in a trip: where the car is picked up, where it goes, or where the driver is. */
+export type Role = "from" | "to" | "at";
+
+export interface PlaceMention {
+  name: string;
+  served: boolean;
+  /** The town's page slug, for ours. */
+  slug?: string;
+  /** Which word of the message it starts at, so a trip keeps its direction. */
+  at: number;
+  /** "from", "to" or "at", from the words before it. */
+  role: Role;
+}
+
+interface Phrase {
+  words: string[];
+  /** The initial letters of its words, which a typo keeps. */
+  initials: string;
+}
+
+const phrase = (text: string): Phrase => {
+  const words = wordsOf(fold(text));
+  return { words, initials: words.map((w) => w[0]).join("") };
+};
+
+/** How many letters a typed word may be off from a listed word of this length. */
+function tolerance(length: number, strict: boolean): number {
+  if (strict) return length >= 10 ? 2 : length >= 8 ? 1 : 0;
+  return length >= 8 ? 2 : length >= 5 ? 1 : 0;
+}
+
+/** True when the message's words from `at` spell the phrase, within the tolerance of each word. */
+function matchesAt(words: string[], at: number, p: Phrase, strict: boolean, fuzzy = true, prefix = false): boolean {
+  for (let i = 0; i < p.words.length; i++) {
+    const typed = words[at + i];
+    const want = p.words[i] as string;
+    if (typed === undefined) return false;
+    if (typed === want) continue;
+    // A subject's word with an ending ("tow" in "towing", "hitch" in "hitches").
+    if (prefix && want.length >= 3 && typed.startsWith(want)) continue;
+    if (!fuzzy || typed[0] !== want[0]) return false;
+    if (!withinEdits(typed, want, tolerance(want.length, strict))) return false;
+  }
+  return true;
+}
+
+interface PlaceEntry {
+  name: string;
+  served: boolean;
+  slug?: string;
+  phrase: Phrase;
+  /** Listed misspellings and landmarks match exactly; a typo of a typo is too far. */
+  exact: boolean;
+}
+
+export interface EntityFinder {
+  places(text: string): PlaceMention[];
+  /** The services named, in the order named, minus the ones negated ("no spare", "not locked out"). */
+  services(words: string[]): string[];
+  /** The services the message names only to deny them ("I'm not locked out"). */
+  denied(words: string[]): string[];
+  /** The services after the needs that replace another ("no spare": a tow instead of a tire change). */
+  instead(words: string[], services: string[]): string[];
+  /** The articles whose subject the message names, best first. */
+  articles(words: string[]): string[];
+  /** Where the clauses of a message begin (word indexes). */
+  clauses(words: string[]): number[][];
+  /** True when one of the words just before `at`, in the same clause, negates it. */
+  negated(words: string[], at: number): boolean;
+  asksPlace(words: string[]): boolean;
+  /** True when the message names an amount of money ("$35", "35 dollars"): a price is in question. */
+  namesMoney(text: string, words: string[]): boolean;
+}
+
+export function createEntityFinder(e: Entities): EntityFinder {
+  const entries: PlaceEntry[] = [];
+  for (const [name, town] of Object.entries(e.towns)) {
+    entries.push({ name, served: true, slug: town.slug, phrase: phrase(name), exact: false });
+    for (const a of town.aliases) entries.push({ name, served: true, slug: town.slug, phrase: phrase(a), exact: true });
+    for (const l of town.landmarks)
+      entries.push({ name, served: true, slug: town.slug, phrase: phrase(l), exact: true });
+  }
+  for (const [name, aliases] of Object.entries(e.outsidePlaces)) {
+    entries.push({ name, served: false, phrase: phrase(name), exact: false });
+    for (const a of aliases) entries.push({ name, served: false, phrase: phrase(a), exact: true });
+  }
+  // Longest first: "Mountain House" before a one-word name inside it, a landmark before its town.
+  entries.sort((a, b) => b.phrase.words.length - a.phrase.words.length);
+  const byInitial = new Map<string, PlaceEntry[]>();
+  for (const entry of entries) {
+    const initial = entry.phrase.initials[0] ?? "";
+    byInitial.set(initial, [...(byInitial.get(initial) ?? []), entry]);
+  }
+  const currency = new Set(e.currencyWords.map((w) => fold(w)));
+  const everyday = new Set(e.everydayWords.map((w) => fold(w)));
+  const street = new Set(e.streetWords.map((w) => fold(w)));
+  const negators = new Set(e.negators.map((w) => fold(w)));
+  const breaks = new Set(e.clauseBreaks.map((w) => fold(w)));
+  const from = e.tripFrom.map(phrase);
+  const to = e.tripTo.map(phrase);
+  const here = e.hereAt.map(phrase);
+  const question = e.placeQuestion.map(phrase);
+  const services = Object.entries(e.services).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
+  services.sort((a, b) => b.p.words.length - a.p.words.length);
+  const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.map(phrase) }));
+  const articles = Object.entries(e.articles).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
+
+  /** The phrase among `list` that ends just before word `at`. */
+  const endsBefore = (words: string[], at: number, list: Phrase[]) =>
+    list.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, false, false));
+
+  /**
+   * A place's part in a trip, from the few words before it: "from the shop in Lodi" is where the car
+   * is picked up, "to my house in Stockton" where it goes; "I'm in Lodi" is where the driver is.
+   */
+  const roleAt = (words: string[], at: number): Role => {
+    for (let end = at; end >= Math.max(0, at - 4); end--) {
+      if (end < at && breaks.has(words[end] as string)) break;
+      if (endsBefore(words, end, from)) return "from";
+      if (endsBefore(words, end, to) && !endsBefore(words, end, here)) return "to";
+    }
+    return "at";
+  };
+
+  const negated = (words: string[], at: number) => {
+    for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
+      const w = words[i] as string;
+      if (breaks.has(w)) return false;
+      if (negators.has(w)) return true;
+    }
+    return false;
+  };
+
+  return {
+    negated,
+    places(text) {
+      const words = wordsOf(fold(text));
+      // The same words with their capitals: "Salida" the town, "la salida" an exit.
+      const shaped = foldKeepingCase(text).match(/[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu) ?? [];
+      const capital = (at: number) => /^\p{Lu}/u.test(shaped[at] ?? "");
+      const found: PlaceMention[] = [];
+      const taken = new Set<number>();
+      // Every spelling keeps a name's first letter: only the names with a word's initial are tried there.
+      for (let at = 0; at < words.length; at++) {
+        if (taken.has(at)) continue;
+        for (const entry of byInitial.get((words[at] as string)[0] as string) ?? []) {
+          const n = entry.phrase.words.length;
+          if (at + n > words.length) continue;
+          let free = true;
+          for (let i = 1; i < n; i++) if (taken.has(at + i)) free = false;
+          if (!free || !matchesAt(words, at, entry.phrase, !entry.served, !entry.exact)) continue;
+          // "Kettleman Lane" is a street in Lodi; "Stockton Blvd" a street, not a trip to Stockton.
+          if (!entry.exact && street.has(words[at + n] ?? "")) continue;
+          if (n === 1 && everyday.has(words[at] as string) && !capital(at)) continue;
+          for (let i = 0; i < n; i++) taken.add(at + i);
+          const role = roleAt(words, at);
+          found.push({ name: entry.name, served: entry.served, slug: entry.slug, at, role });
+          break;
+        }
+      }
+      // "Do you serve Kettleman City?": a name we do not list, asked about, is a place outside them.
+      const asked = words.findIndex((_, at) => question.some((p) => endsBefore(words, at, [p])));
+      if (asked >= 0 && !found.some((p) => p.at >= asked) && capital(asked)) {
+        let end = asked;
+        while (end < words.length && capital(end) && !taken.has(end)) end++;
+        if (end > asked)
+          found.push({ name: (shaped.slice(asked, end) as string[]).join(" "), served: false, at: asked, role: "at" });
+      }
+      // One mention per place, in the order named.
+      return found.filter((p, i) => found.findIndex((q) => q.name === p.name) === i);
+    },
+    denied(words) {
+      const out = new Set<string>();
+      for (const { slug, p } of services)
+        for (let at = 0; at + p.words.length <= words.length; at++)
+          if (matchesAt(words, at, p, false) && negated(words, at)) out.add(slug);
+      const named = this.services(words);
+      return [...out].filter((s) => !named.includes(s));
+    },
+    services(words) {
+      const hits: { slug: string; at: number }[] = [];
+      const taken = new Set<number>();
+      for (const { slug, p } of services) {
+        const n = p.words.length;
+        for (let at = 0; at + n <= words.length; at++) {
+          if (taken.has(at)) continue;
+          if (!matchesAt(words, at, p, false)) continue;
+          for (let i = 0; i < n; i++) taken.add(at + i);
+          if (!negated(words, at)) hits.push({ slug, at });
+        }
+      }
+      hits.sort((a, b) => a.at - b.at);
+      return [...new Set(hits.map((h) => h.slug))];
+    },
+    instead(words, named) {
+      let slugs = [...named];
+      for (const rule of instead) {
+        const named = rule.phrases.some((p) => words.some((_, at) => matchesAt(words, at, p, false, false)));
+        if (!named) continue;
+        slugs = slugs.filter((s) => s !== rule.instead);
+        if (!slugs.includes(rule.service)) slugs.push(rule.service);
+      }
+      return slugs;
+    },
+    articles(words) {
+      const score = new Map<string, number>();
+      for (const { slug, p } of articles) {
+        for (let at = 0; at + p.words.length <= words.length; at++) {
+          if (matchesAt(words, at, p, false, true, true)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
+        }
+      }
+      return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
+    },
+    clauses(words) {
+      const out: number[][] = [[]];
+      words.forEach((w, i) => {
+        if (breaks.has(w) && (out.at(-1) as number[]).length) out.push([]);
+        else (out.at(-1) as number[]).push(i);
+      });
+      return out.filter((c) => c.length);
+    },
+    namesMoney(text, words) {
+      if (/\$\s?\d/.test(text)) return true;
+      return words.some((w, i) => /^\d+$/.test(w) && currency.has(words[i + 1] ?? ""));
+    },
+    asksPlace(words) {
+      return words.some((_, at) => question.some((p) => matchesAt(words, at, p, false, false)));
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from "node:fs";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The assistant's engine holds no word of English or Spanish: every word it says or looks for is in
+ * its data packs (server/chat/data/{en,es}/). This reads every string, template and regex literal of
+ * the engine's files and fails on any letters that are not a key of the data (an intent, a service
+ * slug, a reply's name) or a term of the code itself (a module, a JSON field). safety.ts is today's
+ * safety step, kept word for word until the safety guard (vocabulary data) replaces it.
+ */
+const DIR = new URL("../../server/chat/", import.meta.url);
+const TEMPORARY = new Set(["safety.ts"]);
+/** The outside bot's transport: its strings are HTTP and error messages for the log, never read or said. */
+const TRANSPORT = new Set(["webhook.ts"]);
+/**
+ * Terms of code, not of a language: JSON and nlp.js fields, file names, language codes, typeof
+ * names, Unicode and regex flags, HTTP headers, and the engine's own codes for a place's role.
+ */
+const CODE_TERMS = new Set(
+  "json en es None classify slug text intent id articleTitle heading chat model languages string object NFD Lu gu POST Content Type Accept application plain from at".split(
+    " ",
+  ),
+);
+
+function keysOf(value: unknown, into: Set<string>) {
+  if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) {
+      for (const part of k.split(/[^A-Za-z]+/)) if (part) into.add(part);
+      keysOf(v, into);
+    }
+}
+
+const allowed = new Set(CODE_TERMS);
+for (const lang of ["en", "es"])
+  for (const file of ["intents", "entities", "replies"])
+    keysOf(JSON.parse(readFileSync(new URL(`data/${lang}/${file}.json`, DIR), "utf8")), allowed);
+
+/** The letters of each literal in a file, with where they stand. */
+function wordsInLiterals(file: string): { word: string; line: number }[] {
+  const source = ts.createSourceFile(file, readFileSync(new URL(file, DIR), "utf8"), ts.ScriptTarget.Latest, true);
+  const out: { word: string; line: number }[] = [];
+  const visit = (node: ts.Node) => {
+    // Module paths are names of files, not words.
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || ts.isModuleDeclaration(node)) return;
+    let text: string | undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) text = node.text;
+    else if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) text = node.getText().replace(/\\[a-zA-Z]/g, " ");
+    if (text !== undefined) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      for (const word of text.match(/\p{L}{2,}/gu) ?? []) if (!allowed.has(word)) out.push({ word, line });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+const engineFiles = readdirSync(DIR).filter(
+  (f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !TEMPORARY.has(f) && !TRANSPORT.has(f),
+);
+
+describe("the chat engine", () => {
+  it("has its files", () => {
+    expect(engineFiles).toEqual(expect.arrayContaining(["compose.ts", "read.ts", "entities.ts", "classifier.ts"]));
+  });
+
+  for (const file of engineFiles) {
+    it(`${file} holds no word of English or Spanish in its literals`, () => {
+      expect(wordsInLiterals(file).map((w) => `${file}:${w.line} "${w.word}"`)).toEqual([]);
+    });
+  }
+
+  it("the check finds a word where one is", () => {
+    const found = ["towns", "grúa", "the"].filter((w) => !allowed.has(w));
+    expect(found).toEqual(["grúa", "the"]);
+  });
+});
