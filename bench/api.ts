@@ -5,7 +5,7 @@
  *   DATABASE_URL=postgres://... npm run bench:api
  *
  * 1. Raw: this process opens the database with the server's own client (server/db/client.ts) and
- *    inserts rows directly with the server's own prepared insert (server/db/contact-requests.ts), with the same concurrency autocannon will use, for BENCH_SECONDS.
+ *    inserts rows directly with the server's own prepared insert (server/features/service-requests/store.ts), with the same concurrency autocannon will use, for BENCH_SECONDS.
  * 2. Endpoint: it closes the database (a PGlite folder has one owner), starts the production server
  *    on it with the rate limit lifted, and runs autocannon against POST /api/contact.
  * Budget: the endpoint reaches at least half the raw insert rate. Exits 1 when it does not, or when
@@ -19,7 +19,7 @@ import autocannon from "autocannon";
 import { count } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
-import { contactRequestWriter } from "../server/db/contact-requests";
+import { contactRequestWriter } from "../server/features/service-requests/store";
 import { contactRequests } from "../server/db/schema";
 import { withSearchPath } from "../tests/support/databases";
 import { writeMinimalSite } from "../tests/support/server-process";

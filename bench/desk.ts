@@ -18,7 +18,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
-import { addUser } from "../server/desk/users";
+import { addUser } from "../server/features/desk/users";
 import { services } from "../src/lib/services";
 import { withSearchPath } from "../tests/support/databases";
 import { writeMinimalSite } from "../tests/support/server-process";

@@ -1,4 +1,4 @@
-import { checkSmtpTls, SmtpTlsError } from "./alerts/email-sender";
+import { checkSmtpTls, SmtpTlsError } from "./features/alerts/email-sender";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { serveBackups } from "./db/backup";

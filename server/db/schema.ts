@@ -6,7 +6,7 @@ import { requestStatuses } from "../../src/lib/desk-schema";
 /**
  * Everything the desk's search looks through, as one lower-case text; the phone twice, as typed and
  * as bare digits, so "2095550100" finds "(209) 555-0100". The same expression is in
- * the trigram index and in the query (server/desk/requests.ts), so PostgreSQL can use the index.
+ * the trigram index and in the query (server/features/desk/requests.ts), so PostgreSQL can use the index.
  */
 export const searchableText = sql.raw(
   `lower("name" || ' ' || "phone" || ' ' || regexp_replace("phone", '[^0-9]', '', 'g') || ' ' || "email" || ' ' || "pickup_location" || ' ' || "dropoff_location")`,
@@ -141,7 +141,7 @@ export const deskUsers = pgTable(
     id: serial("id").primaryKey(),
     /** Stored lower-case, so sign-in ignores the case the owner types. */
     email: text("email").notNull(),
-    /** scrypt$N$r$p$salt$hash (server/desk/passwords.ts). */
+    /** scrypt$N$r$p$salt$hash (server/features/desk/passwords.ts). */
     passwordHash: text("password_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),

@@ -4,7 +4,7 @@ import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./contact-schema";
 import { serviceNames } from "./services";
 
 /**
- * What the owner's desk and its API (server/desk/) agree on: the statuses a service request moves
+ * What the owner's desk and its API (server/features/desk/) agree on: the statuses a service request moves
  * through, the inbox's filters, and the shapes the API answers with. Shared by the browser and the
  * server, so a filter means the same thing in the list, the CSV export and the tests.
  */
@@ -235,7 +235,7 @@ const base64UrlOf = (bytes: number, what: string) =>
 
 /**
  * Where the push service takes notifications for a browser: an address here; which addresses the server
- * will post to is the server's rule (server/alerts/push-endpoint.ts), checked when a subscription is saved.
+ * will post to is the server's rule (server/features/alerts/push-endpoint.ts), checked when a subscription is saved.
  */
 const pushEndpoint = z
   .string()

@@ -3,7 +3,7 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_RETRY_DELAY_MS } from "../../server/alerts/retry-policy";
+import { MAX_RETRY_DELAY_MS } from "../../server/features/alerts/retry-policy";
 import { buildApp } from "../../server/app";
 import type { AlertConfig } from "../../server/config";
 import { alertOutbox } from "../../server/db/schema";

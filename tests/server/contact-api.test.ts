@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { MAX_PAGE_LINKS_PER_REQUEST } from "../../server/db/contact-requests";
+import { MAX_PAGE_LINKS_PER_REQUEST } from "../../server/features/service-requests/store";
 import { contactRequests, requestPageLinks } from "../../server/db/schema";
-import { HONEYPOT_MESSAGE } from "../../server/routes/contact";
+import { HONEYPOT_MESSAGE } from "../../server/features/service-requests/routes";
 import { emptySiteFiles } from "../../server/site-files";
 import {
   HONEYPOT_FIELD,

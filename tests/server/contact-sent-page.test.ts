@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { REQUEST_NUMBER_SLOT, REQUEST_PAGE_LINK_SLOT } from "../../server/routes/contact-page";
+import { REQUEST_NUMBER_SLOT, REQUEST_PAGE_LINK_SLOT } from "../../server/features/service-requests/form-pages";
 import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";

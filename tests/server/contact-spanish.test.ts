@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { contactRequests } from "../../server/db/schema";
-import { newPageToken } from "../../server/request-page/tokens";
+import { newPageToken } from "../../server/features/request-page/tokens";
 import { readSiteFiles } from "../../server/site-files";
 import { fill, ui } from "../../src/i18n/ui";
 import { MIN_LOCATION_CHARS, PHONE_DIGITS_MESSAGE } from "../../src/lib/contact-schema";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, contactRequests, requestEvents } from "../../server/db/schema";
-import { addUser } from "../../server/desk/users";
+import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
 import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/lib/desk-schema";
 import { testConfig } from "../support/config";

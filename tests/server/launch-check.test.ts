@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
-import { addUser } from "../../server/desk/users";
+import { addUser } from "../../server/features/desk/users";
 import { site } from "../../src/lib/site";
 import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { alertOutbox, contactRequests, requestEvents, requestPageLinks } from "../../server/db/schema";
-import { addUser } from "../../server/desk/users";
-import { newPageToken } from "../../server/request-page/tokens";
+import { addUser } from "../../server/features/desk/users";
+import { newPageToken } from "../../server/features/request-page/tokens";
 import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/lib/desk-schema";

@@ -37,7 +37,7 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
     REDIS_URL: "",
   };
   // The desk account, with the real CLI, as playwright.config.ts does for the main server.
-  const added = spawnSync(process.execPath, ["--import", "tsx", "server/desk/cli.ts", "add-user", DESK_EMAIL], {
+  const added = spawnSync(process.execPath, ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL], {
     cwd: root,
     env,
     input: `${DESK_PASSWORD}\n`,

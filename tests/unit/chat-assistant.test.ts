@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { allCurated, english } from "../../server/chat/answers";
-import { accidentParts, spanish } from "../../server/chat/answers-es";
-import { createAssistant } from "../../server/chat/assistant";
+import { allCurated, english } from "../../server/features/chat/answers";
+import { accidentParts, spanish } from "../../server/features/chat/answers-es";
+import { createAssistant } from "../../server/features/chat/assistant";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
 import { site } from "../../src/lib/site";
 import { builtKnowledge, pageWords } from "../support/content";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, localTime } from "../../server/desk/csv";
+import { csvCell, csvLine, localTime } from "../../server/features/desk/csv";
 import { businessTime, timeAgo } from "../../src/components/desk/format";
 import { hrefFor, parseHash } from "../../src/components/desk/use-hash-route";
 import { mapSearchHref, telHrefFor } from "../../src/lib/links";

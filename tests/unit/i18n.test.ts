@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
-import { requestPageRenderer } from "../../server/request-page/render";
+import { requestPageRenderer } from "../../server/features/request-page/render";
 import { localizedPath, localizeHref, preferredLocale, unlocalizedPath } from "../../src/i18n/locales";
 import { type Dictionary, differentKeys, ui } from "../../src/i18n/ui";
 import { driverStatuses } from "../../src/lib/request-page";
@@ -103,7 +103,7 @@ describe("the Spanish pages, as built", () => {
 });
 
 /**
- * The Spanish request page is a shell the server fills in (server/request-page/render.ts): read as a
+ * The Spanish request page is a shell the server fills in (server/features/request-page/render.ts): read as a
  * Spanish driver gets it, in every status, with the dispatcher's message and the cancel form, and with
  * the words its island takes over with.
  */

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createAssistant } from "../../server/chat/assistant";
-import { facts } from "../../server/chat/knowledge";
+import { createAssistant } from "../../server/features/chat/assistant";
+import { facts } from "../../server/features/chat/knowledge";
 import { site } from "../../src/lib/site";
 import { builtDist, builtKnowledge, contentOf, readCollection } from "../support/content";
 

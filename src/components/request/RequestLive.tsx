@@ -47,7 +47,7 @@ export interface RequestLiveProps {
   telHref: string;
 }
 
-/** The element the server writes the page's state into (server/request-page/render.ts). */
+/** The element the server writes the page's state into (server/features/request-page/render.ts). */
 const STATE_ELEMENT_ID = "request-live-state";
 /** A stream silent for this long (two and a half heartbeats) is taken for dead and opened again. */
 export const SILENCE_LIMIT_MS = REQUEST_EVENTS_HEARTBEAT_MS * 2.5;

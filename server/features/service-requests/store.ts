@@ -1,0 +1,117 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { ContactRequest } from "../../../src/lib/contact-schema";
+import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import type { Db } from "../../db/client";
+import { type AlertChannel, alertOutbox, type ContactRequestRow, contactRequests, requestPageLinks } from "../../db/schema";
+
+export interface StoredContactRequest {
+  id: number;
+  createdAt: Date;
+  /** False when the idempotency key was stored before: this is that request, and nothing new was stored. */
+  created: boolean;
+  /**
+   * A token of the request's page (`/request/{token}`), stored as its hash only. A repeat gets a new
+   * link to the same page (the first answer's token was never kept, and that answer may be the one
+   * lost), but only when it repeats the stored request word for word and the request has fewer than
+   * MAX_PAGE_LINKS_PER_REQUEST links: otherwise none.
+   */
+  pageToken?: string;
+}
+
+/**
+ * Links a request's page can have from repeats of its form: the first answer's, the e-mail's, and a
+ * few for retries whose answers were lost. A key repeated more than that (a script, not a driver) mints no more.
+ */
+export const MAX_PAGE_LINKS_PER_REQUEST = 5;
+
+/** The fields a driver typed, as stored: a repeat that differs in any of them is not the same form. */
+const sameRequest = (stored: ContactRequestRow, request: ContactRequest) =>
+  stored.name === request.name &&
+  stored.email === request.email &&
+  stored.phone === request.phone &&
+  stored.service === request.service &&
+  stored.pickupLocation === request.pickupLocation &&
+  stored.dropoffLocation === request.dropoffLocation &&
+  stored.vehicle === (request.vehicle ?? null) &&
+  stored.language === request.language;
+
+/**
+ * Writing service requests. One statement stores the request, one pending alert per configured
+ * channel, the driver's confirmation e-mail when e-mail is configured, and the hash of the request
+ * page's first link (data-modifying CTEs): it commits or fails as a whole, so no crash can leave a
+ * stored request without its alerts or its page, and it costs one round trip like a bare insert.
+ * Resolves after the commit. The one read is of a request by its idempotency key, to answer a repeat
+ * (repeatOf).
+ */
+export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] = []) {
+  // The channel names come from the configuration, never from a visitor; one text parameter.
+  const channelList = channels.join(",");
+  // Every driver gave an e-mail (the form requires one): with e-mail configured, each gets a confirmation.
+  const confirmDriver = channels.includes("email");
+  type Rows = { rows: { id: number; created_at: Date | string }[] };
+  const id = sql.identifier(contactRequests.id.name);
+  const createdAt = sql.identifier(contactRequests.createdAt.name);
+  /**
+   * The answer to a repeat of a stored key: the stored request's id and time, and a new link to its
+   * page only if the repeat is the same form (anyone who learned a key must not get a page link by
+   * sending it with a body of their own) and the request has links to spare. The request's row is
+   * locked while its links are counted, so repeats at the same moment cannot pass the cap together.
+   */
+  const repeatOf = (key: string, request: ContactRequest) =>
+    db.transaction(async (tx): Promise<StoredContactRequest | undefined> => {
+      const [first] = await tx
+        .select()
+        .from(contactRequests)
+        .where(eq(contactRequests.idempotencyKey, key))
+        .for("update");
+      if (!first) return undefined;
+      const answer = { id: first.id, createdAt: first.createdAt, created: false };
+      if (!sameRequest(first, request)) return answer;
+      const [links] = await tx
+        .select({ n: count() })
+        .from(requestPageLinks)
+        .where(eq(requestPageLinks.contactRequestId, first.id));
+      if (Number(links?.n ?? 0) >= MAX_PAGE_LINKS_PER_REQUEST) return answer;
+      const pageToken = newPageToken();
+      await tx.insert(requestPageLinks).values({ contactRequestId: first.id, tokenSha256: pageTokenHash(pageToken) });
+      return { ...answer, pageToken };
+    });
+
+  return async function store(request: ContactRequest, idempotencyKey?: string): Promise<StoredContactRequest> {
+    const key = idempotencyKey ?? null;
+    const pageToken = newPageToken();
+    const result = (await db.execute(sql`
+      with stored as (
+        insert into ${contactRequests}
+          (${sql.identifier(contactRequests.name.name)}, ${sql.identifier(contactRequests.email.name)},
+           ${sql.identifier(contactRequests.phone.name)}, ${sql.identifier(contactRequests.service.name)},
+           ${sql.identifier(contactRequests.pickupLocation.name)}, ${sql.identifier(contactRequests.dropoffLocation.name)},
+           ${sql.identifier(contactRequests.vehicle.name)}, ${sql.identifier(contactRequests.idempotencyKey.name)},
+           ${sql.identifier(contactRequests.language.name)})
+        values (${request.name}, ${request.email}, ${request.phone}, ${request.service},
+                ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null}, ${key},
+                ${request.language})
+        on conflict (${sql.identifier(contactRequests.idempotencyKey.name)}) do nothing
+        returning ${id}, ${createdAt}
+      ), alerts as (
+        insert into ${alertOutbox}
+          (${sql.identifier(alertOutbox.contactRequestId.name)}, ${sql.identifier(alertOutbox.channel.name)},
+           ${sql.identifier(alertOutbox.kind.name)})
+        select stored.id, channel, 'new_request' from stored, unnest(string_to_array(${channelList}::text, ',')) as channel
+        union all
+        select stored.id, 'email', 'driver_confirmation' from stored where ${confirmDriver}::boolean
+      ), link as (
+        insert into ${requestPageLinks}
+          (${sql.identifier(requestPageLinks.contactRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
+        select stored.id, ${pageTokenHash(pageToken)} from stored
+      )
+      select id, created_at from stored`)) as unknown as Rows;
+    const row = result.rows[0];
+    if (row) return { id: Number(row.id), createdAt: new Date(row.created_at), created: true, pageToken };
+    // The key was stored before (or by a try running at the same moment, committed since this
+    // statement began: a new statement sees it).
+    const repeat = key === null ? undefined : await repeatOf(key, request);
+    if (!repeat) throw new Error("The insert returned no row");
+    return repeat;
+  };
+}
