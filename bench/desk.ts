@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
 import { addUser } from "../server/features/desk/users";
-import { services } from "../src/lib/services";
+import { services } from "../src/shared/services";
 import { withSearchPath } from "../tests/support/databases";
 import { writeMinimalSite } from "../tests/support/server-process";
 import { startServer } from "./support/server";

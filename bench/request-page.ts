@@ -189,11 +189,15 @@ async function main() {
     await withScratchSchema(async (databaseUrl) => {
       const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
       // The owner's account, made with the real CLI before the server holds the database.
-      const added = spawnSync(process.execPath, ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL], {
-        env: { ...process.env, ...dbEnv },
-        input: `${DESK_PASSWORD}\n`,
-        encoding: "utf8",
-      });
+      const added = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL],
+        {
+          env: { ...process.env, ...dbEnv },
+          input: `${DESK_PASSWORD}\n`,
+          encoding: "utf8",
+        },
+      );
       if (added.status !== 0) throw new Error(`desk add-user failed: ${added.stderr}`);
 
       const env = {

@@ -6,25 +6,25 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
-import type { ApiRefusal, RefusalCode } from "../src/lib/api-refusal";
-import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/lib/request-page";
-import { type Assistant, createAssistant } from "./features/chat/assistant";
+import type { ApiRefusal, RefusalCode } from "../src/shared/api-refusal";
+import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/shared/request-page";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import { type Assistant, createAssistant } from "./features/chat/assistant";
+import chatRoutes from "./features/chat/routes";
 import privatePageHeaders from "./features/desk/private-page-headers";
 import deskRoutes from "./features/desk/routes";
+import healthRoutes, { type RequestPageStats } from "./features/health/routes";
+import { RequestFeed } from "./features/request-page/feed";
+import requestPageRoutes from "./features/request-page/routes";
+import { OpenStreams } from "./features/request-page/streams";
+import contactRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
-import { RequestFeed } from "./features/request-page/feed";
-import requestPageRoutes from "./features/request-page/routes";
-import { OpenStreams } from "./features/request-page/streams";
-import chatRoutes from "./features/chat/routes";
-import contactRoutes from "./features/service-requests/routes";
-import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
 /** The largest request body we read; a service request is a few hundred bytes. */

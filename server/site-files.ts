@@ -7,7 +7,7 @@ import {
   CHAT_KNOWLEDGE_FORMAT,
   type ChatKnowledge,
   chatKnowledgeSchema,
-} from "../src/lib/chat-knowledge-schema";
+} from "../src/shared/chat-knowledge-schema";
 
 /**
  * The built site as the server sees it: which URL path maps to which file, and the hashes of the

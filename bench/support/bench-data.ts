@@ -1,7 +1,7 @@
 /** What the benchmarks share: the service request they send, percentiles, and a scratch schema. */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { ContactRequest } from "../../src/lib/contact-schema";
+import type { ContactRequest } from "../../src/shared/service-request-schema";
 import { withSearchPath } from "../../tests/support/databases";
 
 /** One valid service request, as the form sends it. */

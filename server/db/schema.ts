@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { locales } from "../../src/i18n/locales";
-import { requestStatuses } from "../../src/lib/desk-schema";
+import { requestStatuses } from "../../src/shared/desk-schema";
 
 /**
  * Everything the desk's search looks through, as one lower-case text; the phone twice, as typed and

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { AlertConfig } from "../config";
+import type { Db } from "../db/client";
+import type { AlertChannel } from "../db/schema";
 import type { AlertSender } from "../features/alerts/channel";
 import { emailSender } from "../features/alerts/email-sender";
 import { outboxStore } from "../features/alerts/outbox";
 import { pushSender } from "../features/alerts/push-sender";
 import { webhookSender } from "../features/alerts/webhook-sender";
 import { AlertWorker, type AlertWorkerOptions } from "../features/alerts/worker";
-import type { AlertConfig } from "../config";
-import type { Db } from "../db/client";
 import { pushSubscriptionStore } from "../features/desk/push-subscriptions";
-import type { AlertChannel } from "../db/schema";
 
 export interface AlertsPluginOptions {
   db: Db;

@@ -1,7 +1,7 @@
-import { CHAT_FAILURE_TEXT, CHAT_WELCOME_TEXT } from "../lib/chat-text";
-import type { DriverStatus } from "../lib/request-page";
-import { defaultImage, type ServiceSlug, services } from "../lib/services";
-import { site } from "../lib/site";
+import { CHAT_FAILURE_TEXT, CHAT_WELCOME_TEXT } from "../shared/chat-text";
+import type { DriverStatus } from "../shared/request-page";
+import { defaultImage, type ServiceSlug, services } from "../shared/services";
+import { site } from "../shared/site";
 import { type Locale, locales } from "./locales";
 
 /**

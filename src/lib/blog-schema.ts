@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { services } from "./services";
+import { services } from "../shared/services";
 
 const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];
 

@@ -6,8 +6,8 @@ import {
   chatKnowledgeSchema,
   KNOWN_COLLECTIONS,
   type KnownCollection,
-} from "./chat-knowledge-schema";
-import { site } from "./site";
+} from "../shared/chat-knowledge-schema";
+import { site } from "../shared/site";
 
 /**
  * Builds the chat assistant's knowledge from content collection entries, the very entries the pages

@@ -1,7 +1,7 @@
 import { type Locale, localizeHref } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
-import { type Service, serviceHref, serviceImage } from "./services";
-import { fullAddress, site } from "./site";
+import { type Service, serviceHref, serviceImage } from "../shared/services";
+import { fullAddress, site } from "../shared/site";
 
 /** Absolute URL for a path on the site's canonical origin (no trailing slash except the root). */
 export function absoluteUrl(path: string, origin: string | URL): string {

@@ -83,7 +83,7 @@ for (const route of [...allRoutes, ...spanishRoutes]) {
     expect(business.geo.latitude).toBeCloseTo(37.96, 1);
     expect(business.geo.longitude).toBeCloseTo(-121.29, 1);
     const circle = business.areaServed.find((a: any) => a["@type"] === "GeoCircle");
-    // The farthest town's distance rounded up to the kilometre (src/lib/site.ts).
+    // The farthest town's distance rounded up to the kilometre (src/shared/site.ts).
     expect(circle.geoRadius).toBe(31000);
     expect(circle.geoMidpoint["@type"]).toBe("GeoCoordinates");
     const cities = business.areaServed.filter((a: any) => a["@type"] === "City").map((a: any) => a.name);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { createAssistant } from "../../server/features/chat/assistant";
 import { emptySiteFiles } from "../../server/site-files";
-import { MAX_CHAT_CHARS } from "../../src/lib/chat-schema";
+import { MAX_CHAT_CHARS } from "../../src/shared/chat-schema";
 import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
 

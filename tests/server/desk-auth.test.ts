@@ -5,7 +5,7 @@ import { deskSessions, deskSignIns } from "../../server/db/schema";
 import { SESSION_COOKIE } from "../../server/features/desk/routes";
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../../server/features/desk/session-store";
 import { addUser, removeUser, resetPassword } from "../../server/features/desk/users";
-import { SIGN_IN_FAILED } from "../../src/lib/desk-schema";
+import { SIGN_IN_FAILED } from "../../src/shared/desk-schema";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { appOnFreshDatabase } from "../support/test-app";

@@ -5,7 +5,7 @@ import { buildApp } from "../../server/app";
 import { alertOutbox, contactRequests, requestEvents } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
-import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/lib/desk-schema";
+import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/shared/desk-schema";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";

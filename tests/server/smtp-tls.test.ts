@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { ClaimedAlert } from "../../server/features/alerts/channel";
-import { checkSmtpTls, emailSender, SmtpTlsError } from "../../server/features/alerts/email-sender";
 import { type EmailAlertConfig, loadConfig } from "../../server/config";
 import type { ContactRequestRow } from "../../server/db/schema";
+import type { ClaimedAlert } from "../../server/features/alerts/channel";
+import { checkSmtpTls, emailSender, SmtpTlsError } from "../../server/features/alerts/email-sender";
 import { startSmtpReceiver } from "../support/receivers";
 import { startServer, writeMinimalSite } from "../support/server-process";
 

@@ -37,12 +37,16 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
     REDIS_URL: "",
   };
   // The desk account, with the real CLI, as playwright.config.ts does for the main server.
-  const added = spawnSync(process.execPath, ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL], {
-    cwd: root,
-    env,
-    input: `${DESK_PASSWORD}\n`,
-    encoding: "utf8",
-  });
+  const added = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL],
+    {
+      cwd: root,
+      env,
+      input: `${DESK_PASSWORD}\n`,
+      encoding: "utf8",
+    },
+  );
   if (added.status !== 0) throw new Error(`desk add-user failed: ${added.stderr}`);
 
   const child: ChildProcess = spawn(

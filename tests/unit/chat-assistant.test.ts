@@ -4,7 +4,7 @@ import { allCurated, english } from "../../server/features/chat/answers";
 import { accidentParts, spanish } from "../../server/features/chat/answers-es";
 import { createAssistant } from "../../server/features/chat/assistant";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
-import { site } from "../../src/lib/site";
+import { site } from "../../src/shared/site";
 import { builtKnowledge, pageWords } from "../support/content";
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { requestPageRenderer } from "../../server/features/request-page/render";
 import { localizedPath, localizeHref, preferredLocale, unlocalizedPath } from "../../src/i18n/locales";
 import { type Dictionary, differentKeys, ui } from "../../src/i18n/ui";
-import { driverStatuses } from "../../src/lib/request-page";
+import { driverStatuses } from "../../src/shared/request-page";
 import { builtDist, builtKnowledge } from "../support/content";
 
 /** Every value of a dictionary, by its dotted key. */

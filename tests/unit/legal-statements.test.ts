@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAssistant } from "../../server/features/chat/assistant";
 import { facts } from "../../server/features/chat/knowledge";
-import { site } from "../../src/lib/site";
+import { site } from "../../src/shared/site";
 import { builtDist, builtKnowledge, contentOf, readCollection } from "../support/content";
 
 /**

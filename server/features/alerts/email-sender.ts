@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
-import { requestPagePath } from "../../../src/lib/request-page";
-import { site } from "../../../src/lib/site";
+import { requestPagePath } from "../../../src/shared/request-page";
+import { site } from "../../../src/shared/site";
 import type { EmailAlertConfig } from "../../config";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
 import { type AlertEmail, alertEmail, cancelledAlertEmail, driverConfirmationEmail } from "./message";

@@ -1,8 +1,8 @@
 import { type Locale, languageForOwner, languageTag } from "../../../src/i18n/locales";
 import { fill, serviceNameIn, ui } from "../../../src/i18n/ui";
-import { mapSearchHref, telHrefFor } from "../../../src/lib/links";
-import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../../src/lib/request-page";
-import { fullAddress, site } from "../../../src/lib/site";
+import { mapSearchHref, telHrefFor } from "../../../src/shared/links";
+import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../../src/shared/request-page";
+import { fullAddress, site } from "../../../src/shared/site";
 import type { ContactRequestRow } from "../../db/schema";
 
 /**

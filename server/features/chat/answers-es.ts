@@ -1,6 +1,6 @@
 import { ui } from "../../../src/i18n/ui";
-import { type ServiceSlug, services as serviceList } from "../../../src/lib/services";
-import { fullAddress, serviceRadiusMiles, site } from "../../../src/lib/site";
+import { type ServiceSlug, services as serviceList } from "../../../src/shared/services";
+import { fullAddress, serviceRadiusMiles, site } from "../../../src/shared/site";
 import type { ServiceCard, TopicKey, Words } from "./answers";
 import type { Caution, Danger } from "./safety";
 import { asksHitchClassesInSpanish, englishTermsFor } from "./spanish";

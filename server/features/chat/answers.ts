@@ -1,5 +1,5 @@
-import { findService } from "../../../src/lib/services";
-import { fullAddress, highwayList, site } from "../../../src/lib/site";
+import { findService } from "../../../src/shared/services";
+import { fullAddress, highwayList, site } from "../../../src/shared/site";
 import { asksHitchClasses, type Retriever } from "./retrieval";
 import type { Caution, Danger } from "./safety";
 import { townList } from "./towns";

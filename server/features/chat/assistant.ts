@@ -1,4 +1,4 @@
-import type { ChatLanguage } from "../../../src/lib/chat-schema";
+import type { ChatLanguage } from "../../../src/shared/chat-schema";
 import { english } from "./answers";
 import { spanish } from "./answers-es";
 import { compose, type Language } from "./compose";

@@ -1,4 +1,4 @@
-import { site } from "../../../src/lib/site";
+import { site } from "../../../src/shared/site";
 import type { Words } from "./answers";
 import type { Intent } from "./intents";
 import type { Reader } from "./reader";

@@ -1,4 +1,4 @@
-import type { ServiceSlug } from "../../../src/lib/services";
+import type { ServiceSlug } from "../../../src/shared/services";
 import { englishNegation, type Negation, negatedAt } from "./text";
 
 /**

@@ -1,4 +1,4 @@
-import type { ArticleSection, ChatKnowledge } from "../../../src/lib/chat-knowledge-schema";
+import type { ArticleSection, ChatKnowledge } from "../../../src/shared/chat-knowledge-schema";
 import { allCurated } from "./answers";
 import { accidentParts, spanish } from "./answers-es";
 

@@ -1,5 +1,5 @@
-import type { ChatLanguage } from "../../../src/lib/chat-schema";
-import { site } from "../../../src/lib/site";
+import type { ChatLanguage } from "../../../src/shared/chat-schema";
+import { site } from "../../../src/shared/site";
 import { fold } from "./text";
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import type { ApiRefusal } from "../../../src/lib/api-refusal";
-import { chatRequestSchema } from "../../../src/lib/chat-schema";
-import { site } from "../../../src/lib/site";
-import type { Assistant } from "./assistant";
-import { askWebhook } from "./webhook";
+import type { ApiRefusal } from "../../../src/shared/api-refusal";
+import { chatRequestSchema } from "../../../src/shared/chat-schema";
+import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import { tooManyRequests } from "../../plugins/rate-limits";
+import type { Assistant } from "./assistant";
+import { askWebhook } from "./webhook";
 
 export interface ChatRouteOptions {
   assistant: Assistant;

@@ -1,4 +1,4 @@
-import { site } from "../../../src/lib/site";
+import { site } from "../../../src/shared/site";
 import { fold, foldKeepingCase, withinEdits } from "./text";
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatLanguage } from "../../../src/lib/chat-schema";
+import type { ChatLanguage } from "../../../src/shared/chat-schema";
 
 /** The most text we pass on from an outside bot; anything longer is cut. */
 export const MAX_WEBHOOK_REPLY_CHARS = 4000;

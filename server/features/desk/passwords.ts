@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import { MIN_PASSWORD_LENGTH } from "../../../src/lib/desk-schema";
+import { MIN_PASSWORD_LENGTH } from "../../../src/shared/desk-schema";
 
 /**
  * Desk passwords: scrypt from node:crypto (no native addon), a random 16-byte salt per password, and

@@ -1,5 +1,5 @@
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
-import type { PushSubscriptionInput } from "../../../src/lib/desk-schema";
+import type { PushSubscriptionInput } from "../../../src/shared/desk-schema";
 import type { Db } from "../../db/client";
 import { type DeskPushSubscriptionRow, deskPushSubscriptions } from "../../db/schema";
 

@@ -8,8 +8,8 @@ import {
   type InboxRow,
   NEW_COUNT_CAP,
   type RequestStatus,
-} from "../../../src/lib/desk-schema";
-import { site } from "../../../src/lib/site";
+} from "../../../src/shared/desk-schema";
+import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import { alertOutbox, contactRequests, requestEvents, searchableText } from "../../db/schema";
 

@@ -28,16 +28,16 @@ import {
   SIGN_IN_FAILED,
   signInSchema,
   statusChangeSchema,
-} from "../../../src/lib/desk-schema";
-import { site } from "../../../src/lib/site";
-import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
+} from "../../../src/shared/desk-schema";
+import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
-import { pushSubscriptionStore } from "./push-subscriptions";
 import { deskSignIns } from "../../db/schema";
 import type { Counters } from "../../plugins/counters";
+import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { hostCookies } from "./host-cookies";
 import { UNKNOWN_USER_HASH, verifyPassword } from "./passwords";
+import { pushSubscriptionStore } from "./push-subscriptions";
 import {
   addNote,
   changeStatus,

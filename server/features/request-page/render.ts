@@ -7,9 +7,9 @@ import {
   MAX_CANCEL_REASON_LENGTH,
   type RequestPageFacts,
   type RequestPageLive,
-} from "../../../src/lib/request-page";
-import { requestPageLook as look } from "../../../src/lib/request-page-look";
-import { site } from "../../../src/lib/site";
+} from "../../../src/shared/request-page";
+import { requestPageLook as look } from "../../../src/shared/request-page-look";
+import { site } from "../../../src/shared/site";
 
 /**
  * The driver's request page, filled in for one request, in the request's language. The build writes

@@ -4,7 +4,7 @@ import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
-import type { ApiRefusal } from "../../../src/lib/api-refusal";
+import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import {
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
@@ -12,15 +12,15 @@ import {
   REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
   requestPagePath,
-} from "../../../src/lib/request-page";
-import { cancelRequestSchemas } from "../../../src/lib/request-page-schema";
-import { site as business } from "../../../src/lib/site";
+} from "../../../src/shared/request-page";
+import { cancelRequestSchemas } from "../../../src/shared/request-page-schema";
+import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel, ContactRequestRow } from "../../db/schema";
-import { isSameOrigin } from "../desk/same-origin";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
 import type { SiteFiles } from "../../site-files";
+import { isSameOrigin } from "../desk/same-origin";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
 import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";

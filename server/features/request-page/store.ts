@@ -6,7 +6,7 @@ import {
   PAGE_LIFETIME_AFTER_END_DAYS,
   type RequestPageFacts,
   type RequestPageLive,
-} from "../../../src/lib/request-page";
+} from "../../../src/shared/request-page";
 import type { Db } from "../../db/client";
 import {
   type AlertChannel,

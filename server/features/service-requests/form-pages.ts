@@ -3,13 +3,13 @@ import path from "node:path";
 import * as cheerio from "cheerio";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { ui } from "../../../src/i18n/ui";
-import { type ContactField, contactFields } from "../../../src/lib/contact-schema";
-import { PAGE_TOKEN_PATTERN, requestPagePath } from "../../../src/lib/request-page";
+import { PAGE_TOKEN_PATTERN, requestPagePath } from "../../../src/shared/request-page";
+import { type ContactField, contactFields } from "../../../src/shared/service-request-schema";
 import type { SiteFiles } from "../../site-files";
 
 /** Where a form posted without JavaScript lands once its request is stored (with ?id=N&token=T). */
 export const SENT_PAGE_PATH = "/contact/sent";
-/** The slots of src/views/ContactSent.astro the server fills: the request number and the link to its page. */
+/** The slots of src/views/ServiceRequestSent.astro the server fills: the request number and the link to its page. */
 export const REQUEST_NUMBER_SLOT = "contact-request-number";
 export const REQUEST_PAGE_LINK_SLOT = "contact-request-page-link";
 /** The confirmation page in the form's language: /contact/sent or /es/contact/sent. */

@@ -3,8 +3,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodIssue } from "zod";
 import { isLocale, type Locale, localeOfPath } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
-import type { ApiRefusal } from "../../../src/lib/api-refusal";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../../src/lib/contact-fields";
+import type { ApiRefusal } from "../../../src/shared/api-refusal";
+import { requestPagePath } from "../../../src/shared/request-page";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../../src/shared/service-request-fields";
 import {
   type ContactCreated,
   type ContactField,
@@ -12,12 +13,10 @@ import {
   contactFields,
   contactRequestSchemas,
   HONEYPOT_FIELD,
-} from "../../../src/lib/contact-schema";
-import { requestPagePath } from "../../../src/lib/request-page";
-import { site as business } from "../../../src/lib/site";
+} from "../../../src/shared/service-request-schema";
+import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
-import { contactRequestWriter } from "./store";
 import type { AlertChannel } from "../../db/schema";
 import type { SiteFiles } from "../../site-files";
 import {
@@ -28,6 +27,7 @@ import {
   sentPagePath,
   sentPageRenderer,
 } from "./form-pages";
+import { contactRequestWriter } from "./store";
 
 export interface ContactRouteOptions {
   db: Db;

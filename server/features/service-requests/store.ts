@@ -1,8 +1,14 @@
 import { count, eq, sql } from "drizzle-orm";
-import type { ContactRequest } from "../../../src/lib/contact-schema";
-import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import type { ContactRequest } from "../../../src/shared/service-request-schema";
 import type { Db } from "../../db/client";
-import { type AlertChannel, alertOutbox, type ContactRequestRow, contactRequests, requestPageLinks } from "../../db/schema";
+import {
+  type AlertChannel,
+  alertOutbox,
+  type ContactRequestRow,
+  contactRequests,
+  requestPageLinks,
+} from "../../db/schema";
+import { newPageToken, pageTokenHash } from "../request-page/tokens";
 
 export interface StoredContactRequest {
   id: number;

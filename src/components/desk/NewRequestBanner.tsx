@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Volume2, VolumeX, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { HeaderControl } from "@/components/ui/header-control";
-import type { InboxPage, InboxRow } from "@/lib/desk-schema";
+import type { InboxPage, InboxRow } from "@/shared/desk-schema";
 import { readStoredFlag, writeStoredFlag } from "./desk-preferences";
 import { hrefFor } from "./use-hash-route";
 

@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-quer
 import { BellOff, BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
 import { HeaderControl } from "@/components/ui/header-control";
-import type { DeskPushState } from "@/lib/desk-schema";
+import type { DeskPushState } from "@/shared/desk-schema";
 import { deskSend, errorText } from "./query-client";
 
 export const PUSH_KEY = ["/api/desk/push"] as const;

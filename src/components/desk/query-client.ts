@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { apiRequest, getJson } from "@/lib/api-client";
-import type { DeskSession, DeskSignedOut } from "@/lib/desk-schema";
+import type { DeskSession, DeskSignedOut } from "@/shared/desk-schema";
 
 export const SESSION_KEY = ["/api/desk/session"] as const;
 export type SessionState = { signedIn: true; session: DeskSession } | { signedIn: false; signedOut: DeskSignedOut };

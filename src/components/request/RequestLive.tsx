@@ -13,8 +13,8 @@ import {
   REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
   statePath,
-} from "@/lib/request-page";
-import { requestPageLook as look } from "@/lib/request-page-look";
+} from "@/shared/request-page";
+import { requestPageLook as look } from "@/shared/request-page-look";
 
 /**
  * The island's words in the request's language, from the dictionary; the three that name the phone come

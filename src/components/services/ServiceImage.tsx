@@ -1,5 +1,5 @@
-import { defaultImage } from "@/lib/services";
 import { cn } from "@/lib/utils";
+import { defaultImage } from "@/shared/services";
 
 export interface ServiceImageProps {
   src: string;

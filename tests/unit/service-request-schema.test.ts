@@ -4,8 +4,8 @@ import {
   LOCATION_MESSAGE,
   PHONE_DIGITS_MESSAGE,
   servicesWithoutDropoff,
-} from "../../src/lib/contact-schema";
-import { serviceNames } from "../../src/lib/services";
+} from "../../src/shared/service-request-schema";
+import { serviceNames } from "../../src/shared/services";
 
 const valid = {
   name: "Dana",

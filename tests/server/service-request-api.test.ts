@@ -4,9 +4,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { MAX_PAGE_LINKS_PER_REQUEST } from "../../server/features/service-requests/store";
 import { contactRequests, requestPageLinks } from "../../server/db/schema";
 import { HONEYPOT_MESSAGE } from "../../server/features/service-requests/routes";
+import { MAX_PAGE_LINKS_PER_REQUEST } from "../../server/features/service-requests/store";
 import { emptySiteFiles } from "../../server/site-files";
 import {
   HONEYPOT_FIELD,
@@ -14,8 +14,8 @@ import {
   MAX_VEHICLE_CHARS,
   PHONE_DIGITS_MESSAGE,
   VEHICLE_MESSAGE,
-} from "../../src/lib/contact-schema";
-import { serviceNames } from "../../src/lib/services";
+} from "../../src/shared/service-request-schema";
+import { serviceNames } from "../../src/shared/services";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { validServiceRequest } from "../support/service-request";

@@ -1,8 +1,8 @@
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
-import { services } from "@/lib/services";
-import { site } from "@/lib/site";
-import type { ContactFormProps } from "./ContactForm";
+import { services } from "@/shared/services";
+import { site } from "@/shared/site";
+import type { ContactFormProps } from "./ServiceRequestForm";
 
 /**
  * The form's words and service options in one language, as the page gives them to the island: only

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { type Locale, locales } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
-import { isStorableText } from "./contact-schema";
 import { MAX_CANCEL_REASON_LENGTH } from "./request-page";
+import { isStorableText } from "./service-request-schema";
 
 /**
  * "I no longer need help": an optional reason, as typed. Empty or only spaces is no reason. The page's

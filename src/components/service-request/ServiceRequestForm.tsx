@@ -8,10 +8,15 @@ import { useSingleToast } from "@/components/ui/use-single-toast";
 import type { Locale } from "@/i18n/locales";
 import type { Dictionary } from "@/i18n/ui";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { refusalOf } from "@/lib/api-refusal";
-import { sendToFallback } from "@/lib/contact-fallback";
-import { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "@/lib/contact-fields";
-import type { ContactRequest, ContactRequestInput } from "@/lib/contact-schema";
+import { sendToFallback } from "@/lib/service-request-fallback";
+import { refusalOf } from "@/shared/api-refusal";
+import {
+  type ContactCreated,
+  HONEYPOT_FIELD,
+  MAX_VEHICLE_CHARS,
+  servicesWithoutDropoff,
+} from "@/shared/service-request-fields";
+import type { ContactRequest, ContactRequestInput } from "@/shared/service-request-schema";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
 import { SendFailure, type SendFailureState } from "./SendFailure";
 
@@ -114,7 +119,7 @@ type ContactResolver = Resolver<ContactRequestInput, unknown, ContactRequest>;
 let resolverLoad: Promise<Record<Locale, ContactResolver>> | undefined;
 /** The shared schema, and zod with it, load once a visitor starts on the form (or at the first check). */
 const loadResolver = () => {
-  resolverLoad ??= import("./contact-resolver").then(
+  resolverLoad ??= import("./service-request-resolver").then(
     (m) => m.contactResolvers as unknown as Record<Locale, ContactResolver>,
     (error: unknown) => {
       resolverLoad = undefined; // the next check tries again

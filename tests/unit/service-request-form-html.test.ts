@@ -1,10 +1,10 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ContactForm } from "../../src/components/contact/ContactForm";
-import { contactFormLanguageProps } from "../../src/components/contact/contact-form-props";
-import { HONEYPOT_FIELD } from "../../src/lib/contact-schema";
-import { serviceNames } from "../../src/lib/services";
+import { ContactForm } from "../../src/components/service-request/ServiceRequestForm";
+import { contactFormLanguageProps } from "../../src/components/service-request/service-request-form-props";
+import { HONEYPOT_FIELD } from "../../src/shared/service-request-schema";
+import { serviceNames } from "../../src/shared/services";
 
 /**
  * The pre-rendered form is what a browser without JavaScript submits: it must post the right names

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "../i18n/locales";
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./contact-schema";
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./service-request-schema";
 import { serviceNames } from "./services";
 
 /**

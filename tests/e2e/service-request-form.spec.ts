@@ -4,7 +4,7 @@ import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import type { InboxPage, InboxRow } from "../../src/lib/desk-schema";
+import type { InboxPage, InboxRow } from "../../src/shared/desk-schema";
 import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
 import { type ServerProcess, startServer, waitHealthy } from "../support/server-process";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type Locale, locales } from "../i18n/locales";
 import { type Dictionary, fill, ui } from "../i18n/ui";
 import type { ApiRefusal } from "./api-refusal";
-import { MAX_VEHICLE_CHARS } from "./contact-fields";
+import { MAX_VEHICLE_CHARS } from "./service-request-fields";
 import { serviceNames } from "./services";
 
 /**
@@ -101,7 +101,12 @@ export const requiredContactFields = contactFields.filter(
   (f): f is RequiredContactField => f !== "vehicle" && f !== "language",
 );
 
-export { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "./contact-fields";
+export {
+  type ContactCreated,
+  HONEYPOT_FIELD,
+  MAX_VEHICLE_CHARS,
+  servicesWithoutDropoff,
+} from "./service-request-fields";
 
 /** What it answers with 400: one message per invalid field. */
 export interface ContactInvalid extends ApiRefusal {

@@ -3,8 +3,13 @@ import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { contactRequests } from "../../server/db/schema";
-import { contactFields, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, requiredContactFields } from "../../src/lib/contact-schema";
-import { serviceNames } from "../../src/lib/services";
+import {
+  contactFields,
+  HONEYPOT_FIELD,
+  MAX_VEHICLE_CHARS,
+  requiredContactFields,
+} from "../../src/shared/service-request-schema";
+import { serviceNames } from "../../src/shared/services";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
 import { appOnFreshDatabase } from "../support/test-app";
 
