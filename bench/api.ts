@@ -19,8 +19,8 @@ import autocannon from "autocannon";
 import { count } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
-import { contactRequests } from "../server/db/schema";
-import { contactRequestWriter } from "../server/features/service-requests/store";
+import { serviceRequests } from "../server/db/schema";
+import { serviceRequestWriter } from "../server/features/service-requests/store";
 import { withSearchPath } from "../tests/support/databases";
 import { writeMinimalSite } from "../tests/support/server-process";
 import { benchServiceRequest } from "./support/bench-data";
@@ -36,8 +36,8 @@ async function rawInsertRate(dataDir: string, databaseUrl: string | undefined) {
   const db = await openDatabase({ dataDir, databaseUrl });
   try {
     // Warm up (first queries compile plans, first PGlite pages load).
-    for (let i = 0; i < 50; i++) await db.db.insert(contactRequests).values(benchServiceRequest);
-    const store = contactRequestWriter(db.db);
+    for (let i = 0; i < 50; i++) await db.db.insert(serviceRequests).values(benchServiceRequest);
+    const store = serviceRequestWriter(db.db);
     let done = 0;
     const latencies: number[] = [];
     const until = performance.now() + SECONDS * 1000;
@@ -103,7 +103,7 @@ async function main() {
 
     // Every 201 must be a row: count what the endpoint added.
     const check = await openDatabase({ dataDir, databaseUrl });
-    const rows = (await check.db.select({ n: count() }).from(contactRequests))[0]?.n ?? 0;
+    const rows = (await check.db.select({ n: count() }).from(serviceRequests))[0]?.n ?? 0;
     await check.close();
 
     const endpointRate = result.requests.average;

@@ -18,7 +18,7 @@ import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import { RequestFeed } from "./features/request-page/feed";
 import requestPageRoutes from "./features/request-page/routes";
 import { OpenStreams } from "./features/request-page/streams";
-import contactRoutes from "./features/service-requests/routes";
+import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(securityHeaders, {
     inlineScriptHashes: site.inlineScriptHashes,
-    connectOrigins: originOf(site.contactFallbackUrl),
+    connectOrigins: originOf(site.serviceRequestFallbackUrl),
   });
   if (options.db) {
     await app.register(alerts, {
@@ -189,9 +189,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
   if (options.db && requestPages) {
-    await app.register(contactRoutes, {
+    await app.register(serviceRequestRoutes, {
       db: options.db.db,
-      rateLimit: config.contactRateLimit,
+      rateLimit: config.serviceRequestRateLimit,
       site,
       alertChannels: app.alerts.channels,
       onStored: () => app.alerts.worker.wake(),

@@ -180,7 +180,7 @@ export interface ServerConfig {
   distDir: string;
   dataDir: string;
   databaseUrl?: string;
-  contactRateLimit: RateLimitOptions;
+  serviceRequestRateLimit: RateLimitOptions;
   requestPageRateLimit: RateLimitOptions;
   /** Live-update streams of request pages open at once on this process: in all, and per client. */
   requestPageStreams: { maxTotal: number; maxPerClient: number };
@@ -209,7 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: path.resolve(cwd, e.DIST_DIR),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
+    serviceRequestRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
     requestPageRateLimit: { max: e.REQUEST_PAGE_RATE_LIMIT_MAX, timeWindowMs: e.REQUEST_PAGE_RATE_LIMIT_WINDOW_MS },
     requestPageStreams: { maxTotal: e.REQUEST_PAGE_MAX_STREAMS, maxPerClient: e.REQUEST_PAGE_MAX_STREAMS_PER_CLIENT },
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },

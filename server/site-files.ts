@@ -24,7 +24,7 @@ export interface SiteFiles {
   spanishNotFoundPage?: string;
   inlineScriptHashes: string[];
   /** The fallback webhook the pages were built with (build-settings.json), if any. */
-  contactFallbackUrl?: string;
+  serviceRequestFallbackUrl?: string;
   /** The public origin the pages were built for (PUBLIC_SITE_URL at build time, build-settings.json). */
   siteUrl: string;
   /**
@@ -124,7 +124,7 @@ export function readSiteFiles(root: string): SiteFiles {
     notFoundPage,
     spanishNotFoundPage,
     inlineScriptHashes: [...hashes].sort(),
-    contactFallbackUrl: settings.contactFallbackUrl,
+    serviceRequestFallbackUrl: settings.serviceRequestFallbackUrl,
     siteUrl: settings.siteUrl,
     requestPageShells: Object.fromEntries(
       locales
@@ -171,15 +171,16 @@ export function readChatKnowledge(root: string): ChatKnowledge {
  * The build's own record of what it baked into the pages (src/pages/build-settings.json.ts): the
  * fallback webhook and the public origin.
  */
-function buildSettings(root: string): { contactFallbackUrl?: string; siteUrl: string } {
-  let settings: { contactFallbackUrl?: unknown; siteUrl?: unknown } = {};
+function buildSettings(root: string): { serviceRequestFallbackUrl?: string; siteUrl: string } {
+  let settings: { serviceRequestFallbackUrl?: unknown; siteUrl?: unknown } = {};
   try {
     settings = JSON.parse(readFileSync(path.join(root, "build-settings.json"), "utf8"));
   } catch {
     // An older or partial build: no fallback, the default origin.
   }
   return {
-    contactFallbackUrl: typeof settings.contactFallbackUrl === "string" ? settings.contactFallbackUrl : undefined,
+    serviceRequestFallbackUrl:
+      typeof settings.serviceRequestFallbackUrl === "string" ? settings.serviceRequestFallbackUrl : undefined,
     siteUrl: typeof settings.siteUrl === "string" ? new URL(settings.siteUrl).origin : DEFAULT_SITE_URL,
   };
 }

@@ -1,11 +1,11 @@
 /** What the benchmarks share: the service request they send, percentiles, and a scratch schema. */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { ContactRequest } from "../../src/shared/service-request-schema";
+import type { ServiceRequest } from "../../src/shared/service-request-schema";
 import { withSearchPath } from "../../tests/support/databases";
 
 /** One valid service request, as the form sends it. */
-export const benchServiceRequest: ContactRequest = {
+export const benchServiceRequest: ServiceRequest = {
   name: "Bench Driver",
   email: "bench@example.com",
   phone: "209-555-0100",

@@ -1,4 +1,4 @@
-import type { ContactRequest } from "../shared/service-request-schema";
+import type { ServiceRequest } from "../shared/service-request-schema";
 
 /**
  * When our own API cannot take a request, the browser hands it to an outside automation webhook
@@ -7,7 +7,7 @@ import type { ContactRequest } from "../shared/service-request-schema";
  * language, so the owner knows to call back in Spanish), plus the specification's type, timestamp, id
  * and createdAt.
  */
-export async function sendToFallback(url: string, data: ContactRequest): Promise<{ message: string }> {
+export async function sendToFallback(url: string, data: ServiceRequest): Promise<{ message: string }> {
   const now = new Date().toISOString();
   const res = await fetch(url, {
     method: "POST",

@@ -33,7 +33,7 @@ export const IDEMPOTENCY_HEADER = "idempotency-key";
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;
 
 /** What POST /api/contact answers with 201 once the row is committed. */
-export interface ContactCreated {
+export interface ServiceRequestCreated {
   id: number;
   createdAt: string;
   /**

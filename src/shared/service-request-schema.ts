@@ -11,11 +11,11 @@ import { serviceNames } from "./services";
  * received number", as the specification quotes; beyond that the schema is kinder than a bare
  * "not empty": a phone a dispatcher can dial back and locations a tow operator can find.
  *
- * One schema, its messages in each language (src/i18n/ui.ts, `validation`): `contactRequestSchemaFor`
+ * One schema, its messages in each language (src/i18n/ui.ts, `validation`): `serviceRequestSchemaFor`
  * builds it with one language's words, and the request names its language (`language`), which the
  * server stores so the owner knows to call back in Spanish.
  */
-export type ContactMessages = Dictionary["validation"];
+export type ServiceRequestMessages = Dictionary["validation"];
 
 /**
  * True when the database stores the text exactly as typed: PostgreSQL refuses U+0000, a lone UTF-16
@@ -33,7 +33,7 @@ const dialable = (phone: string) => {
   return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
 };
 
-export function contactRequestSchemaFor(m: ContactMessages) {
+export function serviceRequestSchemaFor(m: ServiceRequestMessages) {
   /** zod's own "Expected string, received number", in the language's words. */
   const text = () =>
     z.string({
@@ -76,11 +76,11 @@ export function contactRequestSchemaFor(m: ContactMessages) {
 }
 
 /** The schema with each language's messages; the server checks a request with its own language's. */
-export const contactRequestSchemas: Record<Locale, ReturnType<typeof contactRequestSchemaFor>> = {
-  en: contactRequestSchemaFor(ui.en.validation),
-  es: contactRequestSchemaFor(ui.es.validation),
+export const serviceRequestSchemas: Record<Locale, ReturnType<typeof serviceRequestSchemaFor>> = {
+  en: serviceRequestSchemaFor(ui.en.validation),
+  es: serviceRequestSchemaFor(ui.es.validation),
 };
-export const contactRequestSchema = contactRequestSchemas.en;
+export const serviceRequestSchema = serviceRequestSchemas.en;
 
 /** The English messages, as the specification and the tests quote them. */
 export const UNSTORABLE_TEXT_MESSAGE = ui.en.validation.unstorable;
@@ -88,27 +88,27 @@ export const PHONE_DIGITS_MESSAGE = ui.en.validation.phone;
 export const LOCATION_MESSAGE = fill(ui.en.validation.location, { min: MIN_LOCATION_CHARS });
 export const VEHICLE_MESSAGE = fill(ui.en.validation.vehicle, { max: MAX_VEHICLE_CHARS });
 
-export type ContactRequest = z.output<typeof contactRequestSchema>;
+export type ServiceRequest = z.output<typeof serviceRequestSchema>;
 /** What the form holds before validation (the service is any string until it is checked). */
-export type ContactRequestInput = z.input<typeof contactRequestSchema>;
-export type ContactField = keyof ContactRequest;
+export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
+export type ServiceRequestField = keyof ServiceRequest;
 /** The specification's six fields, every one required. */
-export type RequiredContactField = Exclude<ContactField, "vehicle" | "language">;
+export type RequiredServiceRequestField = Exclude<ServiceRequestField, "vehicle" | "language">;
 
-export const contactFields = Object.keys(contactRequestSchema.shape) as ContactField[];
+export const serviceRequestFields = Object.keys(serviceRequestSchema.shape) as ServiceRequestField[];
 /** The specification's six fields, which a request cannot leave out or leave blank. */
-export const requiredContactFields = contactFields.filter(
-  (f): f is RequiredContactField => f !== "vehicle" && f !== "language",
+export const requiredServiceRequestFields = serviceRequestFields.filter(
+  (f): f is RequiredServiceRequestField => f !== "vehicle" && f !== "language",
 );
 
 export {
-  type ContactCreated,
   HONEYPOT_FIELD,
   MAX_VEHICLE_CHARS,
+  type ServiceRequestCreated,
   servicesWithoutDropoff,
 } from "./service-request-fields";
 
 /** What it answers with 400: one message per invalid field. */
-export interface ContactInvalid extends ApiRefusal {
-  fields: Partial<Record<ContactField, string>>;
+export interface ServiceRequestInvalid extends ApiRefusal {
+  fields: Partial<Record<ServiceRequestField, string>>;
 }

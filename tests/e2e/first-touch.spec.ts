@@ -211,7 +211,7 @@ for (const vp of viewports) {
           form.getByRole(label === "Service" ? "combobox" : "textbox", { name: label, exact: true });
         if (js.javaScriptEnabled) {
           await form.scrollIntoViewIfNeeded();
-          await waitForIsland(page, "ContactForm");
+          await waitForIsland(page, "ServiceRequestForm");
         }
         await field("Name").fill("Dana Driver");
         await field("Email").fill("dana@example.com");

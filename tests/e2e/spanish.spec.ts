@@ -59,7 +59,7 @@ test("a Spanish driver on a phone, with JavaScript: /es/ to a service page, mist
   });
   await homeToServicePage(page);
   await form(page).scrollIntoViewIfNeeded();
-  await waitForIsland(page, "ContactForm");
+  await waitForIsland(page, "ServiceRequestForm");
 
   await form(page).getByRole("button", { name: es.form.send }).click();
   await expect(form(page).getByText(es.validation.required).first()).toBeVisible();

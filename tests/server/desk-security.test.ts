@@ -227,7 +227,7 @@ describe("spoofed X-Forwarded-For on the public limits", () => {
     pglite,
     {
       trustProxy: 1,
-      contactRateLimit: { max: 5, timeWindowMs: 600_000 },
+      serviceRequestRateLimit: { max: 5, timeWindowMs: 600_000 },
       chatRateLimit: { max: 20, timeWindowMs: 60_000 },
     },
     (ready) => ({ app, db } = ready),

@@ -73,7 +73,7 @@ describe.runIf(redisUrl && pglite)("a Redis that goes silent", () => {
     app = await buildApp({
       config: testConfig({
         redisUrl: `redis://127.0.0.1:${proxy.port}/13`,
-        contactRateLimit: { max: 5, timeWindowMs: 600_000 },
+        serviceRequestRateLimit: { max: 5, timeWindowMs: 600_000 },
         chatRateLimit: { max: 3, timeWindowMs: 60_000 },
       }),
       logger: false,

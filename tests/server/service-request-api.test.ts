@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { contactRequests, requestPageLinks } from "../../server/db/schema";
+import { requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { HONEYPOT_MESSAGE } from "../../server/features/service-requests/routes";
 import { MAX_PAGE_LINKS_PER_REQUEST } from "../../server/features/service-requests/store";
 import { emptySiteFiles } from "../../server/site-files";
@@ -38,7 +38,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
   let app: FastifyInstance;
   const logLines: Record<string, unknown>[] = [];
 
-  const count = async () => (await db.db.select({ id: contactRequests.id }).from(contactRequests)).length;
+  const count = async () => (await db.db.select({ id: serviceRequests.id }).from(serviceRequests)).length;
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
     app.inject({
       method: "POST",
@@ -56,7 +56,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
       },
     });
     app = await buildApp({
-      config: testConfig({ contactRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
+      config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
       logger: { level: "info", stream },
       site: emptySiteFiles(),
       db,
@@ -78,7 +78,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     expect(Object.keys(body).sort()).toEqual(["createdAt", "id", "requestPage"]);
     expect(body.requestPage).toMatch(/^\/request\/[A-Za-z0-9_-]{43}$/);
     expect(Number.isInteger(body.id)).toBe(true);
-    const rows = await db.db.select().from(contactRequests).where(eq(contactRequests.id, body.id));
+    const rows = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, body.id));
     expect(rows).toHaveLength(1);
     const row = rows[0];
     expect(row).toMatchObject(valid);
@@ -91,7 +91,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     const a = (await post({ ...valid, name: "  Ann  " })).json();
     const b = (await post({ ...valid, service: "Vehicle Lockouts" })).json();
     expect(b.id).toBeGreaterThan(a.id);
-    const [rowA] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, a.id));
+    const [rowA] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, a.id));
     expect(rowA?.name).toBe("Ann");
   });
 
@@ -107,11 +107,11 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     });
     expect(viaForm.statusCode).toBe(303);
     const vehicleOf = async (where: ReturnType<typeof eq>) =>
-      (await db.db.select().from(contactRequests).where(where))[0]?.vehicle;
-    expect(await vehicleOf(eq(contactRequests.id, withVehicle.id))).toBe("2014 Honda Civic, silver");
-    expect(await vehicleOf(eq(contactRequests.id, without.id))).toBeNull();
-    expect(await vehicleOf(eq(contactRequests.id, blank.id))).toBeNull();
-    expect(await vehicleOf(eq(contactRequests.name, "Form Vehicle"))).toBeNull();
+      (await db.db.select().from(serviceRequests).where(where))[0]?.vehicle;
+    expect(await vehicleOf(eq(serviceRequests.id, withVehicle.id))).toBe("2014 Honda Civic, silver");
+    expect(await vehicleOf(eq(serviceRequests.id, without.id))).toBeNull();
+    expect(await vehicleOf(eq(serviceRequests.id, blank.id))).toBeNull();
+    expect(await vehicleOf(eq(serviceRequests.name, "Form Vehicle"))).toBeNull();
   });
 
   it("refuses a vehicle that is too long, not text, or unstorable: 400 naming the field, no row", async () => {
@@ -138,7 +138,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     const res = await post(valid);
     const { id } = res.json();
     const stored = logLines.find((l) => l.msg === "service request stored");
-    expect(stored).toMatchObject({ contactRequestId: id, service: "Jump Start" });
+    expect(stored).toMatchObject({ serviceRequestId: id, service: "Jump Start" });
     const all = JSON.stringify(logLines);
     for (const secret of [valid.name, valid.email, valid.phone, valid.pickupLocation, valid.dropoffLocation]) {
       expect(all).not.toContain(secret);
@@ -155,7 +155,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     });
     expect(res.statusCode).toBe(303);
     expect(await count()).toBe(before + 1);
-    const rows = await db.db.select().from(contactRequests).where(eq(contactRequests.name, "Form Sender"));
+    const rows = await db.db.select().from(serviceRequests).where(eq(serviceRequests.name, "Form Sender"));
     // The confirmation page shows the same request number the JSON answer carries, and its page's link.
     expect(res.headers.location).toMatch(new RegExp(`^/contact/sent\\?id=${rows[0]?.id}&token=[A-Za-z0-9_-]{43}$`));
     expect(rows[0]).toMatchObject({ ...valid, name: "Form Sender" });
@@ -163,7 +163,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
 
   /** The links to request `id`'s page, as stored (hashes). */
   const linksOf = async (id: number) =>
-    (await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id))).length;
+    (await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.serviceRequestId, id))).length;
 
   it("a repeat of an Idempotency-Key gets the first request's 201 and stores nothing, also when tries overlap", async () => {
     const before = await count();
@@ -188,7 +188,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     expect(burst.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
     expect(new Set(burst.map((r) => r.json().id)).size).toBe(1);
     expect(await count()).toBe(before + 2);
-    const stored = await db.db.select().from(contactRequests).where(eq(contactRequests.id, first.json().id));
+    const stored = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, first.json().id));
     expect(stored[0]?.name).toBe(valid.name);
     // Without a key every request is its own.
     expect((await post(valid)).json().id).not.toBe((await post(valid)).json().id);
@@ -212,7 +212,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
       expect(res.json()).toEqual({ id, createdAt });
     }
     expect(await linksOf(id)).toBe(1);
-    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
     expect(row?.name).toBe(valid.name);
   });
 
@@ -332,7 +332,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
       const { id, createdAt } = res.json();
       expect(id).not.toBe(999_999);
       expect(createdAt.startsWith("2000")).toBe(false);
-      const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+      const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
       expect(row).toMatchObject(valid);
     });
 
@@ -437,11 +437,11 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
   afterAll(async () => {
     await db?.close();
   });
-  const count = async () => (await db.db.select({ id: contactRequests.id }).from(contactRequests)).length;
+  const count = async () => (await db.db.select({ id: serviceRequests.id }).from(serviceRequests)).length;
   /** A fresh app (a fresh limiter) that stores at most two requests a minute per client. */
   const limitedApp = () =>
     buildApp({
-      config: testConfig({ contactRateLimit: { max: 2, timeWindowMs: 60_000 } }),
+      config: testConfig({ serviceRequestRateLimit: { max: 2, timeWindowMs: 60_000 } }),
       logger: false,
       site: emptySiteFiles(),
       db,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
-import { contactRequests } from "../../server/db/schema";
+import { serviceRequests } from "../../server/db/schema";
 import { databaseTargets } from "../support/databases";
 import { startServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
@@ -91,9 +91,9 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
       try {
         const ids = [...acknowledged.keys()];
         const rows = await db.db
-          .select({ id: contactRequests.id, name: contactRequests.name })
-          .from(contactRequests)
-          .where(inArray(contactRequests.id, ids));
+          .select({ id: serviceRequests.id, name: serviceRequests.name })
+          .from(serviceRequests)
+          .where(inArray(serviceRequests.id, ids));
         const found = new Map(rows.map((r) => [r.id, r.name]));
         const missing = ids.filter((id) => found.get(id) !== acknowledged.get(id));
         expect(missing, `${missing.length} of ${ids.length} acknowledged rows lost`).toEqual([]);

@@ -2,12 +2,12 @@ import { count } from "drizzle-orm";
 import fc from "fast-check";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { contactRequests } from "../../server/db/schema";
+import { serviceRequests } from "../../server/db/schema";
 import {
-  contactFields,
   HONEYPOT_FIELD,
   MAX_VEHICLE_CHARS,
-  requiredContactFields,
+  requiredServiceRequestFields,
+  serviceRequestFields,
 } from "../../src/shared/service-request-schema";
 import { serviceNames } from "../../src/shared/services";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
@@ -60,7 +60,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : (JSON.stri
 const brokenRequest = fc
   .tuple(
     validFields,
-    fc.constantFrom(...requiredContactFields, "vehicle" as const, HONEYPOT_FIELD),
+    fc.constantFrom(...requiredServiceRequestFields, "vehicle" as const, HONEYPOT_FIELD),
     fc.nat(3),
     fieldValue,
   )
@@ -95,7 +95,7 @@ const poisonedRequest = fc
 const wronglyTypedRequest = fc
   .tuple(
     validFields,
-    fc.constantFrom(...contactFields),
+    fc.constantFrom(...serviceRequestFields),
     fieldValue.filter((v) => typeof v !== "string"),
   )
   .map(([body, field, value]) => ({ ...body, [field]: value }));
@@ -105,7 +105,7 @@ const jsonBody = fc.oneof(
   brokenRequest.map((b) => JSON.stringify(b)),
   wronglyTypedRequest.map((b) => JSON.stringify(b)),
   fc
-    .dictionary(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...contactFields)), fieldValue)
+    .dictionary(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...serviceRequestFields)), fieldValue)
     .map((d) => JSON.stringify(d)),
   brokenRequest.chain((b) => fc.nat(200).map((n) => JSON.stringify(b).slice(0, n))), // truncated
   fc.string(), // anything at all
@@ -120,7 +120,9 @@ const encode = (fields: [string, unknown][]) => {
 const formBody = fc.oneof(
   brokenRequest.map((b) => encode(Object.entries(b))),
   fc
-    .array(fc.tuple(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...contactFields)), fc.string()), { maxLength: 10 })
+    .array(fc.tuple(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...serviceRequestFields)), fc.string()), {
+      maxLength: 10,
+    })
     .map(encode),
   fc.string(), // raw bytes, not even form-encoded
   fc.constantFrom("", "&&&", "=", "name", "%", "%zz=%zz", "__proto__[x]=1", "a[b][c]=d"),
@@ -129,11 +131,11 @@ const formBody = fc.oneof(
 describe.each(databaseTargets)("POST /api/contact with random and malformed bodies on $kind", (target) => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
-  const rows = async () => (await db.db.select({ n: count() }).from(contactRequests))[0]?.n ?? -1;
+  const rows = async () => (await db.db.select({ n: count() }).from(serviceRequests))[0]?.n ?? -1;
 
   appOnFreshDatabase(
     target,
-    { contactRateLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
+    { serviceRequestRateLimit: { max: 1_000_000, timeWindowMs: 60_000 } },
     (ready) => ({ app, db } = ready),
   );
 

@@ -1,7 +1,7 @@
 import * as cheerio from "cheerio";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { contactRequests } from "../../server/db/schema";
+import { serviceRequests } from "../../server/db/schema";
 import { inlineScriptHashes, readSiteFiles } from "../../server/site-files";
 import { PHONE_DIGITS_MESSAGE } from "../../src/shared/service-request-schema";
 import { site } from "../../src/shared/site";
@@ -28,11 +28,16 @@ const postForm = (app: FastifyInstance, fields: Record<string, string>) =>
 describe("a form posted without JavaScript that is refused comes back filled in", () => {
   let app: FastifyInstance;
   let db: TestDatabase;
-  const storedCount = async () => (await db.db.select({ id: contactRequests.id }).from(contactRequests)).length;
+  const storedCount = async () => (await db.db.select({ id: serviceRequests.id }).from(serviceRequests)).length;
   // Three counted sends (a stored one, a honeypot refusal, a stored one), then the 429 test's.
-  appOnFreshDatabase(pglite, { contactRateLimit: { max: 3, timeWindowMs: 60_000 } }, (ready) => ({ app, db } = ready), {
-    site: readSiteFiles(builtDist),
-  });
+  appOnFreshDatabase(
+    pglite,
+    { serviceRequestRateLimit: { max: 3, timeWindowMs: 60_000 } },
+    (ready) => ({ app, db } = ready),
+    {
+      site: readSiteFiles(builtDist),
+    },
+  );
 
   it("every answer is back in its field, each error beside its field, and the summary links to them", async () => {
     const res = await postForm(app, {

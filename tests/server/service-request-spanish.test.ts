@@ -2,7 +2,7 @@ import * as cheerio from "cheerio";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { contactRequests } from "../../server/db/schema";
+import { serviceRequests } from "../../server/db/schema";
 import { newPageToken } from "../../server/features/request-page/tokens";
 import { readSiteFiles } from "../../server/site-files";
 import { fill, ui } from "../../src/i18n/ui";
@@ -41,13 +41,13 @@ describe("a service request from the Spanish site", () => {
   let db: TestDatabase;
   const languageOf = async (id: number) =>
     (
-      await db.db.select({ language: contactRequests.language }).from(contactRequests).where(eq(contactRequests.id, id))
+      await db.db.select({ language: serviceRequests.language }).from(serviceRequests).where(eq(serviceRequests.id, id))
     )[0]?.language;
   // Many requests from one test address: the limits have their own tests.
   const roomy = { max: 10_000, timeWindowMs: 60_000 };
   appOnFreshDatabase(
     pglite,
-    { contactRateLimit: roomy, requestPageRateLimit: roomy },
+    { serviceRequestRateLimit: roomy, requestPageRateLimit: roomy },
     (ready) => ({ app, db } = ready),
     { site: readSiteFiles(builtDist) },
   );
@@ -199,7 +199,7 @@ describe("a service request from the Spanish site", () => {
 
     const shown: Record<string, string> = {};
     for (const status of deskStatuses) {
-      await db.db.update(contactRequests).set({ status }).where(eq(contactRequests.id, id));
+      await db.db.update(serviceRequests).set({ status }).where(eq(serviceRequests.id, id));
       shown[status] = (await open())('[data-testid="request-status"]').text();
       expect(shown[status], status).toBe(t.statuses[driverStatusOf[status]]);
     }

@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ContactForm } from "../../src/components/service-request/ServiceRequestForm";
-import { contactFormLanguageProps } from "../../src/components/service-request/service-request-form-props";
+import { ServiceRequestForm } from "../../src/components/service-request/ServiceRequestForm";
+import { serviceRequestFormLanguageProps } from "../../src/components/service-request/service-request-form-props";
 import { HONEYPOT_FIELD } from "../../src/shared/service-request-schema";
 import { serviceNames } from "../../src/shared/services";
 
@@ -10,10 +10,10 @@ import { serviceNames } from "../../src/shared/services";
  * The pre-rendered form is what a browser without JavaScript submits: it must post the right names
  * to the API and, on a service page, already have that service chosen.
  */
-describe("the contact form's pre-rendered HTML", () => {
+describe("the service request form's pre-rendered HTML", () => {
   const phone = { phoneDisplay: "(209) 555-0142", telHref: "tel:+12095550142" };
-  const html = (props: Partial<Parameters<typeof ContactForm>[0]> = {}) =>
-    renderToString(createElement(ContactForm, { ...phone, ...contactFormLanguageProps("en"), ...props }));
+  const html = (props: Partial<Parameters<typeof ServiceRequestForm>[0]> = {}) =>
+    renderToString(createElement(ServiceRequestForm, { ...phone, ...serviceRequestFormLanguageProps("en"), ...props }));
   /**
    * The <option> for a value, as an HTML parser reads it: attribute names are case-insensitive and
    * `selected`, `selected=""` (and `value`, `value=""`) are the same attribute.

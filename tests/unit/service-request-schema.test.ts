@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  contactRequestSchema,
   LOCATION_MESSAGE,
   PHONE_DIGITS_MESSAGE,
+  serviceRequestSchema,
   servicesWithoutDropoff,
 } from "../../src/shared/service-request-schema";
 import { serviceNames } from "../../src/shared/services";
@@ -16,7 +16,7 @@ const valid = {
   dropoffLocation: "Hammer Ln",
 };
 const errorsFor = (patch: Record<string, unknown>) => {
-  const result = contactRequestSchema.safeParse({ ...valid, ...patch });
+  const result = serviceRequestSchema.safeParse({ ...valid, ...patch });
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path[0], i.message]));
 };
 

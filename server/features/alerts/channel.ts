@@ -1,4 +1,4 @@
-import type { AlertChannel, AlertKind, ContactRequestRow } from "../../db/schema";
+import type { AlertChannel, AlertKind, ServiceRequestRow } from "../../db/schema";
 
 /** One alert the worker has claimed, with the request it announces. */
 export interface ClaimedAlert {
@@ -9,7 +9,7 @@ export interface ClaimedAlert {
   attempt: number;
   /** When the alert was queued: retries stop 48 hours after it. */
   createdAt: Date;
-  request: ContactRequestRow;
+  request: ServiceRequestRow;
   /**
    * The driver's confirmation only: a page token made for this attempt (its hash is stored, the
    * token itself only travels in the e-mail; a failed attempt's link is removed).

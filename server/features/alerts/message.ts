@@ -3,7 +3,7 @@ import { fill, serviceNameIn, ui } from "../../../src/i18n/ui";
 import { mapSearchHref, telHrefFor } from "../../../src/shared/links";
 import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../../src/shared/request-page";
 import { fullAddress, site } from "../../../src/shared/site";
-import type { ContactRequestRow } from "../../db/schema";
+import type { ServiceRequestRow } from "../../db/schema";
 
 /**
  * What the owner is told of one service request, built from the stored row. Everything here is pure:
@@ -46,7 +46,7 @@ export interface AlertEmail {
 }
 
 /** The e-mail: subject with the service and pickup, every field, call and map links, business time. */
-export function alertEmail(request: ContactRequestRow): AlertEmail {
+export function alertEmail(request: ServiceRequestRow): AlertEmail {
   const received = formatBusinessTime(request.createdAt);
   const language = languageLine(request);
   const tel = telHrefFor(request.phone);
@@ -109,7 +109,7 @@ export const NO_REASON = "(none given)";
  * The owner's e-mail when the driver cancels from their request page: which request, when, why if
  * they said, and the fields to recognise it by; everything the driver typed is escaped in the HTML.
  */
-export function cancelledAlertEmail(request: ContactRequestRow): AlertEmail {
+export function cancelledAlertEmail(request: ServiceRequestRow): AlertEmail {
   const cancelled = request.cancelledAt ? formatBusinessTime(request.cancelledAt) : "(unknown)";
   const reason = request.cancelReason ?? NO_REASON;
   const tel = telHrefFor(request.phone);
@@ -165,7 +165,7 @@ const shortened = (value: string, max: number) => (value.length > max ? `${value
  * Nothing but the service and the pickup place of what was typed, escaped in the HTML; never the name,
  * which a stranger could fill with a message.
  */
-export function driverConfirmationEmail(request: ContactRequestRow, pageUrl: string): AlertEmail {
+export function driverConfirmationEmail(request: ServiceRequestRow, pageUrl: string): AlertEmail {
   const locale = request.language;
   const t = ui[locale].driverEmail;
   const sent = formatBusinessTime(request.createdAt, locale);
@@ -223,13 +223,13 @@ export function driverConfirmationEmail(request: ContactRequestRow, pageUrl: str
  * "Spanish (call back in Spanish)" for a request from the Spanish site, "English" otherwise: the
  * e-mail stays in the owner's language and says which language to call back in.
  */
-export function languageLine(request: Pick<ContactRequestRow, "language">): string {
+export function languageLine(request: Pick<ServiceRequestRow, "language">): string {
   const name = languageForOwner[request.language];
   return request.language === "en" ? name : `${name} (call back in ${name})`;
 }
 
 /** The webhook's JSON body: the event's type, the request's fields, its id and when it was stored. */
-export function webhookPayload(request: ContactRequestRow) {
+export function webhookPayload(request: ServiceRequestRow) {
   return {
     type: "contact_request.created" as const,
     id: request.id,
@@ -250,7 +250,7 @@ export function webhookPayload(request: ContactRequestRow) {
 }
 
 /** The webhook's JSON body when the driver cancelled: the request as for a new one, plus when, by whom and why. */
-export function cancelledWebhookPayload(request: ContactRequestRow) {
+export function cancelledWebhookPayload(request: ServiceRequestRow) {
   const { type: _created, ...fields } = webhookPayload(request);
   return {
     type: "service_request.cancelled" as const,
@@ -279,13 +279,13 @@ export interface PushNotification {
  * The notification's line: the service and the pickup place, led by "Spanish: " for a request from the
  * Spanish site, so the owner knows before calling back (first, where a long pickup cannot cut it off).
  */
-function pushBody(request: ContactRequestRow): string {
+function pushBody(request: ServiceRequestRow): string {
   const language = request.language === "en" ? "" : `${languageForOwner[request.language]}: `;
   return headerSafe(`${language}${request.service}, ${request.pickupLocation}`, 120);
 }
 
 /** The owner's phone when the driver cancelled: its own tag, so it rings even if the new-request one is still shown. */
-export function cancelledPushNotification(request: ContactRequestRow): PushNotification {
+export function cancelledPushNotification(request: ServiceRequestRow): PushNotification {
   return {
     title: `Cancelled by the driver: #${request.id}`,
     body: pushBody(request),
@@ -294,7 +294,7 @@ export function cancelledPushNotification(request: ContactRequestRow): PushNotif
   };
 }
 
-export function pushNotification(request: ContactRequestRow): PushNotification {
+export function pushNotification(request: ServiceRequestRow): PushNotification {
   return {
     title: `New request #${request.id}`,
     body: pushBody(request),

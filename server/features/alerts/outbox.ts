@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { alertOutbox, contactRequests, requestPageLinks } from "../../db/schema";
+import { alertOutbox, requestPageLinks, serviceRequests } from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
 import type { ClaimedAlert } from "./channel";
 
@@ -23,9 +23,9 @@ async function mintPageTokens(db: Db, requestIds: number[]): Promise<Map<number,
     sql`, `,
   );
   await db.execute(sql`
-    insert into ${requestPageLinks} (${sql.identifier(requestPageLinks.contactRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
+    insert into ${requestPageLinks} (${sql.identifier(requestPageLinks.serviceRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
     select v.id, v.hash from (values ${values}) as v(id, hash)
-    join ${contactRequests} on ${contactRequests.id} = v.id`);
+    join ${serviceRequests} on ${serviceRequests.id} = v.id`);
   return tokens;
 }
 
@@ -59,27 +59,27 @@ export function outboxStore(db: Db) {
           kind: alertOutbox.kind,
           attempts: alertOutbox.attempts,
           createdAt: alertOutbox.createdAt,
-          contactRequestId: alertOutbox.contactRequestId,
+          serviceRequestId: alertOutbox.serviceRequestId,
         });
       if (claimed.length === 0) return [];
       const requests = await db
         .select()
-        .from(contactRequests)
+        .from(serviceRequests)
         .where(
           inArray(
-            contactRequests.id,
-            claimed.map((c) => c.contactRequestId),
+            serviceRequests.id,
+            claimed.map((c) => c.serviceRequestId),
           ),
         );
       const byId = new Map(requests.map((r) => [r.id, r]));
       const tokens = await mintPageTokens(
         db,
         claimed
-          .filter((c) => c.kind === "driver_confirmation" && byId.has(c.contactRequestId))
-          .map((c) => c.contactRequestId),
+          .filter((c) => c.kind === "driver_confirmation" && byId.has(c.serviceRequestId))
+          .map((c) => c.serviceRequestId),
       );
       return claimed.flatMap((c): ClaimedAlert[] => {
-        const request = byId.get(c.contactRequestId);
+        const request = byId.get(c.serviceRequestId);
         // A request deleted since the claim took its alerts with it (ON DELETE CASCADE).
         if (!request) return [];
         const alert: ClaimedAlert = {
@@ -90,7 +90,7 @@ export function outboxStore(db: Db) {
           createdAt: c.createdAt,
           request,
         };
-        const pageToken = c.kind === "driver_confirmation" ? tokens.get(c.contactRequestId) : undefined;
+        const pageToken = c.kind === "driver_confirmation" ? tokens.get(c.serviceRequestId) : undefined;
         return [pageToken ? { ...alert, pageToken } : alert];
       });
     },

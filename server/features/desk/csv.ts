@@ -1,5 +1,5 @@
 import { languageForOwner } from "../../../src/i18n/locales";
-import type { ContactRequestRow } from "../../db/schema";
+import type { ServiceRequestRow } from "../../db/schema";
 
 /**
  * CSV for the bookkeeper: RFC 4180 (comma-separated, CRLF line ends, a field quoted when it holds
@@ -55,7 +55,7 @@ export function csvHeader(timeZone: string): string {
   ]);
 }
 
-export function csvRow(row: ContactRequestRow, timeZone: string): string {
+export function csvRow(row: ServiceRequestRow, timeZone: string): string {
   return csvLine([
     row.id,
     localTime(row.createdAt, timeZone),

@@ -11,7 +11,7 @@ import {
 } from "../../../src/shared/desk-schema";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
-import { alertOutbox, contactRequests, requestEvents, searchableText } from "../../db/schema";
+import { alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
@@ -23,10 +23,10 @@ const startOfNextDay = (day: string) => sql`((${day}::date) + 1)::timestamp at t
 
 export function filterCondition(filter: InboxFilter): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.status) conditions.push(eq(contactRequests.status, filter.status));
-  if (filter.service) conditions.push(eq(contactRequests.service, filter.service));
-  if (filter.from) conditions.push(gte(contactRequests.createdAt, startOfDay(filter.from)));
-  if (filter.to) conditions.push(lt(contactRequests.createdAt, startOfNextDay(filter.to)));
+  if (filter.status) conditions.push(eq(serviceRequests.status, filter.status));
+  if (filter.service) conditions.push(eq(serviceRequests.service, filter.service));
+  if (filter.from) conditions.push(gte(serviceRequests.createdAt, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(serviceRequests.createdAt, startOfNextDay(filter.to)));
   if (filter.q) {
     // Same expression as the trigram index (schema.ts), so the index answers it.
     conditions.push(sql`${searchableText} like ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
@@ -35,14 +35,14 @@ export function filterCondition(filter: InboxFilter): SQL | undefined {
 }
 
 const inboxColumns = {
-  id: contactRequests.id,
-  createdAt: contactRequests.createdAt,
-  name: contactRequests.name,
-  phone: contactRequests.phone,
-  service: contactRequests.service,
-  pickupLocation: contactRequests.pickupLocation,
-  language: contactRequests.language,
-  status: contactRequests.status,
+  id: serviceRequests.id,
+  createdAt: serviceRequests.createdAt,
+  name: serviceRequests.name,
+  phone: serviceRequests.phone,
+  service: serviceRequests.service,
+  pickupLocation: serviceRequests.pickupLocation,
+  language: serviceRequests.language,
+  status: serviceRequests.status,
 };
 
 const iso = (d: Date) => d.toISOString();
@@ -52,9 +52,9 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 export async function listRequests(db: Db, filter: InboxFilter, page: number, pageSize: number) {
   const rows = await db
     .select(inboxColumns)
-    .from(contactRequests)
+    .from(serviceRequests)
     .where(filterCondition(filter))
-    .orderBy(desc(contactRequests.id))
+    .orderBy(desc(serviceRequests.id))
     .limit(pageSize + 1)
     .offset((page - 1) * pageSize);
   const items: InboxRow[] = rows.slice(0, pageSize).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
@@ -62,8 +62,8 @@ export async function listRequests(db: Db, filter: InboxFilter, page: number, pa
   // cap: past it the owner needs no exact number, and a full count of 100,000 rows costs a scan.
   const waiting = db
     .select({ one: sql`1` })
-    .from(contactRequests)
-    .where(eq(contactRequests.status, "new"))
+    .from(serviceRequests)
+    .where(eq(serviceRequests.status, "new"))
     .limit(NEW_COUNT_CAP + 1)
     .as("waiting");
   const [counted] = await db.select({ n: count() }).from(waiting);
@@ -74,12 +74,12 @@ export async function listRequests(db: Db, filter: InboxFilter, page: number, pa
 export async function* eachRequest(db: Db, filter: InboxFilter, batchSize = 1000) {
   let before: number | undefined;
   for (;;) {
-    const where = and(filterCondition(filter), before === undefined ? undefined : lt(contactRequests.id, before));
+    const where = and(filterCondition(filter), before === undefined ? undefined : lt(serviceRequests.id, before));
     const rows = await db
       .select()
-      .from(contactRequests)
+      .from(serviceRequests)
       .where(where)
-      .orderBy(desc(contactRequests.id))
+      .orderBy(desc(serviceRequests.id))
       .limit(batchSize);
     for (const row of rows) yield row;
     if (rows.length < batchSize) return;
@@ -88,7 +88,7 @@ export async function* eachRequest(db: Db, filter: InboxFilter, batchSize = 1000
 }
 
 export async function getRequest(db: Db, id: number) {
-  const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id));
+  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
   if (!row) return undefined;
   const request: DeskRequest = {
     id: row.id,
@@ -110,7 +110,7 @@ export async function getRequest(db: Db, id: number) {
   const alertRows = await db
     .select()
     .from(alertOutbox)
-    .where(eq(alertOutbox.contactRequestId, id))
+    .where(eq(alertOutbox.serviceRequestId, id))
     .orderBy(alertOutbox.createdAt);
   const alerts: DeskAlert[] = alertRows.map((a) => ({
     id: a.id,
@@ -163,9 +163,9 @@ export async function changeStatus(
 ): Promise<DeskChange | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: contactRequests.status, endedAt: contactRequests.endedAt })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, id))
+      .select({ status: serviceRequests.status, endedAt: serviceRequests.endedAt })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id))
       .for("update");
     if (!current) return undefined;
     if (current.status === "cancelled") return { cancelledByDriver: true };
@@ -173,7 +173,7 @@ export async function changeStatus(
     // The page's 30 days count from when the request first ended (completed then spam keeps the first
     // time); reopened, it has no end.
     const endedAt = endedStatuses.includes(status) ? (current.endedAt ?? now) : null;
-    await tx.update(contactRequests).set({ status, endedAt }).where(eq(contactRequests.id, id));
+    await tx.update(serviceRequests).set({ status, endedAt }).where(eq(serviceRequests.id, id));
     await tx
       .insert(requestEvents)
       .values({ requestId: id, kind: "status", actor, fromStatus: current.status, toStatus: status });
@@ -194,18 +194,18 @@ export async function setDriverMessage(
 ): Promise<DeskChange | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: contactRequests.status, driverMessage: contactRequests.driverMessage })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, id))
+      .select({ status: serviceRequests.status, driverMessage: serviceRequests.driverMessage })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id))
       .for("update");
     if (!current) return undefined;
     if (current.status === "cancelled") return { cancelledByDriver: true };
     const next = message === "" ? null : message;
     if (current.driverMessage === next) return { changed: false };
     await tx
-      .update(contactRequests)
+      .update(serviceRequests)
       .set({ driverMessage: next, driverMessageAt: next === null ? null : now })
-      .where(eq(contactRequests.id, id));
+      .where(eq(serviceRequests.id, id));
     // The history keeps what the driver was told, as a note does.
     await tx.insert(requestEvents).values({ requestId: id, kind: "driver_message", actor, note: next });
     return { changed: true };
@@ -215,9 +215,9 @@ export async function setDriverMessage(
 export async function addNote(db: Db, id: number, note: string, actor: string) {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ id: contactRequests.id })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, id));
+      .select({ id: serviceRequests.id })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
     if (!current) return undefined;
     const [event] = await tx.insert(requestEvents).values({ requestId: id, kind: "note", actor, note }).returning();
     return event ? toEvent(event) : undefined;
@@ -231,9 +231,9 @@ export async function addNote(db: Db, id: number, note: string, actor: string) {
 export async function deleteRequest(db: Db, id: number, actor: string) {
   return db.transaction(async (tx) => {
     const [gone] = await tx
-      .delete(contactRequests)
-      .where(eq(contactRequests.id, id))
-      .returning({ id: contactRequests.id });
+      .delete(serviceRequests)
+      .where(eq(serviceRequests.id, id))
+      .returning({ id: serviceRequests.id });
     if (!gone) return false;
     await tx.delete(requestEvents).where(eq(requestEvents.requestId, id));
     await tx.insert(requestEvents).values({ requestId: id, kind: "deleted", actor });

@@ -328,7 +328,7 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     const deleted = id === undefined ? false : await deleteRequest(db, id, actor(request));
     if (!deleted || id === undefined) return noSuchRequest(reply);
     opts.onRequestChanged?.(id);
-    request.log.info({ contactRequestId: id }, "service request deleted from the desk");
+    request.log.info({ serviceRequestId: id }, "service request deleted from the desk");
     return reply.code(204).send();
   });
 

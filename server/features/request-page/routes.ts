@@ -17,7 +17,7 @@ import { cancelRequestSchemas } from "../../../src/shared/request-page-schema";
 import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
-import type { AlertChannel, ContactRequestRow } from "../../db/schema";
+import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
 import type { SiteFiles } from "../../site-files";
 import { isSameOrigin } from "../desk/same-origin";
@@ -65,7 +65,7 @@ const pageWords = (locale: Locale) => {
   return {
     notFound: fill(t.notFound, { callUs }),
     crossSite: fill(t.crossSite, { callUs }),
-    notCancellable: (row: ContactRequestRow) =>
+    notCancellable: (row: ServiceRequestRow) =>
       fill(t.notCancellable, { status: t.statuses[pageLive(row).status], callUs }),
     tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
     streamsPerClient: (max: number) => fill(t.streamsPerClient, { max, callUs }),
@@ -269,7 +269,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       stream.write(chunk);
     };
 
-    let row: ContactRequestRow | undefined;
+    let row: ServiceRequestRow | undefined;
     try {
       if (await overLimit(request, reply, false)) {
         end();
@@ -375,7 +375,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     if ("cancelled" in outcome) {
       feed.wake();
       opts.onCancelled?.();
-      request.log.info({ contactRequestId: row.id }, "service request cancelled by the driver");
+      request.log.info({ serviceRequestId: row.id }, "service request cancelled by the driver");
     }
     // Without JavaScript, back to the page, which now shows the request as it is (cancelled, or why not).
     if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(pageHref, 303);

@@ -11,11 +11,11 @@ import type { Db } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
-  type ContactRequestRow,
-  contactRequests,
   DRIVER_ACTOR,
   requestEvents,
   requestPageLinks,
+  type ServiceRequestRow,
+  serviceRequests,
 } from "../../db/schema";
 import { pageTokenHash } from "./tokens";
 
@@ -25,18 +25,18 @@ const LIFETIME_MS = PAGE_LIFETIME_AFTER_END_DAYS * 24 * 60 * 60 * 1000;
 
 /** A request whose page still works at `now`: open, or ended less than 30 days ago. */
 const pageAlive = (now: Date) =>
-  or(isNull(contactRequests.endedAt), gt(contactRequests.endedAt, new Date(now.getTime() - LIFETIME_MS)));
+  or(isNull(serviceRequests.endedAt), gt(serviceRequests.endedAt, new Date(now.getTime() - LIFETIME_MS)));
 
 /**
  * The request a token opens, or undefined: unknown, malformed, deleted and expired alike. Every
  * candidate is hashed and looked up by the same one query, whatever it looks like, so none of those
  * answers sooner than another.
  */
-export async function requestByPageToken(db: Db, candidate: string, now: Date): Promise<ContactRequestRow | undefined> {
+export async function requestByPageToken(db: Db, candidate: string, now: Date): Promise<ServiceRequestRow | undefined> {
   const [row] = await db
-    .select({ request: contactRequests })
+    .select({ request: serviceRequests })
     .from(requestPageLinks)
-    .innerJoin(contactRequests, eq(contactRequests.id, requestPageLinks.contactRequestId))
+    .innerJoin(serviceRequests, eq(serviceRequests.id, requestPageLinks.serviceRequestId))
     .where(and(eq(requestPageLinks.tokenSha256, pageTokenHash(candidate)), pageAlive(now)))
     .limit(1);
   return row?.request;
@@ -44,25 +44,25 @@ export async function requestByPageToken(db: Db, candidate: string, now: Date): 
 
 /** What the live part of a page is made of (pageLive). */
 const liveColumns = {
-  id: contactRequests.id,
-  status: contactRequests.status,
-  driverMessage: contactRequests.driverMessage,
-  driverMessageAt: contactRequests.driverMessageAt,
-  cancelledAt: contactRequests.cancelledAt,
+  id: serviceRequests.id,
+  status: serviceRequests.status,
+  driverMessage: serviceRequests.driverMessage,
+  driverMessageAt: serviceRequests.driverMessageAt,
+  cancelledAt: serviceRequests.cancelledAt,
 };
-export type LiveRow = Pick<ContactRequestRow, keyof typeof liveColumns>;
+export type LiveRow = Pick<ServiceRequestRow, keyof typeof liveColumns>;
 
 /** The live part of the followed requests' pages, by id; a deleted or expired one is absent. */
 export async function liveRequests(db: Db, ids: number[], now: Date): Promise<Map<number, LiveRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select(liveColumns)
-    .from(contactRequests)
-    .where(and(inArray(contactRequests.id, ids), pageAlive(now)));
+    .from(serviceRequests)
+    .where(and(inArray(serviceRequests.id, ids), pageAlive(now)));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export function pageFacts(row: ContactRequestRow): RequestPageFacts {
+export function pageFacts(row: ServiceRequestRow): RequestPageFacts {
   return {
     id: row.id,
     service: row.service,
@@ -84,7 +84,7 @@ export function pageLive(row: LiveRow): RequestPageLive {
   };
 }
 
-export type CancelOutcome = { cancelled: ContactRequestRow } | { refused: ContactRequestRow } | undefined;
+export type CancelOutcome = { cancelled: ServiceRequestRow } | { refused: ServiceRequestRow } | undefined;
 
 /**
  * The driver's "I no longer need help": once, and only while the request is open (new, contacted or
@@ -100,13 +100,13 @@ export async function cancelByDriver(
   channels: readonly AlertChannel[],
 ): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(contactRequests).where(eq(contactRequests.id, id)).for("update");
+    const [current] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id)).for("update");
     if (!current) return undefined;
     if (!cancellableStatuses.includes(current.status)) return { refused: current };
     const [cancelled] = await tx
-      .update(contactRequests)
+      .update(serviceRequests)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: reason ?? null, endedAt: now })
-      .where(eq(contactRequests.id, id))
+      .where(eq(serviceRequests.id, id))
       .returning();
     if (!cancelled) return undefined;
     await tx.insert(requestEvents).values({
@@ -120,7 +120,7 @@ export async function cancelByDriver(
     if (channels.length > 0) {
       await tx
         .insert(alertOutbox)
-        .values(channels.map((channel) => ({ contactRequestId: id, channel, kind: "cancelled" as const })));
+        .values(channels.map((channel) => ({ serviceRequestId: id, channel, kind: "cancelled" as const })));
     }
     return { cancelled };
   });

@@ -4,14 +4,14 @@ import * as cheerio from "cheerio";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { ui } from "../../../src/i18n/ui";
 import { PAGE_TOKEN_PATTERN, requestPagePath } from "../../../src/shared/request-page";
-import { type ContactField, contactFields } from "../../../src/shared/service-request-schema";
+import { type ServiceRequestField, serviceRequestFields } from "../../../src/shared/service-request-schema";
 import type { SiteFiles } from "../../site-files";
 
 /** Where a form posted without JavaScript lands once its request is stored (with ?id=N&token=T). */
 export const SENT_PAGE_PATH = "/contact/sent";
 /** The slots of src/views/ServiceRequestSent.astro the server fills: the request number and the link to its page. */
-export const REQUEST_NUMBER_SLOT = "contact-request-number";
-export const REQUEST_PAGE_LINK_SLOT = "contact-request-page-link";
+export const REQUEST_NUMBER_SLOT = "service-request-number";
+export const REQUEST_PAGE_LINK_SLOT = "service-request-page-link";
 /** The confirmation page in the form's language: /contact/sent or /es/contact/sent. */
 export const sentPagePath = (locale: Locale) => localizedPath(SENT_PAGE_PATH, locale);
 const INVALID_PAGE_PATH = "/contact/invalid";
@@ -21,7 +21,7 @@ export interface RefusedForm {
   /** One sentence saying what happened. */
   summary: string;
   /** The error beside each field that has one, in the form's order. */
-  fields?: Partial<Record<ContactField, string>>;
+  fields?: Partial<Record<ServiceRequestField, string>>;
   /** What the visitor sent, put back in the fields (anything but text is ignored). */
   values?: Record<string, unknown>;
 }
@@ -33,7 +33,7 @@ const barePage = (locale: Locale) => {
 };
 
 /** How each field is named in the summary of what to fix, in the form's language. */
-const fieldLabels = (locale: Locale): Record<ContactField, string> => {
+const fieldLabels = (locale: Locale): Record<ServiceRequestField, string> => {
   const t = ui[locale].form;
   return {
     name: t.name,
@@ -73,7 +73,7 @@ export function refusedFormRenderer(site: SiteFiles): (refusal: RefusedForm, loc
     const form = $('form[data-testid="contact-form"]');
     const problems: { href?: string; text: string }[] = [];
 
-    for (const name of contactFields) {
+    for (const name of serviceRequestFields) {
       const control = form.find(`[name="${name}"]`).first();
       const message = fields[name];
       if (control.length === 0) {

@@ -7,12 +7,12 @@ import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { requestPagePath } from "../../../src/shared/request-page";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../../src/shared/service-request-fields";
 import {
-  type ContactCreated,
-  type ContactField,
-  type ContactInvalid,
-  contactFields,
-  contactRequestSchemas,
   HONEYPOT_FIELD,
+  type ServiceRequestCreated,
+  type ServiceRequestField,
+  type ServiceRequestInvalid,
+  serviceRequestFields,
+  serviceRequestSchemas,
 } from "../../../src/shared/service-request-schema";
 import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
@@ -27,9 +27,9 @@ import {
   sentPagePath,
   sentPageRenderer,
 } from "./form-pages";
-import { contactRequestWriter } from "./store";
+import { serviceRequestWriter } from "./store";
 
-export interface ContactRouteOptions {
+export interface ServiceRequestRouteOptions {
   db: Db;
   rateLimit: RateLimitOptions;
   site: SiteFiles;
@@ -95,12 +95,12 @@ const honeypotFilled = (body: Record<string, unknown>) => {
   return typeof trap === "string" ? trap.trim() !== "" : true;
 };
 
-function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
-  const fields: ContactInvalid["fields"] = {};
+function fieldMessages(issues: ZodIssue[]): ServiceRequestInvalid["fields"] {
+  const fields: ServiceRequestInvalid["fields"] = {};
   for (const issue of issues) {
     const field = issue.path[0];
-    if (typeof field === "string" && (contactFields as string[]).includes(field)) {
-      fields[field as ContactField] ??= issue.message;
+    if (typeof field === "string" && (serviceRequestFields as string[]).includes(field)) {
+      fields[field as ServiceRequestField] ??= issue.message;
     }
   }
   return fields;
@@ -113,8 +113,8 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
  * with another body: {id, createdAt}); 400 with a message per field; 303 to
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
-export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
-  const storeRequest = contactRequestWriter(opts.db, opts.alertChannels);
+export default async function serviceRequestRoutes(app: FastifyInstance, opts: ServiceRequestRouteOptions) {
+  const storeRequest = serviceRequestWriter(opts.db, opts.alertChannels);
   const renderRefusedForm = refusedFormRenderer(opts.site);
   const renderSent = { en: sentPageRenderer(opts.site, "en"), es: sentPageRenderer(opts.site, "es") };
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
@@ -195,11 +195,11 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
         message: said.honeypot,
         code: "refused",
         fields: {},
-      } satisfies ContactInvalid);
+      } satisfies ServiceRequestInvalid);
     }
 
     // Checked with the messages of the language the form was sent in.
-    const parsed = contactRequestSchemas[locale].safeParse(isPlainObject(body) ? body : null);
+    const parsed = serviceRequestSchemas[locale].safeParse(isPlainObject(body) ? body : null);
     if (!parsed.success || !isPlainObject(body)) {
       const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
       const hasFields = Object.keys(fields).length > 0;
@@ -212,7 +212,7 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
       }
       const error = hasFields ? said.invalidFields : said.notAnObject;
       const code = hasFields ? "invalid_fields" : "bad_request";
-      return reply.code(400).send({ error, message: error, code, fields } satisfies ContactInvalid);
+      return reply.code(400).send({ error, message: error, code, fields } satisfies ServiceRequestInvalid);
     }
 
     const keyHeader = request.headers[IDEMPOTENCY_HEADER];
@@ -229,9 +229,9 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
     if (row.created) {
       opts.onStored?.();
       // The id and the service only: no name, phone, e-mail or address in the logs.
-      request.log.info({ contactRequestId: row.id, service: data.service }, "service request stored");
+      request.log.info({ serviceRequestId: row.id, service: data.service }, "service request stored");
     } else {
-      request.log.info({ contactRequestId: row.id }, "service request repeated: answered with the stored one");
+      request.log.info({ serviceRequestId: row.id }, "service request repeated: answered with the stored one");
     }
 
     if (form) {
@@ -244,7 +244,7 @@ export default async function contactRoutes(app: FastifyInstance, opts: ContactR
         .redirect(`${sentPagePath(data.language)}?id=${row.id}${token}`, 303);
     }
     // A repeat that is not the same form (or one too many) gets the first answer without a link.
-    const created: ContactCreated = {
+    const created: ServiceRequestCreated = {
       id: row.id,
       createdAt: row.createdAt.toISOString(),
       ...(row.pageToken ? { requestPage: requestPagePath(row.pageToken) } : {}),

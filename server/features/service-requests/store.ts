@@ -1,16 +1,16 @@
 import { count, eq, sql } from "drizzle-orm";
-import type { ContactRequest } from "../../../src/shared/service-request-schema";
+import type { ServiceRequest } from "../../../src/shared/service-request-schema";
 import type { Db } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
-  type ContactRequestRow,
-  contactRequests,
   requestPageLinks,
+  type ServiceRequestRow,
+  serviceRequests,
 } from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
 
-export interface StoredContactRequest {
+export interface StoredServiceRequest {
   id: number;
   createdAt: Date;
   /** False when the idempotency key was stored before: this is that request, and nothing new was stored. */
@@ -31,7 +31,7 @@ export interface StoredContactRequest {
 export const MAX_PAGE_LINKS_PER_REQUEST = 5;
 
 /** The fields a driver typed, as stored: a repeat that differs in any of them is not the same form. */
-const sameRequest = (stored: ContactRequestRow, request: ContactRequest) =>
+const sameRequest = (stored: ServiceRequestRow, request: ServiceRequest) =>
   stored.name === request.name &&
   stored.email === request.email &&
   stored.phone === request.phone &&
@@ -49,26 +49,26 @@ const sameRequest = (stored: ContactRequestRow, request: ContactRequest) =>
  * Resolves after the commit. The one read is of a request by its idempotency key, to answer a repeat
  * (repeatOf).
  */
-export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] = []) {
+export function serviceRequestWriter(db: Db, channels: readonly AlertChannel[] = []) {
   // The channel names come from the configuration, never from a visitor; one text parameter.
   const channelList = channels.join(",");
   // Every driver gave an e-mail (the form requires one): with e-mail configured, each gets a confirmation.
   const confirmDriver = channels.includes("email");
   type Rows = { rows: { id: number; created_at: Date | string }[] };
-  const id = sql.identifier(contactRequests.id.name);
-  const createdAt = sql.identifier(contactRequests.createdAt.name);
+  const id = sql.identifier(serviceRequests.id.name);
+  const createdAt = sql.identifier(serviceRequests.createdAt.name);
   /**
    * The answer to a repeat of a stored key: the stored request's id and time, and a new link to its
    * page only if the repeat is the same form (anyone who learned a key must not get a page link by
    * sending it with a body of their own) and the request has links to spare. The request's row is
    * locked while its links are counted, so repeats at the same moment cannot pass the cap together.
    */
-  const repeatOf = (key: string, request: ContactRequest) =>
-    db.transaction(async (tx): Promise<StoredContactRequest | undefined> => {
+  const repeatOf = (key: string, request: ServiceRequest) =>
+    db.transaction(async (tx): Promise<StoredServiceRequest | undefined> => {
       const [first] = await tx
         .select()
-        .from(contactRequests)
-        .where(eq(contactRequests.idempotencyKey, key))
+        .from(serviceRequests)
+        .where(eq(serviceRequests.idempotencyKey, key))
         .for("update");
       if (!first) return undefined;
       const answer = { id: first.id, createdAt: first.createdAt, created: false };
@@ -76,39 +76,39 @@ export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] =
       const [links] = await tx
         .select({ n: count() })
         .from(requestPageLinks)
-        .where(eq(requestPageLinks.contactRequestId, first.id));
+        .where(eq(requestPageLinks.serviceRequestId, first.id));
       if (Number(links?.n ?? 0) >= MAX_PAGE_LINKS_PER_REQUEST) return answer;
       const pageToken = newPageToken();
-      await tx.insert(requestPageLinks).values({ contactRequestId: first.id, tokenSha256: pageTokenHash(pageToken) });
+      await tx.insert(requestPageLinks).values({ serviceRequestId: first.id, tokenSha256: pageTokenHash(pageToken) });
       return { ...answer, pageToken };
     });
 
-  return async function store(request: ContactRequest, idempotencyKey?: string): Promise<StoredContactRequest> {
+  return async function store(request: ServiceRequest, idempotencyKey?: string): Promise<StoredServiceRequest> {
     const key = idempotencyKey ?? null;
     const pageToken = newPageToken();
     const result = (await db.execute(sql`
       with stored as (
-        insert into ${contactRequests}
-          (${sql.identifier(contactRequests.name.name)}, ${sql.identifier(contactRequests.email.name)},
-           ${sql.identifier(contactRequests.phone.name)}, ${sql.identifier(contactRequests.service.name)},
-           ${sql.identifier(contactRequests.pickupLocation.name)}, ${sql.identifier(contactRequests.dropoffLocation.name)},
-           ${sql.identifier(contactRequests.vehicle.name)}, ${sql.identifier(contactRequests.idempotencyKey.name)},
-           ${sql.identifier(contactRequests.language.name)})
+        insert into ${serviceRequests}
+          (${sql.identifier(serviceRequests.name.name)}, ${sql.identifier(serviceRequests.email.name)},
+           ${sql.identifier(serviceRequests.phone.name)}, ${sql.identifier(serviceRequests.service.name)},
+           ${sql.identifier(serviceRequests.pickupLocation.name)}, ${sql.identifier(serviceRequests.dropoffLocation.name)},
+           ${sql.identifier(serviceRequests.vehicle.name)}, ${sql.identifier(serviceRequests.idempotencyKey.name)},
+           ${sql.identifier(serviceRequests.language.name)})
         values (${request.name}, ${request.email}, ${request.phone}, ${request.service},
                 ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null}, ${key},
                 ${request.language})
-        on conflict (${sql.identifier(contactRequests.idempotencyKey.name)}) do nothing
+        on conflict (${sql.identifier(serviceRequests.idempotencyKey.name)}) do nothing
         returning ${id}, ${createdAt}
       ), alerts as (
         insert into ${alertOutbox}
-          (${sql.identifier(alertOutbox.contactRequestId.name)}, ${sql.identifier(alertOutbox.channel.name)},
+          (${sql.identifier(alertOutbox.serviceRequestId.name)}, ${sql.identifier(alertOutbox.channel.name)},
            ${sql.identifier(alertOutbox.kind.name)})
         select stored.id, channel, 'new_request' from stored, unnest(string_to_array(${channelList}::text, ',')) as channel
         union all
         select stored.id, 'email', 'driver_confirmation' from stored where ${confirmDriver}::boolean
       ), link as (
         insert into ${requestPageLinks}
-          (${sql.identifier(requestPageLinks.contactRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
+          (${sql.identifier(requestPageLinks.serviceRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
         select stored.id, ${pageTokenHash(pageToken)} from stored
       )
       select id, created_at from stored`)) as unknown as Rows;

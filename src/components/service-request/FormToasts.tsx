@@ -3,7 +3,7 @@ import type { ToastMessage } from "@/components/ui/use-single-toast";
 
 /**
  * The form's notification region and its one toast. Its code (Radix Toast) loads apart from the
- * form's, once a visitor starts on the form (see ContactForm): toasts only follow a submission.
+ * form's, once a visitor starts on the form (see ServiceRequestForm): toasts only follow a submission.
  */
 export default function FormToasts({
   toast,

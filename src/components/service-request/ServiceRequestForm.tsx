@@ -11,16 +11,16 @@ import { ApiError, apiRequest } from "@/lib/api-client";
 import { sendToFallback } from "@/lib/service-request-fallback";
 import { refusalOf } from "@/shared/api-refusal";
 import {
-  type ContactCreated,
   HONEYPOT_FIELD,
   MAX_VEHICLE_CHARS,
+  type ServiceRequestCreated,
   servicesWithoutDropoff,
 } from "@/shared/service-request-fields";
-import type { ContactRequest, ContactRequestInput } from "@/shared/service-request-schema";
+import type { ServiceRequest, ServiceRequestInput } from "@/shared/service-request-schema";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
 import { SendFailure, type SendFailureState } from "./SendFailure";
 
-export interface ContactFormProps {
+export interface ServiceRequestFormProps {
   /** Preselects the service (the service pages' "Request Service" card). */
   defaultService?: string;
   /** Where the browser sends the request if our API fails; set at build time. */
@@ -30,20 +30,20 @@ export interface ContactFormProps {
   telHref: string;
   /** The page's language: the form's words, its checks' messages, and the `language` it sends. */
   locale: Locale;
-  strings: ContactFormStrings;
+  strings: ServiceRequestFormStrings;
   /** The services to choose from: the value is the specification's name, the label in the page's language. */
   serviceOptions: { value: string; label: string }[];
 }
 
 /** The words of the form, its toasts, its confirmation and its failure note, in one language. */
-export interface ContactFormStrings {
+export interface ServiceRequestFormStrings {
   form: Dictionary["form"];
   confirmation: Dictionary["confirmation"];
   failure: Dictionary["failure"];
   call: string;
 }
 
-const emptyValues = (language: Locale, service = ""): ContactRequestInput => ({
+const emptyValues = (language: Locale, service = ""): ServiceRequestInput => ({
   name: "",
   email: "",
   phone: "",
@@ -78,7 +78,7 @@ type Stored = Pick<Confirmation, "id" | "requestPage">;
 
 /** Sends the request; answers with its number and page when our API stored it. */
 async function submitRequest(
-  data: ContactRequest,
+  data: ServiceRequest,
   trap: string,
   idempotencyKey: string,
   fallbackUrl?: string,
@@ -101,7 +101,7 @@ async function submitRequest(
     await sendToFallback(fallbackUrl, data);
     return {};
   }
-  const created = (await res.json().catch(() => null)) as Partial<ContactCreated> | null;
+  const created = (await res.json().catch(() => null)) as Partial<ServiceRequestCreated> | null;
   return {
     id: typeof created?.id === "number" ? created.id : undefined,
     // Only a path of our own: the link is rendered as an address on this site, nothing else.
@@ -115,12 +115,12 @@ async function submitRequest(
 /** Radix Toast is a third of the form's code: it loads once a visitor starts on the form. */
 const FormToasts = lazy(() => import("./FormToasts"));
 
-type ContactResolver = Resolver<ContactRequestInput, unknown, ContactRequest>;
-let resolverLoad: Promise<Record<Locale, ContactResolver>> | undefined;
+type ServiceRequestResolver = Resolver<ServiceRequestInput, unknown, ServiceRequest>;
+let resolverLoad: Promise<Record<Locale, ServiceRequestResolver>> | undefined;
 /** The shared schema, and zod with it, load once a visitor starts on the form (or at the first check). */
 const loadResolver = () => {
   resolverLoad ??= import("./service-request-resolver").then(
-    (m) => m.contactResolvers as unknown as Record<Locale, ContactResolver>,
+    (m) => m.serviceRequestResolvers as unknown as Record<Locale, ServiceRequestResolver>,
     (error: unknown) => {
       resolverLoad = undefined; // the next check tries again
       throw error;
@@ -132,13 +132,13 @@ const loadResolver = () => {
  * Checks with the shared schema. If its code cannot load, the request goes unchecked to the server,
  * which checks it with the same schema and answers with what to fix.
  */
-const contactResolver: ContactResolver = async (values, context, options) => {
-  let resolve: ContactResolver;
+const serviceRequestResolver: ServiceRequestResolver = async (values, context, options) => {
+  let resolve: ServiceRequestResolver;
   try {
     resolve = (await loadResolver())[values.language === "es" ? "es" : "en"];
   } catch (error) {
     console.error("The form's checks could not load; the server checks the request.", error);
-    return { values: values as ContactRequest, errors: {} };
+    return { values: values as ServiceRequest, errors: {} };
   }
   return resolve(values, context, options);
 };
@@ -161,7 +161,7 @@ function SameAsPickupButton({ onClick, label }: { onClick: () => void; label: st
  * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
  * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
  */
-export function ContactForm({
+export function ServiceRequestForm({
   defaultService = "",
   fallbackUrl,
   phoneDisplay,
@@ -169,7 +169,7 @@ export function ContactForm({
   locale,
   strings,
   serviceOptions,
-}: ContactFormProps) {
+}: ServiceRequestFormProps) {
   const t = strings.form;
   const uid = useId();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -202,8 +202,8 @@ export function ContactForm({
     getValues,
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<ContactRequestInput, unknown, ContactRequest>({
-    resolver: contactResolver,
+  } = useForm<ServiceRequestInput, unknown, ServiceRequest>({
+    resolver: serviceRequestResolver,
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: emptyValues(locale, defaultService),
@@ -222,7 +222,7 @@ export function ContactForm({
   /** A send failed for want of a connection: the form is sent again, once, when it comes back. */
   const waitingForConnection = useRef(false);
 
-  const send = async (data: ContactRequest, automatic: boolean) => {
+  const send = async (data: ServiceRequest, automatic: boolean) => {
     const answers = JSON.stringify(data);
     if (sentWith.current?.answers !== answers) sentWith.current = { key: newIdempotencyKey(), answers };
     setFailure(automatic ? { kind: "resending" } : null);
@@ -264,7 +264,7 @@ export function ContactForm({
     return () => removeEventListener("online", onOnline);
   }, [failure]);
 
-  const field = (name: keyof ContactRequestInput, required = true) => ({
+  const field = (name: keyof ServiceRequestInput, required = true) => ({
     id: id(name),
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,

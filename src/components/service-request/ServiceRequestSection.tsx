@@ -2,7 +2,7 @@ import { Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 
-export interface ContactSectionProps {
+export interface ServiceRequestSectionProps {
   id?: string;
   title: string;
   intro: string;
@@ -16,7 +16,7 @@ export interface ContactSectionProps {
 }
 
 /** The "Contact Us" / "Request Service" card: a title, a word about calling, and the form. */
-export function ContactSection({
+export function ServiceRequestSection({
   id,
   title,
   intro,
@@ -25,7 +25,7 @@ export function ContactSection({
   needHelpNow,
   callLabel,
   children,
-}: ContactSectionProps) {
+}: ServiceRequestSectionProps) {
   const Heading = headingLevel;
   return (
     <Card id={id} className="scroll-mt-24">

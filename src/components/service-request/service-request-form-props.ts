@@ -2,15 +2,15 @@ import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
 import { services } from "@/shared/services";
 import { site } from "@/shared/site";
-import type { ContactFormProps } from "./ServiceRequestForm";
+import type { ServiceRequestFormProps } from "./ServiceRequestForm";
 
 /**
  * The form's words and service options in one language, as the page gives them to the island: only
  * that language's words go into the page, and the island never loads the dictionary itself.
  */
-export function contactFormLanguageProps(
+export function serviceRequestFormLanguageProps(
   locale: Locale,
-): Pick<ContactFormProps, "locale" | "strings" | "serviceOptions"> {
+): Pick<ServiceRequestFormProps, "locale" | "strings" | "serviceOptions"> {
   const t = ui[locale];
   return {
     locale,
