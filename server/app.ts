@@ -28,7 +28,7 @@ import staticSite from "./plugins/static-site";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
 /** The largest request body we read; a service request is a few hundred bytes. */
-export const BODY_LIMIT_BYTES = 16 * 1024;
+const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppOptions {
   config: ServerConfig;

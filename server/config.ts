@@ -93,7 +93,7 @@ const envSchema = z.object({
 });
 
 /** What Fastify's trustProxy gets: false, a hop count, or the proxies' addresses (IPs or CIDR ranges). */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 /** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses. */
 const ADDRESS_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -116,7 +116,7 @@ const isAddressOrRange = (entry: string) => {
  * right that is not one of them is the client. "true" is refused: it would take the left-most entry,
  * which the client writes itself.
  */
-export function trustProxySetting(value: string): TrustProxy {
+function trustProxySetting(value: string): TrustProxy {
   const v = value.trim().toLowerCase();
   if (v === "" || v === "false" || v === "0") return false;
   if (v === "true") {

@@ -44,7 +44,7 @@ export const DEFAULT_SITE_URL = "https://stocktontowing.example";
  * The request page's shells: the server fills one in at /request/{token}, in the request's language;
  * /request and /es/request themselves are no pages.
  */
-export const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.html", es: "es/request.html" };
+const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.html", es: "es/request.html" };
 const shellFiles = new Set(Object.values(REQUEST_PAGE_SHELL_FILES));
 
 /** Files the build writes for the server alone: read at start, never served. */

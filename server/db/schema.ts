@@ -134,8 +134,6 @@ export const alertOutbox = pgTable(
   ],
 );
 
-export type AlertOutboxRow = typeof alertOutbox.$inferSelect;
-
 /** A person who may use the desk. Made on the command line only (npm run desk). */
 export const deskUsers = pgTable(
   "desk_users",

@@ -5,7 +5,7 @@ import { site } from "../shared/site";
 import { type AreaFrontmatter, areaHref } from "./area-schema";
 
 /** Where a town lies from downtown Stockton (the business's address), in whole miles. */
-export interface FromStockton {
+interface FromStockton {
   miles: number;
   direction: Compass;
 }

@@ -18,5 +18,3 @@ export const blogFrontmatterSchema = z
     services: z.array(z.enum(serviceSlugs)).min(1).max(4),
   })
   .strict();
-
-export type BlogFrontmatter = z.infer<typeof blogFrontmatterSchema>;

@@ -15,7 +15,7 @@ import { site } from "../shared/site";
  * only: the server reads the result and never reads src/content itself. Pure, so tests can build a
  * knowledge from entries of their own through the same code.
  */
-export interface KnowledgeEntry {
+interface KnowledgeEntry {
   collection: KnownCollection;
   id: string;
   data: object;

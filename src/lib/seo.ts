@@ -14,7 +14,7 @@ export const ogImageSize = { width: 1200, height: 630 } as const;
 
 const dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-export function businessId(origin: string | URL) {
+function businessId(origin: string | URL) {
   return `${absoluteUrl("/", origin)}#business`;
 }
 
@@ -134,7 +134,7 @@ export function townServiceJsonLd(
   };
 }
 
-export interface Crumb {
+interface Crumb {
   name: string;
   path: string;
 }
@@ -152,7 +152,7 @@ export function breadcrumbJsonLd(crumbs: Crumb[], origin: string | URL) {
   };
 }
 
-export interface ArticleFacts {
+interface ArticleFacts {
   title: string;
   description: string;
   path: string;

@@ -3,7 +3,7 @@
  * person can act on) and `code`, which is what a client reads to decide what to do. Wording may change;
  * codes do not.
  */
-export const refusalCodes = [
+const refusalCodes = [
   /** Fields missing or invalid: `fields` says which. */
   "invalid_fields",
   /** The body is not what the endpoint takes (not an object, not JSON, empty). */

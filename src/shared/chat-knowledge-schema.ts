@@ -24,7 +24,7 @@ export const KNOWN_COLLECTIONS = {
 export type KnownCollection = keyof typeof KNOWN_COLLECTIONS;
 
 /** One content page as the build read it: its validated frontmatter and its Markdown body. */
-export const contentPageSchema = z
+const contentPageSchema = z
   .object({
     collection: z.enum(Object.keys(KNOWN_COLLECTIONS) as [KnownCollection, ...KnownCollection[]]),
     /** The entry's id, which is the page's slug. */
@@ -40,7 +40,7 @@ export const contentPageSchema = z
   .strict();
 
 /** One "##" or "###" section of an article or guide, ready to be searched and quoted. */
-export const articleSectionSchema = z
+const articleSectionSchema = z
   .object({
     /** "{slug}:{index}". */
     id: z.string().min(3),
@@ -57,7 +57,7 @@ export const articleSectionSchema = z
   .strict();
 
 /** A town with a page of its own: "Lodi" -> "/areas/lodi". */
-export const townPageSchema = z.object({ town: z.string().min(1), url: z.string().startsWith("/areas/") }).strict();
+const townPageSchema = z.object({ town: z.string().min(1), url: z.string().startsWith("/areas/") }).strict();
 
 /**
  * The whole file. Pages and sections may not be empty: a knowledge file that knows nothing is a

@@ -46,7 +46,7 @@ export const newCountLabel = (n: number) => (n > NEW_COUNT_CAP ? `${NEW_COUNT_CA
 export const MAX_NOTE_LENGTH = 2000;
 /** The owner's message to the driver, shown on the driver's request page: a line or two, like a text message. */
 export const MAX_DRIVER_MESSAGE_LENGTH = 280;
-export const MAX_SEARCH_LENGTH = 200;
+const MAX_SEARCH_LENGTH = 200;
 
 /**
  * Every text the desk sends goes through the public form's rule: what PostgreSQL cannot store exactly
@@ -55,7 +55,7 @@ export const MAX_SEARCH_LENGTH = 200;
 const storable = z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
 
 /** True for a day that is on the calendar: 2026-02-28 is, 2026-02-30 and 0000-01-01 are not. */
-export function isCalendarDate(day: string): boolean {
+function isCalendarDate(day: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return false;
   const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -88,7 +88,6 @@ export const inboxQuerySchema = inboxFilterSchema.extend({
 });
 
 export type InboxFilter = z.infer<typeof inboxFilterSchema>;
-export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 export const signInSchema = z.object({
   email: storable.pipe(z.string().trim().min(1, { message: "Required" }).max(254)),

@@ -1,5 +1,5 @@
 /** Straight-line distance and compass direction between two points, for the town pages. */
-export interface LatLng {
+interface LatLng {
   latitude: number;
   longitude: number;
 }

@@ -9,7 +9,7 @@ import { isStorableText } from "./service-request-schema";
  * field has the same limit (maxLength), so only a hand-made request meets this schema's refusal, said
  * in the request's language like the rest of its page.
  */
-export function cancelRequestSchemaFor(locale: Locale) {
+function cancelRequestSchemaFor(locale: Locale) {
   const t = ui[locale];
   return z.object({
     reason: z

@@ -15,7 +15,7 @@ import { serviceNames } from "./services";
  * builds it with one language's words, and the request names its language (`language`), which the
  * server stores so the owner knows to call back in Spanish.
  */
-export type ServiceRequestMessages = Dictionary["validation"];
+type ServiceRequestMessages = Dictionary["validation"];
 
 /**
  * True when the database stores the text exactly as typed: PostgreSQL refuses U+0000, a lone UTF-16
@@ -27,13 +27,13 @@ export const isStorableText = (value: string) => !value.includes("\u0000") && !/
 /** Shorter than this cannot name a place ("x", "I5"). */
 export const MIN_LOCATION_CHARS = 3;
 
-export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
+const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
 const dialable = (phone: string) => {
   const digits = phoneDigits(phone);
   return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
 };
 
-export function serviceRequestSchemaFor(m: ServiceRequestMessages) {
+function serviceRequestSchemaFor(m: ServiceRequestMessages) {
   /** zod's own "Expected string, received number", in the language's words. */
   const text = () =>
     z.string({
@@ -93,7 +93,7 @@ export type ServiceRequest = z.output<typeof serviceRequestSchema>;
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 export type ServiceRequestField = keyof ServiceRequest;
 /** The specification's six fields, every one required. */
-export type RequiredServiceRequestField = Exclude<ServiceRequestField, "vehicle" | "language">;
+type RequiredServiceRequestField = Exclude<ServiceRequestField, "vehicle" | "language">;
 
 export const serviceRequestFields = Object.keys(serviceRequestSchema.shape) as ServiceRequestField[];
 /** The specification's six fields, which a request cannot leave out or leave blank. */

@@ -33,7 +33,7 @@ export const services = [
 
 export type Service = (typeof services)[number];
 export type ServiceSlug = Service["slug"];
-export type ServiceName = Service["name"];
+type ServiceName = Service["name"];
 
 /** The form's options, spelled exactly as the specification lists them. */
 export const serviceNames = services.map((s) => s.name) as unknown as readonly [ServiceName, ...ServiceName[]];

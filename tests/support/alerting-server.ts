@@ -5,7 +5,7 @@ import path from "node:path";
 import { DESK_EMAIL, DESK_PASSWORD } from "./desk-e2e";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "./receivers";
 
-export const ALERTING_WEBHOOK_SECRET = "e2e-request-page-webhook-secret";
+const ALERTING_WEBHOOK_SECRET = "e2e-request-page-webhook-secret";
 export const ALERTING_OWNER = "owner.e2e@example.com";
 
 export interface AlertingServer {

@@ -37,7 +37,7 @@ function newestFile(dir: string): { file: string; mtimeMs: number } {
   return newest;
 }
 
-export interface ContentFile {
+interface ContentFile {
   slug: string;
   /** The frontmatter after the collection's schema (dates as ISO strings). */
   frontmatter: Record<string, unknown>;

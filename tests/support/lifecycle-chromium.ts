@@ -5,7 +5,7 @@ import path from "node:path";
 import { type BrowserContext, chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./chromium";
 
-export interface LifecycleChromium {
+interface LifecycleChromium {
   /** The browser's own context: its pages can be hidden (another page brought to the front) and frozen. */
   context: BrowserContext;
   close(): Promise<void>;

@@ -6,7 +6,7 @@ import { serviceHref, services } from "../../src/shared/services";
 import { site } from "../../src/shared/site";
 
 /** A public page and the h1 a visitor (or a crawler without JavaScript) must find on it. */
-export interface PageRoute {
+interface PageRoute {
   path: string;
   h1: string | RegExp;
 }
@@ -16,7 +16,7 @@ const blogSlugs = readdirSync(new URL("../../src/content/blog/", import.meta.url
   .map((f) => f.slice(0, -3))
   .sort();
 
-export const staticRoutes: PageRoute[] = [
+const staticRoutes: PageRoute[] = [
   { path: "/", h1: "Towing Service in Stockton, CA" },
   { path: "/services", h1: "Our Services" },
   { path: "/about", h1: /^About / },
@@ -26,7 +26,7 @@ export const staticRoutes: PageRoute[] = [
 
 export const serviceRoutes: PageRoute[] = services.map((s) => ({ path: serviceHref(s.slug), h1: s.name }));
 
-export const blogRoutes: PageRoute[] = blogSlugs.length
+const blogRoutes: PageRoute[] = blogSlugs.length
   ? [{ path: "/blog", h1: /Blog/ }, ...blogSlugs.map((slug) => ({ path: `/blog/${slug}`, h1: /.+/ }))]
   : [];
 

@@ -25,7 +25,7 @@ function describeSmtpError(error: unknown): string {
 }
 
 /** Whether the SMTP URL carries a login that, without TLS, would cross the network in clear. */
-export function needsTlsForLogin(config: EmailAlertConfig): boolean {
+function needsTlsForLogin(config: EmailAlertConfig): boolean {
   const url = new URL(config.smtpUrl);
   return url.protocol === "smtp:" && (url.username !== "" || url.password !== "") && !config.allowPlaintextLogin;
 }
@@ -38,7 +38,7 @@ export class SmtpTlsError extends Error {
  * Said at start when the mail server offers no STARTTLS for an smtp:// URL with a login: the server
  * refuses to start rather than send the password in clear.
  */
-export const smtpNoTlsMessage = (config: EmailAlertConfig) => {
+const smtpNoTlsMessage = (config: EmailAlertConfig) => {
   const url = new URL(config.smtpUrl);
   return (
     `The mail server ${url.hostname}:${url.port || 25} (SMTP_URL) offers no TLS, so the SMTP password would ` +

@@ -18,7 +18,7 @@ const businessClocks: Record<Locale, Intl.DateTimeFormat> = { en: businessTime("
  * "Monday, November 23, 2026 at 1:05 AM (America/Los_Angeles)": the business's clock, and which
  * clock; in Spanish for a Spanish driver's e-mail ("lunes, 23 de noviembre de 2026, 1:05 a.m. (…)").
  */
-export function formatBusinessTime(date: Date, locale: Locale = "en"): string {
+function formatBusinessTime(date: Date, locale: Locale = "en"): string {
   return `${businessClocks[locale].format(date)} (${site.timeZone})`;
 }
 
@@ -32,10 +32,10 @@ function headerSafe(value: string, max = 80): string {
 }
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /** What the alerts say for a request sent without the optional vehicle. */
-export const NO_VEHICLE = "(not given)";
+const NO_VEHICLE = "(not given)";
 
 export interface AlertEmail {
   subject: string;
@@ -103,7 +103,7 @@ export function alertEmail(request: ServiceRequestRow): AlertEmail {
 }
 
 /** What the cancellation alerts say when the driver gave no reason. */
-export const NO_REASON = "(none given)";
+const NO_REASON = "(none given)";
 
 /**
  * The owner's e-mail when the driver cancels from their request page: which request, when, why if
@@ -223,7 +223,7 @@ export function driverConfirmationEmail(request: ServiceRequestRow, pageUrl: str
  * "Spanish (call back in Spanish)" for a request from the Spanish site, "English" otherwise: the
  * e-mail stays in the owner's language and says which language to call back in.
  */
-export function languageLine(request: Pick<ServiceRequestRow, "language">): string {
+function languageLine(request: Pick<ServiceRequestRow, "language">): string {
   const name = languageForOwner[request.language];
   return request.language === "en" ? name : `${name} (call back in ${name})`;
 }
@@ -266,7 +266,7 @@ export function cancelledWebhookPayload(request: ServiceRequestRow) {
  * What the owner's phone shows for a Web Push alert, and where a tap leads. The service worker
  * (public/desk-sw.js) only ever puts these strings into a notification, which shows text.
  */
-export interface PushNotification {
+interface PushNotification {
   title: string;
   body: string;
   /** The request in the desk, same origin. */

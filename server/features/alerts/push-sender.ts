@@ -5,7 +5,7 @@ import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkErro
 import { cancelledPushNotification, pushNotification } from "./message";
 import { pushEndpointRefusal } from "./push-endpoint";
 
-export const PUSH_TIMEOUT_MS = 10_000;
+const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a notification for a phone that is off: an hour-old request is still news. */
 const PUSH_TTL_SECONDS = 60 * 60;
 

@@ -2,7 +2,7 @@
  * When a failed alert is tried again: exponential backoff with jitter, so a receiver that was down
  * is not hit by every waiting alert at the same instant when it comes back.
  */
-export const FIRST_RETRY_BASE_MS = 20_000;
+const FIRST_RETRY_BASE_MS = 20_000;
 export const MAX_RETRY_DELAY_MS = 15 * 60_000;
 /** After this long since the request was stored, an alert that still fails is given up as failed. */
 export const GIVE_UP_AFTER_MS = 48 * 60 * 60_000;

@@ -3,10 +3,10 @@ import type { WebhookAlertConfig } from "../../config";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
 import { cancelledWebhookPayload, webhookPayload } from "./message";
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** `sha256=<hex HMAC-SHA256 of the raw body>`, the convention GitHub uses for X-Hub-Signature-256. */
-export function signBody(body: string, secret: string): string {
+function signBody(body: string, secret: string): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 

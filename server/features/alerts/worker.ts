@@ -18,8 +18,8 @@ export interface AlertWorkerOptions {
   batchSize?: number;
 }
 
-export const DEFAULT_POLL_INTERVAL_MS = 1_000;
-export const DEFAULT_LEASE_MS = 45_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_LEASE_MS = 45_000;
 
 /**
  * Delivers the outbox: claims due alerts, sends each on its channel, records the outcome, and

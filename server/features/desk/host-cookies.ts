@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * @fastify/session and @fastify/csrf-protection know one cookie name each; this hook translates between
  * that name and the prefixed one for the request's cookies and for the cookies the reply sets.
  */
-export const HOST_PREFIX = "__Host-";
+const HOST_PREFIX = "__Host-";
 
 type CookieOptions = Parameters<FastifyReply["setCookie"]>[2];
 

@@ -21,7 +21,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${site.timeZone}`;
 const startOfNextDay = (day: string) => sql`((${day}::date) + 1)::timestamp at time zone ${site.timeZone}`;
 
-export function filterCondition(filter: InboxFilter): SQL | undefined {
+function filterCondition(filter: InboxFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(serviceRequests.status, filter.status));
   if (filter.service) conditions.push(eq(serviceRequests.service, filter.service));
@@ -128,7 +128,7 @@ export async function getRequest(db: Db, id: number) {
 
 const toEvent = (e: typeof requestEvents.$inferSelect): DeskEvent => ({ ...e, at: iso(e.at) });
 
-export async function eventsOf(db: Db, requestId: number): Promise<DeskEvent[]> {
+async function eventsOf(db: Db, requestId: number): Promise<DeskEvent[]> {
   const rows = await db
     .select()
     .from(requestEvents)
@@ -144,7 +144,7 @@ export async function recentEvents(db: Db, limit = 50): Promise<DeskEvent[]> {
 }
 
 /** Statuses in which a request is over: its driver's page ends 30 days after it got there. */
-export const endedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam", "cancelled"];
+const endedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam", "cancelled"];
 
 /** What a desk change answers: done, nothing to do, or refused because the driver cancelled. */
 export type DeskChange = { changed: boolean } | { cancelledByDriver: true };

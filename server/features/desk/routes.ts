@@ -55,7 +55,7 @@ import { recordSignIn, typedEmailForLog } from "./sign-in-log";
 import { type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";
 import { findUser, normalizeEmail } from "./users";
 
-export interface DeskRouteOptions {
+interface DeskRouteOptions {
   db: Db;
   signInThrottle: SignInThrottleOptions;
   /** The app's counters (server/plugins/counters.ts) the sign-in throttle counts in. */
@@ -71,13 +71,13 @@ export interface DeskRouteOptions {
 }
 
 export const SESSION_COOKIE = "desk_session";
-export const CSRF_COOKIE = "desk_csrf";
+const CSRF_COOKIE = "desk_csrf";
 /** Both cookies go only to the desk's API: the pages never need them. */
 const COOKIE_PATH = "/api/desk";
-export const SIGN_IN_NEEDED = "Sign in to use the desk.";
-export const PUSH_NOT_CONFIGURED =
+const SIGN_IN_NEEDED = "Sign in to use the desk.";
+const PUSH_NOT_CONFIGURED =
   "Phone alerts are not set up on this server: set WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT.";
-export const CSRF_REFUSED = "This page is out of date: reload the desk and try again.";
+const CSRF_REFUSED = "This page is out of date: reload the desk and try again.";
 
 const sameToken = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));

@@ -9,7 +9,7 @@ export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What the desk keeps in a session (besides @fastify/session's cookie). */
-export interface DeskSessionData {
+interface DeskSessionData {
   userId: number;
   email: string;
   /** Milliseconds since the epoch, when the user signed in. */
@@ -31,7 +31,7 @@ declare module "fastify" {
 }
 
 /** The session id as stored: a hash, so a copy of the table holds no usable session. */
-export const storedSessionId = (sessionId: string) => createHash("sha256").update(sessionId).digest("base64url");
+const storedSessionId = (sessionId: string) => createHash("sha256").update(sessionId).digest("base64url");
 
 type StoredSession = Parameters<SessionStore["set"]>[1];
 type Callback = (error?: unknown) => void;

@@ -6,7 +6,7 @@ import { deskSignIns } from "../../db/schema";
  * How long sign-in attempts are kept. Long enough to look back on a break-in attempt; not forever,
  * since a client address is personal data.
  */
-export const SIGN_IN_LOG_DAYS = 90;
+const SIGN_IN_LOG_DAYS = 90;
 
 /** What the sign-in log records when the typed "e-mail" is not one (it may be a password typed in the wrong box). */
 export const NOT_AN_EMAIL = "(not an e-mail)";

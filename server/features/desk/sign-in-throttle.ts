@@ -17,12 +17,10 @@ import { normalizeEmail } from "./users";
  */
 export type SignInThrottleOptions = RateLimitOptions;
 
-export const accountKey = (email: string) => `desk-sign-in:account:${normalizeEmail(email).slice(0, 254)}`;
-export const clientKey = (request: FastifyRequest) => `desk-sign-in:client:${request.ip}`;
+const accountKey = (email: string) => `desk-sign-in:account:${normalizeEmail(email).slice(0, 254)}`;
+const clientKey = (request: FastifyRequest) => `desk-sign-in:client:${request.ip}`;
 
-export type ThrottleDecision =
-  | { allowed: true; refund(): Promise<void> }
-  | { allowed: false; retryAfterSeconds: number };
+type ThrottleDecision = { allowed: true; refund(): Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 export function signInThrottle(counters: Counters, opts: SignInThrottleOptions) {
   return {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RedisState } from "../../plugins/counters";
 
-export interface AlertStats {
+interface AlertStats {
   pending: number;
   failed: number;
   oldestPendingAgeSeconds: number | null;
@@ -14,7 +14,7 @@ export interface RequestPageStats {
   followers: number;
 }
 
-export interface HealthOptions {
+interface HealthOptions {
   /** Checks the database answers; rejects when it does not. */
   ping?: () => Promise<void>;
   /** Counts of the alert outbox (no personal data); absent without a database. */

@@ -3,9 +3,9 @@ import type { Db } from "../../db/client";
 import { type LiveRow, liveRequests } from "./store";
 
 /** Told the request's current state at every look, or undefined once it is deleted or its link expired. */
-export type FeedListener = (row: LiveRow | undefined) => void;
+type FeedListener = (row: LiveRow | undefined) => void;
 
-export interface RequestFeedOptions {
+interface RequestFeedOptions {
   db: Db;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -14,7 +14,7 @@ export interface RequestFeedOptions {
 }
 
 /** One look a second: a change made by any server on the database reaches an open page within about that. */
-export const DEFAULT_FEED_INTERVAL_MS = 1_000;
+const DEFAULT_FEED_INTERVAL_MS = 1_000;
 /** Ids per query, well under PostgreSQL's 65,535 parameters. */
 const IDS_PER_QUERY = 1_000;
 

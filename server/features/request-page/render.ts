@@ -19,10 +19,10 @@ import { site } from "../../../src/shared/site";
  */
 
 /** The slots of src/views/RequestPage.astro. */
-export const REQUEST_PAGE_SLOTS = ["request-heading", "request-live", "request-live-state", "request-facts"] as const;
+const REQUEST_PAGE_SLOTS = ["request-heading", "request-live", "request-live-state", "request-facts"] as const;
 
 /** The element the island reads its first state from (data-state, JSON), so it starts as the page shows. */
-export const LIVE_STATE_ELEMENT_ID = "request-live-state";
+const LIVE_STATE_ELEMENT_ID = "request-live-state";
 
 /** Used when the site is not built (API-only tests): the same slots without the layout, in the language. */
 const bareShell = (locale: Locale) =>
@@ -120,7 +120,7 @@ function liveSection($: Page, live: RequestPageLive, token: string, locale: Loca
   return parts;
 }
 
-export type RequestPageRenderer = (facts: RequestPageFacts, live: RequestPageLive, token: string) => string;
+type RequestPageRenderer = (facts: RequestPageFacts, live: RequestPageLive, token: string) => string;
 type Slot = (typeof REQUEST_PAGE_SLOTS)[number];
 
 /** In the page's body only: Astro also keeps a copy of the island's fallback in a <template>. */

@@ -26,7 +26,7 @@ import { problemPage, requestPageRenderer } from "./render";
 import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";
 import type { OpenStreams, StreamRefusal } from "./streams";
 
-export interface RequestPageRouteOptions {
+interface RequestPageRouteOptions {
   db: Db;
   site: SiteFiles;
   feed: RequestFeed;
@@ -48,7 +48,7 @@ export interface RequestPageRouteOptions {
 }
 
 /** Headers of everything under /request/ and /api/request/ (also set by server/features/desk/private-page-headers.ts). */
-export const REQUEST_PAGE_HEADERS = {
+const REQUEST_PAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
   "X-Robots-Tag": "noindex, nofollow",
@@ -77,8 +77,6 @@ const pageWords = (locale: Locale) => {
   };
 };
 const words = Object.fromEntries(locales.map((l) => [l, pageWords(l)])) as Record<Locale, ReturnType<typeof pageWords>>;
-export const NOT_FOUND_MESSAGE = words.en.notFound;
-export const CROSS_SITE_CANCEL = words.en.crossSite;
 
 /** The language of an answer that found no request (or looked none up): the browser's. */
 const askedLocale = (request: FastifyRequest) => preferredLocale(request.headers["accept-language"]);

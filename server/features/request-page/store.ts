@@ -84,7 +84,7 @@ export function pageLive(row: LiveRow): RequestPageLive {
   };
 }
 
-export type CancelOutcome = { cancelled: ServiceRequestRow } | { refused: ServiceRequestRow } | undefined;
+type CancelOutcome = { cancelled: ServiceRequestRow } | { refused: ServiceRequestRow } | undefined;
 
 /**
  * The driver's "I no longer need help": once, and only while the request is open (new, contacted or

@@ -1,5 +1,5 @@
 /** How many live-update streams this server holds open: in all, and per client address. */
-export interface StreamLimits {
+interface StreamLimits {
   /** Open streams in this process, from everyone (REQUEST_PAGE_MAX_STREAMS). */
   maxTotal: number;
   /** Open streams from one client address (REQUEST_PAGE_MAX_STREAMS_PER_CLIENT). */
@@ -10,7 +10,7 @@ export interface StreamLimits {
 export type StreamRefusal = "client" | "server";
 
 /** A place taken for one stream; release() gives it back, and only its first call counts. */
-export interface StreamSlot {
+interface StreamSlot {
   release(): void;
 }
 

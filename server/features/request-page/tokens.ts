@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 
 /** 32 bytes: 256 bits from the operating system's CSPRNG, twice the 128 the page needs at least. */
-export const PAGE_TOKEN_BYTES = 32;
+const PAGE_TOKEN_BYTES = 32;
 
 /** A new page token: 43 base64url characters, fit for a path segment as it is. */
 export const newPageToken = (): string => randomBytes(PAGE_TOKEN_BYTES).toString("base64url");

@@ -8,7 +8,7 @@ import { type ServiceRequestField, serviceRequestFields } from "../../../src/sha
 import type { SiteFiles } from "../../site-files";
 
 /** Where a form posted without JavaScript lands once its request is stored (with ?id=N&token=T). */
-export const SENT_PAGE_PATH = "/contact/sent";
+const SENT_PAGE_PATH = "/contact/sent";
 /** The slots of src/views/ServiceRequestSent.astro the server fills: the request number and the link to its page. */
 export const REQUEST_NUMBER_SLOT = "service-request-number";
 export const REQUEST_PAGE_LINK_SLOT = "service-request-page-link";

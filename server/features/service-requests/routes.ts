@@ -29,7 +29,7 @@ import {
 } from "./form-pages";
 import { serviceRequestWriter } from "./store";
 
-export interface ServiceRequestRouteOptions {
+interface ServiceRequestRouteOptions {
   db: Db;
   rateLimit: RateLimitOptions;
   site: SiteFiles;

@@ -10,7 +10,7 @@ import {
 } from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
 
-export interface StoredServiceRequest {
+interface StoredServiceRequest {
   id: number;
   createdAt: Date;
   /** False when the idempotency key was stored before: this is that request, and nothing new was stored. */

@@ -23,7 +23,7 @@ export interface InboxState {
   page: number;
 }
 
-export function filterParams(filter: InboxFilter): URLSearchParams {
+function filterParams(filter: InboxFilter): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
   return params;

@@ -5,7 +5,7 @@ import { HeaderControl } from "@/components/ui/header-control";
 import type { DeskPushState } from "@/shared/desk-schema";
 import { deskSend, errorText } from "./query-client";
 
-export const PUSH_KEY = ["/api/desk/push"] as const;
+const PUSH_KEY = ["/api/desk/push"] as const;
 /** The desk's service worker (public/desk-sw.js): shows the pushed alerts, opens the request on a tap. */
 const WORKER_URL = "/desk-sw.js";
 const WORKER_SCOPE = "/desk";

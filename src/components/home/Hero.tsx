@@ -5,7 +5,7 @@ import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
 import type { NavItem } from "@/lib/navigation";
 
-export interface HeroProps {
+interface HeroProps {
   phoneDisplay: string;
   telHref: string;
   hoursLabel: string;

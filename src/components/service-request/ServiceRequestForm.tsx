@@ -36,7 +36,7 @@ export interface ServiceRequestFormProps {
 }
 
 /** The words of the form, its toasts, its confirmation and its failure note, in one language. */
-export interface ServiceRequestFormStrings {
+interface ServiceRequestFormStrings {
   form: Dictionary["form"];
   confirmation: Dictionary["confirmation"];
   failure: Dictionary["failure"];

@@ -2,7 +2,7 @@ import { Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 
-export interface ServiceRequestSectionProps {
+interface ServiceRequestSectionProps {
   id?: string;
   title: string;
   intro: string;

@@ -1,7 +1,7 @@
 import { cn } from "@/lib/utils";
 import { defaultImage } from "@/shared/services";
 
-export interface ServiceImageProps {
+interface ServiceImageProps {
   src: string;
   alt: string;
   /**
