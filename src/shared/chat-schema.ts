@@ -2,7 +2,7 @@ import { z } from "zod";
 import { locales } from "../i18n/locales";
 import { MAX_CHAT_CHARS } from "./chat-text";
 
-export { CHAT_FAILURE_TEXT, CHAT_WELCOME_TEXT, MAX_CHAT_CHARS } from "./chat-text";
+export { MAX_CHAT_CHARS } from "./chat-text";
 
 /**
  * POST /api/chat's body, checked on the server; the page trims and skips empty text itself. `lang` is

@@ -5,7 +5,3 @@
 
 /** The longest message the assistant reads; a driver's question is a sentence or two. */
 export const MAX_CHAT_CHARS = 2000;
-
-/** What the widget and the page show when the server or the network fails. */
-export const CHAT_FAILURE_TEXT = "Sorry, something went wrong. Please try again.";
-export const CHAT_WELCOME_TEXT = "Welcome! How can we help you today?";

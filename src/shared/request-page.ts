@@ -3,7 +3,7 @@ import type { RequestStatus } from "./desk-schema";
 /**
  * The driver's own request page (`/request/{token}`): what the server and the page's island agree on.
  * The server renders it without JavaScript and streams it to the island; both take their words from
- * the dictionary (src/i18n/ui.ts, `requestPage`) in the request's language. No zod here: the island
+ * the dictionary (src/i18n/{en,es}/request-page.ts, `requestPage`) in the request's language. No zod here: the island
  * loads this file, and the cancel schema (request-page-schema.ts) is the server's.
  */
 

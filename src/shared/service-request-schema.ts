@@ -11,7 +11,7 @@ import { serviceNames } from "./services";
  * received number", as the specification quotes; beyond that the schema is kinder than a bare
  * "not empty": a phone a dispatcher can dial back and locations a tow operator can find.
  *
- * One schema, its messages in each language (src/i18n/ui.ts, `validation`): `serviceRequestSchemaFor`
+ * One schema, its messages in each language (src/i18n/{en,es}/service-request.ts, `validation`): `serviceRequestSchemaFor`
  * builds it with one language's words, and the request names its language (`language`), which the
  * server stores so the owner knows to call back in Spanish.
  */

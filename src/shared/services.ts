@@ -44,7 +44,6 @@ export const serviceImage = (image: string) => `/images/services/${image}.svg`;
 /** Used when a service image fails to load. */
 export const defaultImage = {
   src: serviceImage("tow-truck"),
-  alt: "A towing service vehicle: a flatbed tow truck ready to carry a car",
 } as const;
 
 export function findService(slug: string): Service | undefined {

@@ -10,7 +10,6 @@ import { mapSearchHref, telHrefFor } from "./links";
 const siteSchema = z.object({
   name: z.string().min(1),
   tagline: z.string().min(1),
-  description: z.string().min(50).max(170),
   phone: z.object({
     display: z.string().min(1),
     /** E.164, used in tel: links and JSON-LD. */
@@ -49,8 +48,6 @@ export type Site = z.infer<typeof siteSchema>;
 export const site: Site = siteSchema.parse({
   name: "Stockton 24/7 Towing",
   tagline: "Local towing and roadside assistance, day and night",
-  description:
-    "24/7 towing and roadside assistance referrals in Stockton, CA and nearby towns: tows, jump starts, flat tires, fuel delivery and lockouts.",
   phone: { display: "(209) 555-0142", e164: "+12095550142" },
   email: "dispatch@stocktontowing.example",
   address: { street: "1420 Waterfront Way", city: "Stockton", region: "CA", postalCode: "95202", country: "US" },

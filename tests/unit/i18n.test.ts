@@ -19,7 +19,7 @@ const marks = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]
 /** Common English words a Spanish sentence never needs (the list, and a few more). */
 const ENGLISH = /\b(the|and|your|call us|request|you|with|please|our|we|for|send|here|now|this)\b/i;
 
-describe("the interface dictionary (src/i18n/ui.ts)", () => {
+describe("the interface dictionary (src/i18n/{en,es}/)", () => {
   const en = entries(ui.en);
   const es = new Map(entries(ui.es));
 

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import type { ArticleSection } from "./knowledge";
+import type { ArticleSection } from "../../../src/shared/chat-knowledge-schema";
 
 /**
  * Technical questions (tow methods, hitches, packages, capacity) are answered from the articles:

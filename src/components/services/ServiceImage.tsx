@@ -1,3 +1,4 @@
+import { ui } from "@/i18n/ui";
 import { cn } from "@/lib/utils";
 import { defaultImage } from "@/shared/services";
 
@@ -26,7 +27,7 @@ export function ServiceImage({
   alt,
   placement = "later",
   className,
-  fallbackAlt = defaultImage.alt,
+  fallbackAlt = ui.en.meta.fallbackImageAlt,
 }: ServiceImageProps) {
   return (
     <img
