@@ -117,7 +117,8 @@ async function signIn(origin: string): Promise<string> {
   const { csrfToken } = (await session.json()) as { csrfToken: string };
   const res = await fetch(`${origin}/api/desk/sign-in`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-csrf-token": csrfToken, cookie: header() },
+    // The desk refuses a change without the browser's Origin (server/features/desk/same-origin.ts).
+    headers: { "content-type": "application/json", "x-csrf-token": csrfToken, cookie: header(), origin },
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
