@@ -11,14 +11,12 @@
  *    each, same machine, same run), and the ratio on/off.
  * Budgets: p95 from 201 to mail under 2 s; throughput with alerts at least 0.8 of without.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { startSmtpReceiver } from "../tests/support/receivers";
 import { writeMinimalSite } from "../tests/support/server-process";
-import { benchServiceRequest, percentile, withScratchSchema } from "./support/bench-data";
+import { benchServiceRequest, percentile, postServiceRequests } from "./support/bench-data";
+import { runBench } from "./support/run-bench";
 import { startServer } from "./support/server";
 
 const BURST = Number(process.env.BENCH_BURST ?? 200);
@@ -29,9 +27,8 @@ const port = Number(process.env.BENCH_ALERTS_PORT ?? 4416);
 const P95_BUDGET_MS = 2000;
 const RATIO_BUDGET = 0.8;
 
-async function main() {
-  const scratch = mkdtempSync(path.join(tmpdir(), "towing-bench-alerts-"));
-  const site = writeMinimalSite(path.join(scratch, "site"));
+runBench("alerts", async ({ folder, databaseUrl }) => {
+  const site = writeMinimalSite(path.join(folder, "site"));
   const smtp = await startSmtpReceiver();
   const alertEnv = {
     SMTP_URL: smtp.url,
@@ -40,7 +37,7 @@ async function main() {
   };
   const serve = (databaseUrl: string | undefined, name: string, alerts: boolean) =>
     startServer(port, {
-      DATA_DIR: path.join(scratch, name),
+      DATA_DIR: path.join(folder, name),
       DATABASE_URL: databaseUrl ?? "",
       DIST_DIR: site,
       LOG_LEVEL: "warn",
@@ -49,95 +46,79 @@ async function main() {
     });
   let pass = true;
   try {
-    await withScratchSchema(async (databaseUrl) => {
-      console.log(`Database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; e-mail alerts to a local SMTP receiver\n`);
+    console.log(`Database: ${databaseUrl ? "PostgreSQL" : "PGlite"}; e-mail alerts to a local SMTP receiver\n`);
 
-      // 1. Latency from 201 to the mail's arrival, for a burst.
-      const server = await serve(databaseUrl, "latency", true);
-      const acknowledgedAt = new Map<number, number>();
-      try {
-        let next = 0;
-        const client = async () => {
-          while (next < BURST) {
-            next++;
-            const res = await fetch(`${server.origin}/api/contact`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify(benchServiceRequest),
-            });
-            const at = performance.now();
-            if (res.status !== 201) throw new Error(`POST answered ${res.status}`);
-            acknowledgedAt.set(((await res.json()) as { id: number }).id, at);
-          }
-        };
-        const started = performance.now();
-        await Promise.all(Array.from({ length: BURST_CONCURRENCY }, client));
-        const burstMs = performance.now() - started;
-        // Each request mails the owner and, since e-mail is configured, confirms to the driver: the
-        // owner's new-request alerts are the ones timed.
-        await smtp.waitFor(BURST * 2, 120_000);
-        const latencies = smtp.mails
-          .filter((m) => m.parsed.headers.get("x-service-request-alert") === "new_request")
-          .map((m) => m.at - (acknowledgedAt.get(Number(m.parsed.headers.get("x-service-request-id"))) ?? Number.NaN))
-          .filter((n) => Number.isFinite(n))
-          .sort((a, b) => a - b);
-        const p95 = percentile(latencies, 0.95);
-        console.log(`burst: ${BURST} requests in ${burstMs.toFixed(0)} ms (${BURST_CONCURRENCY} at a time)`);
-        console.log(
-          `201 -> mail received: p50 ${percentile(latencies, 0.5).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   max ${(latencies.at(-1) ?? 0).toFixed(0)} ms   (${latencies.length} of ${BURST} mails matched; budget p95 < ${P95_BUDGET_MS} ms)`,
-        );
-        if (latencies.length !== BURST || p95 >= P95_BUDGET_MS) pass = false;
-      } finally {
-        await server.stop();
-      }
+    // 1. Latency from 201 to the mail's arrival, for a burst.
+    const server = await serve(databaseUrl, "latency", true);
+    const acknowledgedAt = new Map<number, number>();
+    try {
+      let next = 0;
+      const client = async () => {
+        while (next < BURST) {
+          next++;
+          const res = await fetch(`${server.origin}/api/contact`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(benchServiceRequest),
+          });
+          const at = performance.now();
+          if (res.status !== 201) throw new Error(`POST answered ${res.status}`);
+          acknowledgedAt.set(((await res.json()) as { id: number }).id, at);
+        }
+      };
+      const started = performance.now();
+      await Promise.all(Array.from({ length: BURST_CONCURRENCY }, client));
+      const burstMs = performance.now() - started;
+      // Each request mails the owner and, since e-mail is configured, confirms to the driver: the
+      // owner's new-request alerts are the ones timed.
+      await smtp.waitFor(BURST * 2, 120_000);
+      const latencies = smtp.mails
+        .filter((m) => m.parsed.headers.get("x-service-request-alert") === "new_request")
+        .map((m) => m.at - (acknowledgedAt.get(Number(m.parsed.headers.get("x-service-request-id"))) ?? Number.NaN))
+        .filter((n) => Number.isFinite(n))
+        .sort((a, b) => a - b);
+      const p95 = percentile(latencies, 0.95);
+      console.log(`burst: ${BURST} requests in ${burstMs.toFixed(0)} ms (${BURST_CONCURRENCY} at a time)`);
+      console.log(
+        `201 -> mail received: p50 ${percentile(latencies, 0.5).toFixed(0)} ms   p95 ${p95.toFixed(0)} ms   max ${(latencies.at(-1) ?? 0).toFixed(0)} ms   (${latencies.length} of ${BURST} mails matched; budget p95 < ${P95_BUDGET_MS} ms)`,
+      );
+      if (latencies.length !== BURST || p95 >= P95_BUDGET_MS) pass = false;
+    } finally {
+      await server.stop();
+    }
 
-      // 2. Throughput with and without alerts, alternating, each on its own fresh database.
-      const rates = { off: [] as number[], on: [] as number[] };
-      for (const round of [1, 2]) {
-        for (const mode of ["off", "on"] as const) {
-          const s = await serve(databaseUrl, `load-${mode}-${round}`, mode === "on");
-          try {
-            const r = await autocannon({
-              url: `${s.origin}/api/contact`,
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify(benchServiceRequest),
-              connections: CONNECTIONS,
-              duration: SECONDS,
-            });
-            if (r.non2xx + r.errors + r.timeouts > 0) pass = false;
-            rates[mode].push(r.requests.average);
-          } finally {
-            await s.stop();
-          }
-          if (databaseUrl) {
-            // PostgreSQL rounds share one schema: empty it so every round starts alike.
-            const c = new pg.Client({ connectionString: databaseUrl });
-            await c.connect();
-            await c.query("TRUNCATE contact_requests CASCADE");
-            await c.end();
-          }
+    // 2. Throughput with and without alerts, alternating, each on its own fresh database.
+    const rates = { off: [] as number[], on: [] as number[] };
+    for (const round of [1, 2]) {
+      for (const mode of ["off", "on"] as const) {
+        const s = await serve(databaseUrl, `load-${mode}-${round}`, mode === "on");
+        try {
+          const r = await postServiceRequests(s.origin, CONNECTIONS, SECONDS);
+          if (r.non2xx + r.errors + r.timeouts > 0) pass = false;
+          rates[mode].push(r.requests.average);
+        } finally {
+          await s.stop();
+        }
+        if (databaseUrl) {
+          // PostgreSQL rounds share one schema: empty it so every round starts alike.
+          const c = new pg.Client({ connectionString: databaseUrl });
+          await c.connect();
+          await c.query("TRUNCATE contact_requests CASCADE");
+          await c.end();
         }
       }
-      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-      const ratio = mean(rates.on) / mean(rates.off);
-      console.log(
-        `\nPOST /api/contact, ${CONNECTIONS} connections, ${SECONDS} s x 2 rounds each:` +
-          `\n  alerts off ${rates.off.map((r) => r.toFixed(0)).join(" / ")} req/s` +
-          `\n  alerts on  ${rates.on.map((r) => r.toFixed(0)).join(" / ")} req/s` +
-          `\nratio on/off: ${ratio.toFixed(2)} (budget >= ${RATIO_BUDGET})`,
-      );
-      if (ratio < RATIO_BUDGET) pass = false;
-    });
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const ratio = mean(rates.on) / mean(rates.off);
+    console.log(
+      `\nPOST /api/contact, ${CONNECTIONS} connections, ${SECONDS} s x 2 rounds each:` +
+        `\n  alerts off ${rates.off.map((r) => r.toFixed(0)).join(" / ")} req/s` +
+        `\n  alerts on  ${rates.on.map((r) => r.toFixed(0)).join(" / ")} req/s` +
+        `\nratio on/off: ${ratio.toFixed(2)} (budget >= ${RATIO_BUDGET})`,
+    );
+    if (ratio < RATIO_BUDGET) pass = false;
   } finally {
     await smtp.close();
-    rmSync(scratch, { recursive: true, force: true });
   }
-  console.log(pass ? "PASS" : "FAIL");
-  process.exitCode = pass ? 0 : 1;
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  return pass;
 });

@@ -1,5 +1,5 @@
-import { createAssistant } from "../server/chat/assistant";
-import { loadModel, nearestExampleModel, trainModel } from "../server/chat/classifier";
+import { createAssistant } from "../server/features/chat/assistant";
+import { loadModel, nearestExampleModel, trainModel } from "../server/features/chat/classifier";
 import { caseKey, loadCases, problemsWith, REGRESSION_FILES } from "../tests/support/chat-eval";
 import { builtKnowledge } from "../tests/support/content";
 

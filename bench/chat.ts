@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { knowledgeSize } from "../server/chat/knowledge";
+import { knowledgeSize } from "../server/features/chat/knowledge";
 import { readChatKnowledge } from "../server/site-files";
 import { writeMinimalSite } from "../tests/support/server-process";
 import { startServer } from "./support/server";

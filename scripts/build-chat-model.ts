@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { CHAT_MODEL_FILE, trainModel } from "../server/chat/classifier";
+import { CHAT_MODEL_FILE, trainModel } from "../server/features/chat/classifier";
 
 /**
- * Trains the chat assistant's intent classifier from its data packs (server/chat/data/{en,es}/) and
+ * Trains the chat assistant's intent classifier from its data packs (server/features/chat/data/{en,es}/) and
  * writes it beside chat-knowledge.json, so the server loads it at start instead of training.
  */
 const out = path.join(process.argv[2] ?? "dist", CHAT_MODEL_FILE);

@@ -12,7 +12,7 @@ await build({
     start: "server/start.ts",
     // Run as its own process (server/db/pglite-create.ts): it finds itself beside start.js.
     "pglite-create": "server/db/pglite-create.ts",
-    desk: "server/desk/cli.ts",
+    desk: "server/features/desk/cli.ts",
     "backup-cli": "server/db/backup-cli.ts",
   },
   outdir: out,

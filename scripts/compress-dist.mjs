@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const root = path.resolve(process.argv[2] ?? "dist");
 const TEXT = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest)$/;
 const MIN_BYTES = 512;
-/** Read by the server at start and never sent to a browser (src/lib/chat-knowledge-schema.ts). */
+/** Read by the server at start and never sent to a browser (src/shared/chat-knowledge-schema.ts). */
 const SERVER_ONLY = new Set(["chat-knowledge.json", "chat-model.json"]);
 
 async function* files(dir) {

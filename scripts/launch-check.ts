@@ -2,7 +2,7 @@
  * `npm run launch-check`: lists every placeholder that must not reach the public, each with the file
  * (or setting) and the key that holds it, and exits 1 while any remains; 0 on a site ready to go live.
  *
- * It checks what this repository ships as stand-ins (src/lib/site.ts, the content, the testimonials),
+ * It checks what this repository ships as stand-ins (src/shared/site.ts, the content, the testimonials),
  * the environment the server and the build read (PUBLIC_SITE_URL, the alert channels), the build in
  * DIST_DIR when there is one, and the database (a desk account must exist). Run it with the same
  * environment as the server (DATA_DIR or DATABASE_URL). An embedded PGlite folder has one owner: while
@@ -16,10 +16,10 @@ import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
 import { deskUsers } from "../server/db/schema";
-import { site } from "../src/lib/site";
+import { site } from "../src/shared/site";
 
 const root = path.resolve(import.meta.dirname, "..");
-const SITE_FILE = "src/lib/site.ts";
+const SITE_FILE = "src/shared/site.ts";
 
 /** The stand-ins this repository ships: a fictional 555-01xx number, .example domains, a made-up street. */
 const FICTIONAL_PHONE = /\b555[-. ]?01\d\d\b|\+1\d{3}55501\d\d/;

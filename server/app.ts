@@ -6,13 +6,19 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
-import type { ApiRefusal, RefusalCode } from "../src/lib/api-refusal";
-import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/lib/request-page";
-import { type Assistant, createAssistant } from "./chat/assistant";
+import type { ApiRefusal, RefusalCode } from "../src/shared/api-refusal";
+import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/shared/request-page";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
-import privatePageHeaders from "./desk/private-page-headers";
-import deskRoutes from "./desk/routes";
+import { type Assistant, createAssistant } from "./features/chat/assistant";
+import chatRoutes from "./features/chat/routes";
+import privatePageHeaders from "./features/desk/private-page-headers";
+import deskRoutes from "./features/desk/routes";
+import healthRoutes, { type RequestPageStats } from "./features/health/routes";
+import { RequestFeed } from "./features/request-page/feed";
+import requestPageRoutes from "./features/request-page/routes";
+import { OpenStreams } from "./features/request-page/streams";
+import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
@@ -20,16 +26,10 @@ import forwardedAddress from "./plugins/forwarded-address";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
-import { RequestFeed } from "./request-page/feed";
-import requestPageRoutes from "./request-page/routes";
-import { OpenStreams } from "./request-page/streams";
-import chatRoutes from "./routes/chat";
-import contactRoutes from "./routes/contact";
-import healthRoutes, { type RequestPageStats } from "./routes/health";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
 /** The largest request body we read; a service request is a few hundred bytes. */
-export const BODY_LIMIT_BYTES = 16 * 1024;
+const BODY_LIMIT_BYTES = 16 * 1024;
 
 export interface AppOptions {
   config: ServerConfig;
@@ -162,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(securityHeaders, {
     inlineScriptHashes: site.inlineScriptHashes,
-    connectOrigins: originOf(site.contactFallbackUrl),
+    connectOrigins: originOf(site.serviceRequestFallbackUrl),
   });
   if (options.db) {
     await app.register(alerts, {
@@ -195,9 +195,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
   if (options.db && requestPages) {
-    await app.register(contactRoutes, {
+    await app.register(serviceRequestRoutes, {
       db: options.db.db,
-      rateLimit: config.contactRateLimit,
+      rateLimit: config.serviceRequestRateLimit,
       site,
       alertChannels: app.alerts.channels,
       onStored: () => app.alerts.worker.wake(),

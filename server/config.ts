@@ -93,7 +93,7 @@ const envSchema = z.object({
 });
 
 /** What Fastify's trustProxy gets: false, a hop count, or the proxies' addresses (IPs or CIDR ranges). */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 /** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses. */
 const ADDRESS_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
@@ -138,7 +138,7 @@ function proxyEntryProblem(entry: string): string | undefined {
  * with X-Forwarded-For and escape every per-client limit: "true" (it takes the left-most entry, which the
  * client writes itself), a large hop count, and ranges that hold much of the internet.
  */
-export function trustProxySetting(value: string): TrustProxy {
+function trustProxySetting(value: string): TrustProxy {
   const v = value.trim().toLowerCase();
   if (v === "" || v === "false" || v === "0") return false;
   const howToSet =
@@ -217,7 +217,7 @@ export interface ServerConfig {
   distDir: string;
   dataDir: string;
   databaseUrl?: string;
-  contactRateLimit: RateLimitOptions;
+  serviceRequestRateLimit: RateLimitOptions;
   requestPageRateLimit: RateLimitOptions;
   /** Live-update streams of request pages open at once on this process: in all, and per client. */
   requestPageStreams: { maxTotal: number; maxPerClient: number };
@@ -246,7 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: path.resolve(cwd, e.DIST_DIR),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
+    serviceRequestRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
     requestPageRateLimit: { max: e.REQUEST_PAGE_RATE_LIMIT_MAX, timeWindowMs: e.REQUEST_PAGE_RATE_LIMIT_WINDOW_MS },
     requestPageStreams: { maxTotal: e.REQUEST_PAGE_MAX_STREAMS, maxPerClient: e.REQUEST_PAGE_MAX_STREAMS_PER_CLIENT },
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },

@@ -7,7 +7,7 @@ import { realClientAddress } from "./plugins/forwarded-address";
  * cause, so it is logged by its SQLSTATE code and the name of the query that failed; request lines name
  * the path without its query string (a desk search holds what was searched for).
  */
-export interface LoggedError {
+interface LoggedError {
   [key: string]: unknown;
   type: string;
   message: string;
@@ -70,7 +70,7 @@ export function safeErrorForLog(error: unknown): LoggedError {
  * A path as the log may name it: a request page's token (/request/{token}, /api/request/{token}/…)
  * opens the driver's page, so it is replaced by ":token", as in the route.
  */
-export function pathForLog(url: string): string {
+function pathForLog(url: string): string {
   const path = url.split("?")[0] ?? "";
   return path.replace(/^(\/(?:api\/)?request\/)[^/]+/, "$1:token");
 }

@@ -7,8 +7,8 @@ import {
   CHAT_KNOWLEDGE_FORMAT,
   type ChatKnowledge,
   chatKnowledgeSchema,
-} from "../src/lib/chat-knowledge-schema";
-import { CHAT_MODEL_FILE, type SavedModel } from "./chat/classifier";
+} from "../src/shared/chat-knowledge-schema";
+import { CHAT_MODEL_FILE, type SavedModel } from "./features/chat/classifier";
 
 /**
  * The built site as the server sees it: which URL path maps to which file, and the hashes of the
@@ -25,7 +25,7 @@ export interface SiteFiles {
   spanishNotFoundPage?: string;
   inlineScriptHashes: string[];
   /** The fallback webhook the pages were built with (build-settings.json), if any. */
-  contactFallbackUrl?: string;
+  serviceRequestFallbackUrl?: string;
   /** The public origin the pages were built for (PUBLIC_SITE_URL at build time, build-settings.json). */
   siteUrl: string;
   /**
@@ -47,7 +47,7 @@ export const DEFAULT_SITE_URL = "https://stocktontowing.example";
  * The request page's shells: the server fills one in at /request/{token}, in the request's language;
  * /request and /es/request themselves are no pages.
  */
-export const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.html", es: "es/request.html" };
+const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.html", es: "es/request.html" };
 const shellFiles = new Set(Object.values(REQUEST_PAGE_SHELL_FILES));
 
 /** Files the build writes for the server alone: read at start, never served. */
@@ -127,7 +127,7 @@ export function readSiteFiles(root: string): SiteFiles {
     notFoundPage,
     spanishNotFoundPage,
     inlineScriptHashes: [...hashes].sort(),
-    contactFallbackUrl: settings.contactFallbackUrl,
+    serviceRequestFallbackUrl: settings.serviceRequestFallbackUrl,
     siteUrl: settings.siteUrl,
     requestPageShells: Object.fromEntries(
       locales
@@ -187,15 +187,16 @@ export function readChatKnowledge(root: string): ChatKnowledge {
  * The build's own record of what it baked into the pages (src/pages/build-settings.json.ts): the
  * fallback webhook and the public origin.
  */
-function buildSettings(root: string): { contactFallbackUrl?: string; siteUrl: string } {
-  let settings: { contactFallbackUrl?: unknown; siteUrl?: unknown } = {};
+function buildSettings(root: string): { serviceRequestFallbackUrl?: string; siteUrl: string } {
+  let settings: { serviceRequestFallbackUrl?: unknown; siteUrl?: unknown } = {};
   try {
     settings = JSON.parse(readFileSync(path.join(root, "build-settings.json"), "utf8"));
   } catch {
     // An older or partial build: no fallback, the default origin.
   }
   return {
-    contactFallbackUrl: typeof settings.contactFallbackUrl === "string" ? settings.contactFallbackUrl : undefined,
+    serviceRequestFallbackUrl:
+      typeof settings.serviceRequestFallbackUrl === "string" ? settings.serviceRequestFallbackUrl : undefined,
     siteUrl: typeof settings.siteUrl === "string" ? new URL(settings.siteUrl).origin : DEFAULT_SITE_URL,
   };
 }

@@ -1,8 +1,8 @@
-import { checkSmtpTls, SmtpTlsError } from "./alerts/email-sender";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { serveBackups } from "./db/backup";
 import { openDatabase } from "./db/client";
+import { checkSmtpTls, SmtpTlsError } from "./features/alerts/email-sender";
 import { readSiteFiles } from "./site-files";
 
 /** How long requests under way may finish after SIGTERM or SIGINT. */

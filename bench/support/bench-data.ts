@@ -1,11 +1,12 @@
 /** What the benchmarks share: the service request they send, percentiles, and a scratch schema. */
 import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
 import pg from "pg";
-import type { ContactRequest } from "../../src/lib/contact-schema";
+import type { ServiceRequest } from "../../src/shared/service-request-schema";
 import { withSearchPath } from "../../tests/support/databases";
 
 /** One valid service request, as the form sends it. */
-export const benchServiceRequest: ContactRequest = {
+export const benchServiceRequest: ServiceRequest = {
   name: "Bench Driver",
   email: "bench@example.com",
   phone: "209-555-0100",
@@ -14,6 +15,17 @@ export const benchServiceRequest: ContactRequest = {
   dropoffLocation: "1200 W Fremont St, Stockton",
   language: "en",
 };
+
+/** Sends the service request to POST /api/contact from `connections` callers for `seconds`, as fast as it answers. */
+export const postServiceRequests = (origin: string, connections: number, seconds: number) =>
+  autocannon({
+    url: `${origin}/api/contact`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(benchServiceRequest),
+    connections,
+    duration: seconds,
+  });
 
 /** The p-th percentile (0-1) of ascending numbers; 0 for none. */
 export const percentile = (sorted: number[], p: number) =>

@@ -11,7 +11,7 @@ import { brotliCompressSync } from "node:zlib";
  * where it lands relative to the first paint decides whether it shows as LCP or as TBT. Same
  * machine, same run: the ratio is what compares.
  */
-export interface ControlPages {
+interface ControlPages {
   origin: string;
   /** Path and what the page holds besides its text, in the order they are audited. */
   pages: Array<{ path: string; name: string }>;

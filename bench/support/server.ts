@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -15,13 +15,17 @@ export interface RunningServer {
 
 /**
  * Starts the production server (`dist-server/start.js`, compiled by `npm run build`) and waits for /healthz; on a fresh embedded
- * database unless `dataDir` names one.
+ * database unless `dataDir` (or DATA_DIR in `env`) names one. A folder it made itself is removed when the server stops.
  */
 export async function startServer(
   port: number,
   env: Record<string, string> = {},
-  dataDir = mkdtempSync(path.join(tmpdir(), "towing-bench-")),
+  given: string | undefined = env.DATA_DIR,
 ): Promise<RunningServer> {
+  const dataDir = given ?? mkdtempSync(path.join(tmpdir(), "towing-bench-"));
+  const removeOwnFolder = () => {
+    if (given === undefined) rmSync(dataDir, { recursive: true, force: true });
+  };
   const started = performance.now();
   // The production server as `npm start` runs it: compiled JavaScript (npm run build), no loader.
   const child = spawn(process.execPath, ["--max-semi-space-size=16", "--enable-source-maps", "dist-server/start.js"], {
@@ -46,10 +50,10 @@ export async function startServer(
     dataDir,
     startMs: performance.now() - started,
     stop: () =>
-      new Promise((resolve) => {
+      new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
-      }),
+      }).then(removeOwnFolder),
   };
 }

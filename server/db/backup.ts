@@ -131,7 +131,7 @@ export async function copyAtCheckpoint(client: PGlite, dataDir: string): Promise
   }
 }
 
-export interface BackupService {
+interface BackupService {
   socketPath: string;
   close(): Promise<void>;
 }

@@ -30,7 +30,7 @@ export interface Database {
   tightened?: Tightened;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   /** Folder of the embedded PGlite database (created if missing); used when databaseUrl is unset. */
   dataDir: string;
   /**

@@ -6,7 +6,7 @@ import path from "node:path";
 /** A note in an embedded database's folder naming the process that holds it (for people; not the lock). */
 export const LOCK_FILE = "server.lock";
 /** Where the lock lives on systems without Linux's abstract sockets: a socket file in the folder. */
-export const LOCK_SOCKET = "server.sock";
+const LOCK_SOCKET = "server.sock";
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -22,7 +22,7 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export interface DirLock {
+interface DirLock {
   readonly file: string;
   release(): Promise<void>;
 }

@@ -32,7 +32,7 @@ export const hasDatabase = (dataDir: string) => existsSync(path.join(dataDir, "P
  * only once it is complete, so a start cut short (the server killed, and the child with it) leaves no
  * half-made database for the next start to open, only this folder, which the next start empties.
  */
-export const CREATING_FOLDER = ".creating";
+const CREATING_FOLDER = ".creating";
 
 /** Creates and migrates the database of `dataDir` in a child process; resolves once that has succeeded. */
 export async function createInChildProcess(dataDir: string): Promise<void> {

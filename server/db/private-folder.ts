@@ -7,7 +7,7 @@ import path from "node:path";
  * created through the process's umask, so it is set to owner-only before the database opens; a folder
  * made by an older version (0755, files 0666) is tightened in place.
  */
-export const OWNER_ONLY_UMASK = 0o077;
+const OWNER_ONLY_UMASK = 0o077;
 
 export interface Tightened {
   folders: number;

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { locales } from "../../src/i18n/locales";
-import { requestStatuses } from "../../src/lib/desk-schema";
+import { requestStatuses } from "../../src/shared/desk-schema";
 
 /**
  * Everything the desk's search looks through, as one lower-case text; the phone twice, as typed and
  * as bare digits, so "2095550100" finds "(209) 555-0100". The same expression is in
- * the trigram index and in the query (server/desk/requests.ts), so PostgreSQL can use the index.
+ * the trigram index and in the query (server/features/desk/requests.ts), so PostgreSQL can use the index.
  */
 export const searchableText = sql.raw(
   `lower("name" || ' ' || "phone" || ' ' || regexp_replace("phone", '[^0-9]', '', 'g') || ' ' || "email" || ' ' || "pickup_location" || ' ' || "dropoff_location")`,
@@ -15,9 +15,11 @@ export const searchableText = sql.raw(
 /**
  * A driver's service request: the specification's section 3 fields, plus the optional vehicle the
  * driver may describe. Every column but id, created_at and status comes from the visitor; the
- * database sets those, the desk moves status.
+ * database sets those, the desk moves status. The code calls it a service request everywhere; the
+ * table (and its columns and indexes, such as contact_request_id) keeps the specification's name,
+ * contact_requests, so existing databases and the specification agree.
  */
-export const contactRequests = pgTable(
+export const serviceRequests = pgTable(
   "contact_requests",
   {
     id: serial("id").primaryKey(),
@@ -59,7 +61,7 @@ export const contactRequests = pgTable(
   ],
 );
 
-export type ContactRequestRow = typeof contactRequests.$inferSelect;
+export type ServiceRequestRow = typeof serviceRequests.$inferSelect;
 
 /**
  * The links to a driver's request page (`/request/{token}`). Only the SHA-256 of each token is kept:
@@ -71,16 +73,16 @@ export const requestPageLinks = pgTable(
   "request_page_links",
   {
     id: serial("id").primaryKey(),
-    contactRequestId: integer("contact_request_id")
+    serviceRequestId: integer("contact_request_id")
       .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
     /** Hex SHA-256 of the token's text. */
     tokenSha256: text("token_sha256").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex("request_page_links_token_sha256_idx").on(table.tokenSha256),
-    index("request_page_links_contact_request_idx").on(table.contactRequestId),
+    index("request_page_links_contact_request_idx").on(table.serviceRequestId),
   ],
 );
 
@@ -109,9 +111,9 @@ export const alertOutbox = pgTable(
   {
     /** Stable across retries: the webhook's Idempotency-Key and the e-mail's Message-ID. */
     id: uuid("id").primaryKey().defaultRandom(),
-    contactRequestId: integer("contact_request_id")
+    serviceRequestId: integer("contact_request_id")
       .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: alertChannels }).notNull(),
     kind: text("kind", { enum: alertKinds }).notNull().default("new_request"),
     state: text("state", { enum: alertStates }).notNull().default("pending"),
@@ -128,11 +130,9 @@ export const alertOutbox = pgTable(
   (table) => [
     // The worker's only question: which pending alerts are due? A partial index keeps it small.
     index("alert_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'pending'`),
-    index("alert_outbox_contact_request_idx").on(table.contactRequestId),
+    index("alert_outbox_contact_request_idx").on(table.serviceRequestId),
   ],
 );
-
-export type AlertOutboxRow = typeof alertOutbox.$inferSelect;
 
 /** A person who may use the desk. Made on the command line only (npm run desk). */
 export const deskUsers = pgTable(
@@ -141,7 +141,7 @@ export const deskUsers = pgTable(
     id: serial("id").primaryKey(),
     /** Stored lower-case, so sign-in ignores the case the owner types. */
     email: text("email").notNull(),
-    /** scrypt$N$r$p$salt$hash (server/desk/passwords.ts). */
+    /** scrypt$N$r$p$salt$hash (server/features/desk/passwords.ts). */
     passwordHash: text("password_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),

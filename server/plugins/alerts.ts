@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { AlertSender } from "../alerts/channel";
-import { emailSender } from "../alerts/email-sender";
-import { outboxStore } from "../alerts/outbox";
-import type { HostResolver } from "../alerts/push-address";
-import { pushSender } from "../alerts/push-sender";
-import { webhookSender } from "../alerts/webhook-sender";
-import { AlertWorker, type AlertWorkerOptions } from "../alerts/worker";
 import type { AlertConfig } from "../config";
 import type { Db } from "../db/client";
-import { pushSubscriptionStore } from "../db/push-subscriptions";
 import type { AlertChannel } from "../db/schema";
+import type { AlertSender } from "../features/alerts/channel";
+import { emailSender } from "../features/alerts/email-sender";
+import { outboxStore } from "../features/alerts/outbox";
+import type { HostResolver } from "../features/alerts/push-address";
+import { pushSender } from "../features/alerts/push-sender";
+import { webhookSender } from "../features/alerts/webhook-sender";
+import { AlertWorker, type AlertWorkerOptions } from "../features/alerts/worker";
+import { pushSubscriptionStore } from "../features/desk/push-subscriptions";
 
 export interface AlertsPluginOptions {
   db: Db;

@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-export interface ConnectionLimitsOptions {
+interface ConnectionLimitsOptions {
   /** Open connections one address may hold; 0 turns the cap off. */
   maxPerClient: number;
 }

@@ -9,7 +9,7 @@ import type { Redis } from "ioredis";
  */
 export const REDIS_TIMEOUT_MS = 250;
 
-export interface Count {
+interface Count {
   /** Hits in the current window, this one included. */
   current: number;
   /** Milliseconds until the window ends. */
@@ -35,7 +35,7 @@ interface Window {
 }
 
 /** Counts in this process's memory; expired windows are swept as new ones open. */
-export class MemoryCounters {
+class MemoryCounters {
   private readonly windows = new Map<string, Window>();
   private nextSweep = 0;
 
@@ -119,7 +119,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export interface CountersOptions {
+interface CountersOptions {
   redis?: Redis;
   /** Key prefix in Redis. */
   prefix?: string;

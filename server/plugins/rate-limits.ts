@@ -5,7 +5,7 @@ import { Redis } from "ioredis";
 import { clientKey } from "./client-key";
 import { type Counters, createCounters, REDIS_TIMEOUT_MS } from "./counters";
 
-export interface RateLimitsOptions {
+interface RateLimitsOptions {
   /** Shared counters for several server processes; in this process's memory when unset. */
   redisUrl?: string;
   /** The clock of the in-memory counters (tests move it). */

@@ -2,7 +2,7 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   /** 'sha256-…' sources for the inline scripts the build wrote (see site-files.ts). */
   inlineScriptHashes: string[];
   /** Extra origins the browser may send requests to (the contact fallback webhook). */
@@ -10,7 +10,7 @@ export interface SecurityHeadersOptions {
 }
 
 /** Origin of the map the footer loads on request. */
-export const MAP_ORIGIN = "https://www.openstreetmap.org";
+const MAP_ORIGIN = "https://www.openstreetmap.org";
 
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 

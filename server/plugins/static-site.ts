@@ -7,7 +7,7 @@ import type { SiteFiles } from "../site-files";
 
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
-export const CACHE_ASSET = "public, max-age=86400";
+const CACHE_ASSET = "public, max-age=86400";
 
 function cacheControlFor(file: string): string {
   if (file.startsWith("_astro/")) return CACHE_IMMUTABLE; // names carry a content hash

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { services } from "./services";
-import { site } from "./site";
+import { services } from "../shared/services";
+import { site } from "../shared/site";
 
 const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];
 const townNames = site.areas as [string, ...string[]];
@@ -13,7 +13,7 @@ const highwayNames = site.highways as [string, ...string[]];
  */
 export const areaFrontmatterSchema = z
   .object({
-    /** The town's name, spelled as in src/lib/site.ts (the specification's list). */
+    /** The town's name, spelled as in src/shared/site.ts (the specification's list). */
     name: z.enum(townNames),
     /** Meta description of the page. */
     description: z.string().min(70).max(170),
@@ -22,7 +22,7 @@ export const areaFrontmatterSchema = z
     /** Center of the town (decimal degrees), for the distance and direction from downtown Stockton. */
     latitude: z.number().min(37.5).max(38.4),
     longitude: z.number().min(-121.8).max(-120.9),
-    /** Freeways and state highways through or next to the town, from the one list in src/lib/site.ts. */
+    /** Freeways and state highways through or next to the town, from the one list in src/shared/site.ts. */
     highways: z.array(z.enum(highwayNames)).min(1).max(6),
     /** The services drivers there ask about most, most relevant first. */
     services: z.array(z.enum(serviceSlugs)).min(3).max(6),

@@ -1,11 +1,11 @@
 import type { Locale } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
+import { type Compass, compassDirection, distanceMiles } from "../shared/geo";
+import { site } from "../shared/site";
 import { type AreaFrontmatter, areaHref } from "./area-schema";
-import { type Compass, compassDirection, distanceMiles } from "./geo";
-import { site } from "./site";
 
 /** Where a town lies from downtown Stockton (the business's address), in whole miles. */
-export interface FromStockton {
+interface FromStockton {
   miles: number;
   direction: Compass;
 }

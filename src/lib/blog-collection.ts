@@ -1,8 +1,8 @@
 import { type CollectionEntry, getCollection } from "astro:content";
 import { newestFirst, type PostSummary } from "./blog";
 
-export type BlogEntry = CollectionEntry<"blog">;
-export type Post = PostSummary & { entry: BlogEntry };
+type BlogEntry = CollectionEntry<"blog">;
+type Post = PostSummary & { entry: BlogEntry };
 
 /** Every article, newest first, in the shape the blog components take. */
 export async function getPosts(): Promise<Post[]> {

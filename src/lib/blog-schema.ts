@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { services } from "./services";
+import { services } from "../shared/services";
 
 const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];
 
@@ -18,5 +18,3 @@ export const blogFrontmatterSchema = z
     services: z.array(z.enum(serviceSlugs)).min(1).max(4),
   })
   .strict();
-
-export type BlogFrontmatter = z.infer<typeof blogFrontmatterSchema>;

@@ -6,8 +6,8 @@ import {
   chatKnowledgeSchema,
   KNOWN_COLLECTIONS,
   type KnownCollection,
-} from "./chat-knowledge-schema";
-import { site } from "./site";
+} from "../shared/chat-knowledge-schema";
+import { site } from "../shared/site";
 
 /**
  * Builds the chat assistant's knowledge from content collection entries, the very entries the pages
@@ -15,7 +15,7 @@ import { site } from "./site";
  * only: the server reads the result and never reads src/content itself. Pure, so tests can build a
  * knowledge from entries of their own through the same code.
  */
-export interface KnowledgeEntry {
+interface KnowledgeEntry {
   collection: KnownCollection;
   id: string;
   data: object;

@@ -10,5 +10,3 @@ export const faqSchema = z
   )
   .min(4)
   .max(6);
-
-export type Faq = z.infer<typeof faqSchema>;

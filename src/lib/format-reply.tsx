@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { telHrefFor } from "./links";
+import { telHrefFor } from "../shared/links";
 
 /**
  * Turns a chat reply (plain text) into React elements: web addresses and our own page paths become

@@ -35,7 +35,7 @@ export async function servicePageEntries(locale: Locale) {
 }
 
 /** A town page in one language: the entry to render, and its frontmatter with the English entry's facts. */
-export interface TownEntry {
+interface TownEntry {
   id: string;
   entry: CollectionEntry<"areas"> | CollectionEntry<"areasEs">;
   data: CollectionEntry<"areas">["data"];

@@ -1,8 +1,8 @@
 import { type Locale, localizeHref } from "../i18n/locales";
 import { ui } from "../i18n/ui";
+import { serviceHref, services } from "../shared/services";
+import { site } from "../shared/site";
 import { areaHref } from "./area-schema";
-import { serviceHref, services } from "./services";
-import { site } from "./site";
 
 /** A link in the header, footer or a service list. */
 export interface NavItem {

@@ -1,7 +1,7 @@
 import type { Locale } from "../i18n/locales";
+import { findService } from "../shared/services";
 import { areaSlug } from "./area-schema";
 import { guideEntries, servicePageEntries, townEntries } from "./localized-content";
-import { findService } from "./services";
 
 /**
  * getStaticPaths of the pages made from content, for each language: the English route and its /es/

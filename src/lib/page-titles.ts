@@ -1,9 +1,9 @@
 import { localizedPath } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
+import { serviceHref, services } from "../shared/services";
+import { site } from "../shared/site";
 import { blogHref } from "./blog";
 import type { PageTitles } from "./format-reply";
-import { serviceHref, services } from "./services";
-import { site } from "./site";
 
 /** The fixed pages a chat reply may point to, named as their headings name them. */
 const fixedPages: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { type Locale, localizeHref } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
-import { type Service, serviceHref, serviceImage } from "./services";
-import { fullAddress, site } from "./site";
+import { type Service, serviceHref, serviceImage } from "../shared/services";
+import { fullAddress, site } from "../shared/site";
 
 /** Absolute URL for a path on the site's canonical origin (no trailing slash except the root). */
 export function absoluteUrl(path: string, origin: string | URL): string {
@@ -14,7 +14,7 @@ export const ogImageSize = { width: 1200, height: 630 } as const;
 
 const dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-export function businessId(origin: string | URL) {
+function businessId(origin: string | URL) {
   return `${absoluteUrl("/", origin)}#business`;
 }
 
@@ -138,7 +138,7 @@ export function townServiceJsonLd(
   };
 }
 
-export interface Crumb {
+interface Crumb {
   name: string;
   path: string;
 }
@@ -156,7 +156,7 @@ export function breadcrumbJsonLd(crumbs: Crumb[], origin: string | URL) {
   };
 }
 
-export interface ArticleFacts {
+interface ArticleFacts {
   title: string;
   description: string;
   path: string;

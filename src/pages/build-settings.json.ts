@@ -9,7 +9,7 @@ import type { APIRoute } from "astro";
 export const GET: APIRoute = ({ site }) =>
   new Response(
     JSON.stringify({
-      contactFallbackUrl: import.meta.env.PUBLIC_CONTACT_FALLBACK_URL || null,
+      serviceRequestFallbackUrl: import.meta.env.PUBLIC_CONTACT_FALLBACK_URL || null,
       siteUrl: site ? site.origin : null,
     }),
     { headers: { "content-type": "application/json" } },

@@ -2,7 +2,7 @@ import rss from "@astrojs/rss";
 import type { APIRoute } from "astro";
 import { blogHref } from "@/lib/blog";
 import { getPosts } from "@/lib/blog-collection";
-import { site } from "@/lib/site";
+import { site } from "@/shared/site";
 
 export const GET: APIRoute = async (context) => {
   const posts = await getPosts();

@@ -2,8 +2,8 @@ import { getCollection } from "astro:content";
 import type { APIRoute } from "astro";
 import { areaHref, inSiteOrder } from "@/lib/areas";
 import { guideHref } from "@/lib/guide-schema";
-import { serviceHref, services } from "@/lib/services";
 import { type SitemapEntry, sitemapXml } from "@/lib/sitemap";
+import { serviceHref, services } from "@/shared/services";
 
 /** Every public page. tests/e2e checks this against the pages the build actually wrote. */
 export const GET: APIRoute = async ({ site }) => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
-import { site, telHref } from "../../src/lib/site";
+import { site, telHref } from "../../src/shared/site";
 
 /**
  * Issue 14, CLS 0: a frame painted while the page is half parsed shows nothing that later moves. On a

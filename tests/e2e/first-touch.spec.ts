@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { LOCATION_MESSAGE, PHONE_DIGITS_MESSAGE } from "../../src/lib/contact-schema";
-import { serviceRadiusMiles, site } from "../../src/lib/site";
+import { LOCATION_MESSAGE, PHONE_DIGITS_MESSAGE } from "../../src/shared/service-request-schema";
+import { serviceRadiusMiles, site } from "../../src/shared/site";
 import { waitForIsland } from "../support/islands";
 import { layoutProblems, scrollToEnd } from "../support/layout-audit";
 import { allRoutes } from "../support/routes";
@@ -211,7 +211,7 @@ for (const vp of viewports) {
           form.getByRole(label === "Service" ? "combobox" : "textbox", { name: label, exact: true });
         if (js.javaScriptEnabled) {
           await form.scrollIntoViewIfNeeded();
-          await waitForIsland(page, "ContactForm");
+          await waitForIsland(page, "ServiceRequestForm");
         }
         await field("Name").fill("Dana Driver");
         await field("Email").fill("dana@example.com");

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { services } from "../../src/lib/services";
+import { services } from "../../src/shared/services";
 import { waitForIsland } from "../support/islands";
 import { allRoutes, spanishRoutes } from "../support/routes";
 

@@ -121,7 +121,7 @@ test.describe("the driver's request page, with the owner's alerts on real receiv
 
     // The driver sends the form; the confirmation in its place links to the request's own page.
     await driver.goto("/contact");
-    await waitForIsland(driver, "ContactForm");
+    await waitForIsland(driver, "ServiceRequestForm");
     await sendForm(driver, uniqueName("Journey Driver"));
     const confirmation = driver.getByTestId("request-confirmation");
     await expect(confirmation).toBeVisible();
@@ -317,7 +317,7 @@ test.describe("the driver's request page on a phone", () => {
     try {
       const driver = await driverContext.newPage();
       await driver.goto("/contact");
-      await waitForIsland(driver, "ContactForm");
+      await waitForIsland(driver, "ServiceRequestForm");
       await sendForm(driver, uniqueName("Axe Driver"));
       const id = await requestNumber(driver);
       const path = await driver.getByRole("link", { name: "your request page" }).getAttribute("href");

@@ -1,6 +1,6 @@
 import { localizedPath } from "../../src/i18n/locales";
 import { ui } from "../../src/i18n/ui";
-import { highwayList, site } from "../../src/lib/site";
+import { highwayList, site } from "../../src/shared/site";
 import { expect, test } from "../support/static-page";
 
 /**

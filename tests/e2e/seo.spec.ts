@@ -1,4 +1,4 @@
-import { site } from "../../src/lib/site";
+import { site } from "../../src/shared/site";
 import { allRoutes, areaRoutes, guideRoutes, serviceRoutes, siteOrigin, spanishRoutes } from "../support/routes";
 import { SPEC_TOWNS } from "../support/spec";
 import { expect, test } from "../support/static-page";
@@ -84,7 +84,7 @@ for (const route of [...allRoutes, ...spanishRoutes]) {
     expect(business.geo.latitude).toBeCloseTo(37.96, 1);
     expect(business.geo.longitude).toBeCloseTo(-121.29, 1);
     const circle = business.areaServed.find((a: any) => a["@type"] === "GeoCircle");
-    // The specification's radius, around a centre chosen so every town fits (src/lib/site.ts).
+    // The specification's radius, around a centre chosen so every town fits (src/shared/site.ts).
     expect(circle.geoRadius).toBe(30000);
     expect(circle.geoMidpoint["@type"]).toBe("GeoCoordinates");
     expect(circle.geoMidpoint.latitude).toBe(site.serviceAreaCenter.latitude);

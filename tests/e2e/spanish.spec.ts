@@ -1,8 +1,8 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { localizedPath } from "../../src/i18n/locales";
 import { fill, ui } from "../../src/i18n/ui";
-import { MIN_LOCATION_CHARS } from "../../src/lib/contact-schema";
-import { site } from "../../src/lib/site";
+import { MIN_LOCATION_CHARS } from "../../src/shared/service-request-schema";
+import { site } from "../../src/shared/site";
 import { waitForIsland } from "../support/islands";
 import { siteOrigin, spanishRoutes, translatedRoutes } from "../support/routes";
 
@@ -59,7 +59,7 @@ test("a Spanish driver on a phone, with JavaScript: /es/ to a service page, mist
   });
   await homeToServicePage(page);
   await form(page).scrollIntoViewIfNeeded();
-  await waitForIsland(page, "ContactForm");
+  await waitForIsland(page, "ServiceRequestForm");
 
   await form(page).getByRole("button", { name: es.form.send }).click();
   await expect(form(page).getByText(es.validation.required).first()).toBeVisible();

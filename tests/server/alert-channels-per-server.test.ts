@@ -65,7 +65,7 @@ describe.each(databaseTargets)("two servers with different alert channels on one
     const created = await both.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
-    const rows = () => db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id));
+    const rows = () => db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id));
     const emailAlerts = (await rows()).filter((r) => r.channel === "email");
     // The owner's alert and the driver's confirmation.
     expect(emailAlerts.length).toBe(2);

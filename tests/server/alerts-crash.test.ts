@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_LEASE_MS } from "../../server/alerts/worker";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
+import { DEFAULT_LEASE_MS } from "../../server/features/alerts/worker";
 import { readSiteFiles } from "../../server/site-files";
 import {
   alertReceiversForThisFile,

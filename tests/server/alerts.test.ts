@@ -3,10 +3,10 @@ import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_RETRY_DELAY_MS } from "../../server/alerts/retry-policy";
 import { buildApp } from "../../server/app";
 import type { AlertConfig } from "../../server/config";
 import { alertOutbox } from "../../server/db/schema";
+import { MAX_RETRY_DELAY_MS } from "../../server/features/alerts/retry-policy";
 import { NO_ALERT_CHANNEL_WARNING } from "../../server/plugins/alerts";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
@@ -68,7 +68,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     clock = Math.max(clock, Date.now() + 1);
     return res;
   };
-  const alertsOf = (id: number) => db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id));
+  const alertsOf = (id: number) => db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id));
   const runWorker = () => app.alerts.worker.runOnce();
   /** The owner's new-request e-mail (each request also sends the driver a confirmation: tests/server/request-page-email.test.ts). */
   const ownerMail = async () =>
@@ -79,7 +79,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     smtp = await startSmtpReceiver();
     hook = await startWebhookReceiver();
     app = await buildApp({
-      config: testConfig({ contactRateLimit: { max: 10_000, timeWindowMs: 60_000 }, alerts: alertConfig() }),
+      config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 }, alerts: alertConfig() }),
       logger: { level: "info", stream: log.stream },
       site: emptySiteFiles(),
       db,
@@ -127,7 +127,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     expect(res.statusCode).toBe(303);
     const [alert] = await db.db.select().from(alertOutbox).where(eq(alertOutbox.state, "pending"));
     expect(alert).toBeDefined();
-    expect((await alertsOf(alert?.contactRequestId ?? 0)).length).toBe(3);
+    expect((await alertsOf(alert?.serviceRequestId ?? 0)).length).toBe(3);
   });
 
   it("e-mails every field, call and map links, the business's time and the id, with the alert's Message-ID", async () => {
@@ -355,7 +355,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     const downLog = logSink();
     const offline = await buildApp({
       config: testConfig({
-        contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+        serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
         alerts: {
           // The receiver offers STARTTLS with smtp-server's own self-signed certificate.
           email: {

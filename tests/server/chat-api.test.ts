@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { createAssistant } from "../../server/chat/assistant";
+import { createAssistant } from "../../server/features/chat/assistant";
 import { emptySiteFiles } from "../../server/site-files";
-import { MAX_CHAT_CHARS } from "../../src/lib/chat-schema";
+import { MAX_CHAT_CHARS } from "../../src/shared/chat-schema";
 import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
 

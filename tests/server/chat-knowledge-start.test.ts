@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHAT_KNOWLEDGE_FILE } from "../../src/lib/chat-knowledge-schema";
+import { CHAT_KNOWLEDGE_FILE } from "../../src/shared/chat-knowledge-schema";
 import { startServer, writeMinimalSite } from "../support/server-process";
 
 /**

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { addUser } from "../../server/desk/users";
+import { addUser } from "../../server/features/desk/users";
 import { clientKeyOf } from "../../server/plugins/client-key";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
@@ -42,7 +42,7 @@ describe.each(databaseTargets)("every limit counts an IPv6 client by its /64 on 
       // The test's connections come from 127.0.0.1, a trusted proxy that says who the client is.
       config: testConfig({
         trustProxy: ["127.0.0.1"],
-        contactRateLimit: { max: 3, timeWindowMs: 60_000 },
+        serviceRequestRateLimit: { max: 3, timeWindowMs: 60_000 },
         chatRateLimit: { max: 3, timeWindowMs: 60_000 },
         requestPageRateLimit: { max: 4, timeWindowMs: 60_000 },
         requestPageStreams: { maxTotal: 100, maxPerClient: 2 },

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from "../../server/db/lock";
-import { contactRequests } from "../../server/db/schema";
+import { serviceRequests } from "../../server/db/schema";
 import { endWithTest } from "../support/processes";
 import {
   freePort,
@@ -32,7 +32,7 @@ describe("one process per embedded database folder", () => {
     try {
       expect(first.kind).toBe("pglite");
       expect(readFileSync(path.join(dataDir, LOCK_FILE), "utf8").trim()).toBe(String(process.pid));
-      await first.db.insert(contactRequests).values({
+      await first.db.insert(serviceRequests).values({
         name: "n",
         email: "e@example.com",
         phone: "p",
@@ -51,7 +51,7 @@ describe("one process per embedded database folder", () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     const again = await openDatabase({ dataDir });
     try {
-      expect(await again.db.select().from(contactRequests)).toHaveLength(1);
+      expect(await again.db.select().from(serviceRequests)).toHaveLength(1);
     } finally {
       await again.close();
     }

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { lockDataDir } from "../../server/db/lock";
-import { verifyPassword } from "../../server/desk/passwords";
-import { findUser } from "../../server/desk/users";
+import { verifyPassword } from "../../server/features/desk/passwords";
+import { findUser } from "../../server/features/desk/users";
 import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";
 
 /** Runs `npm run desk -- …` as the owner would, with the password on standard input. */
 const desk = (args: string[], env: Record<string, string>, stdin = "") =>
-  runCli("server/desk/cli.ts", args, env, stdin);
+  runCli("server/features/desk/cli.ts", args, env, stdin);
 
 describe.each(databaseTargets)("npm run desk on $kind", (target) => {
   let place: Awaited<ReturnType<typeof target.create>>;

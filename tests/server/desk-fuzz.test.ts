@@ -3,9 +3,9 @@ import fc from "fast-check";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { contactRequests } from "../../server/db/schema";
-import { listRequests } from "../../server/desk/requests";
-import { addUser } from "../../server/desk/users";
+import { serviceRequests } from "../../server/db/schema";
+import { listRequests } from "../../server/features/desk/requests";
+import { addUser } from "../../server/features/desk/users";
 import { safeErrorForLog } from "../../server/log-safety";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
@@ -162,7 +162,7 @@ describe.each(databaseTargets)("desk API fuzz on $kind", (target) => {
       site: emptySiteFiles(),
       db,
     });
-    await db.db.insert(contactRequests).values(
+    await db.db.insert(serviceRequests).values(
       [1, 2, 3].map((n) => ({
         name: `Driver ${n}`,
         email: `driver${n}@example.com`,

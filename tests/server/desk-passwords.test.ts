@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client";
-import { passwordProblem } from "../../server/desk/passwords";
-import { addUser, resetPassword } from "../../server/desk/users";
+import { passwordProblem } from "../../server/features/desk/passwords";
+import { addUser, resetPassword } from "../../server/features/desk/users";
 
 /**
  * Desk passwords (set with `npm run desk`): at least 12 characters, not the account's e-mail, and not

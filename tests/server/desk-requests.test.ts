@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { alertOutbox, contactRequests, requestEvents } from "../../server/db/schema";
-import { addUser } from "../../server/desk/users";
+import { alertOutbox, requestEvents, serviceRequests } from "../../server/db/schema";
+import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
-import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/lib/desk-schema";
+import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/shared/desk-schema";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
@@ -56,9 +56,9 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
 
   const insert = async (fields: Partial<typeof base> & { createdAt?: Date } = {}) => {
     const [row] = await db.db
-      .insert(contactRequests)
+      .insert(serviceRequests)
       .values({ ...base, ...fields })
-      .returning({ id: contactRequests.id });
+      .returning({ id: serviceRequests.id });
     if (!row) throw new Error("no row");
     return row.id;
   };
@@ -76,7 +76,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
   });
 
   it("lists newest first, paginated, with the inbox's columns only", async () => {
-    await db.db.execute(sql`delete from ${contactRequests}`);
+    await db.db.execute(sql`delete from ${serviceRequests}`);
     const ids: number[] = [];
     for (let i = 0; i < INBOX_PAGE_SIZE + 3; i++) ids.push(await insert({ name: `Driver ${i}` }));
     const first = (await owner.get("/api/desk/requests")).json() as InboxPage;
@@ -93,7 +93,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
   });
 
   it("filters by status, service and days in the business's time zone, and searches every contact field", async () => {
-    await db.db.execute(sql`delete from ${contactRequests}`);
+    await db.db.execute(sql`delete from ${serviceRequests}`);
     // 07:30 UTC on Nov 20 is still Nov 19 in Stockton (UTC-8).
     const lateEvening = await insert({ name: "Night Owl", createdAt: new Date("2026-11-20T07:30:00Z") });
     const morning = await insert({
@@ -136,9 +136,9 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
   it("shows every field, its alert deliveries and its history; records who changed what and when", async () => {
     const id = await insert();
     await db.db.insert(alertOutbox).values([
-      { contactRequestId: id, channel: "email", state: "sent", attempts: 1 },
+      { serviceRequestId: id, channel: "email", state: "sent", attempts: 1 },
       {
-        contactRequestId: id,
+        serviceRequestId: id,
         channel: "webhook",
         state: "pending",
         attempts: 2,
@@ -182,13 +182,13 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
 
   it("deletes a request with its alerts and notes, and keeps a deletion record without personal data", async () => {
     const id = await insert({ name: "Forget Me", email: "forget@example.com", phone: "209-555-0111" });
-    await db.db.insert(alertOutbox).values({ contactRequestId: id, channel: "email" });
+    await db.db.insert(alertOutbox).values({ serviceRequestId: id, channel: "email" });
     await owner.post(`/api/desk/requests/${id}/notes`, { note: "Forget Me asked to be called at 209-555-0111" });
 
     const del = await owner.request({ method: "DELETE", url: `/api/desk/requests/${id}` });
     expect(del.statusCode).toBe(204);
-    expect(await db.db.select().from(contactRequests).where(eq(contactRequests.id, id))).toEqual([]);
-    expect(await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id))).toEqual([]);
+    expect(await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id))).toEqual([]);
+    expect(await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id))).toEqual([]);
     const left = await db.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
     expect(left).toHaveLength(1);
     expect(left[0]).toMatchObject({ kind: "deleted", actor: OWNER, note: null });
@@ -201,7 +201,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
   });
 
   it("exports the current filter as RFC 4180 CSV in UTF-8, times in the business's zone, formulas neutralised", async () => {
-    await db.db.execute(sql`delete from ${contactRequests}`);
+    await db.db.execute(sql`delete from ${serviceRequests}`);
     await insert({
       name: 'Ana "Nana" Núñez, Jr.',
       phone: "+1 209 555 0100",

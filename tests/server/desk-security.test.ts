@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { deskSignIns } from "../../server/db/schema";
-import { SESSION_COOKIE } from "../../server/desk/routes";
-import { NOT_AN_EMAIL } from "../../server/desk/sign-in-log";
-import { addUser } from "../../server/desk/users";
+import { SESSION_COOKIE } from "../../server/features/desk/routes";
+import { NOT_AN_EMAIL } from "../../server/features/desk/sign-in-log";
+import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
@@ -282,7 +282,7 @@ describe("spoofed X-Forwarded-For on the public limits", () => {
     pglite,
     {
       trustProxy: 1,
-      contactRateLimit: { max: 5, timeWindowMs: 600_000 },
+      serviceRequestRateLimit: { max: 5, timeWindowMs: 600_000 },
       chatRateLimit: { max: 20, timeWindowMs: 60_000 },
     },
     (ready) => ({ app, db } = ready),

@@ -109,7 +109,7 @@ describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
   beforeAll(async () => {
     db = await openTestDatabase(target);
     app = await buildApp({
-      config: testConfig({ contactRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
+      config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
       logger: {
         level: "info",
         stream: new Writable({

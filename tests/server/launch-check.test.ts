@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
-import { addUser } from "../../server/desk/users";
-import { site } from "../../src/lib/site";
+import { addUser } from "../../server/features/desk/users";
+import { site } from "../../src/shared/site";
 import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";
 
@@ -26,11 +26,11 @@ describe("launch-check on the repository as it is", () => {
     const emptyDataDir = path.join(scratch, "empty-data");
     const { code, stdout } = await runCli(SCRIPT, [], baseEnv({ DATA_DIR: emptyDataDir }));
     expect(code).toBe(1);
-    expect(stdout).toContain(`src/lib/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
-    expect(stdout).toContain(`src/lib/site.ts › site.email: ${site.email} is an .example address`);
-    expect(stdout).toContain(`src/lib/site.ts › site.address.street: ${site.address.street} is a made-up street`);
+    expect(stdout).toContain(`src/shared/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
+    expect(stdout).toContain(`src/shared/site.ts › site.email: ${site.email} is an .example address`);
+    expect(stdout).toContain(`src/shared/site.ts › site.address.street: ${site.address.street} is a made-up street`);
     expect(stdout).toContain(
-      `src/lib/site.ts › site.foundingYear: "serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
+      `src/shared/site.ts › site.foundingYear: "serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
     );
     const testimonials = JSON.parse(readFileSync(path.join(root, "src/content/testimonials.json"), "utf8")) as {
       id: string;
@@ -85,7 +85,7 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       cpSync(path.join(root, part), path.join(copy, part), { recursive: true });
     }
     symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"), "dir");
-    const siteFile = path.join(copy, "src/lib/site.ts");
+    const siteFile = path.join(copy, "src/shared/site.ts");
     writeFileSync(
       siteFile,
       readFileSync(siteFile, "utf8")

@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
-import type { ResolvedAddress } from "../../server/alerts/push-address";
-import { PUSH_ENDPOINT_NOT_PUBLIC } from "../../server/alerts/push-endpoint";
 import { alertOutbox, deskPushSubscriptions } from "../../server/db/schema";
-import { addUser } from "../../server/desk/users";
+import type { ResolvedAddress } from "../../server/features/alerts/push-address";
+import { PUSH_ENDPOINT_NOT_PUBLIC } from "../../server/features/alerts/push-endpoint";
+import { addUser } from "../../server/features/desk/users";
 import { databaseTargets } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
@@ -124,7 +124,7 @@ describe.each(databaseTargets)("Web Push resolves each push service's name befor
   appOnFreshDatabase(
     target,
     {
-      contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
       // The production rule: no allowance for this machine.
       alerts: { push: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: SUBJECT } },
     },
@@ -150,7 +150,7 @@ describe.each(databaseTargets)("Web Push resolves each push service's name befor
     expect(res.statusCode).toBe(201);
     await app.alerts.worker.runOnce();
     const [push] = (
-      await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, res.json().id))
+      await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, res.json().id))
     ).filter((a) => a.channel === "push");
     return push;
   };
@@ -209,7 +209,7 @@ describe.each(databaseTargets)("Web Push connects to the address it checked on $
   appOnFreshDatabase(
     target,
     {
-      contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
       // WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS: the test's push service is on this machine.
       alerts: {
         push: {
@@ -242,7 +242,7 @@ describe.each(databaseTargets)("Web Push connects to the address it checked on $
     const send = async () => {
       const res = await app.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
       await app.alerts.worker.runOnce();
-      return (await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, res.json().id))).find(
+      return (await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, res.json().id))).find(
         (a) => a.channel === "push",
       );
     };

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import webpush from "web-push";
-import { PUSH_ENDPOINT_NOT_HTTPS, PUSH_ENDPOINT_NOT_PUBLIC } from "../../server/alerts/push-endpoint";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from "../../server/db/push-subscriptions";
 import { alertOutbox, deskPushSubscriptions, deskUsers } from "../../server/db/schema";
-import { addUser } from "../../server/desk/users";
+import { PUSH_ENDPOINT_NOT_HTTPS, PUSH_ENDPOINT_NOT_PUBLIC } from "../../server/features/alerts/push-endpoint";
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from "../../server/features/desk/push-subscriptions";
+import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
@@ -45,7 +45,7 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
     return res.json().id as number;
   };
   const pushAlertOf = async (id: number) =>
-    (await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id))).find(
+    (await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id))).find(
       (a) => a.channel === "push",
     );
   const subscribe = (subscription: unknown) =>
@@ -56,7 +56,7 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
     push = await startPushService();
     app = await buildApp({
       config: testConfig({
-        contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+        serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
         // The local push service is on 127.0.0.1: allowed as the e2e server allows it (WEB_PUSH_ALLOW_LOOPBACK_ENDPOINTS).
         alerts: {
           push: {
@@ -183,7 +183,7 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
       url: `/desk#/requests/${id}`,
       tag: `service-request-${id}-cancelled`,
     });
-    const alerts = await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id));
+    const alerts = await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id));
     expect(alerts.map((a) => `${a.kind} ${a.channel} ${a.state}`).sort()).toEqual([
       "cancelled push sent",
       "new_request push sent",
@@ -301,7 +301,7 @@ describe("Web Push endpoints in production", () => {
   appOnFreshDatabase(
     pglite,
     {
-      contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
       alerts: { push: { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: SUBJECT } },
     },
     (ready) => ({ app, db } = ready),
@@ -377,7 +377,7 @@ describe("Web Push endpoints in production", () => {
     await app.alerts.worker.runOnce();
     expect(push.messages).toEqual([]);
     expect(await db.db.select().from(deskPushSubscriptions)).toEqual([]);
-    const [alert] = await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, res.json().id));
+    const [alert] = await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, res.json().id));
     expect(alert?.state).toBe("sent");
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { addUser } from "../../server/desk/users";
+import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
@@ -73,7 +73,7 @@ describe.runIf(redisUrl && pglite)("a Redis that goes silent", () => {
     app = await buildApp({
       config: testConfig({
         redisUrl: `redis://127.0.0.1:${proxy.port}/13`,
-        contactRateLimit: { max: 5, timeWindowMs: 600_000 },
+        serviceRequestRateLimit: { max: 5, timeWindowMs: 600_000 },
         chatRateLimit: { max: 3, timeWindowMs: 60_000 },
       }),
       logger: false,

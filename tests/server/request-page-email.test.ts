@@ -37,7 +37,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
     db = await openTestDatabase(target);
     app = await buildApp({
       config: testConfig({
-        contactRateLimit: { max: 3, timeWindowMs: 60_000 },
+        serviceRequestRateLimit: { max: 3, timeWindowMs: 60_000 },
         alerts: {
           email: { smtpUrl: receivers.smtp.url, from: "alerts@stocktontowing.example", to: ["owner@example.com"] },
           webhook: { url: receivers.hook.url, secret: WEBHOOK_SECRET },
@@ -166,7 +166,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
     const { id, requestPage } = res.json() as { id: number; requestPage: string };
     const hash = (token: string) => createHash("sha256").update(token).digest("hex");
     const links = async () =>
-      (await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id)))
+      (await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.serviceRequestId, id)))
         .map((l) => l.tokenSha256)
         .sort();
     const confirmation = async () =>
@@ -174,7 +174,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
         await db.db
           .select()
           .from(alertOutbox)
-          .where(and(eq(alertOutbox.contactRequestId, id), eq(alertOutbox.kind, "driver_confirmation")))
+          .where(and(eq(alertOutbox.serviceRequestId, id), eq(alertOutbox.kind, "driver_confirmation")))
       )[0];
 
     // The first attempt is refused by the mail server: the alert waits for its retry, and the link
@@ -229,7 +229,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
     const queued = await db.db.select().from(alertOutbox).where(eq(alertOutbox.kind, "cancelled"));
     expect(
       queued
-        .filter((a) => a.contactRequestId === id)
+        .filter((a) => a.serviceRequestId === id)
         .map((a) => a.channel)
         .sort(),
     ).toEqual(["email", "webhook"]);
@@ -263,7 +263,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
       .update(hook?.body ?? "")
       .digest("hex")}`;
     expect(hook?.headers["x-signature-256"]).toBe(signature);
-    const webhookAlert = queued.find((a) => a.contactRequestId === id && a.channel === "webhook");
+    const webhookAlert = queued.find((a) => a.serviceRequestId === id && a.channel === "webhook");
     expect(hook?.headers["idempotency-key"]).toBe(webhookAlert?.id);
 
     // A second cancel is refused and alerts nobody.

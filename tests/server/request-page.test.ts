@@ -8,13 +8,13 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
-import { alertOutbox, contactRequests, requestEvents, requestPageLinks } from "../../server/db/schema";
-import { addUser } from "../../server/desk/users";
-import { newPageToken } from "../../server/request-page/tokens";
+import { alertOutbox, requestEvents, requestPageLinks, serviceRequests } from "../../server/db/schema";
+import { addUser } from "../../server/features/desk/users";
+import { newPageToken } from "../../server/features/request-page/tokens";
 import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
-import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/lib/desk-schema";
-import { driverStatusOf, type RequestPageLive } from "../../src/lib/request-page";
+import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/shared/desk-schema";
+import { driverStatusOf, type RequestPageLive } from "../../src/shared/request-page";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
@@ -166,7 +166,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     db = await openTestDatabase(target);
     app = await buildApp({
       config: testConfig({
-        contactRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+        serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
         requestPageRateLimit: { max: 10_000, timeWindowMs: 60_000 },
         alerts: {},
       }),
@@ -193,7 +193,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     const { id, token } = await send();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
-    const links = await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id));
+    const links = await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.serviceRequestId, id));
     expect(links).toHaveLength(1);
     expect(links[0]?.tokenSha256).toBe(createHash("sha256").update(token).digest("hex"));
     // The token itself is in no table.
@@ -226,7 +226,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     expect(res.body).toContain(`Service request #${id}`);
     expect(res.body).toContain(validServiceRequest.service);
     expect(res.body).toContain("Pacific Ave &amp; March Ln, Stockton");
-    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
     const sent = new Intl.DateTimeFormat("en-US", {
       timeZone: "America/Los_Angeles",
       weekday: "short",
@@ -380,7 +380,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       // Ended by the server: the stream's place and its follower are given back.
       await vi.waitFor(() => expect(app.requestPageStats?.()).toEqual({ streams: 0, followers: 0 }));
       expect((await page(path)).statusCode).toBe(404);
-      expect(await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.contactRequestId, id))).toEqual([]);
+      expect(await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.serviceRequestId, id))).toEqual([]);
     } finally {
       await stream.close();
     }
@@ -405,7 +405,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       expect(live.message?.text).toBe("White flatbed");
 
       // A change this server did not make (another server on the same database): seen at the next look.
-      await db.db.update(contactRequests).set({ status: "completed" }).where(eq(contactRequests.id, id));
+      await db.db.update(serviceRequests).set({ status: "completed" }).where(eq(serviceRequests.id, id));
       live = JSON.parse((await stream.next("state")).data) as RequestPageLive;
       expect(live.status).toBe("done");
       expect(live.canCancel).toBe(false);
@@ -426,7 +426,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     const refused = tries.find((r) => r.statusCode === 409);
     expect(refused?.json()).toMatchObject({ code: "conflict", message: expect.stringMatching(/Cancelled.*555-0142/) });
 
-    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
     expect(row).toMatchObject({ status: "cancelled", cancelReason: reason });
     expect(row?.cancelledAt).toBeInstanceOf(Date);
     const events = await db.db.select().from(requestEvents).where(eq(requestEvents.requestId, id));
@@ -452,7 +452,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     expect((await owner.post(`/api/desk/requests/${id}/driver-message`, { message: "On our way" })).statusCode).toBe(
       409,
     );
-    const [after] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    const [after] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
     expect(after?.status).toBe("cancelled");
     expect(after?.driverMessage).toBeNull();
   });
@@ -463,7 +463,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       expect((await setStatus(id, status)).statusCode).toBe(200);
       const res = await cancel(token);
       expect(res.statusCode).toBe(409);
-      const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+      const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
       expect(row?.status).toBe(status);
     }
     const { id } = await send();
@@ -515,7 +515,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toMatch(/555-0142/);
     }
-    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
     expect(row?.status).toBe("new");
   });
 
@@ -525,7 +525,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     const res = await cancel(token, { reason: "Sorted it out" }, { origin: "null" });
     expect(res.statusCode).toBe(200);
     expect(res.json().live).toMatchObject({ status: "cancelled" });
-    const [row] = await db.db.select().from(contactRequests).where(eq(contactRequests.id, id));
+    const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
     expect(row?.status).toBe("cancelled");
     // The same from a browser that does send Sec-Fetch-Site, saying it is our own page.
     const other = await send();
@@ -536,7 +536,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     const { id, token } = await send();
     expect((await cancel(token)).statusCode).toBe(200);
     // This app has no channel: nothing queued, and the cancel still stands.
-    expect(await db.db.select().from(alertOutbox).where(eq(alertOutbox.contactRequestId, id))).toEqual([]);
+    expect(await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id))).toEqual([]);
   });
 
   it("never writes a page's token to the log", async () => {
@@ -782,7 +782,7 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
         // Pings every half idle timeout: five of them span 2.5 s, past both timeouts.
         for (let i = 0; i < 5; i++) await stream.next("ping", 5_000);
         expect(stream.ended()).toBe(false);
-        await db.db.update(contactRequests).set({ status: "contacted" }).where(eq(contactRequests.id, id));
+        await db.db.update(serviceRequests).set({ status: "contacted" }).where(eq(serviceRequests.id, id));
         expect(JSON.parse((await stream.next("state")).data).status).toBe("arranging");
         // Stopping the server ends the stream instead of waiting for the driver to leave.
         await app.close();

@@ -76,7 +76,9 @@ async function runClient(servers: ServerProcess[], client: number): Promise<Outc
 }
 
 describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL and one Redis", () => {
-  it("store each request once, send each alert once, and share the contact limit", { timeout: 240_000 }, async () => {
+  it("store each service request once, send each alert once, and share the service requests' rate limit", {
+    timeout: 240_000,
+  }, async () => {
     const target = databaseTargets.find((t) => t.kind === "postgres");
     if (!target || !redisUrl) throw new Error("needs DATABASE_URL and REDIS_URL");
     const place = await target.create();

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import type { ClaimedAlert } from "../../server/alerts/channel";
-import { checkSmtpTls, emailSender, SmtpTlsError } from "../../server/alerts/email-sender";
 import { type EmailAlertConfig, loadConfig } from "../../server/config";
-import type { ContactRequestRow } from "../../server/db/schema";
+import type { ServiceRequestRow } from "../../server/db/schema";
+import type { ClaimedAlert } from "../../server/features/alerts/channel";
+import { checkSmtpTls, emailSender, SmtpTlsError } from "../../server/features/alerts/email-sender";
 import { startSmtpReceiver } from "../support/receivers";
 import { startServer, stopServer, writeMinimalSite } from "../support/server-process";
 
@@ -30,7 +30,7 @@ const alert: ClaimedAlert = {
     dropoffLocation: "1200 W Fremont St, Stockton",
     createdAt: new Date("2026-11-24T10:00:00Z"),
     status: "new",
-  } as ContactRequestRow,
+  } as ServiceRequestRow,
 };
 const SITE_URL = "https://stocktontowing.example";
 const config = (smtpUrl: string, allowPlaintextLogin = false): EmailAlertConfig => ({

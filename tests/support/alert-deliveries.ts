@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "./receivers";
 
-export interface AlertReceivers {
+interface AlertReceivers {
   smtp: SmtpReceiver;
   hook: WebhookReceiver;
 }

@@ -6,7 +6,7 @@ import { DESK_EMAIL, DESK_PASSWORD } from "./desk-e2e";
 import { endWithTest } from "./processes";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "./receivers";
 
-export const ALERTING_WEBHOOK_SECRET = "e2e-request-page-webhook-secret";
+const ALERTING_WEBHOOK_SECRET = "e2e-request-page-webhook-secret";
 export const ALERTING_OWNER = "owner.e2e@example.com";
 
 export interface AlertingServer {
@@ -38,15 +38,19 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
     REDIS_URL: "",
   };
   // The desk account, with the real CLI, as playwright.config.ts does for the main server.
-  const added = spawnSync(process.execPath, ["--import", "tsx", "server/desk/cli.ts", "add-user", DESK_EMAIL], {
-    cwd: root,
-    env,
-    input: `${DESK_PASSWORD}\n`,
-    encoding: "utf8",
-    // It creates the PGlite database (13-17 s on a quiet machine); ended should it hang.
-    timeout: 200_000,
-    killSignal: "SIGKILL",
-  });
+  const added = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL],
+    {
+      cwd: root,
+      env,
+      input: `${DESK_PASSWORD}\n`,
+      encoding: "utf8",
+      // It creates the PGlite database (13-17 s on a quiet machine); ended should it hang.
+      timeout: 200_000,
+      killSignal: "SIGKILL",
+    },
+  );
   if (added.status !== 0) throw new Error(`desk add-user failed: ${added.stderr}`);
 
   const child: ChildProcess = spawn(

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { site } from "../../src/lib/site";
+import { site } from "../../src/shared/site";
 
 /**
  * The chat evaluation's cases and how a reply is judged: each case names a category and what the

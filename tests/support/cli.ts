@@ -4,7 +4,7 @@ import { endWithTest } from "./processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export interface CliResult {
+interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;

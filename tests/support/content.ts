@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { readChatKnowledge } from "../../server/site-files";
-import type { ChatKnowledge, ContentPage, KnownCollection } from "../../src/lib/chat-knowledge-schema";
+import type { ChatKnowledge, ContentPage, KnownCollection } from "../../src/shared/chat-knowledge-schema";
 
 /**
  * The site's content as the build read it: tests take the pages from the knowledge file the build
@@ -37,7 +37,7 @@ function newestFile(dir: string): { file: string; mtimeMs: number } {
   return newest;
 }
 
-export interface ContentFile {
+interface ContentFile {
   slug: string;
   /** The frontmatter after the collection's schema (dates as ISO strings). */
   frontmatter: Record<string, unknown>;

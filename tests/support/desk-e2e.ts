@@ -8,7 +8,7 @@ export const DESK_PASSWORD = "e2e desk password, long enough";
 
 /** The shell command that makes the account, then runs the production server in its place. */
 export const deskE2eServerCommand = [
-  `printf '%s\\n' '${DESK_PASSWORD}' | node --import tsx server/desk/cli.ts add-user ${DESK_EMAIL}`,
+  `printf '%s\\n' '${DESK_PASSWORD}' | node --import tsx server/features/desk/cli.ts add-user ${DESK_EMAIL}`,
   // What `npm start` runs after the build: the compiled server, no loader.
   "exec node --max-semi-space-size=16 --enable-source-maps dist-server/start.js",
 ].join("; ");

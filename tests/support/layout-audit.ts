@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 /** One thing wrong with a page's layout, said so a failing test names the element. */
-export interface LayoutProblem {
+interface LayoutProblem {
   kind: "covered" | "fixed-overlap" | "small-target";
   what: string;
 }

@@ -6,7 +6,7 @@ import { type BrowserContext, chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./chromium";
 import { endWithTest } from "./processes";
 
-export interface LifecycleChromium {
+interface LifecycleChromium {
   /** The browser's own context: its pages can be hidden (another page brought to the front) and frozen. */
   context: BrowserContext;
   close(): Promise<void>;

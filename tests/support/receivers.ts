@@ -113,7 +113,7 @@ export async function startSmtpReceiver(
   };
 }
 
-export interface ReceivedHook {
+interface ReceivedHook {
   headers: IncomingHttpHeaders;
   body: string;
   status: number;

@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import { localizedPath } from "../../src/i18n/locales";
 import { fill, ui } from "../../src/i18n/ui";
 import { areaHref } from "../../src/lib/area-schema";
-import { serviceHref, services } from "../../src/lib/services";
-import { site } from "../../src/lib/site";
+import { serviceHref, services } from "../../src/shared/services";
+import { site } from "../../src/shared/site";
 
 /** A public page and the h1 a visitor (or a crawler without JavaScript) must find on it. */
 export interface PageRoute {

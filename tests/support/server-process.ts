@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
-import { CHAT_KNOWLEDGE_FILE, type ChatKnowledge } from "../../src/lib/chat-knowledge-schema";
+import { CHAT_KNOWLEDGE_FILE, type ChatKnowledge } from "../../src/shared/chat-knowledge-schema";
 import { endWithTest } from "./processes";
 
 /** A knowledge of one article, made by the build's own code, for servers whose tests are not about chat. */

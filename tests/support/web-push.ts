@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
  * the library the server encrypts with).
  */
 
-export interface PushedMessage {
+interface PushedMessage {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RETRY_DELAY_MS, retryDelayMs } from "../../server/alerts/retry-policy";
+import { MAX_RETRY_DELAY_MS, retryDelayMs } from "../../server/features/alerts/retry-policy";
 
 describe("alert retry policy", () => {
   it("retries the first failure within 30 s, whatever the jitter", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { areaFrontmatterSchema, areaSlug } from "../../src/lib/area-schema";
 import { fromStockton, fromStocktonLabel } from "../../src/lib/areas";
-import { distanceMiles } from "../../src/lib/geo";
-import { site } from "../../src/lib/site";
+import { distanceMiles } from "../../src/shared/geo";
+import { site } from "../../src/shared/site";
 import { readCollection, wordCount } from "../support/content";
 
 const towns = readCollection("areas").map((file) => ({
@@ -123,7 +123,7 @@ describe("town pages", () => {
     expect(distanceMiles(site.geo, site.serviceAreaCenter) * 1.609344).toBeLessThan(10);
   });
 
-  it("name only highways from the one list in src/lib/site.ts, and together name all of it", () => {
+  it("name only highways from the one list in src/shared/site.ts, and together name all of it", () => {
     const named = new Set(towns.flatMap((t) => t.data.highways));
     for (const h of named) expect(site.highways).toContain(h);
     expect([...named].sort()).toEqual([...site.highways].sort());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { blogFrontmatterSchema } from "../../src/lib/blog-schema";
-import { services } from "../../src/lib/services";
+import { services } from "../../src/shared/services";
 import { readCollection, wordCount } from "../support/content";
 
 /** The nineteen slugs the specification names (it says 18 but lists 19; every named one is served). */

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createAssistant } from "../../server/chat/assistant";
-import { curated } from "../../server/chat/knowledge";
-import { PACKS } from "../../server/chat/pack";
+import { createAssistant } from "../../server/features/chat/assistant";
+import { curated } from "../../server/features/chat/knowledge";
+import { PACKS } from "../../server/features/chat/pack";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
-import { site } from "../../src/lib/site";
+import { site } from "../../src/shared/site";
 import { NEVER } from "../support/chat-eval";
 import { builtDist, builtKnowledge, pageWords } from "../support/content";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PACKS } from "../../server/chat/pack";
-import { fold } from "../../server/chat/text";
+import { PACKS } from "../../server/features/chat/pack";
+import { fold } from "../../server/features/chat/text";
 import { loadCases } from "../support/chat-eval";
 
 /**

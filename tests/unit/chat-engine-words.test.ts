@@ -4,12 +4,12 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The assistant's engine holds no word of English or Spanish: every word it says or looks for is in
- * its data packs (server/chat/data/{en,es}/). This reads every string, template and regex literal of
+ * its data packs (server/features/chat/data/{en,es}/). This reads every string, template and regex literal of
  * the engine's files and fails on any letters that are not a key of the data (an intent, a service
  * slug, a reply's name) or a term of the code itself (a module, a JSON field). safety.ts is today's
  * safety step, kept word for word until the safety guard (vocabulary data) replaces it.
  */
-const DIR = new URL("../../server/chat/", import.meta.url);
+const DIR = new URL("../../server/features/chat/", import.meta.url);
 const TEMPORARY = new Set(["safety.ts"]);
 /** The outside bot's transport: its strings are HTTP and error messages for the log, never read or said. */
 const TRANSPORT = new Set(["webhook.ts"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadModel, trainModel } from "../../server/chat/classifier";
+import { loadModel, trainModel } from "../../server/features/chat/classifier";
 import { loadCases, REGRESSION_FILES } from "../support/chat-eval";
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createAssistant } from "../../server/chat/assistant";
+import { createAssistant } from "../../server/features/chat/assistant";
 import { caseKey, type EvalCase, loadCases, problemsWith, REGRESSION_FILES } from "../support/chat-eval";
 import { builtKnowledge } from "../support/content";
 

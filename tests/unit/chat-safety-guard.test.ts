@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { createAssistant } from "../../server/chat/assistant";
-import { createGuard, tokensOf } from "../../server/chat/guard";
-import { type DangerKind, type SafetyVocabulary, safetyVocabularies } from "../../server/chat/safety-vocabulary";
-import { site } from "../../src/lib/site";
+import { createAssistant } from "../../server/features/chat/assistant";
+import { createGuard, tokensOf } from "../../server/features/chat/guard";
+import {
+  type DangerKind,
+  type SafetyVocabulary,
+  safetyVocabularies,
+} from "../../server/features/chat/safety-vocabulary";
+import { site } from "../../src/shared/site";
 import { builtKnowledge, pageWords } from "../support/content";
 
 /**
@@ -538,7 +542,7 @@ function wordsInLiterals(name: string, code: string): string[] {
 
 describe("the safety guard's engine", () => {
   it("holds no word of any language: no letters in its string, template or regex literals", () => {
-    const code = readFileSync(new URL("../../server/chat/guard.ts", import.meta.url), "utf8");
+    const code = readFileSync(new URL("../../server/features/chat/guard.ts", import.meta.url), "utf8");
     // "NFD" names a Unicode normalization form (accents split off, then dropped), not a word.
     expect(wordsInLiterals("guard.ts", code).filter((w) => w !== "NFD")).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, localTime } from "../../server/desk/csv";
+import { csvCell, csvLine, localTime } from "../../server/features/desk/csv";
 import { businessTime, timeAgo } from "../../src/components/desk/format";
 import { hrefFor, parseHash } from "../../src/components/desk/use-hash-route";
-import { mapSearchHref, telHrefFor } from "../../src/lib/links";
+import { mapSearchHref, telHrefFor } from "../../src/shared/links";
 
 describe("CSV cells (RFC 4180 and the formula guard)", () => {
   it("quotes a cell holding a comma, a quote or a line break, and doubles quotes", () => {

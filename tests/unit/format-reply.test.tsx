@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { formatReply, safeHref } from "../../src/lib/format-reply";
-import { telHrefFor } from "../../src/lib/links";
 import { buildPageTitles } from "../../src/lib/page-titles";
-import { serviceHref, services } from "../../src/lib/services";
-import { site, telHref } from "../../src/lib/site";
+import { telHrefFor } from "../../src/shared/links";
+import { serviceHref, services } from "../../src/shared/services";
+import { site, telHref } from "../../src/shared/site";
 
 const html = (text: string) => renderToStaticMarkup(formatReply(text));
 

@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import * as cheerio from "cheerio";
 import { describe, expect, it } from "vitest";
-import { requestPageRenderer } from "../../server/request-page/render";
+import { requestPageRenderer } from "../../server/features/request-page/render";
 import { localizedPath, localizeHref, preferredLocale, unlocalizedPath } from "../../src/i18n/locales";
 import { type Dictionary, differentKeys, ui } from "../../src/i18n/ui";
-import { driverStatuses } from "../../src/lib/request-page";
+import { driverStatuses } from "../../src/shared/request-page";
 import { builtDist, builtKnowledge } from "../support/content";
 
 /** Every value of a dictionary, by its dotted key. */
@@ -19,7 +19,7 @@ const marks = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]
 /** Common English words a Spanish sentence never needs (the list, and a few more). */
 const ENGLISH = /\b(the|and|your|call us|request|you|with|please|our|we|for|send|here|now|this)\b/i;
 
-describe("the interface dictionary (src/i18n/ui.ts)", () => {
+describe("the interface dictionary (src/i18n/{en,es}/)", () => {
   const en = entries(ui.en);
   const es = new Map(entries(ui.es));
 
@@ -103,7 +103,7 @@ describe("the Spanish pages, as built", () => {
 });
 
 /**
- * The Spanish request page is a shell the server fills in (server/request-page/render.ts): read as a
+ * The Spanish request page is a shell the server fills in (server/features/request-page/render.ts): read as a
  * Spanish driver gets it, in every status, with the dispatcher's message and the cancel form, and with
  * the words its island takes over with.
  */

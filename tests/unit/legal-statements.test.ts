@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createAssistant } from "../../server/chat/assistant";
-import { facts } from "../../server/chat/knowledge";
-import { site } from "../../src/lib/site";
+import { createAssistant } from "../../server/features/chat/assistant";
+import { facts } from "../../server/features/chat/knowledge";
+import { ui } from "../../src/i18n/ui";
+import { site } from "../../src/shared/site";
 import { builtDist, builtKnowledge, contentOf, readCollection } from "../support/content";
 
 /**
@@ -229,7 +230,7 @@ describe("consistency", () => {
   });
 
   it("the site description no longer claims all of San Joaquin County (the radius is 30 km)", () => {
-    expect(site.description).not.toMatch(/San Joaquin County/);
+    expect(ui.en.home.description).not.toMatch(/San Joaquin County/);
   });
 });
 

@@ -5,7 +5,7 @@ import { ui } from "../../src/i18n/ui";
 
 /**
  * One word per thing in every Spanish text we write (the pages, the interface dictionary and, once
- * they land, the assistant's data packs in server/chat/data/es/): the spare tire is a "llanta de
+ * they land, the assistant's data packs in server/features/chat/data/es/): the spare tire is a "llanta de
  * repuesto", the tow truck a "grúa", help after a crash is a tow ("grúa después de un choque"), and
  * the register is "lo" ("lo comunicamos"), never "le conectamos".
  */
@@ -47,7 +47,7 @@ function spanishTexts(): [string, string][] {
   const files = [
     ...contentFolders.flatMap(spanishFiles),
     // The assistant's Spanish data packs, when they move there (server/chat is rewritten separately).
-    ...spanishFiles("server/chat/data/es"),
+    ...spanishFiles("server/features/chat/data/es"),
   ];
   return [
     ...files.map((f) => [path.relative(root, f), readFileSync(f, "utf8")] as [string, string]),

@@ -3,7 +3,7 @@ import { PhoneText } from "@/components/call/PhoneNumber";
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
 
-export interface TownFactsProps {
+interface TownFactsProps {
   town: string;
   fromStockton: string;
   highways: string[];

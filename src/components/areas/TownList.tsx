@@ -1,6 +1,6 @@
 import { ChevronRight, MapPin } from "lucide-react";
 
-export interface TownSummary {
+interface TownSummary {
   name: string;
   href: string;
   fromStockton: string;

@@ -2,7 +2,7 @@ import { ArrowRight, CalendarDays } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { blogHref, formatDate } from "@/lib/blog";
 
-export interface PostCardProps {
+interface PostCardProps {
   slug: string;
   title: string;
   excerpt: string;

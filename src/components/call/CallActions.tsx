@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { IconLabel } from "@/components/ui/icon-label";
 import { PhoneText } from "./PhoneNumber";
 
-export interface CallActionsProps {
+interface CallActionsProps {
   telHref: string;
   /** "Call (209) 555-0142" in the page's language. */
   callLabel: string;

@@ -3,11 +3,11 @@ import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from "re
 import { Button } from "@/components/ui/button";
 import { useScriptRunning } from "@/components/ui/use-script-running";
 import type { Dictionary } from "@/i18n/ui";
-import { MAX_CHAT_CHARS } from "@/lib/chat-text";
+import { MAX_CHAT_CHARS } from "@/shared/chat-text";
 
 /** The text box grows with its text from 32 px up to 80 px, then scrolls. */
-export const INPUT_MIN_PX = 32;
-export const INPUT_MAX_PX = 80;
+const INPUT_MIN_PX = 32;
+const INPUT_MAX_PX = 80;
 
 /**
  * Type, Enter to send, Shift+Enter for a new line; disabled while a reply is pending.

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
-import type { DeskEvent, DeskSignIn } from "@/lib/desk-schema";
+import type { DeskEvent, DeskSignIn } from "@/shared/desk-schema";
 import { businessTime } from "./format";
 import { describeEvent } from "./RequestPage";
 import { hrefFor } from "./use-hash-route";

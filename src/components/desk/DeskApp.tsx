@@ -2,8 +2,8 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tan
 import { LogOut } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { HeaderControl } from "@/components/ui/header-control";
-import { newCountLabel } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
+import { newCountLabel } from "@/shared/desk-schema";
 import { ActivityPage } from "./ActivityPage";
 import { SIGNED_IN_HINT_KEY, writeStoredFlag } from "./desk-preferences";
 import { Inbox, type InboxState } from "./Inbox";

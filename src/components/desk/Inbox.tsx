@@ -4,11 +4,11 @@ import { type ComponentProps, useEffect, useId, useLayoutEffect, useRef } from "
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { languageForOwner } from "@/i18n/locales";
-import { type InboxFilter, type InboxPage, newCountLabel } from "@/lib/desk-schema";
-import { telHrefFor } from "@/lib/links";
-import { serviceNames } from "@/lib/services";
-import { site } from "@/lib/site";
 import { cn } from "@/lib/utils";
+import { type InboxFilter, type InboxPage, newCountLabel } from "@/shared/desk-schema";
+import { telHrefFor } from "@/shared/links";
+import { serviceNames } from "@/shared/services";
+import { site } from "@/shared/site";
 import { DeskField } from "./DeskField";
 import { businessTime, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
@@ -23,7 +23,7 @@ export interface InboxState {
   page: number;
 }
 
-export function filterParams(filter: InboxFilter): URLSearchParams {
+function filterParams(filter: InboxFilter): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
   return params;

@@ -2,14 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 import { Volume2, VolumeX, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { HeaderControl } from "@/components/ui/header-control";
-import type { InboxPage, InboxRow } from "@/lib/desk-schema";
+import type { InboxPage, InboxRow } from "@/shared/desk-schema";
 import { readStoredFlag, writeStoredFlag } from "./desk-preferences";
 import { hrefFor } from "./use-hash-route";
 
 /** How often every desk screen asks for new requests (the inbox's own list shares this query). */
 export const INBOX_POLL_MS = 15_000;
 /** The newest requests, unfiltered: the same query as the inbox's first page, so it costs no second fetch there. */
-export const LATEST_REQUESTS_KEY = ["/api/desk/requests"] as const;
+const LATEST_REQUESTS_KEY = ["/api/desk/requests"] as const;
 
 /**
  * The newest requests, asked for every 15 s on every screen, in a background tab too. Polling (not

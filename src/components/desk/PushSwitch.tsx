@@ -2,10 +2,10 @@ import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-quer
 import { BellOff, BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
 import { HeaderControl } from "@/components/ui/header-control";
-import type { DeskPushState } from "@/lib/desk-schema";
+import type { DeskPushState } from "@/shared/desk-schema";
 import { deskSend, errorText } from "./query-client";
 
-export const PUSH_KEY = ["/api/desk/push"] as const;
+const PUSH_KEY = ["/api/desk/push"] as const;
 /** The desk's service worker (public/desk-sw.js): shows the pushed alerts, opens the request on a tap. */
 const WORKER_URL = "/desk-sw.js";
 const WORKER_SCOPE = "/desk";

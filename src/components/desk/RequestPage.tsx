@@ -6,6 +6,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { fieldClass, inputClass } from "@/components/ui/form-field";
 import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
 import { languageForOwner } from "@/i18n/locales";
+import { cn } from "@/lib/utils";
 import {
   type DeskAlert,
   type DeskEvent,
@@ -15,9 +16,8 @@ import {
   MAX_DRIVER_MESSAGE_LENGTH,
   MAX_NOTE_LENGTH,
   statusLabels,
-} from "@/lib/desk-schema";
-import { mapSearchHref, telHrefFor } from "@/lib/links";
-import { cn } from "@/lib/utils";
+} from "@/shared/desk-schema";
+import { mapSearchHref, telHrefFor } from "@/shared/links";
 import { DeskField, DeskLabel } from "./DeskField";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";

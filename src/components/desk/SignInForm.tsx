@@ -3,8 +3,8 @@ import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { useScriptRunning } from "@/components/ui/use-script-running";
-import type { DeskSession } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
+import type { DeskSession } from "@/shared/desk-schema";
 import { DeskField } from "./DeskField";
 import { deskSend, errorText, SESSION_KEY, type SessionState } from "./query-client";
 

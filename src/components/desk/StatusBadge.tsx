@@ -1,5 +1,5 @@
-import { type RequestStatus, requestStatuses, statusLabels } from "@/lib/desk-schema";
 import { cn } from "@/lib/utils";
+import { type RequestStatus, requestStatuses, statusLabels } from "@/shared/desk-schema";
 
 const tone: Record<RequestStatus, string> = {
   new: "bg-brand-500 text-ink",

@@ -1,4 +1,4 @@
-import { site } from "@/lib/site";
+import { site } from "@/shared/site";
 
 /** Times on the desk are the business's clock (site.timeZone), whatever the phone's zone. */
 const clock = new Intl.DateTimeFormat("en-US", {

@@ -1,12 +1,12 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { apiRequest, getJson } from "@/lib/api-client";
-import type { DeskSession, DeskSignedOut } from "@/lib/desk-schema";
+import type { DeskSession, DeskSignedOut } from "@/shared/desk-schema";
 
 export const SESSION_KEY = ["/api/desk/session"] as const;
 export type SessionState = { signedIn: true; session: DeskSession } | { signedIn: false; signedOut: DeskSignedOut };
 
 /** True when a query failed because the session is gone (expired, signed out elsewhere, user removed). */
-export const isSignedOutError = (error: unknown) => error instanceof Error && error.message.startsWith("401:");
+const isSignedOutError = (error: unknown) => error instanceof Error && error.message.startsWith("401:");
 
 /**
  * The desk's query client with the specification's data-fetching defaults (section 7): no retries
@@ -47,7 +47,7 @@ export async function fetchSession(): Promise<SessionState> {
   return { signedIn: true, session: (await res.json()) as DeskSession };
 }
 
-export function csrfTokenOf(client: QueryClient): string {
+function csrfTokenOf(client: QueryClient): string {
   const state = client.getQueryData<SessionState>(SESSION_KEY);
   if (!state) return "";
   return state.signedIn ? state.session.csrfToken : state.signedOut.csrfToken;

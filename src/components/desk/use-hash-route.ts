@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type InboxFilter, inboxQuerySchema } from "@/lib/desk-schema";
+import { type InboxFilter, inboxQuerySchema } from "@/shared/desk-schema";
 
 /**
  * The desk's views live in the address's #fragment, so Back works, a reload keeps the view, and

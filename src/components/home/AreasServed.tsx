@@ -1,4 +1,5 @@
 import { MapPin } from "lucide-react";
+import { type IconLink, IconLinkList } from "@/components/ui/icon-link-list";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { type Dictionary, fill } from "@/i18n/ui";
 
@@ -9,7 +10,7 @@ export function AreasServed({
   strings,
   areasHref,
 }: {
-  areas: { name: string; href: string }[];
+  areas: IconLink[];
   radiusMiles: number;
   strings: Dictionary["home"];
   areasHref: string;
@@ -20,19 +21,13 @@ export function AreasServed({
         <SectionHeading id="areas-title" title={strings.areasTitle}>
           {fill(strings.areasIntro, { miles: radiusMiles })}
         </SectionHeading>
-        <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-3 lg:grid-cols-5">
-          {areas.map((area) => (
-            <li key={area.href}>
-              <a
-                href={area.href}
-                className="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-ink hover:border-brand-400 hover:text-brand-800"
-              >
-                <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
-                {area.name}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <IconLinkList
+          links={areas}
+          icon={MapPin}
+          className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,9rem),1fr))] gap-3 lg:grid-cols-5"
+          linkClassName="flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-ink hover:border-brand-400 hover:text-brand-800"
+          iconClassName="size-5 shrink-0 text-brand-600"
+        />
         <p className="mt-6">
           <a href={areasHref} className="font-semibold text-brand-800 hover:underline">
             {strings.areasAll}

@@ -1,11 +1,12 @@
 import { ChevronRight, Clock, MapPin, Phone } from "lucide-react";
 import { CallActions } from "@/components/call/CallActions";
 import { PhoneText } from "@/components/call/PhoneNumber";
+import { IconLinkList } from "@/components/ui/icon-link-list";
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
 import type { NavItem } from "@/lib/navigation";
 
-export interface HeroProps {
+interface HeroProps {
   phoneDisplay: string;
   telHref: string;
   hoursLabel: string;
@@ -73,19 +74,13 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services, local
             <PhoneText text={phoneDisplay} />
           </a>
           <h2 className="mt-6 text-sm font-bold tracking-wide text-brand-400 uppercase">{t.glanceServices}</h2>
-          <ul className="mt-2 grid grid-cols-2 gap-x-3">
-            {services.map((s) => (
-              <li key={s.href}>
-                <a
-                  href={s.href}
-                  className="flex min-h-8 items-center gap-1 text-sm text-slate-200 hover:text-white hover:underline"
-                >
-                  <ChevronRight className="size-4 shrink-0 text-brand-400" aria-hidden="true" />
-                  {s.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <IconLinkList
+            links={services}
+            icon={ChevronRight}
+            className="mt-2 grid grid-cols-2 gap-x-3"
+            linkClassName="flex min-h-8 items-center gap-1 text-sm text-slate-200 hover:text-white hover:underline"
+            iconClassName="size-4 shrink-0 text-brand-400"
+          />
           <h2 className="mt-5 text-sm font-bold tracking-wide text-brand-400 uppercase">{t.glanceTowns}</h2>
           <p className="mt-2 flex gap-2 text-sm text-slate-300">
             <MapPin className="size-4 shrink-0 text-brand-400" aria-hidden="true" />

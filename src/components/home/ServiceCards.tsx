@@ -6,7 +6,7 @@ import { SectionHeading } from "@/components/ui/section-heading";
 import type { Dictionary } from "@/i18n/ui";
 import { fill } from "@/i18n/ui";
 
-export interface ServiceCardData {
+interface ServiceCardData {
   icon: IconName;
   title: string;
   description: string;

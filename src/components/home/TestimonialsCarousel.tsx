@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { SectionHeading } from "@/components/ui/section-heading";
 import { StarRating } from "@/components/ui/star-rating";
 
-export interface Testimonial {
+interface Testimonial {
   name: string;
   town: string;
   text: string;

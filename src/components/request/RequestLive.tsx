@@ -13,8 +13,8 @@ import {
   REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
   statePath,
-} from "@/lib/request-page";
-import { requestPageLook as look } from "@/lib/request-page-look";
+} from "@/shared/request-page";
+import { requestPageLook as look } from "@/shared/request-page-look";
 
 /**
  * The island's words in the request's language, from the dictionary; the three that name the phone come
@@ -38,7 +38,7 @@ export type RequestLiveStrings = Pick<
   | "toSeeLatest"
 > & { call: string; notCancelled: string; offline: string };
 
-export interface RequestLiveProps {
+interface RequestLiveProps {
   /** The business's clock: times on the page are in it. */
   timeZone: string;
   /** The page's language ("es-US"): how its times are written, and the language asked of the server. */
@@ -47,10 +47,10 @@ export interface RequestLiveProps {
   telHref: string;
 }
 
-/** The element the server writes the page's state into (server/request-page/render.ts). */
+/** The element the server writes the page's state into (server/features/request-page/render.ts). */
 const STATE_ELEMENT_ID = "request-live-state";
 /** A stream silent for this long (two and a half heartbeats) is taken for dead and opened again. */
-export const SILENCE_LIMIT_MS = REQUEST_EVENTS_HEARTBEAT_MS * 2.5;
+const SILENCE_LIMIT_MS = REQUEST_EVENTS_HEARTBEAT_MS * 2.5;
 /**
  * Back in front (visible again, unfrozen, restored from the back/forward cache, back online), a stream
  * silent for longer than one heartbeat and a little is opened again at once rather than trusted: a

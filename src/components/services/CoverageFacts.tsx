@@ -1,4 +1,4 @@
-/** Where partner operators take calls: the towns and the highways through them, from src/lib/site.ts. */
+/** Where partner operators take calls: the towns and the highways through them, from src/shared/site.ts. */
 export function CoverageFacts({
   towns,
   highways,

@@ -1,7 +1,8 @@
-import { defaultImage } from "@/lib/services";
+import { ui } from "@/i18n/ui";
 import { cn } from "@/lib/utils";
+import { defaultImage } from "@/shared/services";
 
-export interface ServiceImageProps {
+interface ServiceImageProps {
   src: string;
   alt: string;
   /**
@@ -26,7 +27,7 @@ export function ServiceImage({
   alt,
   placement = "later",
   className,
-  fallbackAlt = defaultImage.alt,
+  fallbackAlt = ui.en.meta.fallbackImageAlt,
 }: ServiceImageProps) {
   return (
     <img

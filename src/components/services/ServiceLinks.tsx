@@ -1,4 +1,5 @@
 import { ChevronRight } from "lucide-react";
+import { IconLinkList } from "@/components/ui/icon-link-list";
 import type { NavItem } from "@/lib/navigation";
 
 /** The list of the other services on a service page. */
@@ -8,19 +9,13 @@ export function ServiceLinks({ title, links }: { title: string; links: NavItem[]
       <h2 id="other-services-title" className="mb-3 text-lg font-bold text-ink">
         {title}
       </h2>
-      <ul className="space-y-1">
-        {links.map((l) => (
-          <li key={l.href}>
-            <a
-              href={l.href}
-              className="flex items-center gap-1 rounded-md px-2 py-1.5 font-medium text-slate-700 hover:bg-white hover:text-brand-800"
-            >
-              <ChevronRight className="size-4 text-brand-600" aria-hidden="true" />
-              {l.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <IconLinkList
+        links={links}
+        icon={ChevronRight}
+        className="space-y-1"
+        linkClassName="flex items-center gap-1 rounded-md px-2 py-1.5 font-medium text-slate-700 hover:bg-white hover:text-brand-800"
+        iconClassName="size-4 text-brand-600"
+      />
     </nav>
   );
 }

@@ -2,7 +2,7 @@ import { Check } from "lucide-react";
 import { type IconName, ServiceIcon } from "@/components/services/ServiceIcon";
 import { Card, CardContent, CardHeader, type CardLink, CardLinks, CardTitle } from "@/components/ui/card";
 
-export interface OverviewCard {
+interface OverviewCard {
   icon: IconName;
   title: string;
   description: string;

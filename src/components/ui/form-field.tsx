@@ -6,7 +6,7 @@ export const fieldClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600 aria-[invalid=true]:border-red-600";
 export const inputClass = `${fieldClass} h-11`;
 
-export interface FormFieldProps {
+interface FormFieldProps {
   id: string;
   label: string;
   required?: boolean;

@@ -4,8 +4,8 @@ import type * as React from "react";
 import { cn } from "@/lib/utils";
 
 /** Radix Toast with the specification's numbers: 5000 ms, swipe right past 50 px, F8 to focus. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const TOAST_DURATION_MS = 5000;
+const TOAST_SWIPE_THRESHOLD_PX = 50;
 
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.Provider>) {
   return (

@@ -1,0 +1,304 @@
+import { type Locale, languageForOwner, languageTag } from "../../../src/i18n/locales";
+import { fill, serviceNameIn, ui } from "../../../src/i18n/ui";
+import { mapSearchHref, telHrefFor } from "../../../src/shared/links";
+import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../../src/shared/request-page";
+import { fullAddress, site } from "../../../src/shared/site";
+import type { ServiceRequestRow } from "../../db/schema";
+
+/**
+ * What the owner is told of one service request, built from the stored row. Everything here is pure:
+ * the channels only carry it.
+ */
+
+const businessTime = (locale: Locale) =>
+  new Intl.DateTimeFormat(languageTag[locale], { timeZone: site.timeZone, dateStyle: "full", timeStyle: "short" });
+const businessClocks: Record<Locale, Intl.DateTimeFormat> = { en: businessTime("en"), es: businessTime("es") };
+
+/**
+ * "Monday, November 23, 2026 at 1:05 AM (America/Los_Angeles)": the business's clock, and which
+ * clock; in Spanish for a Spanish driver's e-mail ("lunes, 23 de noviembre de 2026, 1:05 a.m. (…)").
+ */
+function formatBusinessTime(date: Date, locale: Locale = "en"): string {
+  return `${businessClocks[locale].format(date)} (${site.timeZone})`;
+}
+
+/** A header value holds no line break or control character, whatever a visitor typed. */
+function headerSafe(value: string, max = 80): string {
+  const flat = value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+
+/** What the alerts say for a request sent without the optional vehicle. */
+const NO_VEHICLE = "(not given)";
+
+export interface AlertEmail {
+  subject: string;
+  text: string;
+  html: string;
+  /** The message's language (Content-Language), when it is the driver's rather than the owner's English. */
+  language?: string;
+}
+
+/** The e-mail: subject with the service and pickup, every field, call and map links, business time. */
+export function alertEmail(request: ServiceRequestRow): AlertEmail {
+  const received = formatBusinessTime(request.createdAt);
+  const language = languageLine(request);
+  const tel = telHrefFor(request.phone);
+  const pickupMap = mapSearchHref(request.pickupLocation);
+  const dropoffMap = mapSearchHref(request.dropoffLocation);
+  const subject = headerSafe(
+    `New service request #${request.id}: ${request.service} at ${headerSafe(request.pickupLocation, 60)}`,
+    140,
+  );
+
+  const text = [
+    `New service request #${request.id}`,
+    "",
+    `Service:   ${request.service}`,
+    `Name:      ${request.name}`,
+    `Phone:     ${request.phone}  (${tel})`,
+    `Email:     ${request.email}`,
+    `Pickup:    ${request.pickupLocation}`,
+    `           ${pickupMap}`,
+    `Drop-off:  ${request.dropoffLocation}`,
+    `           ${dropoffMap}`,
+    `Vehicle:   ${request.vehicle ?? NO_VEHICLE}`,
+    `Language:  ${language}`,
+    `Received:  ${received}`,
+    `Request id: ${request.id}`,
+    "",
+    `Sent by ${site.name}'s website. Call the driver back as soon as you can.`,
+  ].join("\n");
+
+  const row = (label: string, content: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family:sans-serif;font-size:16px">',
+    `<h1 style="font-size:20px">New service request #${request.id}</h1>`,
+    "<table>",
+    row("Service", escapeHtml(request.service)),
+    row("Name", escapeHtml(request.name)),
+    row("Phone", link(tel, request.phone)),
+    row("Email", link(`mailto:${request.email}`, request.email)),
+    row("Pickup", link(pickupMap, request.pickupLocation)),
+    row("Drop-off", link(dropoffMap, request.dropoffLocation)),
+    row("Vehicle", escapeHtml(request.vehicle ?? NO_VEHICLE)),
+    row("Language", escapeHtml(language)),
+    row("Received", escapeHtml(received)),
+    row("Request id", String(request.id)),
+    "</table>",
+    `<p>Sent by ${escapeHtml(site.name)}'s website. Call the driver back as soon as you can.</p>`,
+    "</body></html>",
+  ].join("\n");
+
+  return { subject, text, html };
+}
+
+/** What the cancellation alerts say when the driver gave no reason. */
+const NO_REASON = "(none given)";
+
+/**
+ * The owner's e-mail when the driver cancels from their request page: which request, when, why if
+ * they said, and the fields to recognise it by; everything the driver typed is escaped in the HTML.
+ */
+export function cancelledAlertEmail(request: ServiceRequestRow): AlertEmail {
+  const cancelled = request.cancelledAt ? formatBusinessTime(request.cancelledAt) : "(unknown)";
+  const reason = request.cancelReason ?? NO_REASON;
+  const tel = telHrefFor(request.phone);
+  const subject = headerSafe(
+    `Cancelled by the driver: service request #${request.id} (${request.service} at ${headerSafe(request.pickupLocation, 60)})`,
+    140,
+  );
+  const text = [
+    `The driver cancelled service request #${request.id} from their request page.`,
+    "",
+    `Cancelled: ${cancelled}`,
+    `Reason:    ${reason}`,
+    "",
+    `Service:   ${request.service}`,
+    `Name:      ${request.name}`,
+    `Phone:     ${request.phone}  (${tel})`,
+    `Pickup:    ${request.pickupLocation}`,
+    `Received:  ${formatBusinessTime(request.createdAt)}`,
+    `Request id: ${request.id}`,
+    "",
+    `Sent by ${site.name}'s website. The driver no longer needs help: tell the partner operator if one was sent.`,
+  ].join("\n");
+  const row = (label: string, content: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family:sans-serif;font-size:16px">',
+    `<h1 style="font-size:20px">The driver cancelled service request #${request.id}</h1>`,
+    "<table>",
+    row("Cancelled", escapeHtml(cancelled)),
+    row("Reason", escapeHtml(reason)),
+    row("Service", escapeHtml(request.service)),
+    row("Name", escapeHtml(request.name)),
+    row("Phone", `<a href="${escapeHtml(tel)}">${escapeHtml(request.phone)}</a>`),
+    row("Pickup", escapeHtml(request.pickupLocation)),
+    row("Received", escapeHtml(formatBusinessTime(request.createdAt))),
+    row("Request id", String(request.id)),
+    "</table>",
+    `<p>Sent by ${escapeHtml(site.name)}'s website. The driver no longer needs help: tell the partner operator if one was sent.</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
+/** The longest piece of a typed place the driver's e-mail repeats: enough to recognise it, little to abuse. */
+const DRIVER_MAIL_PLACE_CHARS = 120;
+const shortened = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
+
+/**
+ * The e-mail to the driver who sent a request, in the request's language (the page it links to speaks
+ * the same): its number, the link to its page and the phone, and who sent it and why (anyone can type
+ * any address into the form: the one who owns it learns what this is and that no more will come).
+ * Nothing but the service and the pickup place of what was typed, escaped in the HTML; never the name,
+ * which a stranger could fill with a message.
+ */
+export function driverConfirmationEmail(request: ServiceRequestRow, pageUrl: string): AlertEmail {
+  const locale = request.language;
+  const t = ui[locale].driverEmail;
+  const sent = formatBusinessTime(request.createdAt, locale);
+  const service = serviceNameIn(locale, request.service);
+  const pickup = shortened(headerSafe(request.pickupLocation, 1000), DRIVER_MAIL_PLACE_CHARS);
+  const siteUrl = new URL(pageUrl).origin;
+  const number = { number: request.id, name: site.name };
+  const subject = fill(t.subject, number);
+  const heading = fill(t.heading, number);
+  const why = fill(t.why, { name: site.name, url: siteUrl });
+  const lifetime = fill(t.lifetime, { days: PAGE_LIFETIME_AFTER_END_DAYS });
+  const sender = fill(t.sender, { name: site.name, address: fullAddress });
+  const width = Math.max(t.number.length, t.service.length, t.pickup.length, t.sent.length) + 2;
+  const line = (label: string, value: string) => `${`${label}:`.padEnd(width)}${value}`;
+  const text = [
+    `${heading}.`,
+    "",
+    line(t.number, `#${request.id}`),
+    line(t.service, service),
+    line(t.pickup, pickup),
+    line(t.sent, sent),
+    "",
+    `${t.followLink}${t.followRest}`,
+    pageUrl,
+    lifetime,
+    "",
+    fill(t.callBack, { phone: site.phone.display }),
+    "",
+    why,
+    sender,
+  ].join("\n");
+  const row = (label: string, content: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const phoneLink = `<a href="${escapeHtml(`tel:${site.phone.e164}`)}">${escapeHtml(site.phone.display)}</a>`;
+  const html = [
+    "<!doctype html>",
+    `<html lang="${languageTag[locale]}"><body style="font-family:sans-serif;font-size:16px">`,
+    `<h1 style="font-size:20px">${escapeHtml(heading)}</h1>`,
+    "<table>",
+    row(t.number, `#${request.id}`),
+    row(t.service, escapeHtml(service)),
+    row(t.pickup, escapeHtml(pickup)),
+    row(t.sent, escapeHtml(sent)),
+    "</table>",
+    `<p><a href="${escapeHtml(pageUrl)}">${escapeHtml(t.followLink)}</a>${escapeHtml(t.followRest)}<br>${escapeHtml(lifetime)}</p>`,
+    // The dictionary's words escaped first, then the phone's link put in their {phone} mark.
+    `<p>${fill(escapeHtml(t.callBack), { phone: phoneLink })}</p>`,
+    `<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>${escapeHtml(sender)}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html, language: languageTag[locale] };
+}
+
+/**
+ * "Spanish (call back in Spanish)" for a request from the Spanish site, "English" otherwise: the
+ * e-mail stays in the owner's language and says which language to call back in.
+ */
+function languageLine(request: Pick<ServiceRequestRow, "language">): string {
+  const name = languageForOwner[request.language];
+  return request.language === "en" ? name : `${name} (call back in ${name})`;
+}
+
+/** The webhook's JSON body: the event's type, the request's fields, its id and when it was stored. */
+export function webhookPayload(request: ServiceRequestRow) {
+  return {
+    type: "contact_request.created" as const,
+    id: request.id,
+    createdAt: request.createdAt.toISOString(),
+    name: request.name,
+    email: request.email,
+    phone: request.phone,
+    service: request.service,
+    pickupLocation: request.pickupLocation,
+    dropoffLocation: request.dropoffLocation,
+    /** The vehicle as the driver described it, or null when the optional field was left empty. */
+    vehicle: request.vehicle,
+    /** The language of the page the driver sent it from: "en" or "es". */
+    language: request.language,
+    /** The same in words, as the e-mail and the desk say it ("English", "Spanish"): a receiver can show it as is. */
+    languageName: languageForOwner[request.language],
+  };
+}
+
+/** The webhook's JSON body when the driver cancelled: the request as for a new one, plus when, by whom and why. */
+export function cancelledWebhookPayload(request: ServiceRequestRow) {
+  const { type: _created, ...fields } = webhookPayload(request);
+  return {
+    type: "service_request.cancelled" as const,
+    ...fields,
+    cancelledAt: request.cancelledAt ? request.cancelledAt.toISOString() : null,
+    cancelledBy: "driver" as const,
+    /** The driver's reason as typed, or null when they gave none. */
+    reason: request.cancelReason,
+  };
+}
+
+/**
+ * What the owner's phone shows for a Web Push alert, and where a tap leads. The service worker
+ * (public/desk-sw.js) only ever puts these strings into a notification, which shows text.
+ */
+interface PushNotification {
+  title: string;
+  body: string;
+  /** The request in the desk, same origin. */
+  url: string;
+  /** One notification per request: a retried delivery replaces it rather than adding a second. */
+  tag: string;
+}
+
+/**
+ * The notification's line: the service and the pickup place, led by "Spanish: " for a request from the
+ * Spanish site, so the owner knows before calling back (first, where a long pickup cannot cut it off).
+ */
+function pushBody(request: ServiceRequestRow): string {
+  const language = request.language === "en" ? "" : `${languageForOwner[request.language]}: `;
+  return headerSafe(`${language}${request.service}, ${request.pickupLocation}`, 120);
+}
+
+/** The owner's phone when the driver cancelled: its own tag, so it rings even if the new-request one is still shown. */
+export function cancelledPushNotification(request: ServiceRequestRow): PushNotification {
+  return {
+    title: `Cancelled by the driver: #${request.id}`,
+    body: pushBody(request),
+    url: `/desk#/requests/${request.id}`,
+    tag: `service-request-${request.id}-cancelled`,
+  };
+}
+
+export function pushNotification(request: ServiceRequestRow): PushNotification {
+  return {
+    title: `New request #${request.id}`,
+    body: pushBody(request),
+    url: `/desk#/requests/${request.id}`,
+    tag: `service-request-${request.id}`,
+  };
+}

@@ -1,0 +1,166 @@
+import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { type AlertChannel, alertOutbox, requestPageLinks, serviceRequests } from "../../db/schema";
+import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import type { ClaimedAlert } from "./channel";
+
+/**
+ * A new link to each request's page, for the confirmation e-mails about to go out: only its hash is
+ * stored, so the token is made when the e-mail is, never kept. A request deleted since the claim gets none.
+ *
+ * One link per attempt, and a failed attempt takes its link back (markFailedAttempt): so retries never
+ * pile up live links, and the one that stays is the one in the e-mail that went out. Minting once per
+ * alert instead would need the token again at each retry, and only its hash is stored. Left behind: the
+ * link of an attempt whose process died mid-send (its lease runs out and the retry mints another), and
+ * that of an attempt the mail server took but whose answer was lost (its e-mail's link then no longer
+ * works; the retry's e-mail carries one that does).
+ */
+async function mintPageTokens(db: Db, requestIds: number[]): Promise<Map<number, string>> {
+  const tokens = new Map(requestIds.map((id) => [id, newPageToken()]));
+  if (tokens.size === 0) return tokens;
+  const values = sql.join(
+    [...tokens].map(([id, token]) => sql`(${id}::integer, ${pageTokenHash(token)}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into ${requestPageLinks} (${sql.identifier(requestPageLinks.serviceRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
+    select v.id, v.hash from (values ${values}) as v(id, hash)
+    join ${serviceRequests} on ${serviceRequests.id} = v.id`);
+  return tokens;
+}
+
+/** The database side of alert delivery: claiming due alerts and recording what happened. */
+export function outboxStore(db: Db) {
+  return {
+    /**
+     * Takes up to `limit` due alerts for this worker, on the `channels` it can send. FOR UPDATE SKIP
+     * LOCKED lets several servers on one PostgreSQL claim at once without taking the same row; the claim
+     * pushes next_attempt_at a lease ahead, so an alert whose worker died mid-send becomes due again when
+     * the lease ends. A server without a channel (no SMTP_URL, say) leaves that channel's alerts to the
+     * servers that have it, rather than taking them only to put them off with an error.
+     */
+    async claimDue(
+      now: Date,
+      limit: number,
+      leaseMs: number,
+      channels: readonly AlertChannel[],
+    ): Promise<ClaimedAlert[]> {
+      if (channels.length === 0) return [];
+      const due = db
+        .select({ id: alertOutbox.id })
+        .from(alertOutbox)
+        .where(
+          and(
+            eq(alertOutbox.state, "pending"),
+            lte(alertOutbox.nextAttemptAt, now),
+            inArray(alertOutbox.channel, [...channels]),
+          ),
+        )
+        .orderBy(asc(alertOutbox.nextAttemptAt))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const claimed = await db
+        .update(alertOutbox)
+        .set({
+          attempts: sql`${alertOutbox.attempts} + 1`,
+          lastAttemptAt: now,
+          nextAttemptAt: new Date(now.getTime() + leaseMs),
+        })
+        .where(inArray(alertOutbox.id, due))
+        .returning({
+          id: alertOutbox.id,
+          channel: alertOutbox.channel,
+          kind: alertOutbox.kind,
+          attempts: alertOutbox.attempts,
+          createdAt: alertOutbox.createdAt,
+          serviceRequestId: alertOutbox.serviceRequestId,
+        });
+      if (claimed.length === 0) return [];
+      const requests = await db
+        .select()
+        .from(serviceRequests)
+        .where(
+          inArray(
+            serviceRequests.id,
+            claimed.map((c) => c.serviceRequestId),
+          ),
+        );
+      const byId = new Map(requests.map((r) => [r.id, r]));
+      const tokens = await mintPageTokens(
+        db,
+        claimed
+          .filter((c) => c.kind === "driver_confirmation" && byId.has(c.serviceRequestId))
+          .map((c) => c.serviceRequestId),
+      );
+      return claimed.flatMap((c): ClaimedAlert[] => {
+        const request = byId.get(c.serviceRequestId);
+        // A request deleted since the claim took its alerts with it (ON DELETE CASCADE).
+        if (!request) return [];
+        const alert: ClaimedAlert = {
+          id: c.id,
+          channel: c.channel,
+          kind: c.kind,
+          attempt: c.attempts,
+          createdAt: c.createdAt,
+          request,
+        };
+        const pageToken = c.kind === "driver_confirmation" ? tokens.get(c.serviceRequestId) : undefined;
+        return [pageToken ? { ...alert, pageToken } : alert];
+      });
+    },
+
+    /**
+     * Makes every pending alert due now. Only for a database this process owns alone (PGlite): at
+     * start, any alert still claimed belongs to a process that died mid-send, so it need not wait out
+     * its lease. Alerts waiting out a backoff are tried at once too: a restart is a fair time to retry.
+     */
+    async releaseClaims(now: Date): Promise<void> {
+      await db
+        .update(alertOutbox)
+        .set({ nextAttemptAt: now })
+        .where(and(eq(alertOutbox.state, "pending"), gt(alertOutbox.nextAttemptAt, now)));
+    },
+
+    async markSent(ids: string[], now: Date): Promise<void> {
+      await db
+        .update(alertOutbox)
+        .set({ state: "sent", sentAt: now, lastError: null })
+        .where(inArray(alertOutbox.id, ids));
+    },
+
+    /**
+     * Records a failed attempt: due again at `retryAt`, or failed for good when `retryAt` is null. The
+     * page link made for the attempt (a driver's confirmation), which no e-mail carried, stops working.
+     */
+    async markFailedAttempt(id: string, error: string, retryAt: Date | null, pageToken?: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (pageToken)
+          await tx.delete(requestPageLinks).where(eq(requestPageLinks.tokenSha256, pageTokenHash(pageToken)));
+        await tx
+          .update(alertOutbox)
+          .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, state: "failed" })
+          // A slower duplicate of an attempt that already succeeded must not undo it.
+          .where(and(eq(alertOutbox.id, id), eq(alertOutbox.state, "pending")));
+      });
+    },
+
+    /** What a monitor needs: how many alerts wait or failed, and how long the oldest has waited. */
+    async stats(now: Date): Promise<{ pending: number; failed: number; oldestPendingAgeSeconds: number | null }> {
+      const rows = await db
+        .select({ state: alertOutbox.state, n: count(), oldest: min(alertOutbox.createdAt) })
+        .from(alertOutbox)
+        .where(inArray(alertOutbox.state, ["pending", "failed"]))
+        .groupBy(alertOutbox.state);
+      const pending = rows.find((r) => r.state === "pending");
+      const failed = rows.find((r) => r.state === "failed");
+      const oldest = pending?.oldest ? new Date(pending.oldest) : null;
+      return {
+        pending: Number(pending?.n ?? 0),
+        failed: Number(failed?.n ?? 0),
+        oldestPendingAgeSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.getTime()) / 1000)) : null,
+      };
+    },
+  };
+}
+
+export type OutboxStore = ReturnType<typeof outboxStore>;

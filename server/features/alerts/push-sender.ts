@@ -1,0 +1,99 @@
+import webpush from "web-push";
+import type { PushAlertConfig } from "../../config";
+import type { PushSubscriptionStore } from "../desk/push-subscriptions";
+import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
+import { cancelledPushNotification, pushNotification } from "./message";
+import { postPinned } from "./pinned-post";
+import { type HostResolver, pushAddress, systemResolver } from "./push-address";
+import { pushEndpointRefusal } from "./push-endpoint";
+
+const PUSH_TIMEOUT_MS = 10_000;
+/** How long a push service keeps a notification for a phone that is off: an hour-old request is still news. */
+const PUSH_TTL_SECONDS = 60 * 60;
+
+type Outcome = "delivered" | "gone" | "refused" | { failed: string };
+
+/**
+ * Web Push to every phone the desk subscribed: one outbox row per request carries them all. The
+ * web-push package encrypts the payload for each browser (RFC 8291) and signs the VAPID header
+ * (RFC 8292); the request itself goes out to the address checked just before (push-address.ts), with
+ * its timeout.
+ *
+ * The alert counts as sent when one phone's push service took it, or when there is no phone left to
+ * tell; a subscription the push service calls gone (404, 410) is forgotten, and so is one whose
+ * endpoint the server's rule refuses (push-endpoint.ts), without a request sent to it. Only when
+ * every phone failed is the alert retried, so a phone that took it is never told twice by a retry.
+ */
+export function pushSender(
+  config: PushAlertConfig,
+  subscriptions: PushSubscriptionStore,
+  {
+    timeoutMs = PUSH_TIMEOUT_MS,
+    resolve = systemResolver,
+  }: {
+    timeoutMs?: number;
+    /** How push services' names are resolved (each push, then pinned); tests answer for names of their own. */
+    resolve?: HostResolver;
+  } = {},
+): AlertSender {
+  const vapidDetails = { subject: config.subject, publicKey: config.publicKey, privateKey: config.privateKey };
+  const rule = { allowLoopback: config.allowLoopbackEndpoints };
+
+  async function deliver(
+    subscription: { endpoint: string; p256dh: string; auth: string },
+    payload: string,
+  ): Promise<Outcome> {
+    // Saved before the rule existed, or under a rule since tightened: never posted to, and forgotten.
+    if (pushEndpointRefusal(subscription.endpoint, rule)) return "refused";
+    const details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      payload,
+      { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: "high", contentEncoding: "aes128gcm" },
+    );
+    // Resolved now, for this push, and connected to the address checked: a name cannot send us elsewhere.
+    const where = await pushAddress(new URL(details.endpoint), rule, resolve);
+    if ("refused" in where) return "refused";
+    if ("unresolved" in where) return { failed: where.unresolved };
+    const signal = AbortSignal.timeout(timeoutMs);
+    let response: { status: number };
+    try {
+      // Redirects are not followed (an answer is only its status), as a push service never sends one.
+      response = await postPinned(new URL(details.endpoint), where.pinned, {
+        headers: details.headers as Record<string, string | number>,
+        body: details.body ? new Uint8Array(details.body) : null,
+        signal,
+      });
+    } catch (error) {
+      return { failed: signal.aborted ? "timed out" : describeNetworkError(error) };
+    }
+    if (response.status === 404 || response.status === 410) return "gone";
+    if (response.status < 200 || response.status > 299) return { failed: `HTTP ${response.status}` };
+    return "delivered";
+  }
+
+  return {
+    channel: "push",
+    async send(alert: ClaimedAlert) {
+      // New requests and cancellations; the driver's confirmation goes by e-mail only.
+      if (alert.kind === "driver_confirmation")
+        throw new DeliveryError("the driver's confirmation goes by e-mail only");
+      const phones = await subscriptions.all();
+      const payload = JSON.stringify(
+        alert.kind === "cancelled" ? cancelledPushNotification(alert.request) : pushNotification(alert.request),
+      );
+      const outcomes = await Promise.all(phones.map((phone) => deliver(phone, payload)));
+      const failures: string[] = [];
+      let delivered = 0;
+      for (const [i, outcome] of outcomes.entries()) {
+        const phone = phones[i];
+        if (outcome === "delivered") delivered++;
+        else if ((outcome === "gone" || outcome === "refused") && phone) await subscriptions.forget(phone.id);
+        else if (typeof outcome === "object") failures.push(outcome.failed);
+      }
+      if (delivered === 0 && failures.length > 0) {
+        // What the push services answered, never their endpoints (capability addresses).
+        throw new DeliveryError(`push: ${failures.length} of ${phones.length} phones failed (${failures.join(", ")})`);
+      }
+    },
+  };
+}

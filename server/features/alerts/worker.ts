@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { AlertChannel } from "../../db/schema";
+import { type AlertSender, type ClaimedAlert, DeliveryError } from "./channel";
+import type { OutboxStore } from "./outbox";
+import { GIVE_UP_AFTER_MS, retryDelayMs } from "./retry-policy";
+
+export interface AlertWorkerOptions {
+  outbox: OutboxStore;
+  senders: AlertSender[];
+  log: FastifyBaseLogger;
+  /** The clock every decision reads (due, backoff, give-up); tests pass a controlled one. */
+  now?: () => Date;
+  random?: () => number;
+  /** How often to look for due alerts when nothing wakes the worker sooner. */
+  pollIntervalMs?: number;
+  /** How long a claim holds an alert; longer than any one send can take (SMTP stages, webhook 10 s). */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+export const DEFAULT_LEASE_MS = 45_000;
+
+/**
+ * Delivers the outbox: claims due alerts, sends each on its channel, records the outcome, and
+ * schedules retries. At least once: an alert is marked sent only after its receiver accepted it, so a
+ * crash between the two sends it again (with the same id, for the receiver to drop).
+ */
+export class AlertWorker {
+  private readonly senders: Map<AlertChannel, AlertSender>;
+  private readonly now: () => Date;
+  private readonly random: () => number;
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly options: AlertWorkerOptions) {
+    this.senders = new Map(options.senders.map((s) => [s.channel, s]));
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.batchSize = options.batchSize ?? 20;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Looks for due alerts now (a request was just stored), instead of at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+        return;
+      }
+      this.timer = setTimeout(() => this.wake(), this.pollIntervalMs);
+      this.timer.unref();
+    });
+  }
+
+  /** Stops polling and waits for sends under way; an unfinished one is retried after its lease. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    try {
+      // Keep going while full batches come back: a burst drains without waiting for the poll.
+      while (!this.stopped && (await this.runOnce()) === this.batchSize) {}
+    } catch (error) {
+      this.options.log.error({ err: error }, "alert delivery: could not read the outbox");
+    }
+  }
+
+  /** One pass: claims up to a batch of due alerts and sends them side by side. Returns how many. */
+  async runOnce(): Promise<number> {
+    const claimed = await this.options.outbox.claimDue(this.now(), this.batchSize, this.leaseMs, [
+      ...this.senders.keys(),
+    ]);
+    const delivered = await Promise.all(claimed.map((alert) => this.deliver(alert)));
+    const sent = claimed.filter((_, i) => delivered[i]);
+    // One write for the whole batch's successes: a burst costs the database a few statements, not one per alert.
+    if (sent.length > 0)
+      await this.options.outbox.markSent(
+        sent.map((a) => a.id),
+        this.now(),
+      );
+    for (const alert of sent) {
+      this.options.log.info(
+        { alertId: alert.id, channel: alert.channel, attempt: alert.attempt, outcome: "sent" },
+        "alert delivered",
+      );
+    }
+    return claimed.length;
+  }
+
+  /** Sends one alert; true when its receiver accepted it, else the failure is already recorded. */
+  private async deliver(alert: ClaimedAlert): Promise<boolean> {
+    const { log, outbox } = this.options;
+    const base = { alertId: alert.id, channel: alert.channel, attempt: alert.attempt };
+    const sender = this.senders.get(alert.channel);
+    try {
+      // Not claimed in the first place (claimDue takes this server's channels only); kept as a backstop.
+      if (!sender) throw new DeliveryError(`the ${alert.channel} channel is not configured on this server`);
+      await sender.send(alert);
+    } catch (error) {
+      const reason = error instanceof DeliveryError ? error.message : "unexpected error";
+      if (!(error instanceof DeliveryError)) log.error({ ...base, err: error }, "alert delivery: unexpected error");
+      const now = this.now();
+      const givenUp = now.getTime() - alert.createdAt.getTime() >= GIVE_UP_AFTER_MS;
+      const retryAt = givenUp ? null : new Date(now.getTime() + retryDelayMs(alert.attempt, this.random));
+      await outbox.markFailedAttempt(alert.id, reason, retryAt, alert.pageToken);
+      if (retryAt) log.warn({ ...base, outcome: "retry", error: reason, retryAt }, "alert delivery failed; will retry");
+      else log.error({ ...base, outcome: "failed", error: reason }, "alert delivery failed; giving up after 48 h");
+      return false;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,172 @@
+import { StemmerEn } from "@nlpjs/lang-en-min";
+import { StemmerEs } from "@nlpjs/lang-es";
+import { NeuralNetwork } from "@nlpjs/neural";
+import MiniSearch from "minisearch";
+import type { ChatLanguage } from "../../../src/shared/chat-schema";
+import { LANGUAGES, PACKS } from "./pack";
+import { fold, wordsOf } from "./text";
+
+/**
+ * The intent classifier: for each language, nlp.js's neural network trained on the examples of the
+ * language's intents.json, over stemmed words (nlp.js's own stemmers), so "towed", "towing" and
+ * "tows" are one feature. It is trained at build time (scripts/build-chat-model.ts writes
+ * dist/chat-model.json) and loaded at start; tests train it in memory from the same data.
+ *
+ * The nearest-example matcher below is the alternative it was measured against (MiniSearch over the
+ * same examples, the intent of the best-matching example); see the report in the README.
+ */
+
+export interface Guess {
+  intent: string;
+  score: number;
+}
+
+export interface IntentModel {
+  /** The intents a text may be, best first, with scores between 0 and 1. */
+  classify(lang: ChatLanguage, text: string): Guess[];
+  /**
+   * How likely a text's words are in each language's data (a naive Bayes over word counts: "me", "un"
+   * and "de" are far more frequent in the Spanish data); 0 for every language when no word is known.
+   */
+  languageScores(text: string): Record<ChatLanguage, number>;
+}
+
+/** The file the build writes beside chat-knowledge.json, read by the server at start. */
+export const CHAT_MODEL_FILE = "chat-model.json";
+
+export interface SavedModel {
+  format: 1;
+  languages: Record<ChatLanguage, { network: unknown; vocabulary: Record<string, number> }>;
+}
+
+const STEMMERS: Record<ChatLanguage, { stem(tokens: string[]): string[] }> = {
+  en: new StemmerEn(),
+  es: new StemmerEs(),
+};
+
+/**
+ * The one-word place names (the towns, their aliases, places outside them): left out of the features,
+ * so that the towns named in the examples teach the classifier nothing about intents. Words of longer
+ * names ("area" of Bay Area, "camp" of French Camp) are everyday words too, and stay.
+ */
+const PLACE_WORDS = new Set(
+  LANGUAGES.flatMap((lang) => {
+    const { towns, outsidePlaces } = PACKS[lang].entities;
+    const names = [
+      ...Object.entries(towns).flatMap(([name, t]) => [name, ...t.aliases]),
+      ...Object.entries(outsidePlaces).flatMap(([name, aliases]) => [name, ...aliases]),
+    ];
+    return names.map((n) => wordsOf(fold(n))).flatMap((w) => (w.length === 1 ? w : []));
+  }),
+);
+
+/** A text's features: its stemmed words, place names left out. */
+export function featuresOf(lang: ChatLanguage, text: string): Record<string, number> {
+  const features: Record<string, number> = {};
+  const words = wordsOf(fold(text)).filter((w) => !PLACE_WORDS.has(w));
+  for (const stem of STEMMERS[lang].stem(words)) if (stem) features[stem] = 1;
+  return features;
+}
+
+/** Every word a language's data uses: its examples, its service names and the texts it says. */
+function vocabularyOf(lang: ChatLanguage): Record<string, number> {
+  const { intents, entities, replies } = PACKS[lang];
+  const said = [replies.safety, replies.services, replies.topics].flatMap((t) => Object.values(t).map((s) => s.text));
+  const texts = [...Object.values(intents).flat(), ...Object.values(entities.services).flat(), ...said];
+  const counts: Record<string, number> = {};
+  for (const word of texts.flatMap((t) => wordsOf(fold(t)))) counts[word] = (counts[word] ?? 0) + 1;
+  return counts;
+}
+
+/** Trains every language's network: what the build runs, and tests when no built model is given. */
+export function trainModel(): SavedModel {
+  const languages = {} as SavedModel["languages"];
+  for (const lang of LANGUAGES) {
+    const corpus = Object.entries(PACKS[lang].intents).flatMap(([intent, examples]) =>
+      examples.map((e) => ({ input: featuresOf(lang, e), output: { [intent]: 1 } })),
+    );
+    const network = new NeuralNetwork({ log: false });
+    network.train(corpus);
+    languages[lang] = { network: network.toJSON(), vocabulary: vocabularyOf(lang) };
+  }
+  return { format: 1, languages };
+}
+
+function languageScorer(vocabularies: Record<ChatLanguage, Map<string, number>>) {
+  const totals = Object.fromEntries(
+    LANGUAGES.map((l) => [l, [...vocabularies[l].values()].reduce((a, b) => a + b, 0)]),
+  ) as Record<ChatLanguage, number>;
+  return (text: string) => {
+    const known = wordsOf(fold(text)).filter((w) => LANGUAGES.some((l) => vocabularies[l].has(w)));
+    const scores = {} as Record<ChatLanguage, number>;
+    for (const lang of LANGUAGES) {
+      // Log-likelihood of the known words, smoothed so a word one language lacks costs, not forbids.
+      scores[lang] = known.reduce(
+        (sum, w) => sum + Math.log(((vocabularies[lang].get(w) ?? 0) + 0.1) / totals[lang]),
+        0,
+      );
+      if (!known.length) scores[lang] = 0;
+    }
+    return scores;
+  };
+}
+
+export function loadModel(saved: SavedModel): IntentModel {
+  const networks = {} as Record<ChatLanguage, NeuralNetwork>;
+  const vocabularies = {} as Record<ChatLanguage, Map<string, number>>;
+  for (const lang of LANGUAGES) {
+    const network = new NeuralNetwork({ log: false });
+    network.fromJSON(saved.languages[lang].network);
+    networks[lang] = network;
+    vocabularies[lang] = new Map(Object.entries(saved.languages[lang].vocabulary));
+  }
+  return {
+    classify(lang, text) {
+      const features = featuresOf(lang, text);
+      if (!Object.keys(features).length) return [];
+      const out = networks[lang].run(features) ?? {};
+      return Object.entries(out)
+        .filter(([intent]) => intent !== "None")
+        .map(([intent, score]) => ({ intent, score }))
+        .sort((a, b) => b.score - a.score);
+    },
+    languageScores: languageScorer(vocabularies),
+  };
+}
+
+/** The alternative measured against the network: the intent of the most similar example. */
+export function nearestExampleModel(): IntentModel {
+  const indexes = {} as Record<ChatLanguage, MiniSearch<{ id: number; text: string; intent: string }>>;
+  const vocabularies = {} as Record<ChatLanguage, Map<string, number>>;
+  for (const lang of LANGUAGES) {
+    const index = new MiniSearch<{ id: number; text: string; intent: string }>({
+      fields: ["text"],
+      storeFields: ["intent"],
+      processTerm: (term) => STEMMERS[lang].stem([fold(term)])[0] ?? null,
+      searchOptions: { fuzzy: (term) => (term.length > 5 ? 0.2 : false) },
+    });
+    let id = 0;
+    for (const [intent, examples] of Object.entries(PACKS[lang].intents))
+      index.addAll(examples.map((text) => ({ id: id++, text, intent })));
+    indexes[lang] = index;
+    vocabularies[lang] = new Map(Object.entries(vocabularyOf(lang)));
+  }
+  return {
+    classify(lang, text) {
+      const hits = indexes[lang].search(text);
+      const best = hits[0]?.score ?? 0;
+      const seen = new Set<string>();
+      const out: Guess[] = [];
+      for (const h of hits.slice(0, 20)) {
+        const intent = String(h.intent);
+        if (seen.has(intent)) continue;
+        seen.add(intent);
+        // Scores relative to the best, and the best one damped when it shares few words with the text.
+        const words = Object.keys(featuresOf(lang, text)).length || 1;
+        out.push({ intent, score: (h.score / best) * Math.min(1, h.terms.length / Math.min(words, 3)) });
+      }
+      return out;
+    },
+    languageScores: languageScorer(vocabularies),
+  };
+}

@@ -1,0 +1,132 @@
+import type { ChatLanguage } from "../../../src/shared/chat-schema";
+import { fullAddress, highwayList, serviceRadiusMiles, site } from "../../../src/shared/site";
+import enEntities from "./data/en/entities.json" with { type: "json" };
+import enIntents from "./data/en/intents.json" with { type: "json" };
+import enReplies from "./data/en/replies.json" with { type: "json" };
+import esEntities from "./data/es/entities.json" with { type: "json" };
+import esIntents from "./data/es/intents.json" with { type: "json" };
+import esReplies from "./data/es/replies.json" with { type: "json" };
+
+/**
+ * A language's data pack (server/features/chat/data/{en,es}/): what drivers say (intents.json: intent -> example
+ * messages), what the engine looks for in a message (entities.json: towns, places outside them,
+ * services, highways, the small words that join clauses, mark a trip or negate) and what the assistant
+ * says (replies.json). The engine reads every language the same way; only these files differ, so a
+ * new phrasing, alias or answer is a line of data, never code.
+ */
+
+export interface Town {
+  slug: string;
+  aliases: string[];
+  landmarks: string[];
+}
+
+export interface Entities {
+  towns: Record<string, Town>;
+  /** Places outside the towns we list, each with its other spellings. */
+  outsidePlaces: Record<string, string[]>;
+  highways: string[];
+  clauseBreaks: string[];
+  tripFrom: string[];
+  tripTo: string[];
+  hereAt: string[];
+  negators: string[];
+  /** Words after a name that make it a street ("Kettleman Lane"), not a town. */
+  streetWords: string[];
+  /** Words before a name that ask whether we come there ("do you serve …"). */
+  placeQuestion: string[];
+  /** Service slug -> the ways drivers name it. */
+  services: Record<string, string[]>;
+  /** A need that replaces another when named: a flat with no spare is a tow, not a tire change. */
+  serviceInstead: { phrases: string[]; service: string; instead: string }[];
+  /** Words after a number that make it an amount of money ("35 dollars"). */
+  currencyWords: string[];
+  /** Article slug -> words of its subject, to find the article a how-to question is about. */
+  articles: Record<string, string[]>;
+  /** Words every article shares ("tow", "car"), left out of an article search. */
+  searchStopwords?: string[];
+  shorthand: Record<string, string>;
+  vocabulary: string[];
+  /** Place names that are everyday words here: a place only when written with a capital. */
+  everydayWords: string[];
+  /** Terms of this language in the English articles' words, for searching them. */
+  glossary?: Record<string, string>;
+}
+
+/** A text the assistant says; one that restates a page names the page and the phrase it restates. */
+export interface Said {
+  text: string;
+  source?: { file: string; phrase: string };
+  /** Where a legal statement was checked. */
+  law?: string;
+}
+
+export interface OneOrMany {
+  one: string;
+  many: string;
+}
+
+export interface Replies {
+  and: string;
+  pathPrefix: string;
+  serviceNames: Record<string, string>;
+  nextStep: { service: string; serviceWithDropOff: string; info: string };
+  safety: Record<string, Said>;
+  caution: Record<string, string>;
+  services: Record<string, Said>;
+  topics: Record<string, Said>;
+  towns: { yes: OneOrMany; inArea: OneOrMany; outside: OneOrMany; dropOffOutside: OneOrMany };
+  severalServices: string;
+  serviceItem: string;
+  serviceLink: string;
+  townPages: string;
+  articlePassage: string;
+  /** Where the articles live: a link there, or to a service page, never follows a danger's first steps. */
+  articlesPath: string;
+  accidentParts?: { id: string; asks: string[]; text: string; source?: Said["source"] }[];
+}
+
+export interface Pack {
+  lang: ChatLanguage;
+  intents: Record<string, string[]>;
+  entities: Entities;
+  replies: Replies;
+}
+
+/** The site's own constants, put into the texts where they name them ({phone}, {townList}…). */
+function joined(names: readonly string[], and: string): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")}${and}${names.at(-1)}`;
+}
+
+export function fill(text: string, replies: Pick<Replies, "and">, values: Record<string, string> = {}): string {
+  const all: Record<string, string> = {
+    phone: site.phone.display,
+    email: site.email,
+    address: fullAddress,
+    radiusMiles: String(serviceRadiusMiles),
+    townList: joined(site.areas, replies.and),
+    highwayList: replies.and === " and " ? highwayList : joined(site.highways, replies.and),
+    ...values,
+  };
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => all[key] ?? whole);
+}
+
+/** Every text of a pack with the site's constants put in. */
+function filled(replies: Replies): Replies {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === "string") return fill(value, replies);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === "source" ? v : walk(v)]));
+    return value;
+  };
+  // Names in the town and place templates are put in at answer time: only the site's constants now.
+  return walk(replies) as Replies;
+}
+
+export const PACKS: Record<ChatLanguage, Pack> = {
+  en: { lang: "en", intents: enIntents, entities: enEntities as Entities, replies: filled(enReplies as Replies) },
+  es: { lang: "es", intents: esIntents, entities: esEntities as Entities, replies: filled(esReplies as Replies) },
+};
+
+export const LANGUAGES = Object.keys(PACKS) as ChatLanguage[];

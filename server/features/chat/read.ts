@@ -1,0 +1,153 @@
+import type { ChatLanguage } from "../../../src/shared/chat-schema";
+import type { IntentModel } from "./classifier";
+import { safetyGuard } from "./danger-reply";
+import type { EntityFinder, PlaceMention } from "./entities";
+import type { DangerReading } from "./guard";
+import { LANGUAGES, PACKS, type Pack } from "./pack";
+import { type SafetyReading, safetyFirst } from "./safety";
+import { correctTypos, fold, wordsOf } from "./text";
+
+/**
+ * Reads a message: which language it is in (the words each language's data uses, the page's hint
+ * breaking a tie), what danger it tells (safetyFirst), which intents each of its clauses has (the
+ * trained classifier), and which services, places and articles it names (the entity finder).
+ */
+
+/** A clause's best intent counts from this score up; below, the clause says nothing we know. */
+export const INTENT_THRESHOLD = 0.5;
+
+/** Questions whose subject may be a service: a tow's rules, a how-to, a crash's paperwork. */
+const SUBJECTS = new Set([
+  "technical",
+  "hitch-classes",
+  "accident-info",
+  "abandoned",
+  "private-property",
+  "private-property-sign",
+  "home-driveway",
+  "find-towed",
+  "impound",
+  "police-tow",
+  "who-pays",
+  "junk-title",
+  "legal-advice",
+  "insurance-claim",
+  "belongings",
+  "chains",
+  "diagnosis",
+  "new-key",
+]);
+
+/** Questions about what we do not do, whose answers name the service we can do instead. */
+const OFFERS_INSTEAD = new Set(["diagnosis", "new-key", "insurance-claim"]);
+
+/**
+ * Questions a driver adds in passing to a need ("…and how much?", "¿cuánto se tarda?"): their score
+ * beside the need's is lower, and leaving them unanswered costs more than answering them honestly.
+ */
+const LOWER_THRESHOLD: Record<string, number> = { price: 0.3, eta: 0.3 };
+
+export interface Reading {
+  lang: ChatLanguage;
+  pack: Pack;
+  /** The message folded and with its listed typos put right. */
+  corrected: string;
+  words: string[];
+  /** What the safety guard read in the message as sent (guard.ts): anyone shut in, hurt, fire, a stop in traffic, a threat. */
+  danger: DangerReading;
+  /** What is left after the guard: a crash, a stop beside traffic, a caution (safety.ts). */
+  safety: SafetyReading;
+  /** Every intent asked, in the order asked. */
+  intents: string[];
+  services: string[];
+  places: PlaceMention[];
+  articles: string[];
+}
+
+/**
+ * How much likelier (in nats, about 150 times) a message's words must be in one language before they
+ * outweigh the page's language: one word ("hi", "ok", "gracias") is too little to go on.
+ */
+export const LANGUAGE_MARGIN = 5;
+
+export function replyLanguage(model: IntentModel, folded: string, hint?: ChatLanguage): ChatLanguage {
+  const scores = model.languageScores(folded);
+  const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
+  const oneWord = wordsOf(folded).length < 2;
+  if (hint && (oneWord || scores[best] - scores[second] < LANGUAGE_MARGIN)) return hint;
+  return scores[best] === scores[second] ? (LANGUAGES[0] as ChatLanguage) : best;
+}
+
+/** The language the message is written in, by its words alone (the page's hint only on a tie). */
+function messageLanguage(model: IntentModel, folded: string, hint?: ChatLanguage): ChatLanguage {
+  const scores = model.languageScores(folded);
+  const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
+  return scores[best] > scores[second] ? best : (hint ?? (LANGUAGES[0] as ChatLanguage));
+}
+
+export function readMessage(
+  text: string,
+  hint: ChatLanguage | undefined,
+  model: IntentModel,
+  finders: Record<ChatLanguage, EntityFinder>,
+  threshold = INTENT_THRESHOLD,
+): Reading {
+  const folded = fold(text);
+  // The reply may follow the page ("hi" on a Spanish page); the reading follows the message's words.
+  const lang = replyLanguage(model, folded, hint);
+  const written = messageLanguage(model, folded, hint);
+  const pack = PACKS[lang];
+  const finder = finders[written];
+  const corrected = correctTypos(folded, PACKS[written].entities);
+  const words = wordsOf(corrected);
+  const intents: string[] = [];
+  const add = (clause: string) => {
+    // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
+    const guesses = model
+      .classify(written, clause)
+      .filter((g) => g.score >= Math.min(threshold, LOWER_THRESHOLD[g.intent] ?? threshold));
+    // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
+    const aboutSubject = SUBJECTS.has(guesses[0]?.intent ?? "");
+    for (const guess of guesses)
+      if (!intents.includes(guess.intent) && !(aboutSubject && guess.intent.startsWith("service:")))
+        intents.push(guess.intent);
+  };
+  // Each clause may ask its own thing ("how much is it, and how long will it take?").
+  for (const sentence of corrected.split(/[.,;:!?¿¡]+/)) {
+    const sentenceWords = wordsOf(sentence);
+    for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
+  }
+  add(corrected);
+  // An amount of money in the message ("confirm it costs $35") puts the price in question.
+  if (finder.namesMoney(text, words) && !intents.includes("price")) intents.push("price");
+  // A service named inside a question about something else ("can a dolly tow a car with a flat?", "can
+  // the landlord tow my car?") is its subject, not a need; a need the classifier reads still counts.
+  // What we do not do, answered with what we can ("a mechanic's job; a tow to the shop"): that answer is the offer.
+  const offered = intents.some((i) => OFFERS_INSTEAD.has(i));
+  const subject = offered || (intents.some((i) => SUBJECTS.has(i)) && !intents.some((i) => i.startsWith("service:")));
+  const services = subject ? [] : finder.services(words);
+  const denied = finder.denied(words);
+  for (const i of intents) {
+    const [kind, slug] = i.split(":");
+    if (offered || kind !== "service" || !slug) continue;
+    if (!services.includes(slug) && !denied.includes(slug)) services.push(slug);
+  }
+  const places = finder.places(text);
+  // "Do you serve Lathrop?": a place named after the words that ask whether we come there.
+  if (places.length && finder.asksPlace(words)) {
+    if (!intents.includes("areas")) intents.push("areas");
+    intents.splice(0, intents.length, ...intents.filter((i) => i !== "services-list"));
+  }
+  return {
+    lang,
+    pack,
+    corrected,
+    words,
+    danger: safetyGuard.read(text),
+    safety: safetyFirst(corrected),
+    intents: intents.filter((i) => !i.includes(":")),
+    services: finder.instead(words, services),
+    places,
+    articles: finder.articles(words),
+  };
+}

@@ -1,0 +1,242 @@
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type DeskAlert,
+  type DeskEvent,
+  type DeskRequest,
+  type DeskStatus,
+  type InboxFilter,
+  type InboxRow,
+  NEW_COUNT_CAP,
+  type RequestStatus,
+} from "../../../src/shared/desk-schema";
+import { site } from "../../../src/shared/site";
+import type { Db } from "../../db/client";
+import { alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
+
+/** Reading and working service requests for the desk. Every write records who and when in request_events. */
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A day typed in the filter is a day in the business's time zone, whatever the database's zone. */
+const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${site.timeZone}`;
+const startOfNextDay = (day: string) => sql`((${day}::date) + 1)::timestamp at time zone ${site.timeZone}`;
+
+function filterCondition(filter: InboxFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(serviceRequests.status, filter.status));
+  if (filter.service) conditions.push(eq(serviceRequests.service, filter.service));
+  if (filter.from) conditions.push(gte(serviceRequests.createdAt, startOfDay(filter.from)));
+  if (filter.to) conditions.push(lt(serviceRequests.createdAt, startOfNextDay(filter.to)));
+  if (filter.q) {
+    // Same expression as the trigram index (schema.ts), so the index answers it.
+    conditions.push(sql`${searchableText} like ${`%${escapeLike(filter.q.toLowerCase())}%`}`);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const inboxColumns = {
+  id: serviceRequests.id,
+  createdAt: serviceRequests.createdAt,
+  name: serviceRequests.name,
+  phone: serviceRequests.phone,
+  service: serviceRequests.service,
+  pickupLocation: serviceRequests.pickupLocation,
+  language: serviceRequests.language,
+  status: serviceRequests.status,
+};
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** One page, newest first; one row more than the page tells whether there is a next page. */
+export async function listRequests(db: Db, filter: InboxFilter, page: number, pageSize: number) {
+  const rows = await db
+    .select(inboxColumns)
+    .from(serviceRequests)
+    .where(filterCondition(filter))
+    .orderBy(desc(serviceRequests.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  const items: InboxRow[] = rows.slice(0, pageSize).map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+  // Whatever the filter, how many still wait for someone (the tab's title shows it). Counted up to a
+  // cap: past it the owner needs no exact number, and a full count of 100,000 rows costs a scan.
+  const waiting = db
+    .select({ one: sql`1` })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.status, "new"))
+    .limit(NEW_COUNT_CAP + 1)
+    .as("waiting");
+  const [counted] = await db.select({ n: count() }).from(waiting);
+  return { items, page, pageSize, hasMore: rows.length > pageSize, newCount: counted?.n ?? 0 };
+}
+
+/** Every matching request, newest first, read in batches by id so memory stays flat for any size. */
+export async function* eachRequest(db: Db, filter: InboxFilter, batchSize = 1000) {
+  let before: number | undefined;
+  for (;;) {
+    const where = and(filterCondition(filter), before === undefined ? undefined : lt(serviceRequests.id, before));
+    const rows = await db
+      .select()
+      .from(serviceRequests)
+      .where(where)
+      .orderBy(desc(serviceRequests.id))
+      .limit(batchSize);
+    for (const row of rows) yield row;
+    if (rows.length < batchSize) return;
+    before = rows[rows.length - 1]?.id;
+  }
+}
+
+export async function getRequest(db: Db, id: number) {
+  const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+  if (!row) return undefined;
+  const request: DeskRequest = {
+    id: row.id,
+    createdAt: iso(row.createdAt),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    pickupLocation: row.pickupLocation,
+    dropoffLocation: row.dropoffLocation,
+    vehicle: row.vehicle,
+    status: row.status,
+    driverMessage: row.driverMessage,
+    driverMessageAt: isoOrNull(row.driverMessageAt),
+    cancelledAt: isoOrNull(row.cancelledAt),
+    cancelReason: row.cancelReason,
+    language: row.language,
+  };
+  const alertRows = await db
+    .select()
+    .from(alertOutbox)
+    .where(eq(alertOutbox.serviceRequestId, id))
+    .orderBy(alertOutbox.createdAt);
+  const alerts: DeskAlert[] = alertRows.map((a) => ({
+    id: a.id,
+    kind: a.kind,
+    channel: a.channel,
+    state: a.state,
+    attempts: a.attempts,
+    lastError: a.lastError,
+    nextAttemptAt: iso(a.nextAttemptAt),
+    lastAttemptAt: isoOrNull(a.lastAttemptAt),
+    sentAt: isoOrNull(a.sentAt),
+  }));
+  return { request, alerts, events: await eventsOf(db, id) };
+}
+
+const toEvent = (e: typeof requestEvents.$inferSelect): DeskEvent => ({ ...e, at: iso(e.at) });
+
+async function eventsOf(db: Db, requestId: number): Promise<DeskEvent[]> {
+  const rows = await db
+    .select()
+    .from(requestEvents)
+    .where(eq(requestEvents.requestId, requestId))
+    .orderBy(desc(requestEvents.id));
+  return rows.map(toEvent);
+}
+
+/** The latest changes over all requests (deletions included): the desk's activity view. */
+export async function recentEvents(db: Db, limit = 50): Promise<DeskEvent[]> {
+  const rows = await db.select().from(requestEvents).orderBy(desc(requestEvents.id)).limit(limit);
+  return rows.map(toEvent);
+}
+
+/** Statuses in which a request is over: its driver's page ends 30 days after it got there. */
+const endedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam", "cancelled"];
+
+/** What a desk change answers: done, nothing to do, or refused because the driver cancelled. */
+export type DeskChange = { changed: boolean } | { cancelledByDriver: true };
+
+/**
+ * Moves a request to a status; records the change. Undefined when there is no such request. A
+ * request the driver cancelled stays cancelled: the row is locked first, so a cancel and a desk change
+ * at the same moment are one after the other, never both.
+ */
+export async function changeStatus(
+  db: Db,
+  id: number,
+  status: DeskStatus,
+  actor: string,
+  now: Date,
+): Promise<DeskChange | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: serviceRequests.status, endedAt: serviceRequests.endedAt })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id))
+      .for("update");
+    if (!current) return undefined;
+    if (current.status === "cancelled") return { cancelledByDriver: true };
+    if (current.status === status) return { changed: false };
+    // The page's 30 days count from when the request first ended (completed then spam keeps the first
+    // time); reopened, it has no end.
+    const endedAt = endedStatuses.includes(status) ? (current.endedAt ?? now) : null;
+    await tx.update(serviceRequests).set({ status, endedAt }).where(eq(serviceRequests.id, id));
+    await tx
+      .insert(requestEvents)
+      .values({ requestId: id, kind: "status", actor, fromStatus: current.status, toStatus: status });
+    return { changed: true };
+  });
+}
+
+/**
+ * Sets (or, with an empty text, removes) the owner's message to the driver, shown on their page.
+ * Refused once the driver cancelled: they no longer follow it.
+ */
+export async function setDriverMessage(
+  db: Db,
+  id: number,
+  message: string,
+  actor: string,
+  now: Date,
+): Promise<DeskChange | undefined> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: serviceRequests.status, driverMessage: serviceRequests.driverMessage })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id))
+      .for("update");
+    if (!current) return undefined;
+    if (current.status === "cancelled") return { cancelledByDriver: true };
+    const next = message === "" ? null : message;
+    if (current.driverMessage === next) return { changed: false };
+    await tx
+      .update(serviceRequests)
+      .set({ driverMessage: next, driverMessageAt: next === null ? null : now })
+      .where(eq(serviceRequests.id, id));
+    // The history keeps what the driver was told, as a note does.
+    await tx.insert(requestEvents).values({ requestId: id, kind: "driver_message", actor, note: next });
+    return { changed: true };
+  });
+}
+
+export async function addNote(db: Db, id: number, note: string, actor: string) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: serviceRequests.id })
+      .from(serviceRequests)
+      .where(eq(serviceRequests.id, id));
+    if (!current) return undefined;
+    const [event] = await tx.insert(requestEvents).values({ requestId: id, kind: "note", actor, note }).returning();
+    return event ? toEvent(event) : undefined;
+  });
+}
+
+/**
+ * Forgets a request (a person asked to be forgotten): the row, its alerts (cascade) and its own
+ * history (notes may name the person) go; one "deleted" event with the id, who and when stays.
+ */
+export async function deleteRequest(db: Db, id: number, actor: string) {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(serviceRequests)
+      .where(eq(serviceRequests.id, id))
+      .returning({ id: serviceRequests.id });
+    if (!gone) return false;
+    await tx.delete(requestEvents).where(eq(requestEvents.requestId, id));
+    await tx.insert(requestEvents).values({ requestId: id, kind: "deleted", actor });
+    return true;
+  });
+}

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
+import { type LiveRow, liveRequests } from "./store";
+
+/** Told the request's current state at every look, or undefined once it is deleted or its link expired. */
+type FeedListener = (row: LiveRow | undefined) => void;
+
+interface RequestFeedOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** How often the followed requests are read again while any page follows one. */
+  intervalMs?: number;
+}
+
+/** One look a second: a change made by any server on the database reaches an open page within about that. */
+const DEFAULT_FEED_INTERVAL_MS = 1_000;
+/** Ids per query, well under PostgreSQL's 65,535 parameters. */
+const IDS_PER_QUERY = 1_000;
+
+/**
+ * What the open request pages on this server follow. Every second (while any page is open) it reads
+ * the followed requests in one query and tells each page's listener their current row; a change made
+ * by this server (the desk) wakes it at once. Reading the database, not a message bus, is what lets
+ * several servers on one PostgreSQL serve followers of the same request: whichever server a change
+ * went through, every server sees it at its next look. One query a second per server, whatever the
+ * number of followers.
+ */
+export class RequestFeed {
+  private readonly followers = new Map<number, Set<FeedListener>>();
+  private readonly intervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+
+  constructor(private readonly options: RequestFeedOptions) {
+    this.intervalMs = options.intervalMs ?? DEFAULT_FEED_INTERVAL_MS;
+  }
+
+  /** Follows request `id`; returns the function that stops following. */
+  follow(id: number, listener: FeedListener): () => void {
+    let set = this.followers.get(id);
+    if (!set) {
+      set = new Set();
+      this.followers.set(id, set);
+    }
+    set.add(listener);
+    this.schedule();
+    return () => {
+      const current = this.followers.get(id);
+      current?.delete(listener);
+      if (current?.size === 0) this.followers.delete(id);
+    };
+  }
+
+  /** How many pages this server is streaming to. */
+  get size(): number {
+    let n = 0;
+    for (const set of this.followers.values()) n += set.size;
+    return n;
+  }
+
+  /** A request changed through this server: look now rather than at the next tick. */
+  wake(): void {
+    if (this.closed || this.followers.size === 0) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running = this.look().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+        return;
+      }
+      this.schedule();
+    });
+  }
+
+  /** Stops looking; the pages' streams are ended by their own close handlers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(): void {
+    if (this.closed || this.timer || this.running || this.followers.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.wake();
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  private async look(): Promise<void> {
+    const ids = [...this.followers.keys()];
+    try {
+      const now = this.options.now();
+      for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+        const batch = ids.slice(i, i + IDS_PER_QUERY);
+        const rows = await liveRequests(this.options.db, batch, now);
+        for (const id of batch) {
+          const row = rows.get(id);
+          for (const listener of [...(this.followers.get(id) ?? [])]) listener(row);
+        }
+      }
+    } catch (error) {
+      // The next look tries again; the pages keep what they show.
+      this.options.log.error({ err: error }, "request pages: could not read the followed requests");
+    }
+  }
+}

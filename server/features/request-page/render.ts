@@ -1,0 +1,223 @@
+import * as cheerio from "cheerio";
+import { type Locale, languageTag } from "../../../src/i18n/locales";
+import { type Dictionary, fill, serviceNameIn, ui } from "../../../src/i18n/ui";
+import {
+  cancelPath,
+  formatPageTime,
+  MAX_CANCEL_REASON_LENGTH,
+  type RequestPageFacts,
+  type RequestPageLive,
+} from "../../../src/shared/request-page";
+import { requestPageLook as look } from "../../../src/shared/request-page-look";
+import { site } from "../../../src/shared/site";
+
+/**
+ * The driver's request page, filled in for one request, in the request's language. The build writes
+ * the page around it, once per language (src/views/RequestPage.astro: layout, call band, the island);
+ * the server fills its empty slots (`data-slot="…"`) with cheerio, which sets every text as text and
+ * every attribute as an attribute: what the driver or the owner typed can never become markup.
+ */
+
+/** The slots of src/views/RequestPage.astro. */
+const REQUEST_PAGE_SLOTS = ["request-heading", "request-live", "request-live-state", "request-facts"] as const;
+
+/** The element the island reads its first state from (data-state, JSON), so it starts as the page shows. */
+const LIVE_STATE_ELEMENT_ID = "request-live-state";
+
+/** Used when the site is not built (API-only tests): the same slots without the layout, in the language. */
+const bareShell = (locale: Locale) =>
+  `<!doctype html><html lang="${languageTag[locale]}"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>${ui[locale].requestPage.title}</title></head><body><main>${REQUEST_PAGE_SLOTS.map((slot) => `<div data-slot="${slot}"></div>`).join("")}</main></body></html>`;
+
+type Page = cheerio.CheerioAPI;
+type Node = ReturnType<Page>;
+type Words = Dictionary["requestPage"];
+
+/** A text node holding `value` as text (never parsed), to put beside elements. */
+const text = ($: Page, value: string) => $("<span>").text(value).contents();
+const time = ($: Page, iso: string, locale: Locale) =>
+  $("<time>")
+    .attr("datetime", iso)
+    .text(formatPageTime(iso, site.timeZone, languageTag[locale]));
+
+function factList($: Page, facts: RequestPageFacts, locale: Locale): Node {
+  const t = ui[locale].requestPage.facts;
+  const list = $("<dl>").addClass("mt-6").attr("data-testid", "request-facts");
+  const row = (label: string, value: Node) =>
+    list.append(
+      $("<div>")
+        .addClass("border-b border-slate-200 py-2 sm:grid sm:grid-cols-[10rem_1fr] sm:gap-4")
+        .append($("<dt>").addClass("text-sm font-semibold text-slate-600").text(label))
+        .append($("<dd>").addClass("text-ink [overflow-wrap:anywhere]").append(value)),
+    );
+  row(t.number, text($, `#${facts.id}`));
+  row(t.service, text($, serviceNameIn(locale, facts.service)));
+  row(t.pickup, text($, facts.pickupLocation));
+  row(t.sent, time($, facts.sentAt, locale));
+  row(t.callAt, text($, fill(t.phoneEnding, { last4: facts.phoneLast4 })));
+  return list;
+}
+
+/** The live part as a browser without JavaScript gets it; the island draws the same with the same look. */
+function liveSection($: Page, live: RequestPageLive, token: string, locale: Locale): Node[] {
+  const t: Words = ui[locale].requestPage;
+  // The same elements as the island's (RequestLive.tsx), live regions included, so that the island
+  // taking over moves nothing on the page.
+  const said = $("<div>")
+    .addClass(look.statusSaid)
+    .attr({ "aria-live": "polite", "aria-atomic": "true" })
+    .append($("<p>").addClass(look.statusLabel).attr("data-testid", "request-status").text(t.statuses[live.status]))
+    .append($("<p>").addClass(look.statusHint).text(t.hints[live.status]));
+  if (live.cancelledAt) {
+    said.append(
+      $("<p>")
+        .addClass(look.statusHint)
+        .append(text($, `${t.cancelledOn} `))
+        .append(time($, live.cancelledAt, locale))
+        .append(text($, ".")),
+    );
+  }
+  const status = $("<section>")
+    .addClass(look.statusCard)
+    .attr("aria-labelledby", "request-status-heading")
+    .append($("<h2>").attr("id", "request-status-heading").addClass(look.statusHeading).text(t.statusHeading))
+    .append(said);
+  const message = $("<div>").attr("aria-live", "polite");
+  if (live.message) {
+    message.append(
+      $("<section>")
+        .addClass(look.messageCard)
+        .attr("aria-labelledby", "request-message-heading")
+        .append($("<h2>").attr("id", "request-message-heading").addClass(look.messageHeading).text(t.messageHeading))
+        .append($("<p>").addClass(look.messageText).attr("data-testid", "request-message").text(live.message.text))
+        .append(
+          $("<p>")
+            .addClass(look.messageTime)
+            .append(time($, live.message.at, locale)),
+        ),
+    );
+  }
+  const parts = [status, message];
+  if (live.canCancel) {
+    parts.push(
+      $("<details>")
+        .addClass(look.cancel)
+        .append($("<summary>").addClass(look.cancelSummary).text(t.cancelSummary))
+        .append(
+          $("<form>")
+            .attr({ method: "post", action: cancelPath(token) })
+            .addClass(look.cancelForm)
+            .append($("<p>").addClass("text-slate-700").text(t.cancelExplained))
+            .append($("<label>").attr("for", "cancel-reason").addClass(look.reasonLabel).text(t.reasonLabel))
+            .append(
+              $("<textarea>")
+                .attr({ id: "cancel-reason", name: "reason", rows: "3", maxlength: String(MAX_CANCEL_REASON_LENGTH) })
+                .addClass(look.reasonInput),
+            )
+            .append($("<button>").attr("type", "submit").addClass(look.cancelButton).text(t.cancelButton)),
+        ),
+    );
+  }
+  return parts;
+}
+
+type RequestPageRenderer = (facts: RequestPageFacts, live: RequestPageLive, token: string) => string;
+type Slot = (typeof REQUEST_PAGE_SLOTS)[number];
+
+/** In the page's body only: Astro also keeps a copy of the island's fallback in a <template>. */
+const slotSelector = (name: string) => `body [data-slot="${name}"]`;
+const placeholder = (slot: Slot) => `<!--request-page-slot:${slot}-->`;
+
+/**
+ * The shell cut at its slots, once at start: a comment is put in each slot and the page written out
+ * once; each request then costs only its own small parts (parsing the whole page per request took
+ * about 40 ms of CPU here, the parts take well under one).
+ */
+function cutShell(template: string): { pieces: string[]; order: Slot[] } {
+  const $ = cheerio.load(template);
+  for (const slot of REQUEST_PAGE_SLOTS) {
+    const found = $(slotSelector(slot));
+    if (found.length !== 1) {
+      throw new Error(
+        `The built request page must hold one data-slot="${slot}" (src/views/RequestPage.astro): run \`npm run build\`.`,
+      );
+    }
+    found.append(placeholder(slot));
+  }
+  const html = $.html();
+  const order = [...REQUEST_PAGE_SLOTS].sort((a, b) => html.indexOf(placeholder(a)) - html.indexOf(placeholder(b)));
+  const pieces: string[] = [];
+  let from = 0;
+  for (const slot of order) {
+    const at = html.indexOf(placeholder(slot));
+    pieces.push(html.slice(from, at));
+    from = at + placeholder(slot).length;
+  }
+  pieces.push(html.slice(from));
+  return { pieces, order };
+}
+
+/** Writes the nodes as HTML: cheerio escapes every text and attribute. */
+function written($: Page, nodes: Node | Node[]): string {
+  const wrapper = $("<div>");
+  for (const node of [nodes].flat()) wrapper.append(node);
+  return wrapper.html() ?? "";
+}
+
+/** Makes the renderer of one language's built shell (or of a bare page when the site is not built). */
+export function requestPageRenderer(shell: string | undefined, locale: Locale): RequestPageRenderer {
+  const { pieces, order } = cutShell(shell ?? bareShell(locale));
+  const t = ui[locale].requestPage;
+  return (facts, live, token) => {
+    // One small fragment document per page, for this request's parts only.
+    const $ = cheerio.load("", null, false);
+    const parts: Record<Slot, string> = {
+      "request-heading": written(
+        $,
+        $("<h1>")
+          .addClass("text-3xl font-extrabold text-ink")
+          .text(fill(t.heading, { number: facts.id })),
+      ),
+      "request-live": written($, liveSection($, live, token, locale)),
+      // The island's first state, as the page shows it: JSON in an attribute, escaped like any other
+      // (and with "<" written as \u003c, still the same JSON, so no "<" of a typed text is in the page at all).
+      "request-live-state": written(
+        $,
+        $("<div>").attr({
+          id: LIVE_STATE_ELEMENT_ID,
+          hidden: "",
+          "data-state": JSON.stringify(live).replace(/</g, "\\u003c"),
+        }),
+      ),
+      "request-facts": written($, factList($, facts, locale)),
+    };
+    let out = pieces[0] ?? "";
+    order.forEach((slot, i) => {
+      out += parts[slot] + (pieces[i + 1] ?? "");
+    });
+    return out;
+  };
+}
+
+/** A short page for a browser without JavaScript: a refused cancel, or lookups over the limit; in the page's language. */
+export function problemPage(heading: string, message: string, pageHref: string, locale: Locale): string {
+  const t = ui[locale].requestPage;
+  const $ = cheerio.load(
+    `<!doctype html><html lang="${languageTag[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title></title></head><body><main></main></body></html>`,
+  );
+  $("title").text(t.problemTitle);
+  $("main")
+    .append($("<h1>").text(heading))
+    .append($("<p>").attr("role", "alert").text(message))
+    .append($("<p>").append($("<a>").attr("href", pageHref).text(t.back)))
+    .append(
+      $("<p>")
+        .append(text($, `${t.needHelp} `))
+        .append(
+          $("<a>")
+            .attr("href", `tel:${site.phone.e164}`)
+            .text(fill(t.call, { phone: site.phone.display })),
+        )
+        .append(text($, ".")),
+    );
+  return $.html();
+}

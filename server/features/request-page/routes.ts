@@ -1,0 +1,394 @@
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import formbody from "@fastify/formbody";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
+import { fill, ui } from "../../../src/i18n/ui";
+import type { ApiRefusal } from "../../../src/shared/api-refusal";
+import {
+  REQUEST_EVENT_GONE,
+  REQUEST_EVENT_STATE,
+  REQUEST_EVENTS_HEARTBEAT_MS,
+  REQUEST_STREAM_RETRY_MS,
+  type RequestPageLive,
+  requestPagePath,
+} from "../../../src/shared/request-page";
+import { cancelRequestSchemas } from "../../../src/shared/request-page-schema";
+import { site as business } from "../../../src/shared/site";
+import type { RateLimitOptions } from "../../config";
+import type { Db } from "../../db/client";
+import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
+import { clientKey } from "../../plugins/client-key";
+import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
+import type { SiteFiles } from "../../site-files";
+import { isSameOrigin } from "../desk/same-origin";
+import type { RequestFeed } from "./feed";
+import { problemPage, requestPageRenderer } from "./render";
+import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";
+import type { OpenStreams, StreamRefusal } from "./streams";
+
+interface RequestPageRouteOptions {
+  db: Db;
+  site: SiteFiles;
+  feed: RequestFeed;
+  /** The places of open event streams (shared with /api/health, which reports how many are taken). */
+  streams: OpenStreams;
+  /** Token lookups (page, live updates, cancel) per client per window. */
+  rateLimit: RateLimitOptions;
+  /** The clock links expire by and cancels are stamped with; tests move it. */
+  now: () => Date;
+  /** A cancel queues an owner's alert on each of these channels, in the same transaction. */
+  alertChannels: readonly AlertChannel[];
+  /** Called once a cancel is committed (wakes the alert worker). */
+  onCancelled?: () => void;
+  /**
+   * How often an open stream says it is alive (REQUEST_EVENTS_HEARTBEAT_MS, or less: half the server's
+   * idle timeout, which would otherwise close a quiet stream).
+   */
+  heartbeatMs?: number;
+}
+
+/** Headers of everything under /request/ and /api/request/ (also set by server/features/desk/private-page-headers.ts). */
+const REQUEST_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/**
+ * What the server says about a request page, in one language: the request's own when the answer is
+ * about a request it found, else the one the browser prefers (a page's island asks in its page's).
+ * Every one names the phone number.
+ */
+const pageWords = (locale: Locale) => {
+  const t = ui[locale].requestPage;
+  const callUs = fill(ui[locale].refusal.callUs, { phone: business.phone.display });
+  return {
+    notFound: fill(t.notFound, { callUs }),
+    crossSite: fill(t.crossSite, { callUs }),
+    notCancellable: (row: ServiceRequestRow) =>
+      fill(t.notCancellable, { status: t.statuses[pageLive(row).status], callUs }),
+    tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
+    streamsPerClient: (max: number) => fill(t.streamsPerClient, { max, callUs }),
+    streamsServer: fill(t.streamsServer, { callUs }),
+    tryAgain: fill(t.tryAgain, { callUs }),
+    reasonUnreadable: t.reasonUnreadable,
+    waitTitle: t.waitTitle,
+    notCancelledTitle: t.notCancelledTitle,
+  };
+};
+const words = Object.fromEntries(locales.map((l) => [l, pageWords(l)])) as Record<Locale, ReturnType<typeof pageWords>>;
+
+/** The language of an answer that found no request (or looked none up): the browser's. */
+const askedLocale = (request: FastifyRequest) => preferredLocale(request.headers["accept-language"]);
+
+/**
+ * Whether a cancel comes from the request page itself. The page is sent with Referrer-Policy:
+ * no-referrer, and under that policy a browser's post from it says `Origin: null`. Sec-Fetch-Site,
+ * which no page can forge, is believed when a browser sends it: only "same-origin" passes. A browser
+ * that does not send it (Safari before 16.4) is let through with `Origin: null`: the 256-bit token in
+ * the path is the secret, so a page elsewhere cannot cancel a request it does not know, and refusing
+ * would refuse every cancel from those phones. A foreign Origin, or none at all, is refused
+ * (the desk's rule, same-origin.ts).
+ */
+const fromOwnPage = (request: FastifyRequest) => {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin") return false;
+  if (request.headers.origin === "null") return true;
+  return isSameOrigin(request);
+};
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/**
+ * The page compressed as the browser accepts it: every other page is served precompressed by the
+ * build, and this one (about 50 KB of HTML, 10 KB in brotli) must not reach a weak phone signal five
+ * times larger. Compressed off the event loop (zlib's thread pool), at a quality that costs about a
+ * millisecond.
+ */
+async function encoded(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: string }> {
+  // "br, gzip;q=0.8, deflate": each coding with its weight; one weighted 0 is refused.
+  const weights = new Map(
+    (acceptEncoding ?? "").split(",").map((part) => {
+      const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith("q="));
+      return [name, q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  const accepts = (name: string) => (weights.get(name) ?? 0) > 0;
+  const raw = Buffer.from(html, "utf8");
+  if (accepts("br")) {
+    return { body: await brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" };
+  }
+  if (accepts("gzip")) return { body: await gzipped(raw, { level: 6 }), encoding: "gzip" };
+  return { body: raw };
+}
+
+const isFormPost = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+
+/**
+ * The token of /request/{token}, /api/request/{token}/events or …/cancel. The routes are wildcards, so
+ * an address of any length or shape reaches the same lookup (a parameter longer than Fastify's limit
+ * would otherwise fall through to another 404, sooner, and naming the address).
+ */
+const tokenOf = (request: FastifyRequest, suffix = "") => {
+  const rest = String((request.params as Record<string, unknown>)["*"] ?? "");
+  return suffix && rest.endsWith(suffix) ? rest.slice(0, -suffix.length) : rest;
+};
+/** The API's own paths: …/{token}/events and …/{token}/state (GET), …/{token}/cancel (POST); anything else is answered 404 after the same lookup. */
+const isApiPath = (request: FastifyRequest, suffix: string) =>
+  String((request.params as Record<string, unknown>)["*"] ?? "").endsWith(suffix);
+
+/**
+ * The driver's request page and what it asks of the server:
+ * - GET /request/{token}: the page, filled in (works without JavaScript; a reload shows the current status);
+ * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change
+ *   (open streams are capped per client and per process: past the cap, 429 with Retry-After);
+ * - GET /api/request/{token}/state: the live part once, as JSON, for a page whose stream was refused;
+ * - POST /api/request/{token}/cancel: "I no longer need help", as JSON from the island or a plain form.
+ * Unknown, malformed, deleted and expired tokens all get the same 404 after the same work (one hash,
+ * one query), and every lookup counts against the client's limit before it is made.
+ */
+export default async function requestPageRoutes(app: FastifyInstance, opts: RequestPageRouteOptions) {
+  const { db, feed, now } = opts;
+  const render = Object.fromEntries(
+    locales.map((l) => [l, requestPageRenderer(opts.site.requestPageShells[l], l)]),
+  ) as Record<Locale, ReturnType<typeof requestPageRenderer>>;
+  await app.register(formbody);
+  app.removeContentTypeParser("text/plain");
+
+  /** Counts a lookup; answers the 429 itself (a page or JSON) and returns true when over the limit. */
+  const overLimit = async (request: FastifyRequest, reply: FastifyReply, page: boolean) => {
+    const count = await app.counters.incr(`request-page:${clientKey(request)}`, opts.rateLimit.timeWindowMs);
+    if (count.current <= opts.rateLimit.max) return false;
+    const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
+    const locale = askedLocale(request);
+    const message = words[locale].tooMany(seconds);
+    reply.code(429).header("Retry-After", String(seconds)).headers(REQUEST_PAGE_HEADERS);
+    if (page) {
+      const href = requestPagePath(tokenOf(request));
+      reply.type("text/html; charset=utf-8").send(problemPage(words[locale].waitTitle, message, href, locale));
+    } else reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+    return true;
+  };
+  const notFoundJson = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(404)
+      .headers(REQUEST_PAGE_HEADERS)
+      .send({
+        error: "Not Found",
+        message: words[askedLocale(request)].notFound,
+        code: "not_found",
+      } satisfies ApiRefusal);
+  /** The 404 page in the browser's language: a token that opens nothing says nothing of a request's. */
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.header("Vary", "Accept-Language").sendNotFoundPage(askedLocale(request));
+
+  app.get("/request/*", async (request, reply) => {
+    if (await overLimit(request, reply, true)) return reply;
+    const token = tokenOf(request);
+    const row = await requestByPageToken(db, token, now());
+    if (!row) return notFoundPage(request, reply);
+    const page = await encoded(
+      render[row.language](pageFacts(row), pageLive(row), token),
+      request.headers["accept-encoding"],
+    );
+    if (page.encoding) reply.header("Content-Encoding", page.encoding);
+    return reply
+      .headers(REQUEST_PAGE_HEADERS)
+      .header("Vary", "Accept-Encoding")
+      .type("text/html; charset=utf-8")
+      .send(page.body);
+  });
+
+  /** How each open event stream is ended, for the server's stop (they would otherwise hold its close). */
+  const endings = new Set<() => void>();
+  app.addHook("preClose", async () => {
+    for (const end of [...endings]) end();
+  });
+
+  /** The live part once, as JSON: what a page reads for itself while it cannot hold a stream open. */
+  const sendState = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await overLimit(request, reply, false)) return reply;
+    const row = await requestByPageToken(db, tokenOf(request, "/state"), now());
+    if (!row || !isApiPath(request, "/state")) return notFoundJson(request, reply);
+    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: pageLive(row) });
+  };
+
+  /**
+   * Refuses a stream the caps leave no place for, before any lookup: 429, with when to try again
+   * (the page reads the state for itself meanwhile, so it still updates).
+   */
+  const refuseStream = (request: FastifyRequest, reply: FastifyReply, refused: StreamRefusal) => {
+    const seconds = REQUEST_STREAM_RETRY_MS / 1000;
+    const said = words[askedLocale(request)];
+    const message = refused === "client" ? said.streamsPerClient(opts.streams.limits.maxPerClient) : said.streamsServer;
+    return reply
+      .code(429)
+      .header("Retry-After", String(seconds))
+      .headers(REQUEST_PAGE_HEADERS)
+      .send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+  };
+
+  app.get("/api/request/*", async (request, reply) => {
+    if (!isApiPath(request, "/events")) return sendState(request, reply);
+    const stream = reply.raw;
+    // Listened for from the start: a driver who leaves while the token is looked up closes the
+    // connection before any stream exists, and a "close" already past is never heard again.
+    let left = stream.destroyed;
+    const onLeft = () => {
+      left = true;
+    };
+    const slot = opts.streams.take(clientKey(request));
+    if ("refused" in slot) return refuseStream(request, reply, slot.refused);
+    stream.once("close", onLeft);
+    /**
+     * Everything a stream holds, given back once however it ends: the driver leaves, the request is
+     * gone, the server stops, or the driver left before it opened. Filled in as the stream gets them.
+     */
+    let heartbeat: NodeJS.Timeout | undefined;
+    let unfollow: (() => void) | undefined;
+    /** Set once this handler writes the stream itself; before that Fastify answers (404, 429). */
+    let streaming = false;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unfollow?.();
+      endings.delete(end);
+      stream.off("close", onLeft);
+      slot.release();
+      if (streaming && !stream.writableEnded && !stream.destroyed) stream.end();
+    };
+    // Nothing is written to a stream that ended or whose driver left (a write after end() throws).
+    const write = (chunk: string) => {
+      if (ended || stream.writableEnded || stream.destroyed) return;
+      stream.write(chunk);
+    };
+
+    let row: ServiceRequestRow | undefined;
+    try {
+      if (await overLimit(request, reply, false)) {
+        end();
+        return reply;
+      }
+      if (left) {
+        end();
+        reply.hijack();
+        return;
+      }
+      row = await requestByPageToken(db, tokenOf(request, "/events"), now());
+    } catch (error) {
+      end();
+      throw error;
+    }
+    if (!row) {
+      end();
+      return notFoundJson(request, reply);
+    }
+    reply.hijack();
+    streaming = true;
+    if (left) return end();
+
+    stream.writeHead(200, {
+      // The security headers already set for this request (helmet's), and this page's own.
+      ...(reply.getHeaders() as Record<string, string>),
+      ...REQUEST_PAGE_HEADERS,
+      "Permissions-Policy": PERMISSIONS_POLICY,
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // A proxy (nginx) must pass each event on as it comes, not collect the stream.
+      "X-Accel-Buffering": "no",
+      Connection: "keep-alive",
+    });
+    endings.add(end);
+    stream.once("close", end);
+    let sent = "";
+    const send = (live: RequestPageLive) => {
+      const data = JSON.stringify(live);
+      if (data === sent) return;
+      sent = data;
+      write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
+    };
+    // How long the browser waits before it connects again after a lost connection.
+    write("retry: 3000\n\n");
+    send(pageLive(row));
+    // A ping the page can tell a live stream by (a comment would not reach its script), and traffic
+    // that keeps idle-connection timeouts of proxies and of this server from closing the stream.
+    heartbeat = setInterval(() => write("event: ping\ndata: {}\n\n"), opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS);
+    heartbeat.unref();
+    unfollow = feed.follow(row.id, (current) => {
+      if (current) return send(pageLive(current));
+      write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
+      end();
+    });
+  });
+
+  app.post("/api/request/*", async (request, reply) => {
+    const form = isFormPost(request);
+    if (!fromOwnPage(request)) {
+      return reply
+        .code(403)
+        .headers(REQUEST_PAGE_HEADERS)
+        .send({
+          error: "Forbidden",
+          message: words[askedLocale(request)].crossSite,
+          code: "refused",
+        } satisfies ApiRefusal);
+    }
+    if (await overLimit(request, reply, form)) return reply;
+    const token = tokenOf(request, "/cancel");
+    const pageHref = requestPagePath(token);
+    const row = await requestByPageToken(db, token, now());
+    const notFound = () => (form ? notFoundPage(request, reply) : notFoundJson(request, reply));
+    if (!row || !isApiPath(request, "/cancel")) return notFound();
+
+    // From here on the request is known: its answers are in its language, like its page.
+    const said = words[row.language];
+    const body: unknown = request.body ?? {};
+    const parsed = cancelRequestSchemas[row.language].safeParse(
+      typeof body === "object" && !Array.isArray(body) ? body : null,
+    );
+    if (!parsed.success) {
+      // A reason that is no text at all (a hand-made post) gets the dictionary's words, not zod's English.
+      const issue = parsed.error.issues[0];
+      const problem = issue && issue.code !== "invalid_type" ? issue.message : said.reasonUnreadable;
+      const message = `${problem} ${said.tryAgain}`;
+      reply.code(400).headers(REQUEST_PAGE_HEADERS);
+      if (form) {
+        return reply
+          .type("text/html; charset=utf-8")
+          .send(problemPage(said.notCancelledTitle, message, pageHref, row.language));
+      }
+      return reply.send({
+        error: "Bad Request",
+        message,
+        code: "invalid_fields",
+        fields: { reason: message },
+      } satisfies ApiRefusal & { fields: Record<string, string> });
+    }
+
+    const outcome = await cancelByDriver(db, row.id, parsed.data.reason, now(), opts.alertChannels);
+    if (!outcome) return notFound();
+    if ("cancelled" in outcome) {
+      feed.wake();
+      opts.onCancelled?.();
+      request.log.info({ serviceRequestId: row.id }, "service request cancelled by the driver");
+    }
+    // Without JavaScript, back to the page, which now shows the request as it is (cancelled, or why not).
+    if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(pageHref, 303);
+    if ("refused" in outcome) {
+      return reply
+        .code(409)
+        .headers(REQUEST_PAGE_HEADERS)
+        .send({
+          error: "Conflict",
+          message: said.notCancellable(outcome.refused),
+          code: "conflict",
+          live: pageLive(outcome.refused),
+        } satisfies ApiRefusal & { live: RequestPageLive });
+    }
+    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: pageLive(outcome.cancelled) });
+  });
+}

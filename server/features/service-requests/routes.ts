@@ -1,0 +1,269 @@
+import formbody from "@fastify/formbody";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodIssue } from "zod";
+import { isLocale, type Locale, localeOfPath } from "../../../src/i18n/locales";
+import { fill, ui } from "../../../src/i18n/ui";
+import type { ApiRefusal } from "../../../src/shared/api-refusal";
+import { requestPagePath } from "../../../src/shared/request-page";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../../src/shared/service-request-fields";
+import {
+  HONEYPOT_FIELD,
+  type ServiceRequestCreated,
+  type ServiceRequestField,
+  type ServiceRequestInvalid,
+  serviceRequestFields,
+  serviceRequestSchemas,
+} from "../../../src/shared/service-request-schema";
+import { site as business } from "../../../src/shared/site";
+import type { RateLimitOptions } from "../../config";
+import type { Db } from "../../db/client";
+import type { AlertChannel } from "../../db/schema";
+import type { SiteFiles } from "../../site-files";
+import {
+  pageTokenFrom,
+  type RefusedForm,
+  refusedFormRenderer,
+  requestNumberFrom,
+  sentPagePath,
+  sentPageRenderer,
+} from "./form-pages";
+import { serviceRequestWriter } from "./store";
+
+interface ServiceRequestRouteOptions {
+  db: Db;
+  rateLimit: RateLimitOptions;
+  site: SiteFiles;
+  /** Each stored request gets a pending alert on these channels, in the same statement. */
+  alertChannels?: readonly AlertChannel[];
+  /** Called once a request is committed (wakes the alert worker). */
+  onStored?: () => void;
+}
+
+/**
+ * What the server says when it refuses a service request, in the request's language: every one names
+ * the phone number.
+ */
+const refusalWords = (locale: Locale) => {
+  const t = ui[locale].refusal;
+  const callUs = fill(t.callUs, { phone: business.phone.display });
+  return {
+    notAnObject: t.notAnObject,
+    honeypot: fill(t.honeypot, { callUs }),
+    tooLong: (kb: number) => fill(t.tooLong, { kb, callUs }),
+    unreadable: fill(t.unreadable, { callUs }),
+    notSaved: fill(t.notSaved, { callUs }),
+    tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
+    fixThese: t.fixThese,
+    invalidFields: t.invalidFields,
+    badKey: fill(t.badKey, { callUs }),
+    methodNotAllowed: `Send service requests with POST, or ${fill(ui.en.refusal.callUs, { phone: business.phone.display })}.`,
+  };
+};
+const words = { en: refusalWords("en"), es: refusalWords("es") } satisfies Record<Locale, unknown>;
+/** What a request that filled the honeypot gets: a refusal a person can act on, and no row. */
+export const HONEYPOT_MESSAGE = words.en.honeypot;
+
+/**
+ * The language to answer in. The form says it (`language`, sent by the page with and without
+ * JavaScript); when the body could not be read at all (too large, malformed), the page it came from
+ * does: a Referer under /es/ is a Spanish page. Anything else is answered in English.
+ */
+function requestLocale(request: FastifyRequest): Locale {
+  const body = request.body;
+  const said = isPlainObject(body) ? body.language : undefined;
+  if (isLocale(said)) return said;
+  const referer = request.headers.referer;
+  if (typeof referer === "string") {
+    try {
+      return localeOfPath(new URL(referer).pathname);
+    } catch {
+      return "en";
+    }
+  }
+  return "en";
+}
+
+const isFormPost = (request: FastifyRequest) =>
+  (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const honeypotFilled = (body: Record<string, unknown>) => {
+  const trap = Object.hasOwn(body, HONEYPOT_FIELD) ? body[HONEYPOT_FIELD] : undefined;
+  if (trap === undefined || trap === null) return false;
+  return typeof trap === "string" ? trap.trim() !== "" : true;
+};
+
+function fieldMessages(issues: ZodIssue[]): ServiceRequestInvalid["fields"] {
+  const fields: ServiceRequestInvalid["fields"] = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (typeof field === "string" && (serviceRequestFields as string[]).includes(field)) {
+      fields[field as ServiceRequestField] ??= issue.message;
+    }
+  }
+  return fields;
+}
+
+/**
+ * POST /api/contact: a driver's service request. JSON from the page's script, or the plain form
+ * (application/x-www-form-urlencoded) when the browser runs no JavaScript; the same schema checks
+ * both. 201 {id, createdAt, requestPage} only once the row is committed (a repeat of an Idempotency-Key
+ * with another body: {id, createdAt}); 400 with a message per field; 303 to
+ * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
+ */
+export default async function serviceRequestRoutes(app: FastifyInstance, opts: ServiceRequestRouteOptions) {
+  const storeRequest = serviceRequestWriter(opts.db, opts.alertChannels);
+  const renderRefusedForm = refusedFormRenderer(opts.site);
+  const renderSent = { en: sentPageRenderer(opts.site, "en"), es: sentPageRenderer(opts.site, "es") };
+  const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
+
+  // Both are registered inside this plugin, so they apply to this route only.
+  await app.register(formbody);
+  /**
+   * Counted by hand, after the body was read and checked: only requests that are stored or refused as
+   * abuse (the honeypot) count, so a driver's typing mistakes, a too-long body or a wrong content type
+   * never lock them out. Same store as every other limit (Redis with REDIS_URL).
+   */
+  const countRequest = app.createRateLimit({ max: opts.rateLimit.max, timeWindow: opts.rateLimit.timeWindowMs });
+  // Fastify reads text/plain by default; this endpoint takes JSON or a form only (else 415).
+  app.removeContentTypeParser("text/plain");
+
+  /** A plain form that was not stored comes back as the form, filled in, with what to fix. */
+  const sendRefusedForm = (reply: FastifyReply, status: number, refusal: RefusedForm) =>
+    reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-store")
+      .send(renderRefusedForm(refusal, requestLocale(reply.request)));
+
+  // A plain form gets a page it can show; everything else goes on to the app's JSON error answers.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (!isFormPost(request)) throw error;
+    const said = words[requestLocale(request)];
+    const status = error.statusCode ?? 500;
+    if (status === 413) {
+      return sendRefusedForm(reply, 413, { summary: said.tooLong(bodyLimitKb) });
+    }
+    if (status < 500) {
+      return sendRefusedForm(reply, status, { summary: said.unreadable });
+    }
+    request.log.error({ err: error }, "service request failed");
+    return sendRefusedForm(reply, 503, {
+      summary: said.notSaved,
+      values: isPlainObject(request.body) ? request.body : {},
+    });
+  });
+
+  // The confirmation page a plain form lands on shows the number of the stored request.
+  for (const [locale, render] of Object.entries(renderSent)) {
+    if (!render) continue;
+    app.get(sentPagePath(locale as Locale), async (request, reply) => {
+      const { id, token } = request.query as Record<string, unknown>;
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-store")
+        .send(render(requestNumberFrom(id), pageTokenFrom(token)));
+    });
+  }
+
+  app.post("/api/contact", async (request, reply) => {
+    const form = isFormPost(request);
+    const body: unknown = request.body;
+    const locale = requestLocale(request);
+    const said = words[locale];
+
+    const overLimit = async () => {
+      const limit = await countRequest(request);
+      if (limit.isAllowed || !limit.isExceeded) return false;
+      reply.header("Retry-After", limit.ttlInSeconds);
+      const message = said.tooMany(limit.ttlInSeconds);
+      if (form) sendRefusedForm(reply, 429, { summary: message, values: isPlainObject(body) ? body : {} });
+      else reply.code(429).send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+      return true;
+    };
+
+    if (isPlainObject(body) && honeypotFilled(body)) {
+      if (await overLimit()) return reply;
+      request.log.info("service request refused: honeypot filled");
+      // The answers come back (the trap itself never does): a person whose browser filled the trap
+      // by mistake can call, or send again, without typing everything twice.
+      if (form) return sendRefusedForm(reply, 400, { summary: said.honeypot, values: body });
+      return reply.code(400).send({
+        error: said.honeypot,
+        message: said.honeypot,
+        code: "refused",
+        fields: {},
+      } satisfies ServiceRequestInvalid);
+    }
+
+    // Checked with the messages of the language the form was sent in.
+    const parsed = serviceRequestSchemas[locale].safeParse(isPlainObject(body) ? body : null);
+    if (!parsed.success || !isPlainObject(body)) {
+      const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
+      const hasFields = Object.keys(fields).length > 0;
+      if (form) {
+        return sendRefusedForm(reply, 400, {
+          summary: hasFields ? said.fixThese : said.notAnObject,
+          fields,
+          values: isPlainObject(body) ? body : {},
+        });
+      }
+      const error = hasFields ? said.invalidFields : said.notAnObject;
+      const code = hasFields ? "invalid_fields" : "bad_request";
+      return reply.code(400).send({ error, message: error, code, fields } satisfies ServiceRequestInvalid);
+    }
+
+    const keyHeader = request.headers[IDEMPOTENCY_HEADER];
+    const idempotencyKey = typeof keyHeader === "string" && keyHeader !== "" ? keyHeader : undefined;
+    if (keyHeader !== undefined && !(idempotencyKey && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: said.badKey, code: "bad_request" } satisfies ApiRefusal);
+    }
+
+    if (await overLimit()) return reply;
+    const data = parsed.data;
+    const row = await storeRequest(data, idempotencyKey);
+    if (row.created) {
+      opts.onStored?.();
+      // The id and the service only: no name, phone, e-mail or address in the logs.
+      request.log.info({ serviceRequestId: row.id, service: data.service }, "service request stored");
+    } else {
+      request.log.info({ serviceRequestId: row.id }, "service request repeated: answered with the stored one");
+    }
+
+    if (form) {
+      // The link rides in the query of a same-site redirect: the server's log drops query strings, and
+      // the confirmation page is sent with Referrer-Policy: no-referrer (private-page-headers.ts).
+      const token = row.pageToken ? `&token=${row.pageToken}` : "";
+      return reply
+        .code(303)
+        .header("Cache-Control", "no-store")
+        .redirect(`${sentPagePath(data.language)}?id=${row.id}${token}`, 303);
+    }
+    // A repeat that is not the same form (or one too many) gets the first answer without a link.
+    const created: ServiceRequestCreated = {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      ...(row.pageToken ? { requestPage: requestPagePath(row.pageToken) } : {}),
+    };
+    return reply.code(201).header("Cache-Control", "no-store").send(created);
+  });
+
+  // The address exists for POST only: say so (405 with Allow), rather than "not found".
+  app.route({
+    method: ["GET", "PUT", "PATCH", "DELETE"],
+    url: "/api/contact",
+    handler: async (_request, reply) =>
+      reply
+        .code(405)
+        .header("Allow", "POST")
+        .send({
+          error: "Method Not Allowed",
+          message: words.en.methodNotAllowed,
+          code: "method_not_allowed",
+        } satisfies ApiRefusal),
+  });
+}

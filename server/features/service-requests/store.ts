@@ -1,0 +1,123 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { ServiceRequest } from "../../../src/shared/service-request-schema";
+import type { Db } from "../../db/client";
+import {
+  type AlertChannel,
+  alertOutbox,
+  requestPageLinks,
+  type ServiceRequestRow,
+  serviceRequests,
+} from "../../db/schema";
+import { newPageToken, pageTokenHash } from "../request-page/tokens";
+
+interface StoredServiceRequest {
+  id: number;
+  createdAt: Date;
+  /** False when the idempotency key was stored before: this is that request, and nothing new was stored. */
+  created: boolean;
+  /**
+   * A token of the request's page (`/request/{token}`), stored as its hash only. A repeat gets a new
+   * link to the same page (the first answer's token was never kept, and that answer may be the one
+   * lost), but only when it repeats the stored request word for word and the request has fewer than
+   * MAX_PAGE_LINKS_PER_REQUEST links: otherwise none.
+   */
+  pageToken?: string;
+}
+
+/**
+ * Links a request's page can have from repeats of its form: the first answer's, the e-mail's, and a
+ * few for retries whose answers were lost. A key repeated more than that (a script, not a driver) mints no more.
+ */
+export const MAX_PAGE_LINKS_PER_REQUEST = 5;
+
+/** The fields a driver typed, as stored: a repeat that differs in any of them is not the same form. */
+const sameRequest = (stored: ServiceRequestRow, request: ServiceRequest) =>
+  stored.name === request.name &&
+  stored.email === request.email &&
+  stored.phone === request.phone &&
+  stored.service === request.service &&
+  stored.pickupLocation === request.pickupLocation &&
+  stored.dropoffLocation === request.dropoffLocation &&
+  stored.vehicle === (request.vehicle ?? null) &&
+  stored.language === request.language;
+
+/**
+ * Writing service requests. One statement stores the request, one pending alert per configured
+ * channel, the driver's confirmation e-mail when e-mail is configured, and the hash of the request
+ * page's first link (data-modifying CTEs): it commits or fails as a whole, so no crash can leave a
+ * stored request without its alerts or its page, and it costs one round trip like a bare insert.
+ * Resolves after the commit. The one read is of a request by its idempotency key, to answer a repeat
+ * (repeatOf).
+ */
+export function serviceRequestWriter(db: Db, channels: readonly AlertChannel[] = []) {
+  // The channel names come from the configuration, never from a visitor; one text parameter.
+  const channelList = channels.join(",");
+  // Every driver gave an e-mail (the form requires one): with e-mail configured, each gets a confirmation.
+  const confirmDriver = channels.includes("email");
+  type Rows = { rows: { id: number; created_at: Date | string }[] };
+  const id = sql.identifier(serviceRequests.id.name);
+  const createdAt = sql.identifier(serviceRequests.createdAt.name);
+  /**
+   * The answer to a repeat of a stored key: the stored request's id and time, and a new link to its
+   * page only if the repeat is the same form (anyone who learned a key must not get a page link by
+   * sending it with a body of their own) and the request has links to spare. The request's row is
+   * locked while its links are counted, so repeats at the same moment cannot pass the cap together.
+   */
+  const repeatOf = (key: string, request: ServiceRequest) =>
+    db.transaction(async (tx): Promise<StoredServiceRequest | undefined> => {
+      const [first] = await tx
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.idempotencyKey, key))
+        .for("update");
+      if (!first) return undefined;
+      const answer = { id: first.id, createdAt: first.createdAt, created: false };
+      if (!sameRequest(first, request)) return answer;
+      const [links] = await tx
+        .select({ n: count() })
+        .from(requestPageLinks)
+        .where(eq(requestPageLinks.serviceRequestId, first.id));
+      if (Number(links?.n ?? 0) >= MAX_PAGE_LINKS_PER_REQUEST) return answer;
+      const pageToken = newPageToken();
+      await tx.insert(requestPageLinks).values({ serviceRequestId: first.id, tokenSha256: pageTokenHash(pageToken) });
+      return { ...answer, pageToken };
+    });
+
+  return async function store(request: ServiceRequest, idempotencyKey?: string): Promise<StoredServiceRequest> {
+    const key = idempotencyKey ?? null;
+    const pageToken = newPageToken();
+    const result = (await db.execute(sql`
+      with stored as (
+        insert into ${serviceRequests}
+          (${sql.identifier(serviceRequests.name.name)}, ${sql.identifier(serviceRequests.email.name)},
+           ${sql.identifier(serviceRequests.phone.name)}, ${sql.identifier(serviceRequests.service.name)},
+           ${sql.identifier(serviceRequests.pickupLocation.name)}, ${sql.identifier(serviceRequests.dropoffLocation.name)},
+           ${sql.identifier(serviceRequests.vehicle.name)}, ${sql.identifier(serviceRequests.idempotencyKey.name)},
+           ${sql.identifier(serviceRequests.language.name)})
+        values (${request.name}, ${request.email}, ${request.phone}, ${request.service},
+                ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null}, ${key},
+                ${request.language})
+        on conflict (${sql.identifier(serviceRequests.idempotencyKey.name)}) do nothing
+        returning ${id}, ${createdAt}
+      ), alerts as (
+        insert into ${alertOutbox}
+          (${sql.identifier(alertOutbox.serviceRequestId.name)}, ${sql.identifier(alertOutbox.channel.name)},
+           ${sql.identifier(alertOutbox.kind.name)})
+        select stored.id, channel, 'new_request' from stored, unnest(string_to_array(${channelList}::text, ',')) as channel
+        union all
+        select stored.id, 'email', 'driver_confirmation' from stored where ${confirmDriver}::boolean
+      ), link as (
+        insert into ${requestPageLinks}
+          (${sql.identifier(requestPageLinks.serviceRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
+        select stored.id, ${pageTokenHash(pageToken)} from stored
+      )
+      select id, created_at from stored`)) as unknown as Rows;
+    const row = result.rows[0];
+    if (row) return { id: Number(row.id), createdAt: new Date(row.created_at), created: true, pageToken };
+    // The key was stored before (or by a try running at the same moment, committed since this
+    // statement began: a new statement sees it).
+    const repeat = key === null ? undefined : await repeatOf(key, request);
+    if (!repeat) throw new Error("The insert returned no row");
+    return repeat;
+  };
+}

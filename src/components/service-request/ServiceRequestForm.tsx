@@ -1,0 +1,404 @@
+import { Copy, Send } from "lucide-react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { FormField, inputClass } from "@/components/ui/form-field";
+import { useScriptRunning } from "@/components/ui/use-script-running";
+import { useSingleToast } from "@/components/ui/use-single-toast";
+import type { Locale } from "@/i18n/locales";
+import type { Dictionary } from "@/i18n/ui";
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { sendToFallback } from "@/lib/service-request-fallback";
+import { refusalOf } from "@/shared/api-refusal";
+import {
+  HONEYPOT_FIELD,
+  MAX_VEHICLE_CHARS,
+  type ServiceRequestCreated,
+  servicesWithoutDropoff,
+} from "@/shared/service-request-fields";
+import type { ServiceRequest, ServiceRequestInput } from "@/shared/service-request-schema";
+import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
+import { SendFailure, type SendFailureState } from "./SendFailure";
+
+export interface ServiceRequestFormProps {
+  /** Preselects the service (the service pages' "Request Service" card). */
+  defaultService?: string;
+  /** Where the browser sends the request if our API fails; set at build time. */
+  fallbackUrl?: string;
+  /** The business phone, for the confirmation's "anything urgent" call link. */
+  phoneDisplay: string;
+  telHref: string;
+  /** The page's language: the form's words, its checks' messages, and the `language` it sends. */
+  locale: Locale;
+  strings: ServiceRequestFormStrings;
+  /** The services to choose from: the value is the specification's name, the label in the page's language. */
+  serviceOptions: { value: string; label: string }[];
+}
+
+/** The words of the form, its toasts, its confirmation and its failure note, in one language. */
+interface ServiceRequestFormStrings {
+  form: Dictionary["form"];
+  confirmation: Dictionary["confirmation"];
+  failure: Dictionary["failure"];
+  call: string;
+}
+
+const emptyValues = (language: Locale, service = ""): ServiceRequestInput => ({
+  name: "",
+  email: "",
+  phone: "",
+  service,
+  pickupLocation: "",
+  dropoffLocation: "",
+  vehicle: "",
+  language,
+});
+
+const isServerFailure = (error: unknown) => !(error instanceof ApiError) || error.status >= 500;
+
+/** The server's own words for a refusal it made on purpose (they name the phone number), if any. */
+function refusalMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || isServerFailure(error)) return undefined;
+  const refusal = refusalOf(error.body);
+  // Field mistakes are shown by the fields themselves; these say what to do instead.
+  return refusal?.code === "rate_limited" || refusal?.code === "refused" ? refusal.message : undefined;
+}
+
+/** How long a send may take before the driver is told it did not go through. */
+const SEND_TIMEOUT_MS = 20_000;
+
+/**
+ * One per filled-in form, sent with every try of the same answers: if a try reached us but its answer
+ * was lost, the next one gets the stored request back instead of storing it twice.
+ */
+const newIdempotencyKey = () => crypto.randomUUID();
+
+/** What the driver is told of a stored request: its number and the link to its page (the fallback gives neither). */
+type Stored = Pick<Confirmation, "id" | "requestPage">;
+
+/** Sends the request; answers with its number and page when our API stored it. */
+async function submitRequest(
+  data: ServiceRequest,
+  trap: string,
+  idempotencyKey: string,
+  fallbackUrl?: string,
+): Promise<Stored> {
+  let res: Response;
+  try {
+    // A filled trap goes to the server as it is, so the server (not the page) decides what to do.
+    res = await apiRequest(
+      "POST",
+      "/api/contact",
+      trap ? { ...data, [HONEYPOT_FIELD]: trap } : data,
+      { "Idempotency-Key": idempotencyKey },
+      AbortSignal.timeout(SEND_TIMEOUT_MS),
+    );
+  } catch (error) {
+    // Only when our server could not take it (no network, or a 5xx). A refusal (honeypot, too many
+    // requests, invalid) was our server's decision: the webhook must not get around it.
+    if (!fallbackUrl || !isServerFailure(error)) throw error;
+    console.error("Service request failed, trying the fallback:", error);
+    await sendToFallback(fallbackUrl, data);
+    return {};
+  }
+  const created = (await res.json().catch(() => null)) as Partial<ServiceRequestCreated> | null;
+  return {
+    id: typeof created?.id === "number" ? created.id : undefined,
+    // Only a path of our own: the link is rendered as an address on this site, nothing else.
+    requestPage:
+      typeof created?.requestPage === "string" && created.requestPage.startsWith("/request/")
+        ? created.requestPage
+        : undefined,
+  };
+}
+
+/** Radix Toast is a third of the form's code: it loads once a visitor starts on the form. */
+const FormToasts = lazy(() => import("./FormToasts"));
+
+type ServiceRequestResolver = Resolver<ServiceRequestInput, unknown, ServiceRequest>;
+let resolverLoad: Promise<Record<Locale, ServiceRequestResolver>> | undefined;
+/** The shared schema, and zod with it, load once a visitor starts on the form (or at the first check). */
+const loadResolver = () => {
+  resolverLoad ??= import("./service-request-resolver").then(
+    (m) => m.serviceRequestResolvers as unknown as Record<Locale, ServiceRequestResolver>,
+    (error: unknown) => {
+      resolverLoad = undefined; // the next check tries again
+      throw error;
+    },
+  );
+  return resolverLoad;
+};
+/**
+ * Checks with the shared schema. If its code cannot load, the request goes unchecked to the server,
+ * which checks it with the same schema and answers with what to fix.
+ */
+const serviceRequestResolver: ServiceRequestResolver = async (values, context, options) => {
+  let resolve: ServiceRequestResolver;
+  try {
+    resolve = (await loadResolver())[values.language === "es" ? "es" : "en"];
+  } catch (error) {
+    console.error("The form's checks could not load; the server checks the request.", error);
+    return { values: values as ServiceRequest, errors: {} };
+  }
+  return resolve(values, context, options);
+};
+
+/**
+ * Copies the pickup location into the drop-off field. It needs the script, so it appears only once the
+ * script runs; it waits for that itself, so that the switch re-renders this button, not the whole form.
+ */
+function SameAsPickupButton({ onClick, label }: { onClick: () => void; label: string }) {
+  if (!useScriptRunning()) return null;
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={onClick}>
+      <Copy aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
+ * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
+ */
+export function ServiceRequestForm({
+  defaultService = "",
+  fallbackUrl,
+  phoneDisplay,
+  telHref,
+  locale,
+  strings,
+  serviceOptions,
+}: ServiceRequestFormProps) {
+  const t = strings.form;
+  const uid = useId();
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const id = (name: string) => `${uid}-${name}`;
+  const { toast, show, setOpen } = useSingleToast();
+  const trapRef = useRef<HTMLInputElement>(null);
+  // The toasts' and the checks' code is fetched at the first focus or press in the form (long before
+  // the first check or reply), and at the latest when it is needed.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [toastsWanted, setToastsWanted] = useState(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || toastsWanted) return;
+    const want = () => {
+      setToastsWanted(true);
+      loadResolver().catch(() => {}); // said, if it matters, at the check
+    };
+    form.addEventListener("focusin", want);
+    form.addEventListener("pointerdown", want);
+    return () => {
+      form.removeEventListener("focusin", want);
+      form.removeEventListener("pointerdown", want);
+    };
+  }, [toastsWanted]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    getValues,
+    setValue,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<ServiceRequestInput, unknown, ServiceRequest>({
+    resolver: serviceRequestResolver,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: emptyValues(locale, defaultService),
+  });
+
+  /**
+   * The Idempotency-Key and the answers it went out with. A try with the same answers keeps the key,
+   * so a try that reached us unseen is not stored twice. Changed answers get a new key: with the old
+   * one, a try that did reach us would be answered with the first request and the correction (a new
+   * pickup place, say) silently dropped while the driver reads "Request Sent". A new key can store a
+   * second request only when a failed try did reach us (a lost answer, not a lost connection), and
+   * then the owner sees both, the newer one right; a lost correction could send the truck astray.
+   */
+  const sentWith = useRef<{ key: string; answers: string } | null>(null);
+  const [failure, setFailure] = useState<SendFailureState | null>(null);
+  /** A send failed for want of a connection: the form is sent again, once, when it comes back. */
+  const waitingForConnection = useRef(false);
+
+  const send = async (data: ServiceRequest, automatic: boolean) => {
+    const answers = JSON.stringify(data);
+    if (sentWith.current?.answers !== answers) sentWith.current = { key: newIdempotencyKey(), answers };
+    setFailure(automatic ? { kind: "resending" } : null);
+    try {
+      const stored = await submitRequest(data, trapRef.current?.value ?? "", sentWith.current.key, fallbackUrl);
+      show({ title: t.successTitle, description: t.successText, variant: "default" });
+      reset(emptyValues(locale, defaultService));
+      sentWith.current = null;
+      waitingForConnection.current = false;
+      setConfirmation({ ...stored, phone: data.phone, resent: automatic });
+    } catch (error) {
+      console.error("Service request failed:", error);
+      const refusal = refusalMessage(error);
+      show({ title: t.errorTitle, description: refusal ?? t.errorText, variant: "destructive" });
+      if (!isServerFailure(error)) return; // a refusal: the toast and the fields say what to do
+      waitingForConnection.current = !navigator.onLine && !automatic;
+      setFailure({ kind: "not-sent", waitingForConnection: waitingForConnection.current, triedAgain: automatic });
+    }
+  };
+  const onSubmit = handleSubmit((data) => send(data, false));
+  /**
+   * The form as it is now, checked again: the driver may have changed answers while offline. If they
+   * no longer pass, nothing is sent; the fields say what to fix and the note stops promising a resend.
+   */
+  const resendCurrent = handleSubmit(
+    (data) => send(data, true),
+    () => setFailure({ kind: "not-sent", waitingForConnection: false, triedAgain: false }),
+  );
+
+  // Back online: the request that failed for want of a connection is sent again, once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resendCurrent` is this render's; the listener only needs the latest
+  useEffect(() => {
+    const onOnline = () => {
+      if (!waitingForConnection.current) return;
+      waitingForConnection.current = false;
+      void resendCurrent();
+    };
+    addEventListener("online", onOnline);
+    return () => removeEventListener("online", onOnline);
+  }, [failure]);
+
+  const field = (name: keyof ServiceRequestInput, required = true) => ({
+    id: id(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+    "aria-required": required || undefined,
+    ...register(name),
+  });
+
+  const noDropoff = servicesWithoutDropoff.includes(watch("service"));
+  const sameAsPickup = () =>
+    setValue("dropoffLocation", getValues("pickupLocation"), { shouldValidate: isSubmitted, shouldDirty: true });
+
+  return (
+    <>
+      {confirmation && (
+        <RequestConfirmation
+          confirmation={confirmation}
+          strings={strings.confirmation}
+          callLabel={strings.call}
+          phoneDisplay={phoneDisplay}
+          telHref={telHref}
+          onNewRequest={() => setConfirmation(null)}
+        />
+      )}
+      <form
+        ref={formRef}
+        hidden={confirmation !== null}
+        method="post"
+        action="/api/contact"
+        noValidate
+        onSubmit={onSubmit}
+        className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+        aria-label={t.label}
+        data-testid="contact-form"
+      >
+        {/* The language the driver reads: the server answers in it and the owner is told to call back in it. */}
+        <input type="hidden" {...register("language")} value={locale} />
+        <FormField id={id("name")} label={t.name} required error={errors.name?.message}>
+          <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
+        </FormField>
+        <FormField id={id("phone")} label={t.phone} required error={errors.phone?.message}>
+          <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
+        </FormField>
+        <FormField id={id("email")} label={t.email} required error={errors.email?.message}>
+          <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
+        </FormField>
+        <FormField id={id("service")} label={t.service} required error={errors.service?.message}>
+          {/* defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
+          <select className={inputClass} defaultValue={defaultService} {...field("service")}>
+            <option value="">{t.chooseService}</option>
+            {serviceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField
+          id={id("pickupLocation")}
+          label={t.pickup}
+          required
+          error={errors.pickupLocation?.message}
+          className="sm:col-span-2"
+        >
+          <input
+            type="text"
+            autoComplete="street-address"
+            placeholder={t.pickupPlaceholder}
+            className={inputClass}
+            {...field("pickupLocation")}
+          />
+        </FormField>
+        <FormField
+          id={id("dropoffLocation")}
+          label={t.dropoff}
+          required
+          error={errors.dropoffLocation?.message}
+          className="sm:col-span-2"
+          // For these services the label's row is pre-rendered with the label alone; the button joins it.
+          action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} label={t.sameAsPickup} /> : undefined}
+        >
+          <input
+            type="text"
+            autoComplete="off"
+            placeholder={t.dropoffPlaceholder}
+            className={inputClass}
+            {...field("dropoffLocation")}
+          />
+        </FormField>
+        <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle?.message} className="sm:col-span-2">
+          <input
+            type="text"
+            autoComplete="off"
+            placeholder={t.vehiclePlaceholder}
+            maxLength={MAX_VEHICLE_CHARS}
+            className={inputClass}
+            {...field("vehicle", false)}
+          />
+        </FormField>
+        {/* A trap for bots: out of sight, out of the tab order, ignored by autofill. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor={id(HONEYPOT_FIELD)}>{t.trap}</label>
+          <input
+            type="text"
+            id={id(HONEYPOT_FIELD)}
+            name={HONEYPOT_FIELD}
+            ref={trapRef}
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <div className="space-y-3 sm:col-span-2">
+          {failure && (
+            <SendFailure state={failure} strings={strings.failure} callLabel={strings.call} telHref={telHref} />
+          )}
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+            <Send aria-hidden="true" />
+            {isSubmitting ? t.sending : t.send}
+          </Button>
+          <p className="text-sm text-slate-600">
+            {t.requiredNote.split("{star}")[0]}
+            <span className="text-red-700">*</span>
+            {t.requiredNote.split("{star}")[1]} {t.dangerNote}
+          </p>
+        </div>
+      </form>
+      {(toastsWanted || toast) && (
+        <Suspense fallback={null}>
+          <FormToasts
+            toast={toast}
+            onOpenChange={setOpen}
+            labels={{ region: t.notification, close: t.closeNotification, viewport: t.notifications }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

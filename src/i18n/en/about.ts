@@ -1,0 +1,32 @@
+/** English words of the about page. */
+export const about = {
+  about: {
+    title: "About Us: Local Towing Serving Stockton Since {year}",
+    description:
+      "{name} is a local referral towing service serving Stockton, CA and nearby towns since {year}, available 24/7.",
+    heading: "About {name}",
+    lead: "A local referral service for towing and roadside assistance, serving since {year}.",
+    intro:
+      "We have been serving since {year}. Drivers in Stockton and the towns around it have called us when a car would not start, a tire gave out on SR-99 or the keys ended up on the wrong side of a locked door. We are a local referral towing service: when you call or send a request, our dispatchers match you with a nearby, properly equipped partner tow operator, and stay in touch with you until the operator has the job.",
+    believe: "What we believe",
+    answerTitle: "Answer every call.",
+    answer: "Breakdowns do not keep office hours, so neither do we: we are available 24/7.",
+    straightTitle: "Be straight with people.",
+    straight:
+      "We tell you what we know and what we don't, and we never guess at a price or an arrival time we can't stand behind.",
+    carefulTitle: "Work with careful operators.",
+    careful:
+      "We ask our partner operators for flatbeds for cars that need them, wheel chocks and soft straps for motorcycles, and care with damaged cars after an accident.",
+    safetyTitle: "Safety first.",
+    safety: "If anyone is hurt or in danger, call 911 first. The car can wait.",
+    whereTitle: "Where we work",
+    where: "We cover {towns} and {last}, within about {miles} miles of downtown Stockton, including {highways}.",
+    reachTitle: "How to reach us",
+    reachBefore: "The fastest way is to call",
+    reachMiddle: ". You can also",
+    reachRequest: "send a service request",
+    reachOr: ", or ask a quick question on our",
+    reachChat: "chat page",
+    and: "and",
+  },
+} as const;

@@ -1,0 +1,38 @@
+/** English words of the towns page and each town's page. */
+export const areas = {
+  areasPage: {
+    title: "Areas We Serve: Stockton, Lodi, Manteca, Tracy and Nearby",
+    description:
+      "The ten towns we take towing and roadside calls from, within about {miles} miles of downtown Stockton, CA, with a page for each.",
+    heading: "Areas We Serve",
+    lead: "Stockton and the towns around it, within about {miles} miles of downtown. Pick your town for its highways, who to call and what to tell our dispatcher.",
+    notSureBefore: "Not sure whether your spot is covered? Call",
+    notSureAfter: "and ask. Distances are straight-line miles from downtown Stockton; the drive is longer.",
+    highways: "Highways: {list}",
+    fromStockton: "About {miles} miles {direction} of downtown Stockton (straight line)",
+    homeTown: "Our dispatch is based in downtown Stockton",
+    north: "north",
+    northeast: "northeast",
+    east: "east",
+    southeast: "southeast",
+    south: "south",
+    southwest: "southwest",
+    west: "west",
+    northwest: "northwest",
+  },
+  townPage: {
+    title: "{town}, CA: Towing and Roadside Help",
+    heading: "Towing and Roadside Help in {town}, CA",
+    requestTitle: "Request Service",
+    requestIntro: "Send the details and a dispatcher will get back to you as soon as possible.",
+    servicesAsked: "Services drivers in {town} ask about",
+    glance: "{town} at a glance",
+    where: "Where",
+    highways: "Highways",
+    danger: "Injury or danger",
+    callBefore: "Call",
+    first: "first",
+    police: "Police non-emergency",
+    jsonLdName: "Towing and roadside assistance in {town}, {region}",
+  },
+} as const;

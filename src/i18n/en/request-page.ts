@@ -1,0 +1,97 @@
+/** English words of the driver's request page and the e-mail that links to it. */
+export const requestPage = {
+  /**
+   * The driver's own request page (/request/{token}), in the language the request was sent in: the
+   * page, its live part (the island), and what the server answers about it.
+   */
+  requestPage: {
+    title: "Your service request",
+    description: "What is happening with your service request, and a way to cancel it.",
+    heading: "Service request #{number}",
+    facts: {
+      number: "Request number",
+      service: "Service",
+      pickup: "Pickup location",
+      sent: "Sent",
+      callAt: "We'll call you at",
+      phoneEnding: "the number ending in {last4}",
+    },
+    statusHeading: "Status",
+    /**
+     * A desk status as the driver reads it (src/shared/request-page.ts, driverStatusOf). The request
+     * page's renderers index these by DriverStatus, so a status added there fails `astro check`
+     * until it has words here.
+     */
+    statuses: {
+      received: "Received",
+      arranging: "We are arranging your help",
+      on_the_way: "An operator is on the way",
+      done: "Done",
+      closed: "Closed",
+      cancelled: "Cancelled",
+    },
+    /** One line under the status. No arrival time: only the owner's message may say one. */
+    hints: {
+      received: "Your request has reached our dispatchers. We will call you back.",
+      arranging: "A dispatcher is finding a partner operator for you.",
+      on_the_way: "A partner operator has been sent to your pickup location.",
+      done: "This request is finished.",
+      closed: "This request is closed. If you still need help, call us.",
+      cancelled: "You told us you no longer need help.",
+    },
+    messageHeading: "Message from the dispatcher",
+    cancelSummary: "I no longer need help",
+    cancelExplained:
+      "This tells our dispatchers that you no longer need help, and stops your request. It cannot be undone.",
+    reasonLabel: "Reason (optional)",
+    cancelButton: "Yes, cancel my request",
+    cancelling: "Cancelling...",
+    /** Followed by the time and a period. */
+    cancelledOn: "You cancelled this request on",
+    gone: "This page is no longer available. If you still need help, call us.",
+    call: "Call {phone}",
+    stopped: "Live updates stopped.",
+    reload: "Reload the page",
+    toSeeLatest: "to see the latest status.",
+    notCancelled: "Your request was not cancelled. Please call {phone}.",
+    offline: "Your request was not cancelled: there is no connection. Try again, or call {phone}.",
+    /** The server's answers; {callUs} is refusal.callUs. */
+    notFound: "There is no such request page (the link may be mistyped or no longer work). If you need help, {callUs}.",
+    crossSite:
+      "This cancel did not come from your request page, so nothing was changed. Open your request page and try again, or {callUs}.",
+    notCancellable: "This request is {status}: it can no longer be cancelled. If you need help, {callUs}.",
+    tooMany:
+      "Too many requests for request pages from your connection. Please try again in {seconds} seconds, or {callUs}.",
+    /** A live-update stream refused by the caps; the page then checks by itself (said to API callers). */
+    streamsPerClient:
+      "Too many live updates are open from your connection ({max} at once). Close the request page in another tab or window; this page still checks for changes by itself. If you need help, {callUs}.",
+    streamsServer:
+      "Our server is following too many request pages right now. This page still checks for changes by itself, or reload it in a few minutes. If you need help, {callUs}.",
+    reasonTooLong: "Keep the reason to {max} characters.",
+    reasonUnreadable: "The reason could not be read.",
+    tryAgain: "Try again, or {callUs}.",
+    /** The short page a browser without JavaScript gets when a cancel is refused or lookups are over the limit. */
+    problemTitle: "Request page",
+    waitTitle: "Please wait a moment",
+    notCancelledTitle: "Your request was not cancelled",
+    back: "Back to your request",
+    needHelp: "Need help right now?",
+  },
+  /** The e-mail to the driver who sent a request (server/features/alerts/message.ts), in the request's language. */
+  driverEmail: {
+    subject: "Your service request #{number} to {name}",
+    heading: "Your service request #{number} has reached {name}",
+    number: "Request number",
+    service: "Service",
+    pickup: "Pickup",
+    sent: "Sent",
+    followLink: "See what is happening with your request",
+    followRest: ", or cancel it if you no longer need help.",
+    lifetime: "The link works until {days} days after the request is finished.",
+    callBack:
+      "We will call you back. For anything urgent, call {phone}. If anyone is hurt or in danger, call 911 first.",
+    why: "Why you got this e-mail: a service request was sent on the website of {name} ({url}) with this e-mail address. If it was not you, you can ignore it: this is the only e-mail it sends you.",
+    /** Who sends it, above the postal address: the business says what it is, a referral service. */
+    sender: "{name} (a local referral towing service), {address}",
+  },
+} as const;

@@ -1,0 +1,42 @@
+import type { areas as en } from "../en/areas";
+import type { Shape } from "../shape";
+
+/** Spanish words of the towns page and each town's page: the keys of the English file, each one required. */
+export const areas: Shape<typeof en> = {
+  areasPage: {
+    title: "Zonas que cubrimos: Stockton, Lodi, Manteca, Tracy y alrededores",
+    description:
+      "Los diez pueblos donde atendemos llamadas de grúa y auxilio vial, a no más de unas {miles} millas del centro de Stockton, CA, con una página para cada uno.",
+    heading: "Zonas que cubrimos",
+    lead: "Stockton y los pueblos de alrededor, a no más de unas {miles} millas del centro. Elija su pueblo para ver sus carreteras, a quién llamar y qué decirle a nuestro despachador.",
+    notSureBefore: "¿No sabe si cubrimos el lugar donde está? Llame al",
+    notSureAfter:
+      "y pregunte. Las distancias son millas en línea recta desde el centro de Stockton; por carretera son más.",
+    highways: "Carreteras: {list}",
+    fromStockton: "A unas {miles} millas al {direction} del centro de Stockton (en línea recta)",
+    homeTown: "Nuestro despacho está en el centro de Stockton",
+    north: "norte",
+    northeast: "noreste",
+    east: "este",
+    southeast: "sureste",
+    south: "sur",
+    southwest: "suroeste",
+    west: "oeste",
+    northwest: "noroeste",
+  },
+  townPage: {
+    title: "{town}, CA: grúa y auxilio vial",
+    heading: "Grúa y auxilio vial en {town}, CA",
+    requestTitle: "Pida servicio",
+    requestIntro: "Envíe los datos y un despachador se comunicará con usted lo antes posible.",
+    servicesAsked: "Servicios que piden los conductores en {town}",
+    glance: "{town} de un vistazo",
+    where: "Ubicación",
+    highways: "Carreteras",
+    danger: "Heridos o peligro",
+    callBefore: "Llame primero al",
+    first: "",
+    police: "Policía (no emergencias)",
+    jsonLdName: "Grúa y auxilio vial en {town}, {region}",
+  },
+};

@@ -1,0 +1,106 @@
+import type { RequestStatus } from "./desk-schema";
+
+/**
+ * The driver's own request page (`/request/{token}`): what the server and the page's island agree on.
+ * The server renders it without JavaScript and streams it to the island; both take their words from
+ * the dictionary (src/i18n/{en,es}/request-page.ts, `requestPage`) in the request's language. No zod here: the island
+ * loads this file, and the cancel schema (request-page-schema.ts) is the server's.
+ */
+
+/** Where a driver follows a request. The token is 32 random bytes in base64url (43 characters). */
+export const REQUEST_PAGE_PREFIX = "/request/";
+export const requestPagePath = (token: string) => `${REQUEST_PAGE_PREFIX}${token}`;
+/** The shape of a page token; anything else cannot be one (but is looked up all the same, see the server). */
+export const PAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A desk status as the driver reads it. Lost and spam are both "closed": a sender is never told of spam. */
+export const driverStatuses = ["received", "arranging", "on_the_way", "done", "closed", "cancelled"] as const;
+export type DriverStatus = (typeof driverStatuses)[number];
+
+export const driverStatusOf: Record<RequestStatus, DriverStatus> = {
+  new: "received",
+  contacted: "arranging",
+  dispatched: "on_the_way",
+  completed: "done",
+  lost: "closed",
+  spam: "closed",
+  cancelled: "cancelled",
+};
+
+/** Statuses from which the driver may still cancel: not once it is done, closed or already cancelled. */
+export const cancellableStatuses: readonly RequestStatus[] = ["new", "contacted", "dispatched"];
+
+/** How long a page keeps working once its request is done, closed or cancelled. */
+export const PAGE_LIFETIME_AFTER_END_DAYS = 30;
+
+export const MAX_CANCEL_REASON_LENGTH = 280;
+
+/** What changes on the page while the driver watches it: streamed to the island, rendered by the server. */
+export interface RequestPageLive {
+  status: DriverStatus;
+  /** The owner's message to the driver, as text, and when it was written. */
+  message: { text: string; at: string } | null;
+  cancelledAt: string | null;
+  canCancel: boolean;
+}
+
+/** The page's fixed facts: only what the driver typed (and its number), never their name or e-mail. */
+export interface RequestPageFacts {
+  id: number;
+  service: string;
+  pickupLocation: string;
+  sentAt: string;
+  /** The last 4 digits of the phone the driver gave; the rest is never sent to the page. */
+  phoneLast4: string;
+}
+
+export const lastFourDigits = (phone: string) => phone.replace(/\D/g, "").slice(-4);
+
+/** Server-sent event names of GET /api/request/{token}/events. */
+export const REQUEST_EVENT_STATE = "state";
+/** The request is gone (deleted) or its link expired: the page says so and stops listening. */
+export const REQUEST_EVENT_GONE = "gone";
+/** The server writes a comment this often, so the page can tell a live stream from a dead one. */
+export const REQUEST_EVENTS_HEARTBEAT_MS = 20_000;
+/**
+ * When the server refuses a stream (too many open from the client's address, or on the server), it
+ * asks the page to try one again after this long (Retry-After), and the page does.
+ */
+export const REQUEST_STREAM_RETRY_MS = 60_000;
+/**
+ * Meanwhile the page reads the state itself this often: within the 15 s the page promises, with room
+ * for a slow answer on a weak signal.
+ */
+export const REQUEST_STATE_POLL_MS = 10_000;
+
+/** One formatter per zone and language: making one costs far more than using it. */
+const pageClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * "Mon, Nov 23, 1:05 AM PST" (en-US) or "lun, 23 de nov, 1:05 a.m. PST" (es-US): a time on the page, in
+ * the business's time zone and the page's language (both passed in: this file loads no site facts).
+ */
+export function formatPageTime(iso: string, timeZone: string, languageTag: string): string {
+  const key = `${timeZone} ${languageTag}`;
+  let clock = pageClocks.get(key);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(languageTag, {
+      timeZone,
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    pageClocks.set(key, clock);
+  }
+  return clock.format(new Date(iso));
+}
+
+/** Where the page's cancel form posts (JSON from the island, a plain form without JavaScript). */
+export const cancelPath = (token: string) => `/api/request/${token}/cancel`;
+/** The page's live updates (Server-Sent Events). */
+export const eventsPath = (token: string) => `/api/request/${token}/events`;
+/** The live part once, as JSON `{live}`: what the page reads when it cannot hold a stream open. */
+export const statePath = (token: string) => `/api/request/${token}/state`;
