@@ -419,7 +419,10 @@ describe("the safety guard on generated messages", () => {
     for (const c of negatives) {
       const { kinds } = guard.read(c.text);
       const reply = assistant.reply(c.text, c.lang);
-      if (kinds.length || firstSentence(reply).includes("911"))
+      // The guard reads no danger, and the reply does not open with its "call 911 now". (A conditional
+      // line, "after a crash, call 911 if anyone is hurt", is the classifier's answer, not the guard's.)
+      const call = safetyVocabularies[c.lang].reply.call;
+      if (kinds.length || reply.startsWith(call))
         flagged.push(`[${c.family}] ${c.text} → ${JSON.stringify(kinds)}\n    got: ${reply.slice(0, 120)}`);
     }
     console.log(`safety guard: ${negatives.length} generated ordinary requests`);
@@ -486,10 +489,10 @@ describe("the safety guard's replies", () => {
         "es",
         "shut-in",
         "services/es/vehicle-lockouts.md",
-        "un niño, una persona o una mascota encerrados en un carro es por sí solo una emergencia, haga el tiempo que haga",
+        "un niño, una persona o una mascota encerrados en un carro es por sí solo una emergencia, con frío o con calor",
       ],
       ["en", "injury", "services/emergency-towing.md", "Police and paramedics come before the car"],
-      ["es", "injury", "services/es/emergency-towing.md", "La policía y los paramédicos van antes que el carro"],
+      ["es", "injury", "services/es/emergency-towing.md", "Primero se atiende a las personas; el carro puede esperar"],
       [
         "en",
         "traffic",

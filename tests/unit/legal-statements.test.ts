@@ -320,12 +320,12 @@ describe("911 first, in the assistant's English and Spanish", () => {
 
   it("a child or a pet locked in a car is a 911 call on its own, not only when the car is hot (both languages)", () => {
     const en = assistant.reply("my son is locked in the car");
-    expect(en).toMatch(/call 911 first/);
+    expect(en).toMatch(/^Call 911 now\./);
     expect(en).toMatch(/emergency on its own, whatever the weather/);
     expect(en).not.toMatch(/if the car is hot|in distress/);
     const es = assistant.reply("mi perro está encerrado en el carro");
     expect(es).toMatch(/Llame al 911 ahora/);
-    expect(es).toMatch(/es una emergencia por sí sola, haga calor o no/);
+    expect(es).toMatch(/es por sí solo una emergencia, con frío o con calor/);
     expect(es).not.toMatch(/carro caliente es una emergencia/);
   });
 });

@@ -44,14 +44,17 @@ const contentFolders = ["src/content"].flatMap((base) =>
 
 /** Where Spanish text lives, as [where, text] pairs. */
 function spanishTexts(): [string, string][] {
-  const files = [
-    ...contentFolders.flatMap(spanishFiles),
-    // The assistant's Spanish data packs, when they move there (server/chat is rewritten separately).
-    ...spanishFiles("server/features/chat/data/es"),
-  ];
+  const files = contentFolders.flatMap(spanishFiles);
+  // What the assistant says in Spanish: its replies and its safety guard's replies. Its intents,
+  // entities and the guard's word lists are what drivers type ("se me ponchó y no traigo refacción"),
+  // which it must keep understanding.
+  const chat = path.join(root, "server/features/chat/data/es");
+  const said = (file: string) => JSON.parse(readFileSync(path.join(chat, file), "utf8"));
   return [
     ...files.map((f) => [path.relative(root, f), readFileSync(f, "utf8")] as [string, string]),
     ...strings(ui.es, "ui.es"),
+    ...strings(said("replies.json"), "chat replies.json"),
+    ...strings(said("safety.json").reply, "chat safety.json reply"),
   ];
 }
 

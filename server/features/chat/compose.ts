@@ -115,9 +115,12 @@ export function compose(reading: Reading, context: ComposeContext): string {
   const outside = unique(places.filter((p) => !p.served));
 
   // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
+  // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
+  // is hurt" that a later injury word undoes). What safety.ts adds is a crash and a stop by traffic.
   const guarded = reading.danger.kinds.length > 0;
-  if (guarded || safety.danger) {
-    const first = guarded ? dangerReply(reading.danger, reading.lang) : (r.safety[safety.danger ?? ""]?.text ?? "");
+  const left = safety.danger === "traffic" || safety.danger === "crash" ? safety.danger : undefined;
+  if (guarded || left) {
+    const first = guarded ? dangerReply(reading.danger, reading.lang) : (r.safety[left ?? ""]?.text ?? "");
     if (guarded || !safety.besideTraffic) {
       // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
       const rules = intents

@@ -1,6 +1,6 @@
 import type { ChatLanguage } from "../../../src/shared/chat-schema";
-import { site } from "../../../src/shared/site";
 import { createGuard, type DangerReading } from "./guard";
+import { fill, PACKS } from "./pack";
 import { safetyVocabularies } from "./safety-vocabulary";
 
 /**
@@ -9,9 +9,6 @@ import { safetyVocabularies } from "./safety-vocabulary";
  */
 export const safetyGuard = createGuard(Object.values(safetyVocabularies));
 
-/** The mark in the data where the site's phone number goes (never typed in the data). */
-const PHONE_MARK = "{phone}";
-
 /**
  * What to say when the guard found danger, in the reply's language: first "call 911 now", then one
  * line for each kind of danger found (in the guard's order), then that after 911 we can help with
@@ -19,7 +16,6 @@ const PHONE_MARK = "{phone}";
  */
 export function dangerReply(reading: DangerReading, lang: ChatLanguage): string {
   const say = safetyVocabularies[lang].reply;
-  return [say.call, ...reading.kinds.map((kind) => say[kind]), say.car.replace(PHONE_MARK, site.phone.display)].join(
-    " ",
-  );
+  // The site's facts ({phone}) are filled in as in every other reply, never typed in the data.
+  return fill([say.call, ...reading.kinds.map((kind) => say[kind]), say.car].join(" "), PACKS[lang].replies);
 }
