@@ -1,5 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { ContactRequest } from "../../src/lib/contact-schema";
+import type { RequestSource } from "../../src/shared/location";
+import { nearestTown, type Town } from "../../src/shared/nearest-town";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
 import type { Db } from "./client";
 import { type AlertChannel, alertOutbox, type ContactRequestRow, contactRequests, requestPageLinks } from "./schema";
@@ -43,7 +45,12 @@ const sameRequest = (stored: ContactRequestRow, request: ContactRequest) =>
  * Resolves after the commit. The one read is of a request by its idempotency key, to answer a repeat
  * (repeatOf).
  */
-export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] = []) {
+export function contactRequestWriter(
+  db: Db,
+  channels: readonly AlertChannel[] = [],
+  towns: readonly Town[] = [],
+  source: RequestSource = "web",
+) {
   // The channel names come from the configuration, never from a visitor; one text parameter.
   const channelList = channels.join(",");
   // Every driver gave an e-mail (the form requires one): with e-mail configured, each gets a confirmation.
@@ -80,6 +87,7 @@ export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] =
   return async function store(request: ContactRequest, idempotencyKey?: string): Promise<StoredContactRequest> {
     const key = idempotencyKey ?? null;
     const pageToken = newPageToken();
+    const fix = storedFix(request, towns);
     const result = (await db.execute(sql`
       with stored as (
         insert into ${contactRequests}
@@ -87,10 +95,16 @@ export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] =
            ${sql.identifier(contactRequests.phone.name)}, ${sql.identifier(contactRequests.service.name)},
            ${sql.identifier(contactRequests.pickupLocation.name)}, ${sql.identifier(contactRequests.dropoffLocation.name)},
            ${sql.identifier(contactRequests.vehicle.name)}, ${sql.identifier(contactRequests.idempotencyKey.name)},
-           ${sql.identifier(contactRequests.language.name)})
+           ${sql.identifier(contactRequests.language.name)}, ${sql.identifier(contactRequests.source.name)},
+           ${sql.identifier(contactRequests.latitude.name)}, ${sql.identifier(contactRequests.longitude.name)},
+           ${sql.identifier(contactRequests.locationAccuracyM.name)}, ${sql.identifier(contactRequests.locationFixedAt.name)},
+           ${sql.identifier(contactRequests.nearestTown.name)}, ${sql.identifier(contactRequests.nearestTownKm.name)})
         values (${request.name}, ${request.email}, ${request.phone}, ${request.service},
                 ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null}, ${key},
-                ${request.language})
+                ${request.language}, ${source},
+                ${fix?.latitude ?? null}::double precision, ${fix?.longitude ?? null}::double precision,
+                ${fix?.accuracy ?? null}::double precision, ${fix ? fix.fixedAt.toISOString() : null}::timestamptz,
+                ${fix?.town ?? null}, ${fix?.km ?? null}::double precision)
         on conflict (${sql.identifier(contactRequests.idempotencyKey.name)}) do nothing
         returning ${id}, ${createdAt}
       ), alerts as (
@@ -114,4 +128,19 @@ export function contactRequestWriter(db: Db, channels: readonly AlertChannel[] =
     if (!repeat) throw new Error("The insert returned no row");
     return repeat;
   };
+}
+
+/**
+ * The position as stored: whole or nothing (the schema refused a partial one), the time of the fix the
+ * phone's or, when the client left it out, now, and the nearest town worked out here.
+ */
+export function storedFix(
+  request: Pick<ContactRequest, "latitude" | "longitude" | "accuracy" | "fixedAt">,
+  towns: readonly Town[],
+  now = new Date(),
+) {
+  const { latitude, longitude, accuracy } = request;
+  if (latitude === undefined || longitude === undefined || accuracy === undefined) return undefined;
+  const near = nearestTown({ latitude, longitude }, towns);
+  return { latitude, longitude, accuracy, fixedAt: request.fixedAt ?? now, town: near?.town, km: near?.km };
 }

@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { locales } from "../../src/i18n/locales";
 import { requestStatuses } from "../../src/lib/desk-schema";
+import { requestSources } from "../../src/shared/location";
 
 /**
  * Everything the desk's search looks through, as one lower-case text; the phone twice, as typed and
@@ -46,6 +58,20 @@ export const contactRequests = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     /** The language of the page the driver sent it from ("en", "es"): the owner calls back in it. */
     language: text("language", { enum: locales }).notNull().default("en"),
+    /** Where the request came from: the public form (web), the chat, or a call the desk typed in (phone). */
+    source: text("source", { enum: requestSources }).notNull().default("web"),
+    /**
+     * The latest position the driver's phone gave (WGS 84 degrees), its accuracy radius in metres and
+     * when the phone took it; all null when none was sent, and erased LOCATION_RETENTION_DAYS after the
+     * request ends. The nearest town and the distance to its centre are worked out by the server when
+     * the position arrives (src/shared/nearest-town.ts), so every reader shows the same.
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    locationAccuracyM: doublePrecision("location_accuracy_m"),
+    locationFixedAt: timestamp("location_fixed_at", { withTimezone: true }),
+    nearestTown: text("nearest_town"),
+    nearestTownKm: doublePrecision("nearest_town_km"),
   },
   (table) => [
     uniqueIndex("contact_requests_idempotency_key_idx").on(table.idempotencyKey),

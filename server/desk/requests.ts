@@ -10,6 +10,7 @@ import {
   type RequestStatus,
 } from "../../src/lib/desk-schema";
 import { site } from "../../src/lib/site";
+import { locationView } from "../../src/shared/location";
 import type { Db } from "../db/client";
 import { alertOutbox, contactRequests, requestEvents, searchableText } from "../db/schema";
 
@@ -106,6 +107,8 @@ export async function getRequest(db: Db, id: number) {
     cancelledAt: isoOrNull(row.cancelledAt),
     cancelReason: row.cancelReason,
     language: row.language,
+    source: row.source,
+    location: locationView(row),
   };
   const alertRows = await db
     .select()

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as cheerio from "cheerio";
 import { type Locale, locales, localizedPath } from "../../src/i18n/locales";
+import { locationWords } from "../../src/i18n/location";
 import { ui } from "../../src/i18n/ui";
 import { type ContactField, contactFields } from "../../src/lib/contact-schema";
 import { PAGE_TOKEN_PATTERN, requestPagePath } from "../../src/lib/request-page";
@@ -44,6 +45,7 @@ const fieldLabels = (locale: Locale): Record<ContactField, string> => {
     dropoffLocation: t.dropoff,
     vehicle: t.vehicleShort,
     language: t.language,
+    ...locationWords[locale].fieldNames,
   };
 };
 

@@ -15,6 +15,7 @@ import {
 } from "../../src/lib/contact-schema";
 import { requestPagePath } from "../../src/lib/request-page";
 import { site as business } from "../../src/lib/site";
+import { townsOf } from "../../src/shared/nearest-town";
 import type { RateLimitOptions } from "../config";
 import type { Db } from "../db/client";
 import { contactRequestWriter } from "../db/contact-requests";
@@ -114,7 +115,7 @@ function fieldMessages(issues: ZodIssue[]): ContactInvalid["fields"] {
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
 export default async function contactRoutes(app: FastifyInstance, opts: ContactRouteOptions) {
-  const storeRequest = contactRequestWriter(opts.db, opts.alertChannels);
+  const storeRequest = contactRequestWriter(opts.db, opts.alertChannels, townsOf(opts.site.chatKnowledge));
   const renderRefusedForm = refusedFormRenderer(opts.site);
   const renderSent = { en: sentPageRenderer(opts.site, "en"), es: sentPageRenderer(opts.site, "es") };
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { type Locale, locales } from "../i18n/locales";
+import { type LocationWords, locationWords } from "../i18n/location";
 import { type Dictionary, fill, ui } from "../i18n/ui";
+import { locationFieldsFor, missingLocationField } from "../shared/location";
 import type { ApiRefusal } from "./api-refusal";
 import { MAX_VEHICLE_CHARS } from "./contact-fields";
 import { serviceNames } from "./services";
@@ -33,7 +35,10 @@ const dialable = (phone: string) => {
   return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
 };
 
-export function contactRequestSchemaFor(m: ContactMessages) {
+export function contactRequestSchemaFor(
+  m: ContactMessages,
+  where: LocationWords["validation"] = locationWords.en.validation,
+) {
   /** zod's own "Expected string, received number", in the language's words. */
   const text = () =>
     z.string({
@@ -62,23 +67,31 @@ export function contactRequestSchemaFor(m: ContactMessages) {
     .optional()
     .transform((value) => (value ? value : undefined));
 
-  return z.object({
-    name: storable(required),
-    email: storable(required.email({ message: m.email })),
-    phone: storable(required.pipe(z.string().refine(dialable, { message: m.phone }))),
-    service: required.pipe(z.enum(serviceNames, { message: m.service })),
-    pickupLocation: location,
-    dropoffLocation: location,
-    vehicle,
-    /** The language of the page the form was sent from; English when a client leaves it out. */
-    language: z.enum(locales, { message: m.language }).default("en"),
-  });
+  return z
+    .object({
+      name: storable(required),
+      email: storable(required.email({ message: m.email })),
+      phone: storable(required.pipe(z.string().refine(dialable, { message: m.phone }))),
+      service: required.pipe(z.enum(serviceNames, { message: m.service })),
+      pickupLocation: location,
+      dropoffLocation: location,
+      vehicle,
+      /** The language of the page the form was sent from; English when a client leaves it out. */
+      language: z.enum(locales, { message: m.language }).default("en"),
+      /** The phone's position when the driver tapped "Use my location": all absent otherwise. */
+      ...locationFieldsFor(where),
+    })
+    .superRefine((value, ctx) => {
+      // A position is whole or absent; the 400 names the part that is missing.
+      const missing = missingLocationField(value);
+      if (missing) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: where.incomplete });
+    });
 }
 
 /** The schema with each language's messages; the server checks a request with its own language's. */
 export const contactRequestSchemas: Record<Locale, ReturnType<typeof contactRequestSchemaFor>> = {
-  en: contactRequestSchemaFor(ui.en.validation),
-  es: contactRequestSchemaFor(ui.es.validation),
+  en: contactRequestSchemaFor(ui.en.validation, locationWords.en.validation),
+  es: contactRequestSchemaFor(ui.es.validation, locationWords.es.validation),
 };
 export const contactRequestSchema = contactRequestSchemas.en;
 
@@ -93,12 +106,16 @@ export type ContactRequest = z.output<typeof contactRequestSchema>;
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactField = keyof ContactRequest;
 /** The specification's six fields, every one required. */
-export type RequiredContactField = Exclude<ContactField, "vehicle" | "language">;
+export type RequiredContactField = Exclude<ContactField, "vehicle" | "language" | LocationField>;
+/** The optional parts of the phone's position. */
+export const locationFields = ["latitude", "longitude", "accuracy", "fixedAt"] as const;
+export type LocationField = (typeof locationFields)[number];
 
-export const contactFields = Object.keys(contactRequestSchema.shape) as ContactField[];
+export const contactFields = Object.keys(contactRequestSchema.innerType().shape) as ContactField[];
 /** The specification's six fields, which a request cannot leave out or leave blank. */
 export const requiredContactFields = contactFields.filter(
-  (f): f is RequiredContactField => f !== "vehicle" && f !== "language",
+  (f): f is RequiredContactField =>
+    f !== "vehicle" && f !== "language" && !(locationFields as readonly string[]).includes(f),
 );
 
 export { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithoutDropoff } from "./contact-fields";

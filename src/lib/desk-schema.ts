@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "../i18n/locales";
+import type { LocationView, RequestSource } from "../shared/location";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./contact-schema";
 import { serviceNames } from "./services";
 
@@ -167,6 +168,10 @@ export interface DeskRequest extends InboxRow {
   /** Set when the driver cancelled the request from their page: when, and their reason if they gave one. */
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** Where it came from: the public form (web), the chat, or a call typed in at the desk (phone). */
+  source: RequestSource;
+  /** The latest position the driver's phone sent, with its nearest town; null when none (or erased). */
+  location: LocationView | null;
 }
 
 export interface DeskAlert {

@@ -19,6 +19,7 @@ import {
 import { mapSearchHref, telHrefFor } from "@/lib/links";
 import { cn } from "@/lib/utils";
 import { DeskField, DeskLabel } from "./DeskField";
+import { DriverLocation } from "./DriverLocation";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
@@ -38,6 +39,13 @@ export function describeEvent(event: DeskEvent): string {
       return event.note ? "wrote to the driver" : "removed the message to the driver";
   }
 }
+
+/** How the desk names where a request came from. */
+export const sourceLabels: Record<DeskRequestDetail["request"]["source"], string> = {
+  web: "Web form",
+  chat: "Chat",
+  phone: "Phone call",
+};
 
 /** What each alert in the deliveries table is. */
 const alertKindLabels: Record<string, string> = {
@@ -235,10 +243,20 @@ export function RequestPage({
         <Field label="Pickup location">
           <MapLink place={request.pickupLocation} />
         </Field>
+        <Field label="Driver's GPS">
+          {request.location ? (
+            <DriverLocation location={request.location} now={now} />
+          ) : (
+            <span className="text-slate-600">Not sent</span>
+          )}
+        </Field>
         <Field label="Drop-off location">
           <MapLink place={request.dropoffLocation} />
         </Field>
         <Field label="Vehicle">{request.vehicle ?? <span className="text-slate-600">Not given</span>}</Field>
+        <Field label="Source">
+          <span data-testid="request-source">{sourceLabels[request.source]}</span>
+        </Field>
         <Field label="Language">
           <span data-testid="request-language">{languageForOwner[request.language]}</span>
           {request.language !== "en" && (
