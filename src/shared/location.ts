@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { LocationWords } from "../i18n/en/location";
-import { fill } from "../i18n/ui";
-import { insideServiceArea } from "./nearest-town";
+import { coordinate } from "./fix-line";
+import { insideServiceArea } from "./service-area";
+
+export { coordinate, readableFix } from "./fix-line";
 
 /**
  * A position a driver's phone gave (the browser's geolocation): what the form, the desk's phone-in
@@ -78,19 +80,6 @@ export function locationFixSchemaFor(m: LocationWords["validation"]) {
       if (missing) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: m.incomplete });
     })
     .transform((value) => value as LocationFix);
-}
-
-/** "38.1302": four decimals, about 11 m, which is what a phone's fix is worth. */
-export const coordinate = (n: number) => n.toFixed(4);
-
-/** "GPS 38.1302, -121.2724 (±12 m)", led by "Near Lodi · " when the nearest town is known. */
-export function readableFix(fix: LocationFix, words: Pick<LocationWords, "near" | "gps">, town?: string): string {
-  const gps = fill(words.gps, {
-    latitude: coordinate(fix.latitude),
-    longitude: coordinate(fix.longitude),
-    accuracy: Math.round(fix.accuracy),
-  });
-  return town ? `${fill(words.near, { town })} · ${gps}` : gps;
 }
 
 /** Opens the phone's own maps app at the point (RFC 5870). */

@@ -1,9 +1,8 @@
 import type { ChatKnowledge } from "../lib/chat-knowledge-schema";
 import { distanceMiles, type LatLng } from "../lib/geo";
-import { site } from "../lib/site";
 
 /**
- * Which of the towns served a point is nearest to, and whether it lies inside the service area: worked
+ * Which of the towns served a point is nearest to, and how far: worked
  * out here with the haversine distance (src/lib/geo.ts), never by an outside geocoder. The towns and
  * their coordinates are the area pages' frontmatter (src/content/areas/*.md), as the build exposes them.
  */
@@ -16,16 +15,9 @@ export interface NearestTown {
   /** Straight-line distance to the town's centre. */
   km: number;
   miles: number;
-  /** Inside the circle the site declares it serves (site.serviceRadiusMeters around site.geo). */
-  inside: boolean;
 }
 
 const KM_PER_MILE = 1.609344;
-
-/** Inside the service area: within the declared radius of the business's point, the same circle as the structured data. */
-export function insideServiceArea(point: LatLng): boolean {
-  return distanceMiles(site.geo, point) * KM_PER_MILE * 1000 <= site.serviceRadiusMeters;
-}
 
 /** The nearest town to a point, or undefined when there are no towns to compare with. */
 export function nearestTown(point: LatLng, towns: readonly Town[]): NearestTown | undefined {
@@ -39,7 +31,6 @@ export function nearestTown(point: LatLng, towns: readonly Town[]): NearestTown 
     town: best.town.name,
     miles: Math.round(best.miles * 10) / 10,
     km: Math.round(best.miles * KM_PER_MILE * 10) / 10,
-    inside: insideServiceArea(point),
   };
 }
 

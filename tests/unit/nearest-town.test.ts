@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { locationWords } from "../../src/i18n/location";
 import { distanceMiles } from "../../src/lib/geo";
 import { site } from "../../src/lib/site";
 import { geoUri, openStreetMapUrl, readableFix } from "../../src/shared/location";
-import { insideServiceArea, nearestTown, townsOf } from "../../src/shared/nearest-town";
-import { locationWords } from "../../src/i18n/location";
+import { nearestTown, townsOf } from "../../src/shared/nearest-town";
+import { insideServiceArea } from "../../src/shared/service-area";
 import { builtKnowledge } from "../support/content";
 
 /** The towns as the build read them from src/content/areas/*.md. */
@@ -27,7 +28,8 @@ describe("nearest town", () => {
 
   it("puts every town's own centre in that town, at 0 km, inside the service area", () => {
     for (const t of towns) {
-      expect(nearestTown(t, towns)).toEqual({ town: t.name, km: 0, miles: 0, inside: true });
+      expect(nearestTown(t, towns)).toEqual({ town: t.name, km: 0, miles: 0 });
+      expect(insideServiceArea(t)).toBe(true);
     }
   });
 
@@ -37,27 +39,22 @@ describe("nearest town", () => {
       town: "Lodi",
       km: 0.8,
       miles: 0.5,
-      inside: true,
     });
     // 2 km north of Manteca's centre is still nearest Manteca, 2 km away.
     const nearManteca = nearestTown(north(town("Manteca"), 2), towns);
-    expect(nearManteca).toMatchObject({ town: "Manteca", km: 2, inside: true });
+    expect(nearManteca).toMatchObject({ town: "Manteca", km: 2 });
+    expect(insideServiceArea(north(town("Manteca"), 2))).toBe(true);
   });
 
   it("says a point outside the area is outside, with the nearest town all the same", () => {
     // Downtown Sacramento: 72 km from Stockton; Acampo, 49 km south, is the nearest of the ten.
-    expect(nearestTown({ latitude: 38.5816, longitude: -121.4944 }, towns)).toEqual({
-      town: "Acampo",
-      km: 49.2,
-      miles: 30.6,
-      inside: false,
-    });
+    const sacramento = { latitude: 38.5816, longitude: -121.4944 };
+    expect(nearestTown(sacramento, towns)).toEqual({ town: "Acampo", km: 49.2, miles: 30.6 });
+    expect(insideServiceArea(sacramento)).toBe(false);
     // Modesto: Manteca, 26.8 km.
-    expect(nearestTown({ latitude: 37.6391, longitude: -120.9969 }, towns)).toMatchObject({
-      town: "Manteca",
-      km: 26.8,
-      inside: false,
-    });
+    const modesto = { latitude: 37.6391, longitude: -120.9969 };
+    expect(nearestTown(modesto, towns)).toMatchObject({ town: "Manteca", km: 26.8 });
+    expect(insideServiceArea(modesto)).toBe(false);
   });
 
   it("draws the area's edge at the declared service radius around the business's point", () => {

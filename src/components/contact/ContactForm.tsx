@@ -14,6 +14,7 @@ import { type ContactCreated, HONEYPOT_FIELD, MAX_VEHICLE_CHARS, servicesWithout
 import type { ContactRequest, ContactRequestInput } from "@/lib/contact-schema";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
 import { SendFailure, type SendFailureState } from "./SendFailure";
+import { UseMyLocation, type UseMyLocationProps } from "./UseMyLocation";
 
 export interface ContactFormProps {
   /** Preselects the service (the service pages' "Request Service" card). */
@@ -28,6 +29,8 @@ export interface ContactFormProps {
   strings: ContactFormStrings;
   /** The services to choose from: the value is the specification's name, the label in the page's language. */
   serviceOptions: { value: string; label: string }[];
+  /** "Use my location" beside the pickup field, with its notice; absent, the form has no such button. */
+  location?: Omit<UseMyLocationProps, "onFix" | "phoneDisplay">;
 }
 
 /** The words of the form, its toasts, its confirmation and its failure note, in one language. */
@@ -164,6 +167,7 @@ export function ContactForm({
   locale,
   strings,
   serviceOptions,
+  location,
 }: ContactFormProps) {
   const t = strings.form;
   const uid = useId();
@@ -268,6 +272,19 @@ export function ContactForm({
   });
 
   const noDropoff = servicesWithoutDropoff.includes(watch("service"));
+  /** The line the last fix wrote into the pickup field: a new fix replaces it and keeps what the driver added. */
+  const fixLine = useRef<string | null>(null);
+  const useFix: UseMyLocationProps["onFix"] = (fix, line) => {
+    setValue("latitude", fix.latitude);
+    setValue("longitude", fix.longitude);
+    setValue("accuracy", fix.accuracy);
+    setValue("fixedAt", fix.fixedAt.toISOString());
+    const typed = getValues("pickupLocation").trim();
+    const rest = fixLine.current && typed.startsWith(fixLine.current) ? typed.slice(fixLine.current.length) : "";
+    const kept = fixLine.current && typed.startsWith(fixLine.current) ? rest.replace(/^\s*·?\s*/, "") : typed;
+    fixLine.current = line;
+    setValue("pickupLocation", kept ? `${line} · ${kept}` : line, { shouldValidate: isSubmitted, shouldDirty: true });
+  };
   const sameAsPickup = () =>
     setValue("dropoffLocation", getValues("pickupLocation"), { shouldValidate: isSubmitted, shouldDirty: true });
 
@@ -331,6 +348,11 @@ export function ContactForm({
             {...field("pickupLocation")}
           />
         </FormField>
+        {location && (
+          <div className="sm:col-span-2">
+            <UseMyLocation {...location} phoneDisplay={phoneDisplay} onFix={useFix} />
+          </div>
+        )}
         <FormField
           id={id("dropoffLocation")}
           label={t.dropoff}
