@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { addUser } from "../../server/desk/users";
 import { site } from "../../src/lib/site";
+import { privacyContact } from "../../src/shared/privacy";
 import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";
 
@@ -28,6 +29,9 @@ describe("launch-check on the repository as it is", () => {
     expect(code).toBe(1);
     expect(stdout).toContain(`src/lib/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
     expect(stdout).toContain(`src/lib/site.ts › site.email: ${site.email} is an .example address`);
+    expect(stdout).toContain(
+      `src/shared/privacy.ts › privacyContact.email: ${privacyContact.email} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it`,
+    );
     expect(stdout).toContain(`src/lib/site.ts › site.address.street: ${site.address.street} is a made-up street`);
     const testimonials = JSON.parse(readFileSync(path.join(root, "src/content/testimonials.json"), "utf8")) as {
       id: string;
@@ -40,7 +44,7 @@ describe("launch-check on the repository as it is", () => {
     expect(stdout).toContain("environment › PUBLIC_SITE_URL: not set");
     expect(stdout).toMatch(/environment › SMTP_URL, .*LEAD_ALERT_WEBHOOK_URL.*: no alert channel is configured/);
     expect(stdout).toContain(`database (DATA_DIR ${emptyDataDir}) › desk_users: no desk account`);
-    expect(stdout).toMatch(/^Launch check: 13 placeholder\(s\) must be replaced/m);
+    expect(stdout).toMatch(/^Launch check: 14 placeholder\(s\) must be replaced/m);
   });
 
   it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {
@@ -92,6 +96,11 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
         )
         .replace(`email: "${site.email}"`, 'email: "dispatch@stockton-tow-help.com"')
         .replace(`street: "${site.address.street}"`, 'street: "500 N Center St"'),
+    );
+    const privacyFile = path.join(copy, "src/shared/privacy.ts");
+    writeFileSync(
+      privacyFile,
+      readFileSync(privacyFile, "utf8").replace(privacyContact.email, "privacy@stockton-tow-help.com"),
     );
     const reviews = path.join(copy, "src/content/testimonials.json");
     const entries = JSON.parse(readFileSync(reviews, "utf8")) as { sample: boolean }[];

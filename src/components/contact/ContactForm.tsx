@@ -404,6 +404,14 @@ export function ContactForm({
             {t.requiredNote.split("{star}")[0]}
             <span className="text-red-700">*</span>
             {t.requiredNote.split("{star}")[1]} {t.dangerNote}
+            {location && (
+              <>
+                {" "}
+                <a href={location.privacyHref} className="font-medium text-brand-800 underline underline-offset-2">
+                  {location.words.privacyLink}
+                </a>
+              </>
+            )}
           </p>
         </div>
       </form>
