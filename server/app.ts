@@ -13,6 +13,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import privatePageHeaders from "./desk/private-page-headers";
 import deskRoutes from "./desk/routes";
+import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
@@ -49,6 +50,8 @@ export interface AppOptions {
   deskClock?: () => Date;
   /** The clock request-page links expire by and driver cancels are stamped with; tests move it. */
   requestPageClock?: () => Date;
+  /** The retention job's clock and whether it runs by itself (tests drive it with app.retention.runOnce()). */
+  retention?: Pick<RetentionPluginOptions, "now" | "intervalMs" | "autoStart">;
   /** How often open request pages' requests are read again (default 1 s); tests shorten it. */
   requestFeedIntervalMs?: number;
 }
@@ -166,6 +169,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       siteUrl: site.siteUrl,
       ...options.alerts,
     });
+  }
+  if (options.db) {
+    await app.register(retention, { db: options.db.db, days: config.retentionDays, ...options.retention });
   }
   const requestPageClock = options.requestPageClock ?? (() => new Date());
   // What the open request pages on this server follow (the desk wakes it when it changes a request),

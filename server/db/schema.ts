@@ -214,7 +214,10 @@ export const deskSignIns = pgTable(
 /** Who the history names when the driver cancelled from their request page. */
 export const DRIVER_ACTOR = "the driver";
 
-export const requestEventKinds = ["status", "note", "deleted", "driver_message"] as const;
+/** Who the history names when the retention job erased a position or deleted a request. */
+export const RETENTION_ACTOR = "the retention rule";
+
+export const requestEventKinds = ["status", "note", "deleted", "driver_message", "location_erased"] as const;
 
 /**
  * The history of every change the desk makes to a service request: who, when, what. request_id has

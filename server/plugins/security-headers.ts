@@ -13,7 +13,8 @@ export interface SecurityHeadersOptions {
 export const MAP_ORIGIN = "https://www.openstreetmap.org";
 
 /** Geolocation for the site's own pages only (the form's "Use my location", /here), never for a frame such as the map. */
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), browsing-topics=()";
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), browsing-topics=()";
 
 /**
  * Security headers on every response, pages and API alike. Scripts may come only from our origin

@@ -190,7 +190,7 @@ export interface DeskAlert {
 export interface DeskEvent {
   id: number;
   requestId: number;
-  kind: "status" | "note" | "deleted" | "driver_message";
+  kind: "status" | "note" | "deleted" | "driver_message" | "location_erased";
   actor: string;
   fromStatus: RequestStatus | null;
   toStatus: RequestStatus | null;

@@ -37,6 +37,8 @@ export function describeEvent(event: DeskEvent): string {
       return `deleted service request #${event.requestId}`;
     case "driver_message":
       return event.note ? "wrote to the driver" : "removed the message to the driver";
+    case "location_erased":
+      return "erased the driver's GPS position (retention)";
   }
 }
 
