@@ -8,6 +8,7 @@ import Fastify, {
 } from "fastify";
 import type { ApiRefusal, RefusalCode } from "../src/lib/api-refusal";
 import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/lib/request-page";
+import { townsOf } from "../src/shared/nearest-town";
 import { type Assistant, createAssistant } from "./chat/assistant";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
@@ -223,6 +224,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onRequestChanged: () => feed.wake(),
       pushPublicKey: config.alerts.push?.publicKey,
       pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
+      alertChannels: app.alerts.channels,
+      towns: townsOf(site.chatKnowledge),
+      onStored: () => app.alerts.worker.wake(),
     });
   }
   await app.register(chatRoutes, {

@@ -26,6 +26,7 @@ export function filterCondition(filter: InboxFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(contactRequests.status, filter.status));
   if (filter.service) conditions.push(eq(contactRequests.service, filter.service));
+  if (filter.source) conditions.push(eq(contactRequests.source, filter.source));
   if (filter.from) conditions.push(gte(contactRequests.createdAt, startOfDay(filter.from)));
   if (filter.to) conditions.push(lt(contactRequests.createdAt, startOfNextDay(filter.to)));
   if (filter.q) {
@@ -44,6 +45,7 @@ const inboxColumns = {
   pickupLocation: contactRequests.pickupLocation,
   language: contactRequests.language,
   status: contactRequests.status,
+  source: contactRequests.source,
 };
 
 const iso = (d: Date) => d.toISOString();

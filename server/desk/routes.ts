@@ -30,10 +30,12 @@ import {
   statusChangeSchema,
 } from "../../src/lib/desk-schema";
 import { site } from "../../src/lib/site";
+import type { Town } from "../../src/shared/nearest-town";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import type { Db } from "../db/client";
 import { pushSubscriptionStore } from "../db/push-subscriptions";
-import { deskSignIns } from "../db/schema";
+import { type AlertChannel, deskSignIns } from "../db/schema";
+import { phoneInWriter } from "../features/phone-in/phone-in";
 import type { Counters } from "../plugins/counters";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { hostCookies } from "./host-cookies";
@@ -68,6 +70,11 @@ export interface DeskRouteOptions {
   pushPublicKey?: string;
   /** Which push endpoints a subscription may name (tests allow a local push service). */
   pushEndpointRule?: PushEndpointRule;
+  /** A phone-in request gets alerts on these channels, like a web one, and its nearest town from these towns. */
+  alertChannels?: readonly AlertChannel[];
+  towns?: readonly Town[];
+  /** Called once a phone-in request is committed (wakes the alert worker). */
+  onStored?: () => void;
 }
 
 export const SESSION_COOKIE = "desk_session";
@@ -246,6 +253,16 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
     await pushSubscriptions.remove(request.session.userId as number, parsed.data.endpoint);
     return reply.code(204).send();
+  });
+
+  const writePhoneIn = phoneInWriter(db, opts.alertChannels ?? [], opts.towns ?? []);
+  /** A request taken on the phone: 201 with its number and the driver's page, or 400 naming each field. */
+  app.post("/api/desk/requests", guarded, async (request, reply) => {
+    const answer = await writePhoneIn(request.body);
+    if (!answer.ok) return reply.code(400).send(answer.invalid);
+    opts.onStored?.();
+    request.log.info({ contactRequestId: answer.id, source: "phone" }, "service request stored from the desk");
+    return reply.code(201).send({ id: answer.id, requestPage: answer.requestPage });
   });
 
   app.get("/api/desk/requests", signedIn, async (request, reply) => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "../i18n/locales";
-import type { LocationView, RequestSource } from "../shared/location";
+import { type LocationView, type RequestSource, requestSources } from "../shared/location";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./contact-schema";
 import { serviceNames } from "./services";
 
@@ -79,6 +79,8 @@ const optional = <T extends z.ZodTypeAny>(schema: T) =>
 export const inboxFilterSchema = z.object({
   status: optional(z.enum(requestStatuses)),
   service: optional(z.enum(serviceNames)),
+  /** Where requests came from: the web form, the chat or a phone call. */
+  source: optional(z.enum(requestSources)),
   from: optional(isoDate),
   to: optional(isoDate),
   q: optional(storable.pipe(z.string().trim().max(MAX_SEARCH_LENGTH))),
@@ -146,6 +148,8 @@ export interface InboxRow {
   status: RequestStatus;
   /** The language the driver wrote in ("en", "es"): the owner calls back in it. */
   language: Locale;
+  /** Where it came from: the public form (web), the chat, or a call typed in at the desk (phone). */
+  source: RequestSource;
 }
 
 export interface InboxPage {
@@ -168,8 +172,6 @@ export interface DeskRequest extends InboxRow {
   /** Set when the driver cancelled the request from their page: when, and their reason if they gave one. */
   cancelledAt: string | null;
   cancelReason: string | null;
-  /** Where it came from: the public form (web), the chat, or a call typed in at the desk (phone). */
-  source: RequestSource;
   /** The latest position the driver's phone sent, with its nearest town; null when none (or erased). */
   location: LocationView | null;
 }

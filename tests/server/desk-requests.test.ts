@@ -85,7 +85,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
     expect(first.newCount).toBe(INBOX_PAGE_SIZE + 3);
     expect(first.items[0]?.id).toBe(ids.at(-1));
     expect(Object.keys(first.items[0] ?? {}).sort()).toEqual(
-      ["createdAt", "id", "language", "name", "phone", "pickupLocation", "service", "status"].sort(),
+      ["createdAt", "id", "language", "name", "phone", "pickupLocation", "service", "source", "status"].sort(),
     );
     const second = (await owner.get("/api/desk/requests?page=2")).json() as InboxPage;
     expect(second.items.map((r) => r.id)).toEqual(ids.slice(0, 3).reverse());

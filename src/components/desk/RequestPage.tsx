@@ -24,6 +24,7 @@ import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
+import { sourceLabels } from "./source-labels";
 import { useNow } from "./use-hash-route";
 
 /** One line of history, in words. Everything the visitor or a user typed stays text. */
@@ -41,13 +42,6 @@ export function describeEvent(event: DeskEvent): string {
       return "erased the driver's GPS position (retention)";
   }
 }
-
-/** How the desk names where a request came from. */
-export const sourceLabels: Record<DeskRequestDetail["request"]["source"], string> = {
-  web: "Web form",
-  chat: "Chat",
-  phone: "Phone call",
-};
 
 /** What each alert in the deliveries table is. */
 const alertKindLabels: Record<string, string> = {
