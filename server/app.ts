@@ -14,6 +14,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import privatePageHeaders from "./desk/private-page-headers";
 import deskRoutes from "./desk/routes";
+import hereRoutes from "./features/here/routes";
 import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
@@ -215,6 +216,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       onCancelled: () => app.alerts.worker.wake(),
       heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
+    });
+    await app.register(hereRoutes, {
+      db: options.db.db,
+      towns: townsOf(site.chatKnowledge),
+      rateLimit: config.requestPageRateLimit,
+      now: requestPageClock,
+      onFix: () => feed.wake(),
     });
     await app.register(deskRoutes, {
       db: options.db.db,

@@ -110,6 +110,53 @@ export const requestPageLinks = pgTable(
   ],
 );
 
+/**
+ * The short private links "Ask for the location" makes (`/here/{token}`): a caller opens it and taps
+ * one button to send the phone's position to the request. Only the SHA-256 of the token is kept, as
+ * for the request page; each link expires (HERE_LINK_LIFETIME_MS) and goes with its request.
+ */
+export const hereLinks = pgTable(
+  "here_links",
+  {
+    id: serial("id").primaryKey(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    tokenSha256: text("token_sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("here_links_token_sha256_idx").on(table.tokenSha256),
+    index("here_links_contact_request_idx").on(table.contactRequestId),
+  ],
+);
+
+/** Where a later position came from: the /here link, or "Send my location again" on the driver's page. */
+export const fixSources = ["web", "here", "request_page"] as const;
+
+/**
+ * The earlier positions of a request: when a new fix arrives, the one it replaces on the request is
+ * kept here, so the desk shows the latest with the earlier ones in its history. Erased with the
+ * request's position by the retention job, and deleted with the request.
+ */
+export const requestLocations = pgTable(
+  "request_locations",
+  {
+    id: serial("id").primaryKey(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    accuracyM: doublePrecision("accuracy_m").notNull(),
+    fixedAt: timestamp("fixed_at", { withTimezone: true }).notNull(),
+    nearestTown: text("nearest_town"),
+    nearestTownKm: doublePrecision("nearest_town_km"),
+  },
+  (table) => [index("request_locations_contact_request_idx").on(table.contactRequestId, table.id)],
+);
+
 /** The ways the owner can be told of a new service request (push: Web Push to the desk's subscribed phones). */
 export const alertChannels = ["email", "webhook", "push"] as const;
 export type AlertChannel = (typeof alertChannels)[number];

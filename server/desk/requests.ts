@@ -13,6 +13,7 @@ import { site } from "../../src/lib/site";
 import { locationView } from "../../src/shared/location";
 import type { Db } from "../db/client";
 import { alertOutbox, contactRequests, requestEvents, searchableText } from "../db/schema";
+import { earlierFixes } from "../features/here/store";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
@@ -111,6 +112,10 @@ export async function getRequest(db: Db, id: number) {
     language: row.language,
     source: row.source,
     location: locationView(row),
+    earlierLocations: (await earlierFixes(db, id)).flatMap((fix) => {
+      const view = locationView({ ...fix, locationAccuracyM: fix.accuracyM, locationFixedAt: fix.fixedAt });
+      return view ? [view] : [];
+    }),
   };
   const alertRows = await db
     .select()

@@ -14,6 +14,7 @@ import type {
 import type { ZodError } from "zod";
 import {
   cancelledByDriverMessage,
+  type DeskHereLink,
   type DeskPushState,
   type DeskSession,
   type DeskSignedOut,
@@ -35,6 +36,7 @@ import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpo
 import type { Db } from "../db/client";
 import { pushSubscriptionStore } from "../db/push-subscriptions";
 import { type AlertChannel, deskSignIns } from "../db/schema";
+import { createHereLink } from "../features/here/store";
 import { phoneInWriter } from "../features/phone-in/phone-in";
 import type { Counters } from "../plugins/counters";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
@@ -263,6 +265,22 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     opts.onStored?.();
     request.log.info({ contactRequestId: answer.id, source: "phone" }, "service request stored from the desk");
     return reply.code(201).send({ id: answer.id, requestPage: answer.requestPage });
+  });
+
+  /** "Ask for the location": a new /here link (24 h) for the owner to text from their own phone. */
+  app.post("/api/desk/requests/:id/here-link", guarded, async (request, reply) => {
+    const id = idOf(request);
+    const found = id === undefined ? undefined : await getRequest(db, id);
+    if (!found || id === undefined) return noSuchRequest(reply);
+    const link = await createHereLink(db, id, now());
+    return reply
+      .code(201)
+      .header("Cache-Control", "no-store")
+      .send({
+        path: `/here/${link.token}`,
+        expiresAt: link.expiresAt.toISOString(),
+        language: found.request.language,
+      } satisfies DeskHereLink);
   });
 
   app.get("/api/desk/requests", signedIn, async (request, reply) => {

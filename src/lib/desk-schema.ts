@@ -174,6 +174,15 @@ export interface DeskRequest extends InboxRow {
   cancelReason: string | null;
   /** The latest position the driver's phone sent, with its nearest town; null when none (or erased). */
   location: LocationView | null;
+  /** The positions it replaced, newest first (a driver who moved, or sent again). */
+  earlierLocations: LocationView[];
+}
+
+/** POST /api/desk/requests/{id}/here-link: a new /here link for the caller, and the language to text it in. */
+export interface DeskHereLink {
+  path: string;
+  expiresAt: string;
+  language: Locale;
 }
 
 export interface DeskAlert {

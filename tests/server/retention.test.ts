@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { alertOutbox, contactRequests, RETENTION_ACTOR, requestEvents } from "../../server/db/schema";
+import { alertOutbox, contactRequests, RETENTION_ACTOR, requestEvents, requestLocations } from "../../server/db/schema";
 import { RETENTION_LOCK_KEY } from "../../server/features/retention/retention";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
@@ -75,6 +75,12 @@ describe.each(databaseTargets)("the retention job on $kind", (target) => {
     const endedLongAgo = await insert({ status: "completed", createdAt: ago(45), endedAt: ago(30.01) });
     const endedRecently = await insert({ status: "cancelled", createdAt: ago(45), endedAt: ago(29.99) });
     const stillOpen = await insert({ status: "dispatched", createdAt: ago(400) });
+    // Earlier positions of each (a driver who sent again): they go with the latest.
+    const earlier = { latitude: 38.0, longitude: -121.3, accuracyM: 50, fixedAt: ago(44) };
+    await db.db.insert(requestLocations).values([
+      { contactRequestId: endedLongAgo, ...earlier },
+      { contactRequestId: stillOpen, ...earlier },
+    ]);
 
     const counts = await app.retention.runOnce();
     expect(counts).toEqual({ locationsErased: 1, requestsDeleted: 0, ran: true });
@@ -90,6 +96,10 @@ describe.each(databaseTargets)("the retention job on $kind", (target) => {
     });
     expect(await row(endedRecently)).toMatchObject(lodi);
     expect(await row(stillOpen)).toMatchObject(lodi);
+    const history = (id: number) =>
+      db.db.select().from(requestLocations).where(eq(requestLocations.contactRequestId, id));
+    expect(await history(endedLongAgo)).toEqual([]);
+    expect(await history(stillOpen)).toHaveLength(1);
     expect((await events(endedLongAgo)).map((e) => [e.kind, e.actor])).toEqual([
       ["note", "owner@example.com"],
       ["location_erased", RETENTION_ACTOR],

@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { RetentionDays } from "../../../src/shared/retention";
 import type { Db } from "../../db/client";
-import { contactRequests, RETENTION_ACTOR, requestEvents } from "../../db/schema";
+import { contactRequests, RETENTION_ACTOR, requestEvents, requestLocations } from "../../db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -55,10 +55,24 @@ export async function applyRetention(db: Db, days: RetentionDays, now: Date): Pr
         ),
       )
       .returning({ id: contactRequests.id });
-    if (erased.length > 0) {
+    // The earlier positions of the same requests go too.
+    const history = await tx
+      .delete(requestLocations)
+      .where(
+        inArray(
+          requestLocations.contactRequestId,
+          tx
+            .select({ id: contactRequests.id })
+            .from(contactRequests)
+            .where(lt(contactRequests.endedAt, locationCutoff)),
+        ),
+      )
+      .returning({ id: requestLocations.contactRequestId });
+    const erasedIds = [...new Set([...erased, ...history].map(({ id }) => id))];
+    if (erasedIds.length > 0) {
       await tx
         .insert(requestEvents)
-        .values(erased.map(({ id }) => ({ requestId: id, kind: "location_erased" as const, actor: RETENTION_ACTOR })));
+        .values(erasedIds.map((id) => ({ requestId: id, kind: "location_erased" as const, actor: RETENTION_ACTOR })));
     }
 
     const requestCutoff = new Date(now.getTime() - days.request * DAY_MS);
@@ -74,6 +88,6 @@ export async function applyRetention(db: Db, days: RetentionDays, now: Date): Pr
         .insert(requestEvents)
         .values(ids.map((id) => ({ requestId: id, kind: "deleted" as const, actor: RETENTION_ACTOR })));
     }
-    return { locationsErased: erased.length, requestsDeleted: deleted.length, ran: true };
+    return { locationsErased: erasedIds.length, requestsDeleted: deleted.length, ran: true };
   });
 }

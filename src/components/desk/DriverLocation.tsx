@@ -3,7 +3,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { osmEmbedUrl } from "@/lib/links";
 import { cn } from "@/lib/utils";
 import { coordinate, type LocationView } from "@/shared/location";
-import { timeAgo } from "./format";
+import { businessTime, timeAgo } from "./format";
 
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700";
 
@@ -67,6 +67,27 @@ export function DriverLocation({ location, now }: { location: LocationView; now:
           referrerPolicy="no-referrer"
         />
       </details>
+    </div>
+  );
+}
+
+/** The positions the latest one replaced, newest first: where the driver was before. */
+export function EarlierLocations({ locations }: { locations: LocationView[] }) {
+  return (
+    <div data-testid="earlier-locations">
+      <p className="text-sm font-semibold text-slate-700">Earlier positions</p>
+      <ul className="text-sm">
+        {locations.map((l) => (
+          <li key={`${l.fixedAt}-${l.latitude}-${l.longitude}`}>
+            <time dateTime={l.fixedAt}>{businessTime(l.fixedAt)}</time>: {coordinate(l.latitude)},{" "}
+            {coordinate(l.longitude)} (±{Math.round(l.accuracyM)} m)
+            {l.nearestTown ? `, near ${l.nearestTown}` : ""}{" "}
+            <a href={l.openStreetMapUrl} className={linkClass} target="_blank" rel="noopener noreferrer">
+              map
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -18,8 +18,9 @@ import {
 } from "@/lib/desk-schema";
 import { mapSearchHref, telHrefFor } from "@/lib/links";
 import { cn } from "@/lib/utils";
+import { AskForLocation } from "./AskForLocation";
 import { DeskField, DeskLabel } from "./DeskField";
-import { DriverLocation } from "./DriverLocation";
+import { DriverLocation, EarlierLocations } from "./DriverLocation";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
@@ -240,11 +241,15 @@ export function RequestPage({
           <MapLink place={request.pickupLocation} />
         </Field>
         <Field label="Driver's GPS">
-          {request.location ? (
-            <DriverLocation location={request.location} now={now} />
-          ) : (
-            <span className="text-slate-600">Not sent</span>
-          )}
+          <div className="space-y-3">
+            {request.location ? (
+              <DriverLocation location={request.location} now={now} />
+            ) : (
+              <span className="text-slate-600">Not sent</span>
+            )}
+            {request.earlierLocations.length > 0 && <EarlierLocations locations={request.earlierLocations} />}
+            <AskForLocation requestId={request.id} phone={request.phone} />
+          </div>
         </Field>
         <Field label="Drop-off location">
           <MapLink place={request.dropoffLocation} />

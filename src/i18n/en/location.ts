@@ -20,6 +20,17 @@ export const location = {
     "Your phone could not find its position. Type the street, cross street or nearest exit instead, or call {phone}.",
   timeout:
     "Finding your position took too long. Type the street, cross street or nearest exit instead, or call {phone}.",
+  /** The /here/{token} page a caller opens from the owner's text. */
+  here: {
+    title: "Send your location",
+    heading: "Send your location to {name}",
+    intro: "Tap the button and allow location. Your phone's position goes to our dispatcher for this request only.",
+    button: "Send my location",
+    sent: "Sent. Our dispatcher can see where you are. You can close this page.",
+    failed: "It did not send. Check your connection and tap again, or call {phone}.",
+    /** The text the owner sends from their own phone. */
+    sms: "{name}: tap this link to send us your location: {url}",
+  },
   validation: {
     latitude: "Latitude must be a number from -90 to 90",
     longitude: "Longitude must be a number from -180 to 180",

@@ -16,6 +16,16 @@ export const location: LocationWords = {
     "Su teléfono no pudo encontrar su posición. Escriba la calle, la esquina o la salida más cercana, o llame al {phone}.",
   timeout:
     "Encontrar su posición tardó demasiado. Escriba la calle, la esquina o la salida más cercana, o llame al {phone}.",
+  here: {
+    title: "Envíe su ubicación",
+    heading: "Envíe su ubicación a {name}",
+    intro:
+      "Toque el botón y permita la ubicación. La posición de su teléfono va a nuestro despachador, solo para esta solicitud.",
+    button: "Enviar mi ubicación",
+    sent: "Enviada. Nuestro despachador puede ver dónde está. Puede cerrar esta página.",
+    failed: "No se envió. Revise su conexión y toque de nuevo, o llame al {phone}.",
+    sms: "{name}: toque este enlace para enviarnos su ubicación: {url}",
+  },
   validation: {
     latitude: "La latitud debe ser un número de -90 a 90",
     longitude: "La longitud debe ser un número de -180 a 180",
