@@ -71,7 +71,7 @@ export function safeErrorForLog(error: unknown): LoggedError {
  */
 export function pathForLog(url: string): string {
   const path = url.split("?")[0] ?? "";
-  return path.replace(/^(\/(?:api\/)?(?:request|here)\/)[^/]+/, "$1:token");
+  return path.replace(/^(\/(?:api\/)?(?:request|here|request-location)\/)[^/]+/, "$1:token");
 }
 
 /** The request as the log line names it: method and path, never the query string nor a page token. */

@@ -74,3 +74,53 @@ test('"Ask for the location": the caller\'s one tap on /here puts the fix on the
   await callerContext.close();
   await deskContext.close();
 });
+
+test('"Send my location again" on the driver\'s page: the desk shows the new fix, with the first in its history', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const sent = await request.post("/api/contact", {
+    data: {
+      name: `Again Driver ${Date.now().toString(36)}`,
+      email: "again.driver@example.com",
+      phone: "(209) 555-0187",
+      service: "Jump Start",
+      pickupLocation: "Near Lodi · GPS 38.1302, -121.2724 (±12 m)",
+      dropoffLocation: "Same place",
+      ...LODI,
+    },
+  });
+  expect(sent.status()).toBe(201);
+  const { id, requestPage } = (await sent.json()) as { id: number; requestPage: string };
+
+  // The driver walked to Manteca's side of the road and sends again.
+  const driverContext = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: { latitude: 37.8028, longitude: -121.2208, accuracy: 9 },
+    permissions: ["geolocation"],
+  });
+  const driver = await driverContext.newPage();
+  await driver.goto(requestPage);
+  const again = driver.getByTestId("send-location-again");
+  await expect(again.getByRole("link", { name: "Privacy notice" })).toHaveAttribute("href", "/privacy");
+  await again.getByRole("button", { name: "Send my location again" }).click();
+  await expect(driver.getByTestId("send-again-status")).toHaveText("Sent. Our dispatcher can see your new position.");
+  await driverContext.close();
+
+  const deskContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const desk = await deskContext.newPage();
+  await desk.goto("/desk");
+  await desk.getByLabel("Email").fill(DESK_EMAIL);
+  await desk.getByLabel("Password").fill(DESK_PASSWORD);
+  await desk.getByRole("button", { name: "Sign in" }).click();
+  await expect(desk.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await desk.goto(`/desk#/requests/${id}`);
+  await expect(desk.getByTestId("nearest-town")).toHaveText(
+    "Nearest town: Manteca, 0 km from its centre · inside the service area",
+  );
+  await expect(desk.getByTestId("earlier-locations")).toContainText("38.1302, -121.2724 (±12 m), near Lodi");
+  await deskContext.close();
+});

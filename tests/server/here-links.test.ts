@@ -113,6 +113,33 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
     expect(lines.join("")).not.toContain(token);
   });
 
+  it('"Send my location again" from the driver\'s page adds a fix, and is refused once the request has ended', async () => {
+    const sent = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...validServiceRequest, ...lodi },
+    });
+    const { id, requestPage } = sent.json() as { id: number; requestPage: string };
+    const token = requestPage.slice("/request/".length);
+    const again = await app.inject({ method: "POST", url: `/api/request-location/${token}`, payload: manteca });
+    expect(again.statusCode).toBe(204);
+    const shown = (await desk.get(`/api/desk/requests/${id}`)).json() as DeskRequestDetail;
+    expect(shown.request.location).toMatchObject({ nearestTown: "Manteca" });
+    expect(shown.request.earlierLocations.map((l) => l.nearestTown)).toEqual(["Lodi"]);
+    expect(lines.join("")).not.toContain(token);
+
+    const unknown = await app.inject({ method: "POST", url: `/api/request-location/${"C".repeat(43)}`, payload: lodi });
+    expect(unknown.statusCode).toBe(404);
+    await desk.post(`/api/desk/requests/${id}/status`, { status: "completed" });
+    const ended = await app.inject({ method: "POST", url: `/api/request-location/${token}`, payload: lodi });
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().message).toBe(
+      "This request has ended, so the position was not sent. Call (209) 555-0142 if you still need help.",
+    );
+    const after = (await desk.get(`/api/desk/requests/${id}`)).json() as DeskRequestDetail;
+    expect(after.request.location).toMatchObject({ nearestTown: "Manteca" });
+  });
+
   it("refuses a position out of range with a 400 naming the field, and changes nothing", async () => {
     const link = await newLink();
     const before = (await detail()).request.location;

@@ -9,6 +9,7 @@ import type { Town } from "../../../src/shared/nearest-town";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import { REQUEST_PAGE_HEADERS } from "../../request-page/routes";
+import { requestByPageToken } from "../../request-page/store";
 import { herePage } from "./page";
 import { recordFix, requestByHereToken } from "./store";
 
@@ -27,7 +28,9 @@ const schemas = {
 };
 
 /**
- * GET /here/{token}: the caller's one-button page; POST /api/here/{token}: the position it sends.
+ * GET /here/{token}: the caller's one-button page; POST /api/here/{token}: the position it sends;
+ * POST /api/request-location/{token}: "Send my location again" from the driver's own request page
+ * (the request page's token; 409 once the request has ended).
  * The token rules are the request page's: unguessable, stored as a hash, expiring (24 h), and every
  * unknown, malformed, expired or deleted one gets the same 404 after the same work. Each lookup counts
  * against the client's limit before it is made.
@@ -56,15 +59,13 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
       .send(herePage(row.language, tokenOf(request)));
   });
 
-  app.post("/api/here/:token", async (request, reply) => {
-    if (await overLimit(request, reply)) return reply;
-    const row = await requestByHereToken(opts.db, tokenOf(request), opts.now());
-    if (!row) {
-      return reply
-        .code(404)
-        .headers(REQUEST_PAGE_HEADERS)
-        .send({ error: "Not Found", message: "This link does not work.", code: "not_found" } satisfies ApiRefusal);
-    }
+  /** A fix for a request: 400 naming the field in the request's language, else stored and 204. */
+  const takeFix = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: { id: number; language: "en" | "es" },
+    via: string,
+  ) => {
     const parsed = schemas[row.language].safeParse(request.body);
     if (!parsed.success) {
       const fields: Record<string, string> = {};
@@ -75,7 +76,37 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
     }
     await recordFix(opts.db, row.id, parsed.data, opts.towns, opts.now());
     opts.onFix?.(row.id);
-    request.log.info({ contactRequestId: row.id }, "position received from a /here link");
+    request.log.info({ contactRequestId: row.id }, `position received from ${via}`);
     return reply.code(204).headers(REQUEST_PAGE_HEADERS).send();
+  };
+  const notFoundJson = (reply: FastifyReply) =>
+    reply
+      .code(404)
+      .headers(REQUEST_PAGE_HEADERS)
+      .send({ error: "Not Found", message: "This link does not work.", code: "not_found" } satisfies ApiRefusal);
+
+  app.post("/api/request-location/*", async (request, reply) => {
+    if (await overLimit(request, reply)) return reply;
+    const token = String((request.params as Record<string, unknown>)["*"] ?? "");
+    const row = await requestByPageToken(opts.db, token, opts.now());
+    if (!row) return notFoundJson(reply);
+    if (row.endedAt) {
+      return reply
+        .code(409)
+        .headers(REQUEST_PAGE_HEADERS)
+        .send({
+          error: "Conflict",
+          message: fill(locationWords[row.language].again.ended, { phone: site.phone.display }),
+          code: "conflict",
+        } satisfies ApiRefusal);
+    }
+    return takeFix(request, reply, row, "the driver's request page");
+  });
+
+  app.post("/api/here/:token", async (request, reply) => {
+    if (await overLimit(request, reply)) return reply;
+    const row = await requestByHereToken(opts.db, tokenOf(request), opts.now());
+    if (!row) return notFoundJson(reply);
+    return takeFix(request, reply, row, "a /here link");
   });
 }

@@ -17,7 +17,7 @@ type State =
   | { kind: "failed"; reason: "denied" | "unavailable" | "timeout" };
 
 export interface UseMyLocationProps {
-  words: Omit<LocationWords, "validation" | "fieldNames" | "here">;
+  words: Omit<LocationWords, "validation" | "fieldNames" | "here" | "again">;
   phoneDisplay: string;
   privacyHref: string;
   towns: Town[];

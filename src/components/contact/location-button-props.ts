@@ -9,7 +9,7 @@ import type { ContactFormProps } from "./ContactForm";
  * of (the area pages' coordinates) and the retention the notice promises (LOCATION_RETENTION_DAYS at build).
  */
 export async function locationButtonProps(locale: Locale): Promise<NonNullable<ContactFormProps["location"]>> {
-  const { validation: _checks, fieldNames: _names, here: _here, ...words } = locationWords[locale];
+  const { validation: _checks, fieldNames: _names, here: _here, again: _again, ...words } = locationWords[locale];
   const towns = (await getCollection("areas")).map(({ data }) => ({
     name: data.name,
     latitude: data.latitude,

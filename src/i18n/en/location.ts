@@ -31,6 +31,14 @@ export const location = {
     /** The text the owner sends from their own phone. */
     sms: "{name}: tap this link to send us your location: {url}",
   },
+  /** "Send my location again" on the driver's own request page. */
+  again: {
+    button: "Send my location again",
+    intro: "Moved somewhere safer? Send your phone's new position to our dispatcher.",
+    sent: "Sent. Our dispatcher can see your new position.",
+    ended: "This request has ended, so the position was not sent. Call {phone} if you still need help.",
+    failed: "It did not send. Check your connection and tap again, or call {phone}.",
+  },
   validation: {
     latitude: "Latitude must be a number from -90 to 90",
     longitude: "Longitude must be a number from -180 to 180",

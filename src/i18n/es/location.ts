@@ -26,6 +26,13 @@ export const location: LocationWords = {
     failed: "No se envió. Revise su conexión y toque de nuevo, o llame al {phone}.",
     sms: "{name}: toque este enlace para enviarnos su ubicación: {url}",
   },
+  again: {
+    button: "Enviar mi ubicación de nuevo",
+    intro: "¿Se movió a un lugar más seguro? Envíe la nueva posición de su teléfono a nuestro despachador.",
+    sent: "Enviada. Nuestro despachador puede ver su nueva posición.",
+    ended: "Esta solicitud ya terminó, así que la posición no se envió. Llame al {phone} si todavía necesita ayuda.",
+    failed: "No se envió. Revise su conexión y toque de nuevo, o llame al {phone}.",
+  },
   validation: {
     latitude: "La latitud debe ser un número de -90 a 90",
     longitude: "La longitud debe ser un número de -180 a 180",
