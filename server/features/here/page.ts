@@ -3,10 +3,8 @@ import { languageTag } from "../../../src/i18n/locales";
 import { locationWords } from "../../../src/i18n/location";
 import { fill } from "../../../src/i18n/ui";
 import { site } from "../../../src/lib/site";
+import { escapeHtml } from "../../alerts/message";
 import { GEOLOCATION_PAGE_OPTIONS } from "./options";
-
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /**
  * The /here/{token} page: one button that reads the phone's position and sends it (public/here.js, a
@@ -28,7 +26,7 @@ export function herePage(locale: Locale, token: string): string {
     options: JSON.stringify(GEOLOCATION_PAGE_OPTIONS),
   };
   const attributes = Object.entries(data)
-    .map(([key, value]) => `data-${key}="${escape(value)}"`)
+    .map(([key, value]) => `data-${key}="${escapeHtml(value)}"`)
     .join(" ");
   return `<!doctype html>
 <html lang="${languageTag[locale]}">
@@ -36,16 +34,16 @@ export function herePage(locale: Locale, token: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${escape(t.title)}</title>
+<title>${escapeHtml(t.title)}</title>
 <script src="/here.js" defer></script>
 </head>
 <body>
 <main id="here" ${attributes}>
-<h1>${escape(fill(t.heading, { name: site.name }))}</h1>
-<p>${escape(t.intro)}</p>
-<p><button type="button" id="send-location">${escape(t.button)}</button></p>
+<h1>${escapeHtml(fill(t.heading, { name: site.name }))}</h1>
+<p>${escapeHtml(t.intro)}</p>
+<p><button type="button" id="send-location">${escapeHtml(t.button)}</button></p>
 <p role="status" id="here-status"></p>
-<p><a href="tel:${escape(site.phone.e164)}">${escape(phone)}</a></p>
+<p><a href="tel:${escapeHtml(site.phone.e164)}">${escapeHtml(phone)}</a></p>
 </main>
 </body>
 </html>`;

@@ -274,7 +274,7 @@ export function ContactForm({
   const noDropoff = servicesWithoutDropoff.includes(watch("service"));
   /** The line the last fix wrote into the pickup field: a new fix replaces it and keeps what the driver added. */
   const fixLine = useRef<string | null>(null);
-  const useFix: UseMyLocationProps["onFix"] = (fix, line) => {
+  const takeFix: UseMyLocationProps["onFix"] = (fix, line) => {
     setValue("latitude", fix.latitude);
     setValue("longitude", fix.longitude);
     setValue("accuracy", fix.accuracy);
@@ -350,7 +350,7 @@ export function ContactForm({
         </FormField>
         {location && (
           <div className="sm:col-span-2">
-            <UseMyLocation {...location} phoneDisplay={phoneDisplay} onFix={useFix} />
+            <UseMyLocation {...location} phoneDisplay={phoneDisplay} onFix={takeFix} />
           </div>
         )}
         <FormField
