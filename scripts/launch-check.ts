@@ -16,6 +16,7 @@ import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
 import { deskUsers } from "../server/db/schema";
+import { privacyContact } from "../src/shared/privacy";
 import { site } from "../src/shared/site";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -81,6 +82,18 @@ function filesUnder(folder: string): string[] {
 }
 
 /** A fictional number or .example address written into the content itself (articles, pages, cards). */
+/** The privacy notice (/privacy) tells people where to ask for a copy or a deletion. */
+function privacyFacts(): Placeholder[] {
+  if (!EXAMPLE_DOMAIN.test(privacyContact.email)) return [];
+  return [
+    {
+      where: "src/shared/privacy.ts",
+      key: "privacyContact.email",
+      problem: `${privacyContact.email} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it: put the address that answers privacy requests here`,
+    },
+  ];
+}
+
 function contentFacts(): Placeholder[] {
   const found: Placeholder[] = [];
   for (const file of filesUnder("src/content")) {
@@ -207,6 +220,7 @@ async function launchCheck(env: NodeJS.ProcessEnv = process.env): Promise<Placeh
   }
   return [
     ...siteFacts(),
+    ...privacyFacts(),
     ...contentFacts(),
     ...sampleTestimonials(),
     ...siteUrl(env, config.distDir),

@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import type { ApiRefusal, RefusalCode } from "../src/shared/api-refusal";
+import { townsOf } from "../src/shared/nearest-town";
 import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/shared/request-page";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
@@ -15,9 +16,11 @@ import chatRoutes from "./features/chat/routes";
 import privatePageHeaders from "./features/desk/private-page-headers";
 import deskRoutes from "./features/desk/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
+import hereRoutes from "./features/here/routes";
 import { RequestFeed } from "./features/request-page/feed";
 import requestPageRoutes from "./features/request-page/routes";
 import { OpenStreams } from "./features/request-page/streams";
+import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
 import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
@@ -53,6 +56,8 @@ export interface AppOptions {
   deskClock?: () => Date;
   /** The clock request-page links expire by and driver cancels are stamped with; tests move it. */
   requestPageClock?: () => Date;
+  /** The retention job's clock and whether it runs by itself (tests drive it with app.retention.runOnce()). */
+  retention?: Pick<RetentionPluginOptions, "now" | "intervalMs" | "autoStart">;
   /** How often open request pages' requests are read again (default 1 s); tests shorten it. */
   requestFeedIntervalMs?: number;
 }
@@ -173,6 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.alerts,
     });
   }
+  if (options.db) {
+    await app.register(retention, { db: options.db.db, days: config.retentionDays, ...options.retention });
+  }
   const requestPageClock = options.requestPageClock ?? (() => new Date());
   // What the open request pages on this server follow (the desk wakes it when it changes a request),
   // and the places of their event streams: both reported by /api/health.
@@ -215,6 +223,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onCancelled: () => app.alerts.worker.wake(),
       heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
     });
+    await app.register(hereRoutes, {
+      db: options.db.db,
+      towns: townsOf(site.chatKnowledge),
+      rateLimit: config.requestPageRateLimit,
+      now: requestPageClock,
+      onFix: () => feed.wake(),
+    });
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,
@@ -223,6 +238,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onRequestChanged: () => feed.wake(),
       pushPublicKey: config.alerts.push?.publicKey,
       pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
+      alertChannels: app.alerts.channels,
+      towns: townsOf(site.chatKnowledge),
+      onStored: () => app.alerts.worker.wake(),
     });
   }
   await app.register(chatRoutes, {

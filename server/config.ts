@@ -1,6 +1,11 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import {
+  DEFAULT_LOCATION_RETENTION_DAYS,
+  DEFAULT_REQUEST_RETENTION_DAYS,
+  type RetentionDays,
+} from "../src/shared/retention";
 
 /**
  * Everything the server can be told, read from the environment in this one place. The app itself
@@ -23,6 +28,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("data"),
   /** A PostgreSQL connection string; when set, PostgreSQL is used instead of the embedded PGlite. */
   DATABASE_URL: optionalUrl,
+  /** Days after a request is done, cancelled or closed that its phone position is erased (the retention job). */
+  LOCATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_LOCATION_RETENTION_DAYS),
+  /** Days after a request arrived that it is deleted whole (the retention job). */
+  REQUEST_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(DEFAULT_REQUEST_RETENTION_DAYS),
   /** Service requests accepted per client per window on POST /api/contact. */
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(5),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce
@@ -230,6 +239,8 @@ export interface ServerConfig {
   maxConnectionsPerClient: number;
   alerts: AlertConfig;
   deskSignInRateLimit: RateLimitOptions;
+  /** What the hourly retention job erases and deletes, in days (src/shared/retention.ts). */
+  retentionDays: RetentionDays;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -258,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxConnectionsPerClient: e.MAX_CONNECTIONS_PER_CLIENT,
     alerts: alertConfig(e),
     deskSignInRateLimit: { max: e.DESK_SIGN_IN_RATE_LIMIT_MAX, timeWindowMs: e.DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS },
+    retentionDays: { location: e.LOCATION_RETENTION_DAYS, request: e.REQUEST_RETENTION_DAYS },
   };
 }
 

@@ -68,11 +68,11 @@ export function safeErrorForLog(error: unknown): LoggedError {
 
 /**
  * A path as the log may name it: a request page's token (/request/{token}, /api/request/{token}/…)
- * opens the driver's page, so it is replaced by ":token", as in the route.
+ * opens the driver's page, and a /here/{token} sends a position to a request, so it is replaced by ":token", as in the route.
  */
 function pathForLog(url: string): string {
   const path = url.split("?")[0] ?? "";
-  return path.replace(/^(\/(?:api\/)?request\/)[^/]+/, "$1:token");
+  return path.replace(/^(\/(?:api\/)?(?:request|here|request-location)\/)[^/]+/, "$1:token");
 }
 
 /** The request as the log line names it: method and path, never the query string nor a page token. */

@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { locales } from "../../src/i18n/locales";
 import { requestStatuses } from "../../src/shared/desk-schema";
+import { requestSources } from "../../src/shared/location";
 
 /**
  * Everything the desk's search looks through, as one lower-case text; the phone twice, as typed and
@@ -48,6 +60,20 @@ export const serviceRequests = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     /** The language of the page the driver sent it from ("en", "es"): the owner calls back in it. */
     language: text("language", { enum: locales }).notNull().default("en"),
+    /** Where the request came from: the public form (web), the chat, or a call the desk typed in (phone). */
+    source: text("source", { enum: requestSources }).notNull().default("web"),
+    /**
+     * The latest position the driver's phone gave (WGS 84 degrees), its accuracy radius in metres and
+     * when the phone took it; all null when none was sent, and erased LOCATION_RETENTION_DAYS after the
+     * request ends. The nearest town and the distance to its centre are worked out by the server when
+     * the position arrives (src/shared/nearest-town.ts), so every reader shows the same.
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    locationAccuracyM: doublePrecision("location_accuracy_m"),
+    locationFixedAt: timestamp("location_fixed_at", { withTimezone: true }),
+    nearestTown: text("nearest_town"),
+    nearestTownKm: doublePrecision("nearest_town_km"),
   },
   (table) => [
     uniqueIndex("contact_requests_idempotency_key_idx").on(table.idempotencyKey),
@@ -84,6 +110,53 @@ export const requestPageLinks = pgTable(
     uniqueIndex("request_page_links_token_sha256_idx").on(table.tokenSha256),
     index("request_page_links_contact_request_idx").on(table.serviceRequestId),
   ],
+);
+
+/**
+ * The short private links "Ask for the location" makes (`/here/{token}`): a caller opens it and taps
+ * one button to send the phone's position to the request. Only the SHA-256 of the token is kept, as
+ * for the request page; each link expires (HERE_LINK_LIFETIME_MS) and goes with its request.
+ */
+export const hereLinks = pgTable(
+  "here_links",
+  {
+    id: serial("id").primaryKey(),
+    serviceRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    tokenSha256: text("token_sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("here_links_token_sha256_idx").on(table.tokenSha256),
+    index("here_links_contact_request_idx").on(table.serviceRequestId),
+  ],
+);
+
+/** Where a later position came from: the /here link, or "Send my location again" on the driver's page. */
+export const fixSources = ["web", "here", "request_page"] as const;
+
+/**
+ * The earlier positions of a request: when a new fix arrives, the one it replaces on the request is
+ * kept here, so the desk shows the latest with the earlier ones in its history. Erased with the
+ * request's position by the retention job, and deleted with the request.
+ */
+export const requestLocations = pgTable(
+  "request_locations",
+  {
+    id: serial("id").primaryKey(),
+    serviceRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    accuracyM: doublePrecision("accuracy_m").notNull(),
+    fixedAt: timestamp("fixed_at", { withTimezone: true }).notNull(),
+    nearestTown: text("nearest_town"),
+    nearestTownKm: doublePrecision("nearest_town_km"),
+  },
+  (table) => [index("request_locations_contact_request_idx").on(table.serviceRequestId, table.id)],
 );
 
 /** The ways the owner can be told of a new service request (push: Web Push to the desk's subscribed phones). */
@@ -188,7 +261,10 @@ export const deskSignIns = pgTable(
 /** Who the history names when the driver cancelled from their request page. */
 export const DRIVER_ACTOR = "the driver";
 
-export const requestEventKinds = ["status", "note", "deleted", "driver_message"] as const;
+/** Who the history names when the retention job erased a position or deleted a request. */
+export const RETENTION_ACTOR = "the retention rule";
+
+export const requestEventKinds = ["status", "note", "deleted", "driver_message", "location_erased"] as const;
 
 /**
  * The history of every change the desk makes to a service request: who, when, what. request_id has

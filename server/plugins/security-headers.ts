@@ -12,7 +12,9 @@ interface SecurityHeadersOptions {
 /** Origin of the map the footer loads on request. */
 const MAP_ORIGIN = "https://www.openstreetmap.org";
 
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
+/** Geolocation for the site's own pages only (the form's "Use my location", /here), never for a frame such as the map. */
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), browsing-topics=()";
 
 /**
  * Security headers on every response, pages and API alike. Scripts may come only from our origin

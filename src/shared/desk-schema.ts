@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "../i18n/locales";
+import { type LocationView, type RequestSource, requestSources } from "../shared/location";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./service-request-schema";
 import { serviceNames } from "./services";
 
@@ -78,6 +79,8 @@ const optional = <T extends z.ZodTypeAny>(schema: T) =>
 export const inboxFilterSchema = z.object({
   status: optional(z.enum(requestStatuses)),
   service: optional(z.enum(serviceNames)),
+  /** Where requests came from: the web form, the chat or a phone call. */
+  source: optional(z.enum(requestSources)),
   from: optional(isoDate),
   to: optional(isoDate),
   q: optional(storable.pipe(z.string().trim().max(MAX_SEARCH_LENGTH))),
@@ -144,6 +147,8 @@ export interface InboxRow {
   status: RequestStatus;
   /** The language the driver wrote in ("en", "es"): the owner calls back in it. */
   language: Locale;
+  /** Where it came from: the public form (web), the chat, or a call typed in at the desk (phone). */
+  source: RequestSource;
 }
 
 export interface InboxPage {
@@ -166,6 +171,17 @@ export interface DeskRequest extends InboxRow {
   /** Set when the driver cancelled the request from their page: when, and their reason if they gave one. */
   cancelledAt: string | null;
   cancelReason: string | null;
+  /** The latest position the driver's phone sent, with its nearest town; null when none (or erased). */
+  location: LocationView | null;
+  /** The positions it replaced, newest first (a driver who moved, or sent again). */
+  earlierLocations: LocationView[];
+}
+
+/** POST /api/desk/requests/{id}/here-link: a new /here link for the caller, and the language to text it in. */
+export interface DeskHereLink {
+  path: string;
+  expiresAt: string;
+  language: Locale;
 }
 
 export interface DeskAlert {
@@ -184,7 +200,7 @@ export interface DeskAlert {
 export interface DeskEvent {
   id: number;
   requestId: number;
-  kind: "status" | "note" | "deleted" | "driver_message";
+  kind: "status" | "note" | "deleted" | "driver_message" | "location_erased";
   actor: string;
   fromStatus: RequestStatus | null;
   toStatus: RequestStatus | null;

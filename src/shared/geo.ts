@@ -1,5 +1,5 @@
 /** Straight-line distance and compass direction between two points, for the town pages. */
-interface LatLng {
+export interface LatLng {
   latitude: number;
   longitude: number;
 }

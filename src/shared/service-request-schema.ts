@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { type Locale, locales } from "../i18n/locales";
+import { type LocationWords, locationWords } from "../i18n/location";
 import { type Dictionary, fill, ui } from "../i18n/ui";
+import { locationFieldsFor, missingLocationField } from "../shared/location";
 import type { ApiRefusal } from "./api-refusal";
 import { MAX_VEHICLE_CHARS } from "./service-request-fields";
 import { serviceNames } from "./services";
@@ -27,13 +29,16 @@ export const isStorableText = (value: string) => !value.includes("\u0000") && !/
 /** Shorter than this cannot name a place ("x", "I5"). */
 export const MIN_LOCATION_CHARS = 3;
 
-const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
 const dialable = (phone: string) => {
   const digits = phoneDigits(phone);
   return digits.length === 10 || (digits.length === 11 && digits.startsWith("1"));
 };
 
-function serviceRequestSchemaFor(m: ServiceRequestMessages) {
+export function serviceRequestSchemaFor(
+  m: ServiceRequestMessages,
+  where: LocationWords["validation"] = locationWords.en.validation,
+) {
   /** zod's own "Expected string, received number", in the language's words. */
   const text = () =>
     z.string({
@@ -62,23 +67,31 @@ function serviceRequestSchemaFor(m: ServiceRequestMessages) {
     .optional()
     .transform((value) => (value ? value : undefined));
 
-  return z.object({
-    name: storable(required),
-    email: storable(required.email({ message: m.email })),
-    phone: storable(required.pipe(z.string().refine(dialable, { message: m.phone }))),
-    service: required.pipe(z.enum(serviceNames, { message: m.service })),
-    pickupLocation: location,
-    dropoffLocation: location,
-    vehicle,
-    /** The language of the page the form was sent from; English when a client leaves it out. */
-    language: z.enum(locales, { message: m.language }).default("en"),
-  });
+  return z
+    .object({
+      name: storable(required),
+      email: storable(required.email({ message: m.email })),
+      phone: storable(required.pipe(z.string().refine(dialable, { message: m.phone }))),
+      service: required.pipe(z.enum(serviceNames, { message: m.service })),
+      pickupLocation: location,
+      dropoffLocation: location,
+      vehicle,
+      /** The language of the page the form was sent from; English when a client leaves it out. */
+      language: z.enum(locales, { message: m.language }).default("en"),
+      /** The phone's position when the driver tapped "Use my location": all absent otherwise. */
+      ...locationFieldsFor(where),
+    })
+    .superRefine((value, ctx) => {
+      // A position is whole or absent; the 400 names the part that is missing.
+      const missing = missingLocationField(value);
+      if (missing) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: where.incomplete });
+    });
 }
 
 /** The schema with each language's messages; the server checks a request with its own language's. */
 export const serviceRequestSchemas: Record<Locale, ReturnType<typeof serviceRequestSchemaFor>> = {
-  en: serviceRequestSchemaFor(ui.en.validation),
-  es: serviceRequestSchemaFor(ui.es.validation),
+  en: serviceRequestSchemaFor(ui.en.validation, locationWords.en.validation),
+  es: serviceRequestSchemaFor(ui.es.validation, locationWords.es.validation),
 };
 export const serviceRequestSchema = serviceRequestSchemas.en;
 
@@ -93,12 +106,16 @@ export type ServiceRequest = z.output<typeof serviceRequestSchema>;
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 export type ServiceRequestField = keyof ServiceRequest;
 /** The specification's six fields, every one required. */
-type RequiredServiceRequestField = Exclude<ServiceRequestField, "vehicle" | "language">;
+export type RequiredServiceRequestField = Exclude<ServiceRequestField, "vehicle" | "language" | LocationField>;
+/** The optional parts of the phone's position. */
+export const locationFields = ["latitude", "longitude", "accuracy", "fixedAt"] as const;
+export type LocationField = (typeof locationFields)[number];
 
-export const serviceRequestFields = Object.keys(serviceRequestSchema.shape) as ServiceRequestField[];
+export const serviceRequestFields = Object.keys(serviceRequestSchema.innerType().shape) as ServiceRequestField[];
 /** The specification's six fields, which a request cannot leave out or leave blank. */
 export const requiredServiceRequestFields = serviceRequestFields.filter(
-  (f): f is RequiredServiceRequestField => f !== "vehicle" && f !== "language",
+  (f): f is RequiredServiceRequestField =>
+    f !== "vehicle" && f !== "language" && !(locationFields as readonly string[]).includes(f),
 );
 
 export {

@@ -210,6 +210,8 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
       ...driver,
       language: "en",
       languageName: "English",
+      source: "web",
+      location: null,
     });
     expect(received?.headers["content-type"]).toBe("application/json");
     expect(verifySignature(received?.body ?? "", received?.headers["x-signature-256"], WEBHOOK_SECRET)).toBe(true);
@@ -234,6 +236,8 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
       vehicle: null,
       language: "en",
       languageName: "English",
+      source: "web",
+      location: null,
     });
     const mail = await ownerMail();
     expect(mail?.parsed.text).toMatch(/^Vehicle: +\(not given\)$/m);

@@ -85,7 +85,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
     expect(first.newCount).toBe(INBOX_PAGE_SIZE + 3);
     expect(first.items[0]?.id).toBe(ids.at(-1));
     expect(Object.keys(first.items[0] ?? {}).sort()).toEqual(
-      ["createdAt", "id", "language", "name", "phone", "pickupLocation", "service", "status"].sort(),
+      ["createdAt", "id", "language", "name", "phone", "pickupLocation", "service", "source", "status"].sort(),
     );
     const second = (await owner.get("/api/desk/requests?page=2")).json() as InboxPage;
     expect(second.items.map((r) => r.id)).toEqual(ids.slice(0, 3).reverse());
@@ -241,6 +241,15 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "Drop-off location",
       "Vehicle",
       "Language",
+      "Source",
+      "Latitude",
+      "Longitude",
+      "Accuracy (m)",
+      "Location time (America/Los_Angeles)",
+      "Nearest town",
+      "Nearest town distance (km)",
+      "Service area",
+      "OpenStreetMap",
     ]);
     expect(rows).toHaveLength(2); // the filter applies: the Flat Tire request is not in it
     expect(rows[1]?.slice(1)).toEqual([
@@ -254,6 +263,8 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "'@SUM(A1:A2)",
       "'=1+1 Ford, red",
       "English",
+      "web",
+      ...Array(8).fill(""), // no position was sent
     ]);
 
     const all = parseCsv((await owner.get("/api/desk/requests.csv")).rawPayload.toString("utf8").slice(1));
@@ -267,6 +278,8 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "'\rReturn",
       "",
       "English",
+      "web",
+      ...Array(8).fill(""),
     ]);
   });
 

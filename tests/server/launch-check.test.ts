@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { addUser } from "../../server/features/desk/users";
+import { privacyContact } from "../../src/shared/privacy";
 import { site } from "../../src/shared/site";
 import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";
@@ -28,6 +29,9 @@ describe("launch-check on the repository as it is", () => {
     expect(code).toBe(1);
     expect(stdout).toContain(`src/shared/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
     expect(stdout).toContain(`src/shared/site.ts › site.email: ${site.email} is an .example address`);
+    expect(stdout).toContain(
+      `src/shared/privacy.ts › privacyContact.email: ${privacyContact.email} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it`,
+    );
     expect(stdout).toContain(`src/shared/site.ts › site.address.street: ${site.address.street} is a made-up street`);
     expect(stdout).toContain(
       `src/shared/site.ts › site.foundingYear: "serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
@@ -96,6 +100,11 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
         .replace(`email: "${site.email}"`, 'email: "dispatch@stockton-tow-help.com"')
         .replace(`street: "${site.address.street}"`, 'street: "500 N Center St"')
         .replace("confirmedByOwner: false", "confirmedByOwner: true"),
+    );
+    const privacyFile = path.join(copy, "src/shared/privacy.ts");
+    writeFileSync(
+      privacyFile,
+      readFileSync(privacyFile, "utf8").replace(privacyContact.email, "privacy@stockton-tow-help.com"),
     );
     const reviews = path.join(copy, "src/content/testimonials.json");
     const entries = JSON.parse(readFileSync(reviews, "utf8")) as { sample: boolean }[];

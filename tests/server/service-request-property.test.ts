@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { serviceRequests } from "../../server/db/schema";
 import {
   HONEYPOT_FIELD,
+  locationFields,
   MAX_VEHICLE_CHARS,
   requiredServiceRequestFields,
   serviceRequestFields,
@@ -91,11 +92,40 @@ const poisonedRequest = fc
     return { body: { ...body, [field]: value.slice(0, at) + bad + value.slice(at) }, field };
   });
 
-/** Wrong types only JSON can carry. */
+/**
+ * A valid request with a whole position, one part of it made wrong: out of its range, not a number,
+ * sent twice, or left out while the others are there.
+ */
+const validFix = { latitude: 38.1302, longitude: -121.2724, accuracy: 12, fixedAt: "2026-11-27T06:10:00Z" };
+const badPart = {
+  latitude: fc.oneof(fc.double({ min: 90, minExcluded: true }), fc.double({ max: -90, maxExcluded: true })),
+  longitude: fc.oneof(fc.double({ min: 180, minExcluded: true }), fc.double({ max: -180, maxExcluded: true })),
+  accuracy: fc.oneof(fc.double({ min: 10_000, minExcluded: true }), fc.double({ max: 0, maxExcluded: true })),
+  fixedAt: fc.constantFrom("yesterday", "2026-13-01T00:00:00Z", "1732700000"),
+};
+const brokenLocation = fc
+  .tuple(validFields, fc.constantFrom(...locationFields), fc.nat(3))
+  .chain(([body, field, how]) =>
+    (how === 0
+      ? badPart[field]
+      : how === 1
+        ? fc.constantFrom("north", "1,5", "Infinity", "0x")
+        : how === 2
+          ? fc.constant(["38.1", "38.2"])
+          : fc.constant(undefined)
+    ).map((value) => {
+      const fix: Record<string, unknown> = { ...validFix, [field]: value };
+      // Leaving out the time is allowed (the server stamps it): leave out a part that is not.
+      if (value === undefined) delete fix[field === "fixedAt" ? "accuracy" : field];
+      return { ...body, ...fix };
+    }),
+  );
+
+/** Wrong types only JSON can carry (a position's parts are numbers, so they are broken by brokenLocation). */
 const wronglyTypedRequest = fc
   .tuple(
     validFields,
-    fc.constantFrom(...serviceRequestFields),
+    fc.constantFrom(...serviceRequestFields.filter((f) => !(locationFields as readonly string[]).includes(f))),
     fieldValue.filter((v) => typeof v !== "string"),
   )
   .map(([body, field, value]) => ({ ...body, [field]: value }));
@@ -104,6 +134,7 @@ const jsonBody = fc.oneof(
   fc.jsonValue().map((v) => JSON.stringify(v) ?? "null"),
   brokenRequest.map((b) => JSON.stringify(b)),
   wronglyTypedRequest.map((b) => JSON.stringify(b)),
+  brokenLocation.map((b) => JSON.stringify(b)),
   fc
     .dictionary(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...serviceRequestFields)), fieldValue)
     .map((d) => JSON.stringify(d)),
@@ -119,6 +150,7 @@ const encode = (fields: [string, unknown][]) => {
 };
 const formBody = fc.oneof(
   brokenRequest.map((b) => encode(Object.entries(b))),
+  brokenLocation.map((b) => encode(Object.entries(b).filter(([, v]) => v !== undefined))),
   fc
     .array(fc.tuple(fc.oneof(fc.string(), oddKeys, fc.constantFrom(...serviceRequestFields)), fc.string()), {
       maxLength: 10,

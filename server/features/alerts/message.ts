@@ -1,9 +1,17 @@
 import { type Locale, languageForOwner, languageTag } from "../../../src/i18n/locales";
 import { fill, serviceNameIn, ui } from "../../../src/i18n/ui";
 import { mapSearchHref, telHrefFor } from "../../../src/shared/links";
+import { coordinate, locationView, ownerPlaceLine } from "../../../src/shared/location";
 import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../../src/shared/request-page";
 import { fullAddress, site } from "../../../src/shared/site";
 import type { ServiceRequestRow } from "../../db/schema";
+
+/** "38.1302, -121.2724 (±12 m), nearest town Lodi (1.2 km from its centre), inside the service area". */
+function gpsLine(request: ServiceRequestRow): string | undefined {
+  const view = locationView(request);
+  if (!view) return undefined;
+  return `${coordinate(view.latitude)}, ${coordinate(view.longitude)} (±${Math.round(view.accuracyM)} m), ${ownerPlaceLine(view)}`;
+}
 
 /**
  * What the owner is told of one service request, built from the stored row. Everything here is pure:
@@ -32,7 +40,7 @@ function headerSafe(value: string, max = 80): string {
 }
 
 const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /** What the alerts say for a request sent without the optional vehicle. */
 const NO_VEHICLE = "(not given)";
@@ -52,6 +60,8 @@ export function alertEmail(request: ServiceRequestRow): AlertEmail {
   const tel = telHrefFor(request.phone);
   const pickupMap = mapSearchHref(request.pickupLocation);
   const dropoffMap = mapSearchHref(request.dropoffLocation);
+  const view = locationView(request);
+  const gps = gpsLine(request);
   const subject = headerSafe(
     `New service request #${request.id}: ${request.service} at ${headerSafe(request.pickupLocation, 60)}`,
     140,
@@ -66,6 +76,7 @@ export function alertEmail(request: ServiceRequestRow): AlertEmail {
     `Email:     ${request.email}`,
     `Pickup:    ${request.pickupLocation}`,
     `           ${pickupMap}`,
+    ...(gps && view ? [`GPS:       ${gps}`, `           ${view.openStreetMapUrl}`, `           ${view.geoUri}`] : []),
     `Drop-off:  ${request.dropoffLocation}`,
     `           ${dropoffMap}`,
     `Vehicle:   ${request.vehicle ?? NO_VEHICLE}`,
@@ -89,6 +100,14 @@ export function alertEmail(request: ServiceRequestRow): AlertEmail {
     row("Phone", link(tel, request.phone)),
     row("Email", link(`mailto:${request.email}`, request.email)),
     row("Pickup", link(pickupMap, request.pickupLocation)),
+    ...(gps && view
+      ? [
+          row(
+            "GPS",
+            `${escapeHtml(gps)}<br>${link(view.openStreetMapUrl, "OpenStreetMap")} · ${link(view.geoUri, "Maps app")}`,
+          ),
+        ]
+      : []),
     row("Drop-off", link(dropoffMap, request.dropoffLocation)),
     row("Vehicle", escapeHtml(request.vehicle ?? NO_VEHICLE)),
     row("Language", escapeHtml(language)),
@@ -246,6 +265,13 @@ export function webhookPayload(request: ServiceRequestRow) {
     language: request.language,
     /** The same in words, as the e-mail and the desk say it ("English", "Spanish"): a receiver can show it as is. */
     languageName: languageForOwner[request.language],
+    /** Where the request came from: "web" (the form), "chat" or "phone" (typed in at the desk). */
+    source: request.source,
+    /**
+     * The phone's latest position with its accuracy, time, nearest town and map links; null when the
+     * driver sent none (or it was erased after LOCATION_RETENTION_DAYS).
+     */
+    location: locationView(request),
   };
 }
 
@@ -281,7 +307,9 @@ interface PushNotification {
  */
 function pushBody(request: ServiceRequestRow): string {
   const language = request.language === "en" ? "" : `${languageForOwner[request.language]}: `;
-  return headerSafe(`${language}${request.service}, ${request.pickupLocation}`, 120);
+  // A known position leads with its nearest town, which a long typed pickup cannot push out of view.
+  const near = request.nearestTown && request.latitude !== null ? `GPS near ${request.nearestTown}: ` : "";
+  return headerSafe(`${language}${near}${request.service}, ${request.pickupLocation}`, 120);
 }
 
 /** The owner's phone when the driver cancelled: its own tag, so it rings even if the new-request one is still shown. */

@@ -1,4 +1,5 @@
 import { languageForOwner } from "../../../src/i18n/locales";
+import { locationView } from "../../../src/shared/location";
 import type { ServiceRequestRow } from "../../db/schema";
 
 /**
@@ -52,6 +53,15 @@ export function csvHeader(timeZone: string): string {
     "Drop-off location",
     "Vehicle",
     "Language",
+    "Source",
+    "Latitude",
+    "Longitude",
+    "Accuracy (m)",
+    `Location time (${timeZone})`,
+    "Nearest town",
+    "Nearest town distance (km)",
+    "Service area",
+    "OpenStreetMap",
   ]);
 }
 
@@ -68,5 +78,23 @@ export function csvRow(row: ServiceRequestRow, timeZone: string): string {
     row.dropoffLocation,
     row.vehicle ?? "",
     languageForOwner[row.language],
+    row.source,
+    ...locationCells(row, timeZone),
   ]);
+}
+
+/** The position's cells, all empty when the driver sent none (or it was erased). */
+function locationCells(row: ServiceRequestRow, timeZone: string): (string | number)[] {
+  const view = locationView(row);
+  if (!view) return ["", "", "", "", "", "", "", ""];
+  return [
+    view.latitude,
+    view.longitude,
+    Math.round(view.accuracyM),
+    localTime(new Date(view.fixedAt), timeZone),
+    view.nearestTown ?? "",
+    view.nearestTownKm ?? "",
+    view.insideServiceArea ? "inside" : "outside",
+    view.openStreetMapUrl,
+  ];
 }

@@ -9,9 +9,11 @@ import {
   NEW_COUNT_CAP,
   type RequestStatus,
 } from "../../../src/shared/desk-schema";
+import { locationView } from "../../../src/shared/location";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import { alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
+import { earlierFixes } from "../here/store";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
@@ -25,6 +27,7 @@ function filterCondition(filter: InboxFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(serviceRequests.status, filter.status));
   if (filter.service) conditions.push(eq(serviceRequests.service, filter.service));
+  if (filter.source) conditions.push(eq(serviceRequests.source, filter.source));
   if (filter.from) conditions.push(gte(serviceRequests.createdAt, startOfDay(filter.from)));
   if (filter.to) conditions.push(lt(serviceRequests.createdAt, startOfNextDay(filter.to)));
   if (filter.q) {
@@ -43,6 +46,7 @@ const inboxColumns = {
   pickupLocation: serviceRequests.pickupLocation,
   language: serviceRequests.language,
   status: serviceRequests.status,
+  source: serviceRequests.source,
 };
 
 const iso = (d: Date) => d.toISOString();
@@ -106,6 +110,12 @@ export async function getRequest(db: Db, id: number) {
     cancelledAt: isoOrNull(row.cancelledAt),
     cancelReason: row.cancelReason,
     language: row.language,
+    source: row.source,
+    location: locationView(row),
+    earlierLocations: (await earlierFixes(db, id)).flatMap((fix) => {
+      const view = locationView({ ...fix, locationAccuracyM: fix.accuracyM, locationFixedAt: fix.fixedAt });
+      return view ? [view] : [];
+    }),
   };
   const alertRows = await db
     .select()

@@ -14,6 +14,7 @@ import type {
 import type { ZodError } from "zod";
 import {
   cancelledByDriverMessage,
+  type DeskHereLink,
   type DeskPushState,
   type DeskSession,
   type DeskSignedOut,
@@ -29,11 +30,14 @@ import {
   signInSchema,
   statusChangeSchema,
 } from "../../../src/shared/desk-schema";
+import type { Town } from "../../../src/shared/nearest-town";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
-import { deskSignIns } from "../../db/schema";
+import { type AlertChannel, deskSignIns } from "../../db/schema";
 import type { Counters } from "../../plugins/counters";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
+import { createHereLink } from "../here/store";
+import { phoneInWriter } from "../phone-in/phone-in";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from "./device-cookie";
 import { hostCookies } from "./host-cookies";
@@ -69,6 +73,11 @@ interface DeskRouteOptions {
   pushPublicKey?: string;
   /** Which push endpoints a subscription may name (tests allow a local push service). */
   pushEndpointRule?: PushEndpointRule;
+  /** A phone-in request gets alerts on these channels, like a web one, and its nearest town from these towns. */
+  alertChannels?: readonly AlertChannel[];
+  towns?: readonly Town[];
+  /** Called once a phone-in request is committed (wakes the alert worker). */
+  onStored?: () => void;
 }
 
 export const SESSION_COOKIE = "desk_session";
@@ -259,6 +268,32 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
     await pushSubscriptions.remove(request.session.userId as number, parsed.data.endpoint);
     return reply.code(204).send();
+  });
+
+  const writePhoneIn = phoneInWriter(db, opts.alertChannels ?? [], opts.towns ?? []);
+  /** A request taken on the phone: 201 with its number and the driver's page, or 400 naming each field. */
+  app.post("/api/desk/requests", guarded, async (request, reply) => {
+    const answer = await writePhoneIn(request.body);
+    if (!answer.ok) return reply.code(400).send(answer.invalid);
+    opts.onStored?.();
+    request.log.info({ serviceRequestId: answer.id, source: "phone" }, "service request stored from the desk");
+    return reply.code(201).send({ id: answer.id, requestPage: answer.requestPage });
+  });
+
+  /** "Ask for the location": a new /here link (24 h) for the owner to text from their own phone. */
+  app.post("/api/desk/requests/:id/here-link", guarded, async (request, reply) => {
+    const id = idOf(request);
+    const found = id === undefined ? undefined : await getRequest(db, id);
+    if (!found || id === undefined) return noSuchRequest(reply);
+    const link = await createHereLink(db, id, now());
+    return reply
+      .code(201)
+      .header("Cache-Control", "no-store")
+      .send({
+        path: `/here/${link.token}`,
+        expiresAt: link.expiresAt.toISOString(),
+        language: found.request.language,
+      } satisfies DeskHereLink);
   });
 
   app.get("/api/desk/requests", signedIn, async (request, reply) => {

@@ -49,7 +49,7 @@ interface RequestPageRouteOptions {
 }
 
 /** Headers of everything under /request/ and /api/request/ (also set by server/features/desk/private-page-headers.ts). */
-const REQUEST_PAGE_HEADERS = {
+export const REQUEST_PAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
   "X-Robots-Tag": "noindex, nofollow",

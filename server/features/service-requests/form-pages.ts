@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as cheerio from "cheerio";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
+import { locationWords } from "../../../src/i18n/location";
 import { ui } from "../../../src/i18n/ui";
 import { PAGE_TOKEN_PATTERN, requestPagePath } from "../../../src/shared/request-page";
 import { type ServiceRequestField, serviceRequestFields } from "../../../src/shared/service-request-schema";
@@ -44,6 +45,7 @@ const fieldLabels = (locale: Locale): Record<ServiceRequestField, string> => {
     dropoffLocation: t.dropoff,
     vehicle: t.vehicleShort,
     language: t.language,
+    ...locationWords[locale].fieldNames,
   };
 };
 

@@ -4,6 +4,7 @@ import type { ZodIssue } from "zod";
 import { isLocale, type Locale, localeOfPath } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
+import { townsOf } from "../../../src/shared/nearest-town";
 import { requestPagePath } from "../../../src/shared/request-page";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../../src/shared/service-request-fields";
 import {
@@ -114,7 +115,7 @@ function fieldMessages(issues: ZodIssue[]): ServiceRequestInvalid["fields"] {
  * the confirmation page (or a "not sent" page) for plain forms. Nothing here reads stored requests.
  */
 export default async function serviceRequestRoutes(app: FastifyInstance, opts: ServiceRequestRouteOptions) {
-  const storeRequest = serviceRequestWriter(opts.db, opts.alertChannels);
+  const storeRequest = serviceRequestWriter(opts.db, opts.alertChannels, townsOf(opts.site.chatKnowledge));
   const renderRefusedForm = refusedFormRenderer(opts.site);
   const renderSent = { en: sentPageRenderer(opts.site, "en"), es: sentPageRenderer(opts.site, "es") };
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;

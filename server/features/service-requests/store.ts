@@ -1,4 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
+import type { RequestSource } from "../../../src/shared/location";
+import { nearestTown, type Town } from "../../../src/shared/nearest-town";
 import type { ServiceRequest } from "../../../src/shared/service-request-schema";
 import type { Db } from "../../db/client";
 import {
@@ -49,7 +51,12 @@ const sameRequest = (stored: ServiceRequestRow, request: ServiceRequest) =>
  * Resolves after the commit. The one read is of a request by its idempotency key, to answer a repeat
  * (repeatOf).
  */
-export function serviceRequestWriter(db: Db, channels: readonly AlertChannel[] = []) {
+export function serviceRequestWriter(
+  db: Db,
+  channels: readonly AlertChannel[] = [],
+  towns: readonly Town[] = [],
+  source: RequestSource = "web",
+) {
   // The channel names come from the configuration, never from a visitor; one text parameter.
   const channelList = channels.join(",");
   // Every driver gave an e-mail (the form requires one): with e-mail configured, each gets a confirmation.
@@ -86,6 +93,7 @@ export function serviceRequestWriter(db: Db, channels: readonly AlertChannel[] =
   return async function store(request: ServiceRequest, idempotencyKey?: string): Promise<StoredServiceRequest> {
     const key = idempotencyKey ?? null;
     const pageToken = newPageToken();
+    const fix = storedFix(request, towns);
     const result = (await db.execute(sql`
       with stored as (
         insert into ${serviceRequests}
@@ -93,10 +101,16 @@ export function serviceRequestWriter(db: Db, channels: readonly AlertChannel[] =
            ${sql.identifier(serviceRequests.phone.name)}, ${sql.identifier(serviceRequests.service.name)},
            ${sql.identifier(serviceRequests.pickupLocation.name)}, ${sql.identifier(serviceRequests.dropoffLocation.name)},
            ${sql.identifier(serviceRequests.vehicle.name)}, ${sql.identifier(serviceRequests.idempotencyKey.name)},
-           ${sql.identifier(serviceRequests.language.name)})
+           ${sql.identifier(serviceRequests.language.name)}, ${sql.identifier(serviceRequests.source.name)},
+           ${sql.identifier(serviceRequests.latitude.name)}, ${sql.identifier(serviceRequests.longitude.name)},
+           ${sql.identifier(serviceRequests.locationAccuracyM.name)}, ${sql.identifier(serviceRequests.locationFixedAt.name)},
+           ${sql.identifier(serviceRequests.nearestTown.name)}, ${sql.identifier(serviceRequests.nearestTownKm.name)})
         values (${request.name}, ${request.email}, ${request.phone}, ${request.service},
                 ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null}, ${key},
-                ${request.language})
+                ${request.language}, ${source},
+                ${fix?.latitude ?? null}::double precision, ${fix?.longitude ?? null}::double precision,
+                ${fix?.accuracy ?? null}::double precision, ${fix ? fix.fixedAt.toISOString() : null}::timestamptz,
+                ${fix?.town ?? null}, ${fix?.km ?? null}::double precision)
         on conflict (${sql.identifier(serviceRequests.idempotencyKey.name)}) do nothing
         returning ${id}, ${createdAt}
       ), alerts as (
@@ -120,4 +134,19 @@ export function serviceRequestWriter(db: Db, channels: readonly AlertChannel[] =
     if (!repeat) throw new Error("The insert returned no row");
     return repeat;
   };
+}
+
+/**
+ * The position as stored: whole or nothing (the schema refused a partial one), the time of the fix the
+ * phone's or, when the client left it out, now, and the nearest town worked out here.
+ */
+export function storedFix(
+  request: Pick<ServiceRequest, "latitude" | "longitude" | "accuracy" | "fixedAt">,
+  towns: readonly Town[],
+  now = new Date(),
+) {
+  const { latitude, longitude, accuracy } = request;
+  if (latitude === undefined || longitude === undefined || accuracy === undefined) return undefined;
+  const near = nearestTown({ latitude, longitude }, towns);
+  return { latitude, longitude, accuracy, fixedAt: request.fixedAt ?? now, town: near?.town, km: near?.km };
 }

@@ -8,6 +8,7 @@ import { ActivityPage } from "./ActivityPage";
 import { SIGNED_IN_HINT_KEY, writeStoredFlag } from "./desk-preferences";
 import { Inbox, type InboxState } from "./Inbox";
 import { NewRequestBanner, SoundSwitch, useLatestRequests } from "./NewRequestBanner";
+import { PhoneInForm } from "./PhoneInForm";
 import { PushSwitch, stopPhoneAlerts } from "./PushSwitch";
 import { createDeskQueryClient, deskSend, fetchSession, SESSION_KEY, type SessionState } from "./query-client";
 import { RequestPage } from "./RequestPage";
@@ -155,6 +156,7 @@ function SignedInDesk({ email }: { email: string }) {
           />
         )}
         {route.view === "activity" && <ActivityPage />}
+        {route.view === "new" && <PhoneInForm />}
       </main>
     </div>
   );

@@ -7,12 +7,14 @@ import { languageForOwner } from "@/i18n/locales";
 import { cn } from "@/lib/utils";
 import { type InboxFilter, type InboxPage, newCountLabel } from "@/shared/desk-schema";
 import { telHrefFor } from "@/shared/links";
+import { requestSources } from "@/shared/location";
 import { serviceNames } from "@/shared/services";
 import { site } from "@/shared/site";
 import { DeskField } from "./DeskField";
 import { businessTime, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
+import { sourceLabels } from "./source-labels";
 import { hrefFor, useNow } from "./use-hash-route";
 
 /** Where the page was scrolled while the inbox was last shown: put back when the owner returns to it. */
@@ -100,6 +102,9 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
         <p className="text-sm text-slate-600" aria-live="polite">
           {newCount === 1 ? "1 new request" : `${newCountLabel(newCount)} new requests`}
         </p>
+        <a href={hrefFor({ view: "new" })} className={cn(buttonVariants({ variant: "primary", size: "sm" }))}>
+          New request
+        </a>
       </div>
 
       <search>
@@ -148,6 +153,23 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
               {serviceNames.map((s) => (
                 <option key={s} value={s}>
                   {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </DeskField>
+        <DeskField label="Source" className="space-y-1">
+          {(fieldId) => (
+            <select
+              id={fieldId}
+              className={selectClass}
+              value={state.filter.source ?? ""}
+              onChange={(e) => setFilter({ source: (e.target.value || undefined) as InboxFilter["source"] })}
+            >
+              <option value="">All</option>
+              {requestSources.map((s) => (
+                <option key={s} value={s}>
+                  {sourceLabels[s]}
                 </option>
               ))}
             </select>

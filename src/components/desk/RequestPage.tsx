@@ -18,11 +18,14 @@ import {
   statusLabels,
 } from "@/shared/desk-schema";
 import { mapSearchHref, telHrefFor } from "@/shared/links";
+import { AskForLocation } from "./AskForLocation";
 import { DeskField, DeskLabel } from "./DeskField";
+import { DriverLocation, EarlierLocations } from "./DriverLocation";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
+import { sourceLabels } from "./source-labels";
 import { useNow } from "./use-hash-route";
 
 /** One line of history, in words. Everything the visitor or a user typed stays text. */
@@ -36,6 +39,8 @@ export function describeEvent(event: DeskEvent): string {
       return `deleted service request #${event.requestId}`;
     case "driver_message":
       return event.note ? "wrote to the driver" : "removed the message to the driver";
+    case "location_erased":
+      return "erased the driver's GPS position (retention)";
   }
 }
 
@@ -235,10 +240,24 @@ export function RequestPage({
         <Field label="Pickup location">
           <MapLink place={request.pickupLocation} />
         </Field>
+        <Field label="Driver's GPS">
+          <div className="space-y-3">
+            {request.location ? (
+              <DriverLocation location={request.location} now={now} />
+            ) : (
+              <span className="text-slate-600">Not sent</span>
+            )}
+            {request.earlierLocations.length > 0 && <EarlierLocations locations={request.earlierLocations} />}
+            <AskForLocation requestId={request.id} phone={request.phone} />
+          </div>
+        </Field>
         <Field label="Drop-off location">
           <MapLink place={request.dropoffLocation} />
         </Field>
         <Field label="Vehicle">{request.vehicle ?? <span className="text-slate-600">Not given</span>}</Field>
+        <Field label="Source">
+          <span data-testid="request-source">{sourceLabels[request.source]}</span>
+        </Field>
         <Field label="Language">
           <span data-testid="request-language">{languageForOwner[request.language]}</span>
           {request.language !== "en" && (

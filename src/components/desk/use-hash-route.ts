@@ -8,7 +8,8 @@ import { type InboxFilter, inboxQuerySchema } from "@/shared/desk-schema";
 export type DeskRoute =
   | { view: "inbox"; filter?: InboxFilter; page?: number }
   | { view: "request"; id: number }
-  | { view: "activity" };
+  | { view: "activity" }
+  | { view: "new" };
 
 /** The inbox's filters from its fragment; a value the schema refuses (a hand-edited address) is dropped. */
 function inboxRoute(query: string): DeskRoute {
@@ -28,6 +29,7 @@ export function parseHash(hash: string): DeskRoute {
   const request = /^#\/requests\/(\d{1,10})$/.exec(hash);
   if (request?.[1]) return { view: "request", id: Number(request[1]) };
   if (hash === "#/activity") return { view: "activity" };
+  if (hash === "#/new") return { view: "new" };
   const query = /^#\/\?(.*)$/.exec(hash);
   return inboxRoute(query?.[1] ?? "");
 }
@@ -35,6 +37,7 @@ export function parseHash(hash: string): DeskRoute {
 export function hrefFor(route: DeskRoute): string {
   if (route.view === "request") return `#/requests/${route.id}`;
   if (route.view === "activity") return "#/activity";
+  if (route.view === "new") return "#/new";
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(route.filter ?? {})) if (value) params.set(key, String(value));
   if ((route.page ?? 1) > 1) params.set("page", String(route.page));

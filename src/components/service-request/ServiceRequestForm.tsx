@@ -19,6 +19,7 @@ import {
 import type { ServiceRequest, ServiceRequestInput } from "@/shared/service-request-schema";
 import { type Confirmation, RequestConfirmation } from "./RequestConfirmation";
 import { SendFailure, type SendFailureState } from "./SendFailure";
+import { UseMyLocation, type UseMyLocationProps } from "./UseMyLocation";
 
 export interface ServiceRequestFormProps {
   /** Preselects the service (the service pages' "Request Service" card). */
@@ -33,6 +34,8 @@ export interface ServiceRequestFormProps {
   strings: ServiceRequestFormStrings;
   /** The services to choose from: the value is the specification's name, the label in the page's language. */
   serviceOptions: { value: string; label: string }[];
+  /** "Use my location" beside the pickup field, with its notice; absent, the form has no such button. */
+  location?: Omit<UseMyLocationProps, "onFix" | "phoneDisplay">;
 }
 
 /** The words of the form, its toasts, its confirmation and its failure note, in one language. */
@@ -169,6 +172,7 @@ export function ServiceRequestForm({
   locale,
   strings,
   serviceOptions,
+  location,
 }: ServiceRequestFormProps) {
   const t = strings.form;
   const uid = useId();
@@ -273,6 +277,19 @@ export function ServiceRequestForm({
   });
 
   const noDropoff = servicesWithoutDropoff.includes(watch("service"));
+  /** The line the last fix wrote into the pickup field: a new fix replaces it and keeps what the driver added. */
+  const fixLine = useRef<string | null>(null);
+  const takeFix: UseMyLocationProps["onFix"] = (fix, line) => {
+    setValue("latitude", fix.latitude);
+    setValue("longitude", fix.longitude);
+    setValue("accuracy", fix.accuracy);
+    setValue("fixedAt", fix.fixedAt.toISOString());
+    const typed = getValues("pickupLocation").trim();
+    const rest = fixLine.current && typed.startsWith(fixLine.current) ? typed.slice(fixLine.current.length) : "";
+    const kept = fixLine.current && typed.startsWith(fixLine.current) ? rest.replace(/^\s*·?\s*/, "") : typed;
+    fixLine.current = line;
+    setValue("pickupLocation", kept ? `${line} · ${kept}` : line, { shouldValidate: isSubmitted, shouldDirty: true });
+  };
   const sameAsPickup = () =>
     setValue("dropoffLocation", getValues("pickupLocation"), { shouldValidate: isSubmitted, shouldDirty: true });
 
@@ -336,6 +353,11 @@ export function ServiceRequestForm({
             {...field("pickupLocation")}
           />
         </FormField>
+        {location && (
+          <div className="sm:col-span-2">
+            <UseMyLocation {...location} phoneDisplay={phoneDisplay} onFix={takeFix} />
+          </div>
+        )}
         <FormField
           id={id("dropoffLocation")}
           label={t.dropoff}
@@ -387,6 +409,14 @@ export function ServiceRequestForm({
             {t.requiredNote.split("{star}")[0]}
             <span className="text-red-700">*</span>
             {t.requiredNote.split("{star}")[1]} {t.dangerNote}
+            {location && (
+              <>
+                {" "}
+                <a href={location.privacyHref} className="font-medium text-brand-800 underline underline-offset-2">
+                  {location.words.privacyLink}
+                </a>
+              </>
+            )}
           </p>
         </div>
       </form>

@@ -1,0 +1,79 @@
+import { and, desc, eq, gt } from "drizzle-orm";
+import type { LocationFix } from "../../../src/shared/location";
+import type { Town } from "../../../src/shared/nearest-town";
+import type { Db } from "../../db/client";
+import { hereLinks, requestLocations, serviceRequests } from "../../db/schema";
+import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { storedFix } from "../service-requests/store";
+
+/** A /here link works for a day: long enough for a caller to open a text, short enough to go stale. */
+export const HERE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** A new link for a request: the token (for the owner to send) and when it stops working. */
+export async function createHereLink(db: Db, requestId: number, now: Date) {
+  const token = newPageToken();
+  const expiresAt = new Date(now.getTime() + HERE_LINK_LIFETIME_MS);
+  await db
+    .insert(hereLinks)
+    .values({ serviceRequestId: requestId, tokenSha256: pageTokenHash(token), expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+/**
+ * The request a /here token opens, or undefined for an unknown, malformed, expired or deleted one: every
+ * candidate is hashed and looked up the same way, so the answer takes the same work whatever it is.
+ */
+export async function requestByHereToken(db: Db, candidate: string, now: Date) {
+  const [row] = await db
+    .select({ id: serviceRequests.id, language: serviceRequests.language, status: serviceRequests.status })
+    .from(hereLinks)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, hereLinks.serviceRequestId))
+    .where(and(eq(hereLinks.tokenSha256, pageTokenHash(candidate)), gt(hereLinks.expiresAt, now)));
+  return row;
+}
+
+/**
+ * A new fix for a request: the one it replaces goes to the request's location history, and the
+ * request holds the new one with its nearest town. One transaction, the request's row locked.
+ */
+export async function recordFix(db: Db, requestId: number, fix: LocationFix, towns: readonly Town[], now: Date) {
+  const next = storedFix(fix, towns, now);
+  if (!next) return false;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, requestId)).for("update");
+    if (!current) return false;
+    const { latitude, longitude, locationAccuracyM, locationFixedAt } = current;
+    if (latitude !== null && longitude !== null && locationAccuracyM !== null && locationFixedAt !== null) {
+      await tx.insert(requestLocations).values({
+        serviceRequestId: requestId,
+        latitude,
+        longitude,
+        accuracyM: locationAccuracyM,
+        fixedAt: locationFixedAt,
+        nearestTown: current.nearestTown,
+        nearestTownKm: current.nearestTownKm,
+      });
+    }
+    await tx
+      .update(serviceRequests)
+      .set({
+        latitude: next.latitude,
+        longitude: next.longitude,
+        locationAccuracyM: next.accuracy,
+        locationFixedAt: next.fixedAt,
+        nearestTown: next.town ?? null,
+        nearestTownKm: next.km ?? null,
+      })
+      .where(eq(serviceRequests.id, requestId));
+    return true;
+  });
+}
+
+/** The earlier positions of a request, newest first. */
+export function earlierFixes(db: Db, requestId: number) {
+  return db
+    .select()
+    .from(requestLocations)
+    .where(eq(requestLocations.serviceRequestId, requestId))
+    .orderBy(desc(requestLocations.id));
+}

@@ -1,0 +1,165 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/form-field";
+import { languageForOwner, locales } from "@/i18n/locales";
+import { cn } from "@/lib/utils";
+import { serviceNames } from "@/shared/services";
+import { DeskField } from "./DeskField";
+import { deskSend, errorText, invalidateRequests } from "./query-client";
+import { hrefFor } from "./use-hash-route";
+
+/** The form's fields, as the public form names them, with the desk's labels. */
+const fields = [
+  { name: "name", label: "Caller's name", type: "text" },
+  { name: "phone", label: "Caller's phone", type: "tel" },
+  { name: "email", label: "Caller's email", type: "email" },
+  { name: "pickupLocation", label: "Pickup location", type: "text" },
+  { name: "dropoffLocation", label: "Drop-off location", type: "text" },
+  { name: "vehicle", label: "Vehicle (optional)", type: "text" },
+] as const;
+
+interface Saved {
+  id: number;
+  requestPage?: string;
+}
+
+/**
+ * "New request" for a call: the owner types what the caller says into the public form's fields. The
+ * server checks it with the same schema, stores it with source "phone", alerts the other desk users
+ * and gives it a driver's page, whose address the owner reads out or texts to the caller.
+ */
+export function PhoneInForm() {
+  const client = useQueryClient();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const save = useMutation({
+    mutationFn: async (body: Record<string, string>) => {
+      const res = await deskSend(client, "POST", "/api/desk/requests", body);
+      return (await res.json()) as Saved;
+    },
+    onSuccess: (answer) => {
+      setSaved(answer);
+      setFieldErrors({});
+      invalidateRequests(client);
+    },
+    onError: (error) => {
+      try {
+        const body = JSON.parse(error.message.replace(/^\d{3}: /, "")) as { fields?: Record<string, string> };
+        setFieldErrors(body.fields ?? {});
+      } catch {
+        setFieldErrors({});
+      }
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    save.mutate(data);
+  };
+
+  if (saved) {
+    const page = saved.requestPage ? new URL(saved.requestPage, window.location.origin).toString() : undefined;
+    return (
+      <section className="space-y-4" data-testid="phone-in-saved">
+        <h1 className="text-2xl font-bold text-ink">Service request #{saved.id} saved</h1>
+        {page && (
+          <p>
+            The caller's own page:{" "}
+            <a
+              href={page}
+              className="font-medium text-brand-800 underline [overflow-wrap:anywhere]"
+              data-testid="driver-page-link"
+            >
+              {page}
+            </a>
+          </p>
+        )}
+        <p className="flex flex-wrap gap-2">
+          <a href={hrefFor({ view: "request", id: saved.id })} className={cn(buttonVariants({ variant: "primary" }))}>
+            Open request #{saved.id}
+          </a>
+          <Button variant="outline" onClick={() => setSaved(null)}>
+            Another call
+          </Button>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold text-ink">New request from a call</h1>
+      <form onSubmit={onSubmit} className="grid max-w-2xl grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
+        {fields.map((f) => (
+          <DeskField
+            key={f.name}
+            label={f.label}
+            className={f.name.endsWith("Location") || f.name === "vehicle" ? "sm:col-span-2" : undefined}
+          >
+            {(id) => (
+              <>
+                <input
+                  id={id}
+                  name={f.name}
+                  type={f.type}
+                  className={inputClass}
+                  aria-invalid={fieldErrors[f.name] ? true : undefined}
+                  aria-describedby={fieldErrors[f.name] ? `${id}-error` : undefined}
+                />
+                {fieldErrors[f.name] && (
+                  <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+                    {fieldErrors[f.name]}
+                  </p>
+                )}
+              </>
+            )}
+          </DeskField>
+        ))}
+        <DeskField label="Service">
+          {(id) => (
+            <>
+              <select
+                id={id}
+                name="service"
+                className={inputClass}
+                defaultValue=""
+                aria-invalid={fieldErrors.service ? true : undefined}
+              >
+                <option value="">Choose a service</option>
+                {serviceNames.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+              {fieldErrors.service && <p className="text-sm font-medium text-red-700">{fieldErrors.service}</p>}
+            </>
+          )}
+        </DeskField>
+        <DeskField label="Caller's language">
+          {(id) => (
+            <select id={id} name="language" className={inputClass} defaultValue="en">
+              {locales.map((l) => (
+                <option key={l} value={l}>
+                  {languageForOwner[l]}
+                </option>
+              ))}
+            </select>
+          )}
+        </DeskField>
+        <div className="space-y-2 sm:col-span-2">
+          {save.isError && Object.keys(fieldErrors).length === 0 && (
+            <p role="alert" className="font-medium text-red-700">
+              {errorText(save.error)}
+            </p>
+          )}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save request"}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * The privacy notice (/privacy), in English: what this site's code collects, why, who receives it, how
+ * long each part is kept, how to ask for a copy or deletion, and the California rights that apply.
+ * Written for the business to adopt; every statement describes what the server and pages actually do.
+ * "{name}" marks a value filled in by `fill`. src/i18n/es/privacy.ts has the same shape.
+ */
+export const privacy = {
+  title: "Privacy notice",
+  description:
+    "What {name} collects when you ask for help, why, who sees it, how long it is kept, and your California rights.",
+  heading: "Privacy notice",
+  lead: "What we collect when you ask us for help, why, who sees it and how long we keep it. Effective {date}.",
+  footerLink: "Privacy",
+  sections: [
+    {
+      title: "What we collect",
+      items: [
+        "Your service request: your name, phone, e-mail, the service, the pickup and drop-off places, the vehicle if you describe it, the language of the page, and when it arrived.",
+        "Your phone's location, only if you tap “Use my location” or a location link we text you: latitude, longitude, how precise it is and when the phone took it. From it our server works out the nearest town we serve; no outside company is asked. California law counts a precise location as sensitive personal information.",
+        "The chat: what you type is sent to our server to find an answer. Our server does not store it, in its database or in its logs. The conversation stays in your browser tab until you close it. If we connect the chat to an outside assistant service, your message is sent to it to be answered.",
+        "Our server's log: for each visit, the address of the page (without private links or search words), the time and your IP address. It never records what you type.",
+        "The desk our staff sign in to: each sign-in attempt (the e-mail typed, whether it worked, the IP address).",
+      ],
+    },
+    {
+      title: "Why we use it",
+      items: [
+        "To send help to the right place, call you back, and tell you how your request is going on its private page.",
+        "To keep our service safe: to stop abuse (your IP address is counted for a few minutes to limit repeated requests) and to find faults.",
+        "We do not sell your information, and we do not share it for advertising. The public pages set no cookies and run no analytics, advertising or tracking code.",
+      ],
+    },
+    {
+      title: "Who receives it",
+      items: [
+        "Our dispatchers, through the desk.",
+        "The partner towing or roadside operator who takes your job: the details needed to reach you and your vehicle.",
+        "The companies that carry our own messages: our e-mail provider, and the push service of our staff's phones (the notification is encrypted for the phone).",
+        "The map in our footer loads from OpenStreetMap only when you press “Show map”, and OpenStreetMap then receives your IP address.",
+      ],
+    },
+    {
+      title: "How long we keep it",
+      items: [
+        "Your phone's location: erased {locationDays} days after your request is done, cancelled or closed.",
+        "Your service request and its history: deleted {requestDays} days after it arrived. Its private page stops working 30 days after the request ends.",
+        "Chat messages: not kept by our server.",
+        "Desk sign-in records: 90 days.",
+      ],
+    },
+    {
+      title: "A copy, a correction or a deletion",
+      items: [
+        "Write to {email} or call {phone}. Tell us the phone number or e-mail you used so we can find your request. We answer every request and delete a request from our desk when asked, unless the law requires us to keep it.",
+      ],
+    },
+    {
+      title: "Your California rights",
+      items: [
+        "Where the California Consumer Privacy Act applies to us, you may ask to know what we collected about you, to get a copy, to correct it, and to delete it; you will not be treated differently for asking. We do not sell or share personal information, so there is nothing to opt out of, and we use your location only to send help.",
+        "Do Not Track: we do not follow visitors across other websites, and no other company collects information about you across websites through ours, so a Do Not Track signal changes nothing here.",
+        "When we change this notice, we post the new version here with its date.",
+      ],
+    },
+  ],
+};
+
+export type PrivacyWords = typeof privacy;

@@ -1,0 +1,63 @@
+import type { PrivacyWords } from "../en/privacy";
+
+/** El aviso de privacidad (/es/privacy): las mismas claves que src/i18n/en/privacy.ts. */
+export const privacy: PrivacyWords = {
+  title: "Aviso de privacidad",
+  description:
+    "Qué recopila {name} cuando usted pide ayuda, para qué, quién lo ve, cuánto tiempo se guarda y sus derechos en California.",
+  heading: "Aviso de privacidad",
+  lead: "Qué recopilamos cuando nos pide ayuda, para qué, quién lo ve y cuánto tiempo lo guardamos. Vigente desde el {date}.",
+  footerLink: "Privacidad",
+  sections: [
+    {
+      title: "Qué recopilamos",
+      items: [
+        "Su solicitud de servicio: su nombre, teléfono, correo electrónico, el servicio, los lugares de recogida y de entrega, el vehículo si lo describe, el idioma de la página y cuándo llegó.",
+        "La ubicación de su teléfono, solo si toca “Usar mi ubicación” o un enlace de ubicación que le enviemos por mensaje: latitud, longitud, su precisión y cuándo la tomó el teléfono. Con ella, nuestro servidor calcula el pueblo más cercano de los que atendemos, sin consultar a ninguna otra empresa. La ley de California considera la ubicación precisa información personal sensible.",
+        "El chat: lo que escribe se envía a nuestro servidor para buscar una respuesta. Nuestro servidor no lo guarda, ni en su base de datos ni en sus registros. La conversación queda en la pestaña de su navegador hasta que la cierre. Si conectamos el chat a un servicio de asistente externo, su mensaje se le envía para responderlo.",
+        "El registro de nuestro servidor: para cada visita, la dirección de la página (sin enlaces privados ni palabras de búsqueda), la hora y su dirección IP. Nunca registra lo que usted escribe.",
+        "El escritorio donde entra nuestro personal: cada intento de entrada (el correo escrito, si funcionó y la dirección IP).",
+      ],
+    },
+    {
+      title: "Para qué lo usamos",
+      items: [
+        "Para mandar la ayuda al lugar correcto, devolverle la llamada e informarle en su página privada cómo va su solicitud.",
+        "Para mantener seguro el servicio: frenar abusos (su dirección IP se cuenta unos minutos para limitar solicitudes repetidas) y encontrar fallas.",
+        "No vendemos su información ni la compartimos para publicidad. Las páginas públicas no ponen cookies ni usan código de análisis, publicidad o rastreo.",
+      ],
+    },
+    {
+      title: "Quién la recibe",
+      items: [
+        "Nuestros despachadores, en el escritorio.",
+        "El operador asociado de grúa o asistencia que toma su servicio: los datos necesarios para llegar a usted y a su vehículo.",
+        "Las empresas que llevan nuestros propios mensajes: nuestro proveedor de correo y el servicio de notificaciones de los teléfonos de nuestro personal (la notificación va cifrada para el teléfono).",
+        "El mapa del pie de página se carga desde OpenStreetMap solo cuando usted pulsa “Ver mapa”, y entonces OpenStreetMap recibe su dirección IP.",
+      ],
+    },
+    {
+      title: "Cuánto tiempo la guardamos",
+      items: [
+        "La ubicación de su teléfono: se borra {locationDays} días después de que su solicitud termina, se cancela o se cierra.",
+        "Su solicitud de servicio y su historial: se eliminan {requestDays} días después de su llegada. Su página privada deja de funcionar 30 días después de que termina la solicitud.",
+        "Los mensajes del chat: nuestro servidor no los guarda.",
+        "Los registros de entrada al escritorio: 90 días.",
+      ],
+    },
+    {
+      title: "Una copia, una corrección o un borrado",
+      items: [
+        "Escriba a {email} o llame al {phone}. Díganos el teléfono o el correo que usó para encontrar su solicitud. Respondemos cada pedido y, si nos lo pide, borramos su solicitud de nuestro escritorio, salvo que la ley nos obligue a guardarla.",
+      ],
+    },
+    {
+      title: "Sus derechos en California",
+      items: [
+        "Cuando la Ley de Privacidad del Consumidor de California nos aplique, usted puede pedir saber qué recopilamos sobre usted, obtener una copia, corregirla y borrarla; no recibirá un trato distinto por pedirlo. No vendemos ni compartimos información personal, así que no hay nada de qué excluirse, y usamos su ubicación solo para mandarle ayuda.",
+        "No rastrear (Do Not Track): no seguimos a los visitantes por otros sitios web, y ninguna otra empresa recopila información sobre usted en otros sitios a través del nuestro, así que una señal Do Not Track no cambia nada aquí.",
+        "Cuando cambiemos este aviso, publicaremos aquí la nueva versión con su fecha.",
+      ],
+    },
+  ],
+};

@@ -1,0 +1,57 @@
+import { expect, type Page, test } from "@playwright/test";
+import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+
+const uniqueName = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page) {
+  await page.goto("/desk");
+  await page.getByLabel("Email").fill(DESK_EMAIL);
+  await page.getByLabel("Password").fill(DESK_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+}
+
+test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+test("a call typed in the desk becomes a request with a driver's page, listed under the phone source", async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  await page.getByRole("link", { name: "New request" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New request from a call" })).toBeVisible();
+  const name = uniqueName("Caller");
+  await page.getByLabel("Caller's name").fill(name);
+  await page.getByLabel("Caller's phone").fill("209-555-0166");
+  await page.getByLabel("Caller's email").fill("caller@example.com");
+  await page.getByLabel("Service").selectOption("Towing");
+  await page.getByLabel("Pickup location").fill("I-5 southbound past Eight Mile Rd");
+  // A mistake is named beside its field, and nothing is saved.
+  await page.getByLabel("Drop-off location").fill("x");
+  await page.getByRole("button", { name: "Save request" }).click();
+  await expect(page.getByText("Enter at least 3 characters: a street, cross street or landmark")).toBeVisible();
+  await page.getByLabel("Drop-off location").fill("2100 Pacific Ave, Stockton");
+  await page.getByLabel("Caller's language").selectOption("es");
+  await page.getByRole("button", { name: "Save request" }).click();
+
+  const saved = page.getByTestId("phone-in-saved");
+  await expect(saved.getByRole("heading", { level: 1 })).toHaveText(/^Service request #\d+ saved$/);
+  const id = Number(/#(\d+)/.exec((await saved.getByRole("heading", { level: 1 }).textContent()) ?? "")?.[1]);
+  const pageLink = await saved.getByTestId("driver-page-link").getAttribute("href");
+  expect(pageLink).toMatch(/\/request\/[A-Za-z0-9_-]{43}$/);
+
+  // The caller's page works, in the caller's language.
+  const driver = await context.newPage();
+  await driver.goto(pageLink ?? "");
+  await expect(driver.locator("html")).toHaveAttribute("lang", /^es/);
+  await expect(driver.getByRole("heading", { level: 1 })).toContainText(String(id));
+  await driver.close();
+
+  // The inbox lists it with the others, and the source filter finds it.
+  await page.goto("/desk#/");
+  await page.getByLabel("Source").selectOption("phone");
+  const list = page.getByRole("list", { name: "Service requests" });
+  await expect(list.getByRole("link").filter({ hasText: name })).toBeVisible();
+  await list.getByRole("link").filter({ hasText: name }).click();
+  await expect(page.getByTestId("request-source")).toHaveText("Phone call");
+});

@@ -1,0 +1,110 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import * as cheerio from "cheerio";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { emptySiteFiles } from "../../server/site-files";
+import { PRIVACY_EFFECTIVE_DATE, privacyContact } from "../../src/shared/privacy";
+import { DEFAULT_LOCATION_RETENTION_DAYS, DEFAULT_REQUEST_RETENTION_DAYS } from "../../src/shared/retention";
+import { site } from "../../src/shared/site";
+import { testConfig } from "../support/config";
+import { builtDist, builtKnowledge } from "../support/content";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+
+/** The built notice's text, one line per item, as a reader finds it. */
+const notice = (file: string) => {
+  const $ = cheerio.load(readFileSync(path.join(builtDist, file), "utf8"));
+  return {
+    items: $("[data-testid=privacy-notice] li")
+      .map((_, li) => $(li).text())
+      .get(),
+    lead: $("main p").first().text(),
+    $,
+  };
+};
+
+describe("the privacy notice, as built", () => {
+  const en = notice("privacy.html");
+  const es = notice("es/privacy.html");
+
+  it("says how long each thing is kept, with the numbers the server enforces by default", () => {
+    expect(en.items).toContain(
+      `Your phone's location: erased ${DEFAULT_LOCATION_RETENTION_DAYS} days after your request is done, cancelled or closed.`,
+    );
+    expect(en.items.join("\n")).toContain(`deleted ${DEFAULT_REQUEST_RETENTION_DAYS} days after it arrived`);
+    expect(es.items.join("\n")).toContain(`se borra ${DEFAULT_LOCATION_RETENTION_DAYS} días después`);
+    expect(es.items.join("\n")).toContain(`se eliminan ${DEFAULT_REQUEST_RETENTION_DAYS} días después`);
+  });
+
+  it("names where to ask for a copy or a deletion, and the date it took effect", () => {
+    for (const page of [en, es]) {
+      expect(page.items.join("\n")).toContain(privacyContact.email);
+      expect(page.items.join("\n")).toContain(site.phone.display);
+      expect(page.lead).toContain(PRIVACY_EFFECTIVE_DATE);
+    }
+  });
+
+  it("says no data is sold or shared for advertising, how Do Not Track is answered, and that a precise location is sensitive", () => {
+    const text = en.items.join("\n");
+    expect(text).toContain("We do not sell your information, and we do not share it for advertising.");
+    expect(text).toContain("a Do Not Track signal changes nothing here");
+    expect(text).toContain("California law counts a precise location as sensitive personal information.");
+    expect(text).toContain("Our server does not store it, in its database or in its logs.");
+  });
+
+  it("is linked from every page's footer, in the page's language", () => {
+    const link = (file: string) =>
+      cheerio
+        .load(readFileSync(path.join(builtDist, file), "utf8"))("[data-testid=footer-privacy]")
+        .attr("href");
+    expect(link("index.html")).toBe("/privacy");
+    expect(link("es.html")).toBe("/es/privacy");
+    expect(link("contact.html")).toBe("/privacy");
+  });
+
+  it("the form links it too, even without JavaScript", () => {
+    const $ = cheerio.load(readFileSync(path.join(builtDist, "contact.html"), "utf8"));
+    expect($("[data-testid=contact-form] a[href='/privacy']").text()).toBe("Privacy notice");
+  });
+});
+
+describe.each(databaseTargets)("what the notice says of the chat holds, on $kind", (target) => {
+  it("a chat message leaves no trace in the database nor in the log", async () => {
+    const db = await openTestDatabase(target);
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({
+      config: testConfig(),
+      logger: { level: "trace", stream },
+      site: { ...emptySiteFiles(), chatKnowledge: builtKnowledge() },
+      db,
+    });
+    try {
+      const secret = `my car broke down at Zebulon Quartzfield ${Date.now()}`;
+      const res = await app.inject({ method: "POST", url: "/api/chat", payload: { text: secret } });
+      expect(res.statusCode).toBe(200);
+      expect(lines.length).toBeGreaterThan(0); // the log was on
+      expect(lines.join("")).not.toContain("Zebulon");
+      const tables = (await db.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+      )) as unknown as { rows: { table_name: string }[] };
+      expect(tables.rows.length).toBeGreaterThan(5);
+      for (const { table_name } of tables.rows) {
+        const found = (await db.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${"%Zebulon%"}`,
+        )) as unknown as { rows: { n: number }[] };
+        expect(found.rows[0]?.n, table_name).toBe(0);
+      }
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
