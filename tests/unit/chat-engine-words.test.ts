@@ -6,11 +6,9 @@ import { describe, expect, it } from "vitest";
  * The assistant's engine holds no word of English or Spanish: every word it says or looks for is in
  * its data packs (server/features/chat/data/{en,es}/). This reads every string, template and regex literal of
  * the engine's files and fails on any letters that are not a key of the data (an intent, a service
- * slug, a reply's name) or a term of the code itself (a module, a JSON field). safety.ts is today's
- * safety step, kept word for word until the safety guard (vocabulary data) replaces it.
+ * slug, a reply's name) or a term of the code itself (a module, a JSON field).
  */
 const DIR = new URL("../../server/features/chat/", import.meta.url);
-const TEMPORARY = new Set(["safety.ts"]);
 /**
  * Transport, not reading: the outside bot's client (HTTP and error messages for the log) and the HTTP
  * route (the API's refusals, which name the phone number like every other endpoint's).
@@ -63,9 +61,7 @@ function wordsInLiterals(file: string): { word: string; line: number }[] {
   return out;
 }
 
-const engineFiles = readdirSync(DIR).filter(
-  (f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !TEMPORARY.has(f) && !TRANSPORT.has(f),
-);
+const engineFiles = readdirSync(DIR).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !TRANSPORT.has(f));
 
 describe("the chat engine", () => {
   it("has its files", () => {

@@ -7,7 +7,7 @@ import type { Retriever } from "./retrieval";
 
 /**
  * Puts a reply together from a reading, in one order for every message and every language: danger
- * first (safetyFirst), then the service asked for, the place (ours, or honestly outside), then each
+ * first (the safety guard), then the service asked for, the place (ours, or honestly outside), then each
  * further question in the order asked, and last what to do next (the phone). Every sentence comes
  * from the language's replies.json; nothing here is a word of either language.
  */
@@ -116,7 +116,7 @@ export function compose(reading: Reading, context: ComposeContext): string {
 
   // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
   // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
-  // is hurt" that a later injury word undoes). What safety.ts adds is a crash and a stop by traffic.
+  // is hurt" that a later injury word undoes). Its road reading adds a crash and a stop by traffic.
   const guarded = reading.danger.kinds.length > 0;
   const left = safety.danger === "traffic" || safety.danger === "crash" ? safety.danger : undefined;
   if (guarded || left) {

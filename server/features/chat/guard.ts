@@ -1,4 +1,11 @@
-import { DANGER_KINDS, type DangerKind, type SafetyVocabulary } from "./safety-vocabulary";
+import {
+  CAUTIONS,
+  DANGER_KINDS,
+  type DangerKind,
+  ROAD_DANGERS,
+  type SafetyReading,
+  type SafetyVocabulary,
+} from "./safety-vocabulary";
 
 /**
  * The safety guard: reads a message for danger before anything else does, with every language's
@@ -6,10 +13,12 @@ import { DANGER_KINDS, type DangerKind, type SafetyVocabulary } from "./safety-v
  * guess of the message's language. It favours recall: a message that might be an emergency is read
  * as one. It is deterministic, holds no word of any language (the words are in data/<lang>/safety.json,
  * described in safety-vocabulary.ts; a test fails when a word appears here) and reads a message in a
- * few hundred microseconds.
+ * few hundred microseconds. Its `road` reading, with the same matcher and the vocabulary's `road`
+ * phrases, tells the reply what is left once no one is in danger: a crash, a stop beside fast traffic,
+ * a caution.
  */
 
-export type { DangerKind } from "./safety-vocabulary";
+export type { DangerKind, SafetyReading } from "./safety-vocabulary";
 
 export interface DangerReading {
   /** The kinds of danger found, in DANGER_KINDS order; empty when there is none. */
@@ -18,9 +27,13 @@ export interface DangerReading {
 
 export interface Guard {
   read(text: string): DangerReading;
+  /** A crash, a stop in or beside traffic, a caution: what the reply needs beyond `read`. */
+  road(text: string): SafetyReading;
 }
 
 const [SHUT_IN, INJURY, FIRE, TRAFFIC, THREAT] = DANGER_KINDS;
+const [IN_TRAFFIC, CRASH] = ROAD_DANGERS;
+const [FREEWAY, CRASH_NO_INJURY, HEAT] = CAUTIONS;
 
 /** How far (in words) a shut-in phrase looks for the being or the thing it is about. */
 const ATTACH_WINDOW = 8;
@@ -302,11 +315,27 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     threat: compile((v) => v.threat),
     except: compile((v) => v.except),
   };
+  const road = {
+    crash: compile((v) => v.road.crash),
+    crashAsSubject: compile((v) => v.road.crashAsSubject),
+    crashParked: compile((v) => v.road.crashParked),
+    crashOffRoad: compile((v) => v.road.crashOffRoad),
+    lane: compile((v) => v.road.lane),
+    shoulder: compile((v) => v.road.shoulder),
+    freeway: compile((v) => v.road.freeway),
+    stopped: compile((v) => v.road.stopped),
+    fastTraffic: compile((v) => v.road.fastTraffic),
+    past: compile((v) => v.road.past),
+    now: compile((v) => v.road.now),
+    heat: compile((v) => v.road.heat),
+    noInjury: compile((v) => v.road.noInjury),
+  };
   const negators = words((v) => v.negators);
   const fillers = words((v) => v.fillers);
   const owners = words((v) => v.owners);
 
-  const read = (text: string): DangerReading => {
+  /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
+  const scan = (text: string) => {
     const tokens = tokensOf(text);
     const cache = new Map<string, Set<number>>();
     const reads = tokens.map((t) => {
@@ -348,16 +377,20 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
       const i = before(at);
       return i >= 0 && negators.has(keys[i] as string);
     }
-
-    const kinds = new Set<DangerKind>();
-
-    // Someone shut in: a being attached to a shut-in phrase, or inside a car that is locked.
     const objects = find(phrases.objects);
     // "Las llaves de mi esposa": the wife owns the keys; she is not the one inside.
     const beings = find(phrases.beings).filter((b) => {
       const owner = before(b.start);
       return !(owner >= 0 && owners.has(keys[owner] as string) && objects.some((o) => o.end === before(owner) + 1));
     });
+    return { find, live, before, after, objects, beings };
+  };
+
+  const read = (text: string): DangerReading => {
+    const { find, live, before, after, objects, beings } = scan(text);
+    const kinds = new Set<DangerKind>();
+
+    // Someone shut in: a being attached to a shut-in phrase, or inside a car that is locked.
     const mentions = [...beings.map((b) => ({ ...b, being: true })), ...objects.map((o) => ({ ...o, being: false }))];
     /**
      * Whether a shut-in phrase is about a being: one named in it ("locked my baby in"), else the
@@ -412,5 +445,35 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
 
     return { kinds: DANGER_KINDS.filter((k) => kinds.has(k)) };
   };
-  return { read };
+
+  /** The road in a message: a crash, a stop in or beside traffic, a caution (see SafetyReading). */
+  const readRoad = (text: string): SafetyReading => {
+    const { find, live, beings } = scan(text);
+    const has = (list: PhraseList) => live(list).length > 0;
+    // "Do you do body work after an accident?" asks about a service, it does not report a crash.
+    const firstCrash = live(road.crash)[0];
+    const crash = !!firstCrash && !find(road.crashAsSubject).some((s) => s.end === firstCrash.start);
+    const lane = has(road.lane);
+    const shoulder = has(road.shoulder);
+    const inTraffic = lane || shoulder || (crash && has(road.freeway));
+    // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
+    if (firstCrash && has(road.crashParked) && !inTraffic) return { crashed: true };
+    // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over.
+    if (crash && has(road.past) && !inTraffic && !has(road.now)) return { crashed: true };
+    if (crash && !find(road.noInjury).length) return { danger: inTraffic ? IN_TRAFFIC : CRASH };
+    if (crash && inTraffic) {
+      // Moved to the shoulder with nobody hurt: beside traffic, not in it.
+      return shoulder && !lane ? { danger: IN_TRAFFIC, besideTraffic: true, crashed: true } : { danger: IN_TRAFFIC };
+    }
+    if (crash) return { caution: has(road.crashOffRoad) ? undefined : CRASH_NO_INJURY, crashed: true };
+    const stopped = has(road.stopped);
+    if (lane && stopped) return { danger: IN_TRAFFIC };
+    if (shoulder) return { danger: IN_TRAFFIC, besideTraffic: true };
+    const freeway = has(road.freeway);
+    if (freeway && stopped && has(road.fastTraffic)) return { danger: IN_TRAFFIC, besideTraffic: true };
+    if (has(road.heat) && beings.length) return { caution: HEAT };
+    if (freeway) return { caution: FREEWAY };
+    return {};
+  };
+  return { read, road: readRoad };
 }

@@ -2,14 +2,13 @@ import type { ChatLanguage } from "../../../src/shared/chat-schema";
 import type { IntentModel } from "./classifier";
 import { safetyGuard } from "./danger-reply";
 import type { EntityFinder, PlaceMention } from "./entities";
-import type { DangerReading } from "./guard";
+import type { DangerReading, SafetyReading } from "./guard";
 import { LANGUAGES, PACKS, type Pack } from "./pack";
-import { type SafetyReading, safetyFirst } from "./safety";
 import { correctTypos, fold, wordsOf } from "./text";
 
 /**
  * Reads a message: which language it is in (the words each language's data uses, the page's hint
- * breaking a tie), what danger it tells (safetyFirst), which intents each of its clauses has (the
+ * breaking a tie), what danger it tells (the safety guard), which intents each of its clauses has (the
  * trained classifier), and which services, places and articles it names (the entity finder).
  */
 
@@ -55,7 +54,7 @@ export interface Reading {
   words: string[];
   /** What the safety guard read in the message as sent (guard.ts): anyone shut in, hurt, fire, a stop in traffic, a threat. */
   danger: DangerReading;
-  /** What is left after the guard: a crash, a stop beside traffic, a caution (safety.ts). */
+  /** What the reply needs beyond the guard's kinds: a crash, a stop beside traffic, a caution (the guard's `road`). */
   safety: SafetyReading;
   /** Every intent asked, in the order asked. */
   intents: string[];
@@ -144,7 +143,7 @@ export function readMessage(
     corrected,
     words,
     danger: safetyGuard.read(text),
-    safety: safetyFirst(corrected),
+    safety: safetyGuard.road(corrected),
     intents: intents.filter((i) => !i.includes(":")),
     services: finder.instead(words, services),
     places,

@@ -21,6 +21,27 @@ import spanish from "./data/es/safety.json";
 export const DANGER_KINDS = ["shut-in", "injury", "fire", "traffic", "threat"] as const;
 export type DangerKind = (typeof DANGER_KINDS)[number];
 
+/** `traffic`: stopped in or beside moving traffic; `crash`: a crash scene, happening now. */
+export const ROAD_DANGERS = ["traffic", "crash"] as const;
+/** A safety sentence before the answer: a stop on a freeway, a crash nobody was hurt in, heat. */
+export const CAUTIONS = ["freeway", "crash-no-injury", "heat"] as const;
+
+/**
+ * What the reply still needs after the guard's kinds (guard.ts `road`): a crash, a stop beside fast
+ * traffic, and a caution that leads an answer. The guard's kinds decide every danger to a person.
+ */
+export interface SafetyReading {
+  danger?: (typeof ROAD_DANGERS)[number];
+  caution?: (typeof CAUTIONS)[number];
+  /** A crash has happened (the car then needs a tow, whatever else the message says). */
+  crashed?: boolean;
+  /**
+   * Stopped beside a fast road, not in its lanes (the shoulder, a dark freeway at night): the safety
+   * answer comes first, and the service the driver asked for may follow it.
+   */
+  besideTraffic?: boolean;
+}
+
 const phrases = z.array(z.string().min(1));
 
 export const safetyVocabularySchema = z.object({
@@ -72,6 +93,38 @@ export const safetyVocabularySchema = z.object({
   threat: phrases,
   /** Phrases holding a danger word that mean something else ("fire lane", "gas station"). */
   except: phrases,
+  /**
+   * After the guard, what the reply still needs to know about the road (guard.ts `road`): a crash, a
+   * stop beside fast traffic, and the cautions that lead an answer. Phrases, as above.
+   */
+  road: z.object({
+    /** A crash, a collision, a car hit. */
+    crash: phrases,
+    /** Words just before a crash word that make it a question's subject ("after an accident"). */
+    crashAsSubject: phrases,
+    /** A car hit while parked, or one that has been in a crash: a tow, not a scene to leave. */
+    crashParked: phrases,
+    /** A crash in a parking lot or a driveway: no traffic, no caution sentence. */
+    crashOffRoad: phrases,
+    /** In a travel lane, an intersection, unable to get over. */
+    lane: phrases,
+    /** The shoulder or the side of a fast road. */
+    shoulder: phrases,
+    /** A freeway or a highway, by name or number. */
+    freeway: phrases,
+    /** The car broke down, is stuck or cannot move. */
+    stopped: phrases,
+    /** Night, dark, fast trucks: a freeway stop that is dangerous even off the lanes. */
+    fastTraffic: phrases,
+    /** "Yesterday", "last week": a crash told after the fact, not a scene happening now. */
+    past: phrases,
+    /** "Still", "just", "now": the scene is happening, whatever happened yesterday. */
+    now: phrases,
+    /** Heat that can hurt people or animals waiting with the car. */
+    heat: phrases,
+    /** "Nobody is hurt", "we're ok": a crash without an injury. */
+    noInjury: phrases,
+  }),
   /**
    * What the assistant says: `call` is the first sentence of every danger reply, then one line per
    * kind found, then `car` (after 911, help with the car; `{phone}` is the site's number).
