@@ -120,7 +120,8 @@ export interface StoredLocation {
 
 export function locationView(row: StoredLocation): LocationView | null {
   const { latitude, longitude, locationAccuracyM, locationFixedAt } = row;
-  if (latitude === null || longitude === null || locationAccuracyM === null || locationFixedAt === null) return null;
+  // A row read before the location columns existed (or built by hand) has them undefined: no position.
+  if (latitude == null || longitude == null || locationAccuracyM == null || locationFixedAt == null) return null;
   const point = { latitude, longitude };
   return {
     latitude,

@@ -47,7 +47,7 @@ describe("launch-check on the repository as it is", () => {
     expect(stdout).toContain("environment › PUBLIC_SITE_URL: not set");
     expect(stdout).toMatch(/environment › SMTP_URL, .*LEAD_ALERT_WEBHOOK_URL.*: no alert channel is configured/);
     expect(stdout).toContain(`database (DATA_DIR ${emptyDataDir}) › desk_users: no desk account`);
-    expect(stdout).toMatch(/^Launch check: 14 placeholder\(s\) must be replaced/m);
+    expect(stdout).toMatch(/^Launch check: 15 placeholder\(s\) must be replaced/m);
   });
 
   it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {

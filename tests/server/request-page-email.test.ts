@@ -135,7 +135,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
       // The time it was sent, in Spanish: "lunes, 23 de noviembre de 2026, 1:05 a.m.".
       expect(part).toMatch(/(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d+ de \w+ de \d{4}/);
     }
-    expect(text).toContain("Le vamos a llamar. Para cualquier urgencia, llame al (209) 555-0142.");
+    expect(text).toContain("Lo vamos a llamar. Para cualquier urgencia, llame al (209) 555-0142.");
     expect(html).toContain('llame al <a href="tel:+12095550142">(209) 555-0142</a>.');
     expect(html).toMatch(/^<!doctype html>\n<html lang="es-US">/);
     // No English left, once the link and the business's own name and address are set aside.
