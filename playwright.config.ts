@@ -43,7 +43,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Keeping a failure's trace means recording one for every test, which costs CI browser time on two
+    // cores, and nobody reads CI's artifacts: to see a failure's trace, run its file again with
+    // `npx playwright test FILE --trace retain-on-failure`.
+    trace: "off",
     launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],

@@ -2,16 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { localizedPath } from "../../src/i18n/locales";
 import { ui } from "../../src/i18n/ui";
 import { seriousViolations } from "../support/axe";
-import {
-  allRoutes,
-  areaRoutes,
-  blogRoutes,
-  guideRoutes,
-  type PageRoute,
-  serviceRoutes,
-  spanishRoutes,
-  staticRoutes,
-} from "../support/routes";
+import { allRoutes, englishTemplateSample, spanishRoutes, spanishTemplateSample, sweepAll } from "../support/routes";
 import { validServiceRequest } from "../support/service-request";
 
 const phone = { name: "phone", width: 375, height: 740 };
@@ -23,30 +14,16 @@ const desktop = { name: "desktop", width: 1280, height: 800 };
  * phone, the drawer on a desktop) axe sees at the other.
  *
  * `npm test` checks a sample that holds every page template in both languages (each template renders
- * all its pages from one view); `npm run test:a11y-all` (A11Y_ALL=1) checks every route.
+ * all its pages from one view); `npm run test:sweeps-all` (SWEEP_ALL=1) checks every route.
  */
 test.use({ viewport: { width: phone.width, height: phone.height } });
 
 const notFound = { path: "/this-page-does-not-exist", h1: "404 Page Not Found" };
 const notFoundEs = { path: "/es/esta-pagina-no-existe", h1: "404 Página no encontrada" };
-const firstOf = (routes: PageRoute[]) => routes.slice(0, 1);
-/** Home, services, about, contact and chat; an index and one page of each collection; the 404 page. */
-const englishSample = [
-  ...staticRoutes,
-  ...firstOf(serviceRoutes),
-  ...areaRoutes.slice(0, 2),
-  ...firstOf(guideRoutes),
-  ...blogRoutes.slice(0, 2),
-  notFound,
-];
+const englishSample = [...englishTemplateSample, notFound];
 /** The Spanish twin of each (blog articles have none), and the Spanish 404 page. */
-const spanishSample = [
-  ...spanishRoutes.filter((r) => englishSample.some((e) => localizedPath(e.path, "es") === r.path)),
-  notFoundEs,
-];
-const routes = process.env.A11Y_ALL
-  ? [...allRoutes, notFound, ...spanishRoutes, notFoundEs]
-  : [...englishSample, ...spanishSample];
+const spanishSample = [...spanishTemplateSample, notFoundEs];
+const routes = sweepAll ? [...allRoutes, notFound, ...spanishRoutes, notFoundEs] : [...englishSample, ...spanishSample];
 
 async function expectNothingSerious(page: Page) {
   for (const viewport of [phone, desktop]) {

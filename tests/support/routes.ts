@@ -63,6 +63,26 @@ export const spanishRoutes: PageRoute[] = [
 ];
 
 /** English pages that have a Spanish twin: every one but the blog articles. */
+/**
+ * One page of each template: every fixed page, one service, the areas index and one town, the guide,
+ * the blog index and one article. Each template renders all its pages from one view, so the per-route
+ * browser sweeps (axe, layout, first touch) check this sample in `npm test`, and every route with
+ * `npm run test:sweeps-all` (SWEEP_ALL=1), run before a release or after a change to a template.
+ */
+export const englishTemplateSample: PageRoute[] = [
+  ...staticRoutes,
+  ...serviceRoutes.slice(0, 1),
+  ...areaRoutes.slice(0, 2),
+  ...guideRoutes.slice(0, 1),
+  ...blogRoutes.slice(0, 2),
+];
+/** The Spanish twin of each page of the sample (blog articles have none). */
+export const spanishTemplateSample: PageRoute[] = spanishRoutes.filter((r) =>
+  englishTemplateSample.some((e) => localizedPath(e.path, "es") === r.path),
+);
+/** Whether the sweeps walk every route (SWEEP_ALL=1) or the template sample. */
+export const sweepAll = process.env.SWEEP_ALL === "1";
+
 export const translatedRoutes: PageRoute[] = allRoutes.filter((r) => !/^\/blog\/./.test(r.path));
 
 /** The canonical origin the build was made with (astro.config.mjs reads the same variable). */
