@@ -1,5 +1,4 @@
 import { expect, type Page, test } from "@playwright/test";
-import { localizedPath } from "../../src/i18n/locales";
 import { ui } from "../../src/i18n/ui";
 import { seriousViolations } from "../support/axe";
 import { allRoutes, englishTemplateSample, spanishRoutes, spanishTemplateSample, sweepAll } from "../support/routes";
