@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -12,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { locales } from "../../src/i18n/locales";
-import { requestStatuses } from "../../src/shared/desk-schema";
+import { requestEventKinds, requestStatuses } from "../../src/shared/desk-schema";
 import { requestSources } from "../../src/shared/location";
 
 /**
@@ -74,6 +75,13 @@ export const serviceRequests = pgTable(
     locationFixedAt: timestamp("location_fixed_at", { withTimezone: true }),
     nearestTown: text("nearest_town"),
     nearestTownKm: doublePrecision("nearest_town_km"),
+    /**
+     * What the desk adds about the car when the driver gave too little for the operator (CVC 22513(a)(2)
+     * asks for year, make, model and plate): the year, make and model as the owner heard them, and the
+     * plate. The driver's own words stay in `vehicle`.
+     */
+    deskVehicle: text("desk_vehicle"),
+    licensePlate: text("license_plate"),
   },
   (table) => [
     uniqueIndex("contact_requests_idempotency_key_idx").on(table.idempotencyKey),
@@ -170,7 +178,21 @@ export const alertStates = ["pending", "sent", "failed"] as const;
  * What an alert says: a new request (to the owner), a cancellation by the driver (to the owner), or
  * the confirmation e-mail to the driver who sent the request.
  */
-export const alertKinds = ["new_request", "cancelled", "driver_confirmation"] as const;
+export const alertKinds = [
+  "new_request",
+  "cancelled",
+  "driver_confirmation",
+  /** To a partner: a job is offered to you (e-mail with the offer's link, webhook offer.created). */
+  "offer_created",
+  /** To a partner whose open offer closed because another partner took the job (offer.withdrawn). */
+  "offer_withdrawn",
+  /** To the partner who accepted: the driver cancelled the request (offer.cancelled). */
+  "offer_cancelled",
+  /** To the desk: every offer on a job expired or was declined (no partner took it). */
+  "no_partner",
+  /** To the driver, by e-mail, once, about two hours after the request was done: how did it go? */
+  "review_request",
+] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 /**
@@ -189,6 +211,8 @@ export const alertOutbox = pgTable(
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: alertChannels }).notNull(),
     kind: text("kind", { enum: alertKinds }).notNull().default("new_request"),
+    /** The offer an offer_* alert is about (its partner is the receiver); null for every other kind. */
+    offerId: integer("offer_id").references(() => partnerOffers.id, { onDelete: "cascade" }),
     state: text("state", { enum: alertStates }).notNull().default("pending"),
     /** Attempts started so far (a claim counts, so a crash mid-send still counts as a try). */
     attempts: integer("attempts").notNull().default(0),
@@ -204,6 +228,10 @@ export const alertOutbox = pgTable(
     // The worker's only question: which pending alerts are due? A partial index keeps it small.
     index("alert_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.state} = 'pending'`),
     index("alert_outbox_contact_request_idx").on(table.serviceRequestId),
+    // A request is asked for its review once, whatever its history: a second "done" queues nothing.
+    uniqueIndex("alert_outbox_review_request_once_idx")
+      .on(table.serviceRequestId, table.channel)
+      .where(sql`${table.kind} = 'review_request'`),
   ],
 );
 
@@ -264,8 +292,6 @@ export const DRIVER_ACTOR = "the driver";
 /** Who the history names when the retention job erased a position or deleted a request. */
 export const RETENTION_ACTOR = "the retention rule";
 
-export const requestEventKinds = ["status", "note", "deleted", "driver_message", "location_erased"] as const;
-
 /**
  * The history of every change the desk makes to a service request: who, when, what. request_id has
  * no foreign key on purpose: when a request is deleted its own events (notes may hold personal data)
@@ -282,9 +308,15 @@ export const requestEvents = pgTable(
     fromStatus: text("from_status", { enum: requestStatuses }),
     toStatus: text("to_status", { enum: requestStatuses }),
     note: text("note"),
+    /** The partner an offer_* or job_progress event is about; no foreign key, like request_id. */
+    partnerId: integer("partner_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("request_events_request_idx").on(table.requestId, table.id)],
+  (table) => [
+    index("request_events_request_idx").on(table.requestId, table.id),
+    // The numbers page: first contact and acceptance times over a period.
+    index("request_events_kind_at_idx").on(table.kind, table.at),
+  ],
 );
 
 /**
@@ -311,3 +343,170 @@ export const deskPushSubscriptions = pgTable(
 );
 
 export type DeskPushSubscriptionRow = typeof deskPushSubscriptions.$inferSelect;
+
+/**
+ * A partner operator: a towing company the business refers jobs to. Desk users add and edit them;
+ * they are never deleted once offered a job (their record is the report's), only paused.
+ */
+export const partners = pgTable(
+  "partners",
+  {
+    id: serial("id").primaryKey(),
+    companyName: text("company_name").notNull(),
+    contactName: text("contact_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email").notNull(),
+    /** Where offer.* events go for a partner with a system of its own (HTTPS); null for none. */
+    webhookUrl: text("webhook_url"),
+    /** The slugs of the services they take and the names of the towns they cover (src/shared/). */
+    services: text("services").array().notNull(),
+    towns: text("towns").array().notNull(),
+    active: boolean("active").notNull().default(true),
+    notes: text("notes").notNull().default(""),
+    /** The insurance certificate's expiry; a partner past it is never suggested. */
+    insuranceExpiresOn: date("insurance_expires_on", { mode: "string" }),
+    /** Rotation: the least recently offered partner is listed first (null: never offered). */
+    lastOfferedAt: timestamp("last_offered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("partners_company_name_idx").on(table.companyName)],
+);
+
+export type PartnerRow = typeof partners.$inferSelect;
+
+/**
+ * Where an offer is: open (offered, waiting for an answer), accepted, declined, expired (nobody
+ * answered within OFFER_TIMEOUT_MINUTES), withdrawn (another partner took the job, or the desk took
+ * it back).
+ */
+export const offerStates = ["offered", "accepted", "declined", "expired", "withdrawn"] as const;
+export type OfferState = (typeof offerStates)[number];
+
+/** The steps of an accepted job, reported by the partner from the offer's page. */
+export const jobSteps = ["accepted", "on_the_way", "on_scene", "done", "not_completed"] as const;
+export type JobStep = (typeof jobSteps)[number];
+
+/**
+ * One job offered to one partner. The first acceptance wins: a unique index allows one accepted offer
+ * per request, so two partners accepting at once (on any number of servers) cannot both win.
+ */
+export const partnerOffers = pgTable(
+  "partner_offers",
+  {
+    id: serial("id").primaryKey(),
+    serviceRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    partnerId: integer("partner_id")
+      .notNull()
+      .references(() => partners.id, { onDelete: "restrict" }),
+    state: text("state", { enum: offerStates }).notNull().default("offered"),
+    /** The town the job was matched on (the driver's nearest town, or the owner's choice) and its distance. */
+    town: text("town").notNull(),
+    distanceKm: doublePrecision("distance_km"),
+    /** The desk user who sent it, copied so the record outlives the account. */
+    offeredBy: text("offered_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** After this an open offer can no longer be accepted (OFFER_TIMEOUT_MINUTES). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When the partner accepted, declined, or the offer expired or was withdrawn. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The partner's own arrival estimate, in minutes; required to accept. */
+    etaMinutes: integer("eta_minutes"),
+    declineReason: text("decline_reason"),
+    /** The accepted job's latest step, and when it was reported. */
+    step: text("step", { enum: jobSteps }),
+    stepAt: timestamp("step_at", { withTimezone: true }),
+    /** Why the job could not be completed (gone on arrival, or the partner's words). */
+    notCompletedReason: text("not_completed_reason"),
+  },
+  (table) => [
+    uniqueIndex("partner_offers_one_accepted_idx").on(table.serviceRequestId).where(sql`${table.state} = 'accepted'`),
+    index("partner_offers_contact_request_idx").on(table.serviceRequestId, table.id),
+    index("partner_offers_partner_created_idx").on(table.partnerId, table.createdAt),
+    // The expiry sweep: which open offers are past their time?
+    index("partner_offers_open_expires_idx").on(table.expiresAt).where(sql`${table.state} = 'offered'`),
+  ],
+);
+
+export type PartnerOfferRow = typeof partnerOffers.$inferSelect;
+
+/**
+ * The private links to an offer (`/offer/{token}`): only the SHA-256 of each token is kept, as for the
+ * request page; the token travels only in the partner's e-mail or webhook. A link opens its one offer
+ * and expires (OFFER_LINK_HOURS after it was made).
+ */
+export const offerLinks = pgTable(
+  "offer_links",
+  {
+    id: serial("id").primaryKey(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => partnerOffers.id, { onDelete: "cascade" }),
+    tokenSha256: text("token_sha256").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("offer_links_token_sha256_idx").on(table.tokenSha256),
+    index("offer_links_offer_idx").on(table.offerId),
+  ],
+);
+
+/**
+ * A driver's review of a finished request: 1 to 5 stars, an optional comment, and a separate consent
+ * to show it on the website. One per request (editable for 7 days). The first name and town are
+ * copied when the review is written, so a published review outlives its request's retention; the
+ * request's id is then set null. The owner can publish (consent only) or hide it, never edit it.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    serviceRequestId: integer("contact_request_id").references(() => serviceRequests.id, { onDelete: "set null" }),
+    /** The partner who did the job, if any (copied from the accepted offer). */
+    partnerId: integer("partner_id").references(() => partners.id, { onDelete: "set null" }),
+    stars: integer("stars").notNull(),
+    comment: text("comment").notNull().default(""),
+    /** "You may show my first name, my town and this review on the website": unchecked unless ticked. */
+    consent: boolean("consent").notNull().default(false),
+    /** The language the driver wrote it in (the request page's language). */
+    language: text("language", { enum: locales }).notNull(),
+    firstName: text("first_name").notNull(),
+    town: text("town"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the owner, only while consent is given; withdrawing consent unpublishes. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    hidden: boolean("hidden").notNull().default(false),
+  },
+  (table) => [
+    uniqueIndex("reviews_contact_request_idx").on(table.serviceRequestId),
+    index("reviews_published_idx").on(table.publishedAt).where(sql`${table.publishedAt} is not null`),
+  ],
+);
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * First-party counts of what visitors do (call taps, form started and sent, chat opened, "Use my
+ * location"), one row per day and kind: no cookie, no identifier, no address, nothing typed. The
+ * columns are the whole record: a name from a closed list, the page's path, the placement, the
+ * language, and how many.
+ */
+export const siteEventCounts = pgTable(
+  "site_event_counts",
+  {
+    /** The day in the business's time zone. */
+    day: date("day", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    page: text("page").notNull(),
+    placement: text("placement").notNull(),
+    language: text("language", { enum: locales }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("site_event_counts_key_idx").on(table.day, table.name, table.page, table.placement, table.language),
+  ],
+);

@@ -38,6 +38,30 @@ export const statusLabels: Record<RequestStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/** What a request's history records (request_events.kind): the desk's changes, the driver's, the partners'. */
+export const requestEventKinds = [
+  "status",
+  "note",
+  "deleted",
+  "driver_message",
+  "location_erased",
+  /** A desk user offered the job to a partner (partner_id names whom). */
+  "offer_sent",
+  "offer_declined",
+  "offer_expired",
+  /** A partner accepted; the note holds the partner's arrival estimate in minutes. */
+  "offer_accepted",
+  /** The other open offers closed because a partner took the job. */
+  "offer_withdrawn",
+  /** Every offer expired or was declined: the desk was alerted. */
+  "no_partner",
+  /** The accepted partner moved the job (on_the_way, on_scene, done, not_completed: the note says which). */
+  "job_progress",
+  /** The desk added the car's year, make, model or plate. */
+  "vehicle",
+] as const;
+export type RequestEventKind = (typeof requestEventKinds)[number];
+
 /** Requests per inbox page. */
 export const INBOX_PAGE_SIZE = 25;
 export const MIN_PASSWORD_LENGTH = 12;
@@ -200,7 +224,7 @@ export interface DeskAlert {
 export interface DeskEvent {
   id: number;
   requestId: number;
-  kind: "status" | "note" | "deleted" | "driver_message" | "location_erased";
+  kind: RequestEventKind;
   actor: string;
   fromStatus: RequestStatus | null;
   toStatus: RequestStatus | null;

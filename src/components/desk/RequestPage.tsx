@@ -41,6 +41,24 @@ export function describeEvent(event: DeskEvent): string {
       return event.note ? "wrote to the driver" : "removed the message to the driver";
     case "location_erased":
       return "erased the driver's GPS position (retention)";
+    // Partner events: the actor is the partner's company (or the desk user who offered); the note
+    // holds what they said, as text.
+    case "offer_sent":
+      return `offered the job to ${event.note ?? "a partner"}`;
+    case "offer_declined":
+      return event.note ? `declined the offer: ${event.note}` : "declined the offer";
+    case "offer_expired":
+      return "did not answer in time: the offer expired";
+    case "offer_accepted":
+      return `accepted: about ${event.note ?? "?"} minutes`;
+    case "offer_withdrawn":
+      return `withdrew the offer to ${event.note ?? "a partner"}`;
+    case "no_partner":
+      return "no partner took the job: the desk was alerted";
+    case "job_progress":
+      return `reported: ${event.note ?? "?"}`;
+    case "vehicle":
+      return "added the vehicle's details";
   }
 }
 
