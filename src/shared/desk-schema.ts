@@ -80,7 +80,7 @@ const MAX_SEARCH_LENGTH = 200;
 const storable = z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
 
 /** True for a day that is on the calendar: 2026-02-28 is, 2026-02-30 and 0000-01-01 are not. */
-function isCalendarDate(day: string): boolean {
+export function isCalendarDate(day: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return false;
   const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -189,6 +189,12 @@ export interface DeskRequest extends InboxRow {
   dropoffLocation: string;
   /** The vehicle as the driver described it; null when the form's optional field was left empty. */
   vehicle: string | null;
+  /**
+   * What the desk added for the operator (CVC 22513(a)(2)): year, make and model as the owner heard
+   * them, and the plate; null when not added (POST /api/desk/requests/{id}/vehicle).
+   */
+  deskVehicle: string | null;
+  licensePlate: string | null;
   /** What the owner last wrote to the driver (shown on the driver's page), and when; null when nothing. */
   driverMessage: string | null;
   driverMessageAt: string | null;

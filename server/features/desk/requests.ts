@@ -104,6 +104,8 @@ export async function getRequest(db: Db, id: number) {
     pickupLocation: row.pickupLocation,
     dropoffLocation: row.dropoffLocation,
     vehicle: row.vehicle,
+    deskVehicle: row.deskVehicle,
+    licensePlate: row.licensePlate,
     status: row.status,
     driverMessage: row.driverMessage,
     driverMessageAt: isoOrNull(row.driverMessageAt),

@@ -15,18 +15,22 @@ import {
   deskStatuses,
   MAX_DRIVER_MESSAGE_LENGTH,
   MAX_NOTE_LENGTH,
+  type RequestEventKind,
   statusLabels,
 } from "@/shared/desk-schema";
 import { mapSearchHref, telHrefFor } from "@/shared/links";
+import type { JobStepName } from "@/shared/partner-schema";
 import { AskForLocation } from "./AskForLocation";
 import { DeskField, DeskLabel } from "./DeskField";
 import { DriverLocation, EarlierLocations } from "./DriverLocation";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
+import { OfferPanel, stepLabels } from "./OfferPanel";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { sourceLabels } from "./source-labels";
 import { useNow } from "./use-hash-route";
+import { VehicleForm } from "./VehicleForm";
 
 /** One line of history, in words. Everything the visitor or a user typed stays text. */
 export function describeEvent(event: DeskEvent): string {
@@ -56,17 +60,33 @@ export function describeEvent(event: DeskEvent): string {
     case "no_partner":
       return "no partner took the job: the desk was alerted";
     case "job_progress":
-      return `reported: ${event.note ?? "?"}`;
+      return `reported: ${stepLabels[event.note as JobStepName] ?? event.note ?? "?"}`;
     case "vehicle":
       return "added the vehicle's details";
   }
 }
+
+/**
+ * The kinds whose note describeEvent already says (a partner's company, their reason, their estimate,
+ * their step): not repeated under the line. A desk user's note and message are.
+ */
+const noteInDescription = new Set<RequestEventKind>([
+  "offer_sent",
+  "offer_declined",
+  "offer_accepted",
+  "offer_withdrawn",
+  "job_progress",
+]);
 
 /** What each alert in the deliveries table is. */
 const alertKindLabels: Record<string, string> = {
   new_request: "New request (owner)",
   cancelled: "Cancelled (owner)",
   driver_confirmation: "Confirmation (driver)",
+  offer_created: "Offer (partner)",
+  offer_withdrawn: "Offer withdrawn (partner)",
+  offer_cancelled: "Cancelled by the driver (partner)",
+  no_partner: "No partner took it (owner)",
 };
 
 /** One alert per row: a table from sm up, a block of lines per alert on a phone. */
@@ -103,9 +123,12 @@ function MapLink({ place }: { place: string }) {
 export function RequestPage({
   id,
   inboxHref,
+  towns,
   onDeleted,
 }: {
   id: number;
+  /** The towns served: the choices when the job must be matched on a town the owner picks. */
+  towns: readonly string[];
   /** Back to the inbox as the owner left it (its filters and page). */
   inboxHref: string;
   onDeleted: (id: number) => void;
@@ -308,6 +331,14 @@ export function RequestPage({
         </div>
       )}
 
+      <OfferPanel
+        requestId={request.id}
+        towns={towns}
+        closed={cancelled}
+        hasNearestTown={Boolean(request.location?.nearestTown)}
+      />
+      {!cancelled && <VehicleForm request={request} />}
+
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         {!cancelled && (
           <DeskField label="Status">
@@ -396,25 +427,34 @@ export function RequestPage({
 
       <section aria-labelledby={`${ids}-history`}>
         <h2 id={`${ids}-history`} className="text-lg font-bold text-ink">
-          History
+          Timeline
         </h2>
-        {events.length === 0 ? (
-          <p className="text-sm text-slate-600">No changes yet.</p>
-        ) : (
-          <ol className="mt-2 space-y-3">
-            {events.map((event) => (
-              <li key={event.id} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
-                <p>
-                  <time dateTime={event.at} className="text-slate-600">
-                    {businessTime(event.at)}
-                  </time>{" "}
-                  — <span className="font-semibold">{event.actor}</span> {describeEvent(event)}
+        {/* From the request's arrival to the partner's Done: who did what, when, everything typed as text. */}
+        <ol className="mt-2 space-y-2 border-l-2 border-slate-300 pl-4" data-testid="timeline">
+          <li className="text-sm">
+            <p className="[overflow-wrap:anywhere]">
+              <time dateTime={request.createdAt} className="text-slate-600">
+                {businessTime(request.createdAt)}
+              </time>{" "}
+              — <span className="font-semibold">Received</span> ({sourceLabels[request.source]})
+            </p>
+          </li>
+          {events.map((event) => (
+            <li key={event.id} className="text-sm">
+              <p className="[overflow-wrap:anywhere]">
+                <time dateTime={event.at} className="text-slate-600">
+                  {businessTime(event.at)}
+                </time>{" "}
+                — <span className="font-semibold">{event.actor}</span> {describeEvent(event)}
+              </p>
+              {event.note && !noteInDescription.has(event.kind) && (
+                <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-50 px-3 py-2 text-ink [overflow-wrap:anywhere]">
+                  {event.note}
                 </p>
-                {event.note && <p className="mt-1 whitespace-pre-wrap text-ink">{event.note}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
+              )}
+            </li>
+          ))}
+        </ol>
       </section>
 
       <section aria-labelledby={`${ids}-alerts`}>
