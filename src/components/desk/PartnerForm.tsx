@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
 import { type DeskPartner, type PartnerInput, partnerInputSchema } from "@/shared/partner-schema";
@@ -138,6 +139,15 @@ function Fields({
     },
   });
 
+  // Only for a partner added by mistake: one ever offered a job stays (the server answers 409: pause them).
+  const remove = useMutation({
+    mutationFn: () => deskSend(client, "DELETE", `/api/desk/partners/${id}`),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: PARTNERS_KEY });
+      onSaved(`${initial.companyName} was removed.`);
+    },
+  });
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = partnerInputSchema.safeParse(draft);
@@ -227,7 +237,7 @@ function Fields({
       <div data-field="insuranceExpiresOn">
         <FormField id={`${ids}-insurance`} label="Insurance certificate expires on" error={errors.insuranceExpiresOn}>
           <p id={`${ids}-insurance-help`} className="text-sm text-slate-600">
-            After this day the partner is not offered jobs until you enter the renewed certificate's date.
+            Without a date, or after it, the partner is not offered jobs: enter the renewed certificate's date.
           </p>
           <input
             id={`${ids}-insurance`}
@@ -268,9 +278,9 @@ function Fields({
           />
         </FormField>
       </div>
-      {save.isError && (
+      {(save.isError || remove.isError) && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(save.error)}
+          {errorText(save.error ?? remove.error)}
         </p>
       )}
       {Object.keys(errors).length > 0 && (
@@ -288,6 +298,25 @@ function Fields({
         >
           Cancel
         </a>
+        {id !== "new" && (
+          <ConfirmDialog
+            title={`Remove ${initial.companyName}?`}
+            confirmLabel="Remove"
+            onConfirm={() => remove.mutate()}
+            trigger={
+              <button
+                type="button"
+                className={buttonVariants({ variant: "danger-outline", size: "sm", className: "ml-auto self-center" })}
+                disabled={remove.isPending}
+              >
+                Remove partner
+              </button>
+            }
+          >
+            For a partner added by mistake. One who was ever offered a job stays in the report and the requests'
+            history: pause them instead.
+          </ConfirmDialog>
+        )}
       </div>
     </form>
   );

@@ -5,7 +5,7 @@ import { cn } from "@/lib/utils";
 import { telHrefFor } from "@/shared/links";
 import type { DeskPartner } from "@/shared/partner-schema";
 import { businessTime, dayWords, mailtoHrefFor } from "./format";
-import { inputOf, PARTNERS_KEY, serviceName } from "./partner-queries";
+import { PARTNERS_KEY, serviceName } from "./partner-queries";
 import { deskSend, errorText } from "./query-client";
 import { hrefFor } from "./use-hash-route";
 
@@ -30,7 +30,13 @@ export function PartnerStatus({ active }: { active: boolean }) {
  * partner is never suggested for an offer (the server decides that, and says so in insuranceExpired).
  */
 export function InsuranceLine({ partner }: { partner: DeskPartner }) {
-  if (!partner.insuranceExpiresOn) return <span className="text-slate-600">Insurance expiry not recorded</span>;
+  // Without a known certificate date a partner counts as uninsured: never suggested either.
+  if (!partner.insuranceExpiresOn)
+    return (
+      <span className="inline-block rounded-md border-2 border-brand-600 bg-brand-50 px-2 py-0.5 font-semibold text-ink">
+        No insurance expiry date recorded: not offered jobs until one is entered
+      </span>
+    );
   if (partner.insuranceExpired)
     return (
       <span
@@ -51,10 +57,10 @@ export function PartnersPage({ notice }: { notice: string }) {
   useEffect(() => {
     document.title = "Partners · Desk";
   }, []);
-  // Pause or resume in one tap: the same PUT as the form, with everything else as it was.
+  // Pause or resume in one tap: a PATCH of that one field, so nothing else the form holds is sent back.
   const setActive = useMutation({
     mutationFn: (partner: DeskPartner) =>
-      deskSend(client, "PUT", `/api/desk/partners/${partner.id}`, { ...inputOf(partner), active: !partner.active }),
+      deskSend(client, "PATCH", `/api/desk/partners/${partner.id}`, { active: !partner.active }),
     onSuccess: async (_res, partner) => {
       setSaved(partner.active ? `${partner.companyName} is paused.` : `${partner.companyName} is active again.`);
       await client.invalidateQueries({ queryKey: PARTNERS_KEY });
