@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
 
 /**
@@ -13,10 +14,11 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 /** The day a year from now: an insurance certificate still valid. */
 const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
-/** Nothing wider than the phone: the page never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
+/** Nothing wider than the phone (the page never scrolls sideways), and nothing serious for axe. */
+async function expectFitsAndAccessible(page: Page, label: string) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(wide).toBeLessThanOrEqual(0);
+  expect(wide, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, label)).toEqual([]);
 }
 
 test("add a partner, then offer a request to it and see the offer", async ({ page, request }) => {
@@ -61,7 +63,7 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
   await page.getByRole("group", { name: "Towns they cover" }).getByLabel("Stockton").check();
   await page.getByLabel("Insurance certificate expires on").fill(nextYear());
   await page.getByLabel("Notes (optional)").fill("Nights only <script>alert(1)</script>");
-  await expectNoSidewaysScroll(page);
+  await expectFitsAndAccessible(page, "partner form");
   await page.getByRole("button", { name: "Add partner" }).click();
 
   // Back on the list: the partner is there, active, insured, and what was typed shows as text.
@@ -71,7 +73,7 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
   await expect(card).toContainText("Active");
   await expect(card).toContainText("Insurance valid until");
   await expect(card).toContainText("Nights only <script>alert(1)</script>");
-  await expectNoSidewaysScroll(page);
+  await expectFitsAndAccessible(page, "partners");
 
   // The request: no position from the driver's phone, so the owner picks the town to match on.
   await page.goto(`/desk#/requests/${requestId}`);
@@ -101,7 +103,7 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
   const timeline = page.getByTestId("timeline");
   await expect(timeline.getByRole("listitem").first()).toContainText("Received");
   await expect(timeline).toContainText(`offered the job to ${company}`);
-  await expectNoSidewaysScroll(page);
+  await expectFitsAndAccessible(page, "request with offers");
 
   // The report lists the partner with its one offer.
   await page.goto("/desk#/partners/report?days=7");
@@ -112,5 +114,5 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
     "href",
     /^\/api\/desk\/partners\/report\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
   );
-  await expectNoSidewaysScroll(page);
+  await expectFitsAndAccessible(page, "partners report");
 });
