@@ -17,6 +17,8 @@ import privatePageHeaders from "./features/desk/private-page-headers";
 import deskRoutes from "./features/desk/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
+import offerExpiry, { type OfferExpiryOptions } from "./features/partners/expiry";
+import { partnerRoutes } from "./features/partners/routes";
 import { RequestFeed } from "./features/request-page/feed";
 import requestPageRoutes from "./features/request-page/routes";
 import { OpenStreams } from "./features/request-page/streams";
@@ -60,6 +62,11 @@ export interface AppOptions {
   retention?: Pick<RetentionPluginOptions, "now" | "intervalMs" | "autoStart">;
   /** How often open request pages' requests are read again (default 1 s); tests shorten it. */
   requestFeedIntervalMs?: number;
+  /**
+   * The partners' clock (offers are stamped and expire by it, insurance dates are checked against its
+   * day), how often the expiry sweep runs, and whether it runs by itself (tests call app.offerExpiry.runOnce()).
+   */
+  partners?: Pick<OfferExpiryOptions, "now" | "intervalMs" | "autoStart">;
 }
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
@@ -180,6 +187,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   if (options.db) {
     await app.register(retention, { db: options.db.db, days: config.retentionDays, ...options.retention });
+    await app.register(offerExpiry, {
+      db: options.db.db,
+      channels: app.alerts.channels,
+      onAlerts: () => app.alerts.worker.wake(),
+      ...options.partners,
+    });
   }
   const requestPageClock = options.requestPageClock ?? (() => new Date());
   // What the open request pages on this server follow (the desk wakes it when it changes a request),
@@ -230,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: requestPageClock,
       onFix: () => feed.wake(),
     });
+    const towns = townsOf(site.chatKnowledge);
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,
@@ -239,8 +253,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pushPublicKey: config.alerts.push?.publicKey,
       pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
       alertChannels: app.alerts.channels,
-      towns: townsOf(site.chatKnowledge),
+      towns,
       onStored: () => app.alerts.worker.wake(),
+      routes: [
+        partnerRoutes({
+          db: options.db.db,
+          towns,
+          offerTimeoutMinutes: config.offerTimeoutMinutes,
+          now: options.partners?.now,
+          onOffersSent: () => app.alerts.worker.wake(),
+        }),
+      ],
     });
   }
   await app.register(chatRoutes, {

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_OFFER_TIMEOUT_MINUTES } from "../src/shared/partner-schema";
 import {
   DEFAULT_LOCATION_RETENTION_DAYS,
   DEFAULT_REQUEST_RETENTION_DAYS,
@@ -99,6 +100,8 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("false")
     .transform((v) => v === "true"),
+  /** Minutes a partner has to answer an offer before it expires (then, with no partner left, the desk is alerted). */
+  OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_OFFER_TIMEOUT_MINUTES),
 });
 
 /** What Fastify's trustProxy gets: false, a hop count, or the proxies' addresses (IPs or CIDR ranges). */
@@ -241,6 +244,8 @@ export interface ServerConfig {
   deskSignInRateLimit: RateLimitOptions;
   /** What the hourly retention job erases and deletes, in days (src/shared/retention.ts). */
   retentionDays: RetentionDays;
+  /** OFFER_TIMEOUT_MINUTES: how long an offer to a partner stays open. */
+  offerTimeoutMinutes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -270,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     alerts: alertConfig(e),
     deskSignInRateLimit: { max: e.DESK_SIGN_IN_RATE_LIMIT_MAX, timeWindowMs: e.DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS },
     retentionDays: { location: e.LOCATION_RETENTION_DAYS, request: e.REQUEST_RETENTION_DAYS },
+    offerTimeoutMinutes: e.OFFER_TIMEOUT_MINUTES,
   };
 }
 

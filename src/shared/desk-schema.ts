@@ -189,10 +189,7 @@ export interface DeskRequest extends InboxRow {
   dropoffLocation: string;
   /** The vehicle as the driver described it; null when the form's optional field was left empty. */
   vehicle: string | null;
-  /**
-   * What the desk added for the operator (CVC 22513(a)(2)): year, make and model as the owner heard
-   * them, and the plate; null when not added (POST /api/desk/requests/{id}/vehicle).
-   */
+  /** What the desk added for the operator (CVC 22513(a)(2)): year, make and model, and the plate; null when not given. */
   deskVehicle: string | null;
   licensePlate: string | null;
   /** What the owner last wrote to the driver (shown on the driver's page), and when; null when nothing. */

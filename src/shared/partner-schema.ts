@@ -39,6 +39,9 @@ export type JobStepName = (typeof JOB_STEPS)[number];
 /** The steps a partner may report after accepting, in order (not_completed ends the job too). */
 export const REPORTABLE_STEPS = ["on_the_way", "on_scene", "done", "not_completed"] as const;
 
+/** OFFER_TIMEOUT_MINUTES when unset: an open offer expires after this many minutes. */
+export const DEFAULT_OFFER_TIMEOUT_MINUTES = 10;
+
 /** An arrival estimate the partner gives when accepting: whole minutes, 1 to 600. */
 export const MAX_ETA_MINUTES = 600;
 export const MAX_REASON_LENGTH = 280;
@@ -96,6 +99,9 @@ export const sendOffersSchema = z.object({
   partnerIds: z.array(z.number().int().positive()).min(1, { message: "Choose at least one partner" }).max(20),
   town: z.string().trim().min(1).max(80).optional(),
 });
+
+/** GET /api/desk/requests/:id/offers?town=: the town to match on when the request has no nearest town. */
+export const offersQuerySchema = z.object({ town: z.string().trim().min(1).max(80).optional() });
 
 /** The desk's view of one offer on a request. */
 export interface DeskOffer {
@@ -172,6 +178,30 @@ export interface PartnerReportRow {
   medianSecondsToAccept: number | null;
   /** Done over accepted (0..1); null when none accepted. */
   completionRate: number | null;
+}
+
+const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2026-11-01" });
+
+/**
+ * GET /api/desk/partners/report?from=&to= (and .csv): the days, inclusive, in the business's time zone.
+ * Left out, the period is the last 30 days up to today.
+ */
+export const partnerReportQuerySchema = z
+  .object({ from: reportDay.optional(), to: reportDay.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "The period's first day must come before its last day",
+    path: ["from"],
+  });
+export type PartnerReportQuery = z.infer<typeof partnerReportQuerySchema>;
+
+/** The days the report's default period covers, today included. */
+export const DEFAULT_REPORT_DAYS = 30;
+
+/** The report's answer: the period it covers (days, inclusive) and one row per partner, by company name. */
+export interface PartnerReport {
+  from: string;
+  to: string;
+  rows: PartnerReportRow[];
 }
 
 export type PartnerLanguage = Locale;

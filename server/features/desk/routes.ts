@@ -78,7 +78,28 @@ interface DeskRouteOptions {
   towns?: readonly Town[];
   /** Called once a phone-in request is committed (wakes the alert worker). */
   onStored?: () => void;
+  /**
+   * Other features' desk routes (the partners'): registered inside the desk's context, so the session
+   * and CSRF plugins cover them, and handed the same checks the desk's own routes use.
+   */
+  routes?: readonly DeskRoutePlugin[];
 }
+
+/** The desk's checks, for other features' desk routes: the same 401, 403 and 404 answers everywhere. */
+export interface DeskAuth {
+  /** Reads: a live session, or 401. */
+  signedIn: { preHandler: preHandlerAsyncHookHandler };
+  /** State changes: a live session (401), then same origin and the session's CSRF token (403). */
+  guarded: { preHandler: preHandlerAsyncHookHandler[] };
+  /** Who the history names: the signed-in desk user's e-mail. */
+  actor(request: FastifyRequest): string;
+  /** The :id of the path as a request id, or undefined when it cannot be one. */
+  idOf(request: FastifyRequest): number | undefined;
+  noSuchRequest(reply: FastifyReply): FastifyReply;
+  /** A zod error as the desk's 400 message names it: the field, then what to do. */
+  firstIssue(error: ZodError): string;
+}
+export type DeskRoutePlugin = (app: FastifyInstance, auth: DeskAuth) => Promise<void>;
 
 export const SESSION_COOKIE = "desk_session";
 const CSRF_COOKIE = "desk_csrf";
@@ -386,4 +407,7 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
   });
 
   app.get("/api/desk/activity", signedIn, async () => recentEvents(db));
+
+  const auth: DeskAuth = { signedIn, guarded, actor, idOf, noSuchRequest, firstIssue };
+  for (const plugin of opts.routes ?? []) await app.register(async (child) => plugin(child, auth));
 }

@@ -6,7 +6,7 @@ import { FormField, inputClass } from "@/components/ui/form-field";
 import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
 import { cn } from "@/lib/utils";
 import { isCalendarDate } from "@/shared/desk-schema";
-import type { PartnerReportRow } from "@/shared/partner-schema";
+import type { PartnerReport, PartnerReportRow } from "@/shared/partner-schema";
 import { addDays, businessToday, dayWords, durationWords, percentWords } from "./format";
 import { errorText } from "./query-client";
 import { hrefFor, REPORT_DAYS, type ReportPeriod } from "./use-hash-route";
@@ -29,13 +29,6 @@ const columns: StackedColumn<PartnerReportRow>[] = [
   },
   { header: "Completion rate", cell: (r) => (r.completionRate === null ? "—" : percentWords(r.completionRate)) },
 ];
-
-// TODO(merge wip/pcore): import PartnerReport from the contract instead.
-interface PartnerReport {
-  from: string;
-  to: string;
-  rows: PartnerReportRow[];
-}
 
 type Choice = `${(typeof REPORT_DAYS)[number]}` | "dates";
 

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import {
+  DEFAULT_REPORT_DAYS,
+  type PartnerReport,
+  type PartnerReportQuery,
+  type PartnerReportRow,
+} from "../../../src/shared/partner-schema";
+import { site } from "../../../src/shared/site";
+import type { Db } from "../../db/client";
+import { partnerOffers, partners } from "../../db/schema";
+import { BYTE_ORDER_MARK, csvLine } from "../desk/csv";
+import { businessDay } from "./store";
+
+/**
+ * The partners report: for a period, per partner, the offers they were sent, how many they accepted,
+ * declined or let expire, the median time from offer to acceptance, and how many accepted jobs they
+ * marked done. An offer counts in the period it was sent in (days in the business's time zone); a
+ * withdrawn offer (another partner took the job first) counts as an offer and nothing else. Every
+ * partner has a row, with zeros when they had no offers: a partner never asked is worth seeing too.
+ */
+
+/** The day `days` before `day` (YYYY-MM-DD), by the calendar. */
+function daysBefore(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The period a query asks for: its days as given, or the last 30 days up to today. */
+export function reportPeriod(query: PartnerReportQuery, now: Date): { from: string; to: string } {
+  const to = query.to ?? (query.from && query.from > businessDay(now) ? query.from : businessDay(now));
+  const from = query.from ?? daysBefore(to, DEFAULT_REPORT_DAYS - 1);
+  return { from, to };
+}
+
+/** One aggregate over the period's offers, joined to every partner; the offers index (partner, created) serves it. */
+export async function partnerReport(db: Db, period: { from: string; to: string }): Promise<PartnerReport> {
+  const zone = site.timeZone;
+  const result = (await db.execute(sql`
+    select p.id as partner_id, p.company_name,
+      count(o.id)::int as offers,
+      (count(*) filter (where o.state = 'accepted'))::int as accepted,
+      (count(*) filter (where o.state = 'declined'))::int as declined,
+      (count(*) filter (where o.state = 'expired'))::int as expired,
+      (count(*) filter (where o.state = 'accepted' and o.step = 'done'))::int as done,
+      percentile_cont(0.5) within group (order by extract(epoch from o.answered_at - o.created_at))
+        filter (where o.state = 'accepted' and o.answered_at is not null) as median_seconds
+    from ${partners} p
+    left join ${partnerOffers} o on o.partner_id = p.id
+      and o.created_at >= (${period.from}::date)::timestamp at time zone ${zone}
+      and o.created_at < ((${period.to}::date) + 1)::timestamp at time zone ${zone}
+    group by p.id, p.company_name
+    order by p.company_name, p.id`)) as unknown as {
+    rows: {
+      partner_id: number;
+      company_name: string;
+      offers: number;
+      accepted: number;
+      declined: number;
+      expired: number;
+      done: number;
+      median_seconds: number | string | null;
+    }[];
+  };
+  const rows = result.rows.map(
+    (r): PartnerReportRow => ({
+      partnerId: Number(r.partner_id),
+      companyName: r.company_name,
+      offers: Number(r.offers),
+      accepted: Number(r.accepted),
+      declined: Number(r.declined),
+      expired: Number(r.expired),
+      medianSecondsToAccept: r.median_seconds === null ? null : Math.round(Number(r.median_seconds)),
+      completionRate: Number(r.accepted) > 0 ? Number(r.done) / Number(r.accepted) : null,
+    }),
+  );
+  return { ...period, rows };
+}
+
+/** The same report for a spreadsheet (the desk's CSV rules: a BOM, CRLF, formula-safe cells). */
+export function partnerReportCsv(report: PartnerReport): string {
+  const header = csvLine([
+    "Partner",
+    `From (${site.timeZone})`,
+    `To (${site.timeZone})`,
+    "Offers",
+    "Accepted",
+    "Declined",
+    "Expired",
+    "Median time to accept (minutes)",
+    "Completion rate (%)",
+  ]);
+  const lines = report.rows.map((r) =>
+    csvLine([
+      r.companyName,
+      report.from,
+      report.to,
+      r.offers,
+      r.accepted,
+      r.declined,
+      r.expired,
+      r.medianSecondsToAccept === null ? "" : Math.round(r.medianSecondsToAccept / 6) / 10,
+      r.completionRate === null ? "" : Math.round(r.completionRate * 1000) / 10,
+    ]),
+  );
+  return BYTE_ORDER_MARK + header + lines.join("");
+}
