@@ -16,6 +16,12 @@ const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().sli
 
 /** Nothing wider than the phone (the page never scrolls sideways), and nothing serious for axe. */
 async function expectFitsAndAccessible(page: Page, label: string) {
+  // For a person to look at: SCREENSHOT_DIR=... npx playwright test tests/e2e/desk-partners.spec.ts
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR}/partners-${label.replaceAll(" ", "-")}.png`,
+      fullPage: true,
+    });
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(wide, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page, label)).toEqual([]);
@@ -110,9 +116,14 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "Partners report" })).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: company });
   await expect(row.getByRole("cell").nth(1)).toContainText("1");
-  await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+  const csv = page.getByRole("link", { name: "Download CSV" });
+  await expect(csv).toHaveAttribute(
     "href",
     /^\/api\/desk\/partners\/report\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
   );
+  // The same figures as a file, with the desk's session (the page's cookies).
+  const file = await page.request.get((await csv.getAttribute("href")) ?? "");
+  expect(file.status()).toBe(200);
+  expect(await file.text()).toContain(company);
   await expectFitsAndAccessible(page, "partners report");
 });

@@ -5,8 +5,9 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
 import { telHrefFor } from "@/shared/links";
-import type { DeskOffer, DeskOffers, JobStepName, OfferStateName } from "@/shared/partner-schema";
+import type { DeskOffer, DeskOffers, OfferStateName } from "@/shared/partner-schema";
 import { DeskLabel } from "./DeskField";
+import { stepLabels } from "./event-words";
 import { businessTime, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { offersKey } from "./partner-queries";
@@ -27,15 +28,6 @@ const stateTone: Record<OfferStateName, string> = {
   declined: "bg-slate-200 text-slate-800",
   expired: "bg-slate-200 text-slate-800",
   withdrawn: "bg-slate-100 text-slate-700",
-};
-
-/** The accepted partner's steps in words, as the timeline and the driver's page name them. */
-export const stepLabels: Record<JobStepName, string> = {
-  accepted: "Accepted",
-  on_the_way: "On the way",
-  on_scene: "On scene",
-  done: "Done",
-  not_completed: "Could not complete",
 };
 
 /** Only an sms: address is a link here: the server builds it, and nothing else should be followed. */
@@ -231,7 +223,8 @@ export function OfferPanel({
           )}
           {town && candidates.length === 0 && (
             <p className="text-sm text-slate-700">
-              No active, insured partner takes this service in {town}.{" "}
+              {/* Those waiting to answer are not listed again: "other" says so. */}
+              {open ? "No other" : "No"} active, insured partner takes this service in {town}.{" "}
               <a href={hrefFor({ view: "partners" })} className="font-medium text-brand-800 underline">
                 See the partners
               </a>

@@ -7,15 +7,9 @@ import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table"
 import { cn } from "@/lib/utils";
 import { isCalendarDate } from "@/shared/desk-schema";
 import type { PartnerReport, PartnerReportRow } from "@/shared/partner-schema";
-import { addDays, businessToday, dayWords, durationWords, percentWords } from "./format";
+import { dayWords, durationWords, percentWords, periodDays } from "./format";
 import { errorText } from "./query-client";
 import { hrefFor, REPORT_DAYS, type ReportPeriod } from "./use-hash-route";
-
-/** The period's first and last day (inclusive, the business's calendar): "last 7 days" ends today. */
-export function periodDays(period: ReportPeriod, today = businessToday()): { from: string; to: string } {
-  if ("days" in period) return { from: addDays(today, 1 - period.days), to: today };
-  return period;
-}
 
 const columns: StackedColumn<PartnerReportRow>[] = [
   { header: "Partner", cell: (r) => r.companyName, className: "font-semibold" },

@@ -9,74 +9,26 @@ import { languageForOwner } from "@/i18n/locales";
 import { cn } from "@/lib/utils";
 import {
   type DeskAlert,
-  type DeskEvent,
   type DeskRequestDetail,
   type DeskStatus,
   deskStatuses,
   MAX_DRIVER_MESSAGE_LENGTH,
   MAX_NOTE_LENGTH,
-  type RequestEventKind,
   statusLabels,
 } from "@/shared/desk-schema";
 import { mapSearchHref, telHrefFor } from "@/shared/links";
-import type { JobStepName } from "@/shared/partner-schema";
 import { AskForLocation } from "./AskForLocation";
 import { DeskField, DeskLabel } from "./DeskField";
 import { DriverLocation, EarlierLocations } from "./DriverLocation";
+import { describeEvent, noteInDescription } from "./event-words";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
-import { OfferPanel, stepLabels } from "./OfferPanel";
+import { OfferPanel } from "./OfferPanel";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { sourceLabels } from "./source-labels";
 import { useNow } from "./use-hash-route";
 import { VehicleForm } from "./VehicleForm";
-
-/** One line of history, in words. Everything the visitor or a user typed stays text. */
-export function describeEvent(event: DeskEvent): string {
-  switch (event.kind) {
-    case "status":
-      return `changed the status from ${event.fromStatus ? statusLabels[event.fromStatus] : "?"} to ${event.toStatus ? statusLabels[event.toStatus] : "?"}`;
-    case "note":
-      return "added a note";
-    case "deleted":
-      return `deleted service request #${event.requestId}`;
-    case "driver_message":
-      return event.note ? "wrote to the driver" : "removed the message to the driver";
-    case "location_erased":
-      return "erased the driver's GPS position (retention)";
-    // Partner events: the actor is the partner's company (or the desk user who offered); the note
-    // holds what they said, as text.
-    case "offer_sent":
-      return `offered the job to ${event.note ?? "a partner"}`;
-    case "offer_declined":
-      return event.note ? `declined the offer: ${event.note}` : "declined the offer";
-    case "offer_expired":
-      return "did not answer in time: the offer expired";
-    case "offer_accepted":
-      return `accepted: about ${event.note ?? "?"} minutes`;
-    case "offer_withdrawn":
-      return `withdrew the offer to ${event.note ?? "a partner"}`;
-    case "no_partner":
-      return "no partner took the job: the desk was alerted";
-    case "job_progress":
-      return `reported: ${stepLabels[event.note as JobStepName] ?? event.note ?? "?"}`;
-    case "vehicle":
-      return "added the vehicle's details";
-  }
-}
-
-/**
- * The kinds whose note describeEvent already says (a partner's company, their reason, their estimate,
- * their step): not repeated under the line. A desk user's note and message are.
- */
-const noteInDescription = new Set<RequestEventKind>([
-  "offer_sent",
-  "offer_declined",
-  "offer_accepted",
-  "offer_withdrawn",
-  "job_progress",
-]);
 
 /** What each alert in the deliveries table is. */
 const alertKindLabels: Record<string, string> = {

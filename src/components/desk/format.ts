@@ -1,4 +1,5 @@
 import { site } from "@/shared/site";
+import type { ReportPeriod } from "./use-hash-route";
 
 /** Times on the desk are the business's clock (site.timeZone), whatever the phone's zone. */
 const clock = new Intl.DateTimeFormat("en-US", {
@@ -53,3 +54,9 @@ export function durationWords(seconds: number): string {
 
 /** 0.8 -> "80%". */
 export const percentWords = (share: number) => `${Math.round(share * 100)}%`;
+
+/** A report period's first and last day (inclusive, the business's calendar): "last 7 days" ends today. */
+export function periodDays(period: ReportPeriod, today = businessToday()): { from: string; to: string } {
+  if ("days" in period) return { from: addDays(today, 1 - period.days), to: today };
+  return period;
+}
