@@ -80,7 +80,7 @@ const MAX_SEARCH_LENGTH = 200;
 const storable = z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
 
 /** True for a day that is on the calendar: 2026-02-28 is, 2026-02-30 and 0000-01-01 are not. */
-function isCalendarDate(day: string): boolean {
+export function isCalendarDate(day: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return false;
   const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -414,7 +414,7 @@ for (const viewport of [
       await expect(requestList(page)).toBeVisible();
       await check("inbox");
       await page.goto(`/desk#/requests/${id}`);
-      await expect(page.getByRole("heading", { level: 2, name: "History" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "Timeline" })).toBeVisible();
       await check("request");
       await page.getByRole("link", { name: "Activity" }).click();
       await expect(page.getByRole("heading", { name: "Recent sign-ins" })).toBeVisible();
@@ -486,7 +486,7 @@ test("no desk screen is wider than a 360 px phone, nor scrolls sideways in part,
   await expect(requestList(page)).toBeVisible();
   await measure("inbox");
   await page.goto(`/desk#/requests/${id}`);
-  await expect(page.getByRole("heading", { level: 2, name: "History" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Timeline" })).toBeVisible();
   await measure("request");
   await page.getByRole("link", { name: "Activity" }).click();
   await expect(page.getByRole("heading", { name: "Recent sign-ins" })).toBeVisible();

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
 import type { DeskEvent, DeskSignIn } from "@/shared/desk-schema";
+import { describeEvent } from "./event-words";
 import { businessTime } from "./format";
-import { describeEvent } from "./RequestPage";
 import { hrefFor } from "./use-hash-route";
 
 /** One sign-in per row: a table from sm up, a block of lines per sign-in on a phone. */

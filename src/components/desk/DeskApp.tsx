@@ -8,24 +8,31 @@ import { ActivityPage } from "./ActivityPage";
 import { SIGNED_IN_HINT_KEY, writeStoredFlag } from "./desk-preferences";
 import { Inbox, type InboxState } from "./Inbox";
 import { NewRequestBanner, SoundSwitch, useLatestRequests } from "./NewRequestBanner";
+import { PartnerForm } from "./PartnerForm";
+import { PartnersPage } from "./PartnersPage";
 import { PhoneInForm } from "./PhoneInForm";
 import { PushSwitch, stopPhoneAlerts } from "./PushSwitch";
 import { createDeskQueryClient, deskSend, fetchSession, SESSION_KEY, type SessionState } from "./query-client";
+import { ReportPage } from "./ReportPage";
 import { RequestPage } from "./RequestPage";
 import { SignInForm } from "./SignInForm";
 import { type DeskRoute, hrefFor, useHashRoute } from "./use-hash-route";
 
-/** The owner's desk: one island behind /desk. Signed out it is the sign-in form; signed in, the inbox. */
-export function DeskApp() {
+/**
+ * The owner's desk: one island behind /desk. Signed out it is the sign-in form; signed in, the inbox.
+ * `towns` are the towns served (the area pages, read by the build): where partners work, and the
+ * choices when a job has no nearest town.
+ */
+export function DeskApp({ towns = [] }: { towns?: readonly string[] }) {
   const [client] = useState(createDeskQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <Desk />
+      <Desk towns={towns} />
     </QueryClientProvider>
   );
 }
 
-function Desk() {
+function Desk({ towns }: { towns: readonly string[] }) {
   const session = useQuery<SessionState>({ queryKey: SESSION_KEY, queryFn: fetchSession });
   const signedIn = session.data?.signedIn;
   useEffect(() => {
@@ -41,7 +48,7 @@ function Desk() {
     );
   }
   if (!session.data.signedIn) return <SignInForm />;
-  return <SignedInDesk email={session.data.session.user.email} />;
+  return <SignedInDesk email={session.data.session.user.email} towns={towns} />;
 }
 
 const navLink = (active: boolean) =>
@@ -50,7 +57,10 @@ const navLink = (active: boolean) =>
     active ? "bg-white text-ink" : "text-white hover:bg-slate-700",
   );
 
-function SignedInDesk({ email }: { email: string }) {
+/** The views under each nav link: Partners covers a partner's form and the report too. */
+const partnerViews = new Set<DeskRoute["view"]>(["partners", "partner", "report"]);
+
+function SignedInDesk({ email, towns }: { email: string; towns: readonly string[] }) {
   const client = useQueryClient();
   const route = useHashRoute();
   // The inbox as last seen (its filters and page are in its address): where "Inbox" leads back to.
@@ -64,6 +74,7 @@ function SignedInDesk({ email }: { email: string }) {
   const latest = useLatestRequests();
   const newCount = latest.data?.newCount ?? 0;
   const [notice, setNotice] = useState("");
+  const [partnerNotice, setPartnerNotice] = useState("");
   const main = useRef<HTMLElement>(null);
 
   const signOut = useMutation({
@@ -84,6 +95,8 @@ function SignedInDesk({ email }: { email: string }) {
   // opens at its top; the inbox is put back where it was (Inbox), which the focus must not undo.
   const first = useRef(true);
   useEffect(() => {
+    // A partner saved: said on the partners list it leads back to, gone with the next view.
+    if (route.view !== "partners") setPartnerNotice("");
     if (route.view !== "inbox") {
       setNotice("");
       if (!first.current) window.scrollTo(0, 0);
@@ -110,7 +123,10 @@ function SignedInDesk({ email }: { email: string }) {
         <NewRequestBanner />
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-1 px-2 py-2 sm:px-4">
           <nav aria-label="Desk" className="flex flex-wrap items-center gap-1">
-            <a href={hrefFor(inboxRoute)} className={navLink(route.view !== "activity")}>
+            <a
+              href={hrefFor(inboxRoute)}
+              className={navLink(route.view !== "activity" && !partnerViews.has(route.view))}
+            >
               Inbox
               {newCount > 0 && (
                 <span
@@ -124,6 +140,9 @@ function SignedInDesk({ email }: { email: string }) {
             </a>
             <a href={hrefFor({ view: "activity" })} className={navLink(route.view === "activity")}>
               Activity
+            </a>
+            <a href={hrefFor({ view: "partners" })} className={navLink(partnerViews.has(route.view))}>
+              Partners
             </a>
           </nav>
           <div className="flex flex-wrap items-center justify-end gap-1">
@@ -149,6 +168,7 @@ function SignedInDesk({ email }: { email: string }) {
             key={route.id}
             id={route.id}
             inboxHref={hrefFor(inboxRoute)}
+            towns={towns}
             onDeleted={(id) => {
               setNotice(`Service request #${id} was deleted.`);
               go({ view: "inbox" });
@@ -157,6 +177,19 @@ function SignedInDesk({ email }: { email: string }) {
         )}
         {route.view === "activity" && <ActivityPage />}
         {route.view === "new" && <PhoneInForm />}
+        {route.view === "partners" && <PartnersPage notice={partnerNotice} />}
+        {route.view === "partner" && (
+          <PartnerForm
+            key={route.id}
+            id={route.id}
+            towns={towns}
+            onSaved={(message) => {
+              setPartnerNotice(message);
+              go({ view: "partners" });
+            }}
+          />
+        )}
+        {route.view === "report" && <ReportPage period={route.period} />}
       </main>
     </div>
   );

@@ -9,7 +9,6 @@ import { languageForOwner } from "@/i18n/locales";
 import { cn } from "@/lib/utils";
 import {
   type DeskAlert,
-  type DeskEvent,
   type DeskRequestDetail,
   type DeskStatus,
   deskStatuses,
@@ -21,52 +20,25 @@ import { mapSearchHref, telHrefFor } from "@/shared/links";
 import { AskForLocation } from "./AskForLocation";
 import { DeskField, DeskLabel } from "./DeskField";
 import { DriverLocation, EarlierLocations } from "./DriverLocation";
+import { describeEvent, noteInDescription } from "./event-words";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
+import { OfferPanel } from "./OfferPanel";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { StatusBadge, StatusOptions } from "./StatusBadge";
 import { sourceLabels } from "./source-labels";
 import { useNow } from "./use-hash-route";
-
-/** One line of history, in words. Everything the visitor or a user typed stays text. */
-export function describeEvent(event: DeskEvent): string {
-  switch (event.kind) {
-    case "status":
-      return `changed the status from ${event.fromStatus ? statusLabels[event.fromStatus] : "?"} to ${event.toStatus ? statusLabels[event.toStatus] : "?"}`;
-    case "note":
-      return "added a note";
-    case "deleted":
-      return `deleted service request #${event.requestId}`;
-    case "driver_message":
-      return event.note ? "wrote to the driver" : "removed the message to the driver";
-    case "location_erased":
-      return "erased the driver's GPS position (retention)";
-    // Partner events: the actor is the partner's company (or the desk user who offered); the note
-    // holds what they said, as text.
-    case "offer_sent":
-      return `offered the job to ${event.note ?? "a partner"}`;
-    case "offer_declined":
-      return event.note ? `declined the offer: ${event.note}` : "declined the offer";
-    case "offer_expired":
-      return "did not answer in time: the offer expired";
-    case "offer_accepted":
-      return `accepted: about ${event.note ?? "?"} minutes`;
-    case "offer_withdrawn":
-      return `withdrew the offer to ${event.note ?? "a partner"}`;
-    case "no_partner":
-      return "no partner took the job: the desk was alerted";
-    case "job_progress":
-      return `reported: ${event.note ?? "?"}`;
-    case "vehicle":
-      return "added the vehicle's details";
-  }
-}
+import { VehicleForm } from "./VehicleForm";
 
 /** What each alert in the deliveries table is. */
 const alertKindLabels: Record<string, string> = {
   new_request: "New request (owner)",
   cancelled: "Cancelled (owner)",
   driver_confirmation: "Confirmation (driver)",
+  offer_created: "Offer (partner)",
+  offer_withdrawn: "Offer withdrawn (partner)",
+  offer_cancelled: "Cancelled by the driver (partner)",
+  no_partner: "No partner took it (owner)",
 };
 
 /** One alert per row: a table from sm up, a block of lines per alert on a phone. */
@@ -103,9 +75,12 @@ function MapLink({ place }: { place: string }) {
 export function RequestPage({
   id,
   inboxHref,
+  towns,
   onDeleted,
 }: {
   id: number;
+  /** The towns served: the choices when the job must be matched on a town the owner picks. */
+  towns: readonly string[];
   /** Back to the inbox as the owner left it (its filters and page). */
   inboxHref: string;
   onDeleted: (id: number) => void;
@@ -308,6 +283,14 @@ export function RequestPage({
         </div>
       )}
 
+      <OfferPanel
+        requestId={request.id}
+        towns={towns}
+        closed={cancelled}
+        hasNearestTown={Boolean(request.location?.nearestTown)}
+      />
+      {!cancelled && <VehicleForm request={request} />}
+
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         {!cancelled && (
           <DeskField label="Status">
@@ -396,25 +379,34 @@ export function RequestPage({
 
       <section aria-labelledby={`${ids}-history`}>
         <h2 id={`${ids}-history`} className="text-lg font-bold text-ink">
-          History
+          Timeline
         </h2>
-        {events.length === 0 ? (
-          <p className="text-sm text-slate-600">No changes yet.</p>
-        ) : (
-          <ol className="mt-2 space-y-3">
-            {events.map((event) => (
-              <li key={event.id} className="rounded-md bg-slate-50 px-3 py-2 text-sm">
-                <p>
-                  <time dateTime={event.at} className="text-slate-600">
-                    {businessTime(event.at)}
-                  </time>{" "}
-                  — <span className="font-semibold">{event.actor}</span> {describeEvent(event)}
+        {/* From the request's arrival to the partner's Done: who did what, when, everything typed as text. */}
+        <ol className="mt-2 space-y-2 border-l-2 border-slate-300 pl-4" data-testid="timeline">
+          <li className="text-sm">
+            <p className="[overflow-wrap:anywhere]">
+              <time dateTime={request.createdAt} className="text-slate-600">
+                {businessTime(request.createdAt)}
+              </time>{" "}
+              — <span className="font-semibold">Received</span> ({sourceLabels[request.source]})
+            </p>
+          </li>
+          {events.map((event) => (
+            <li key={event.id} className="text-sm">
+              <p className="[overflow-wrap:anywhere]">
+                <time dateTime={event.at} className="text-slate-600">
+                  {businessTime(event.at)}
+                </time>{" "}
+                — <span className="font-semibold">{event.actor}</span> {describeEvent(event)}
+              </p>
+              {event.note && !noteInDescription.has(event.kind) && (
+                <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-50 px-3 py-2 text-ink [overflow-wrap:anywhere]">
+                  {event.note}
                 </p>
-                {event.note && <p className="mt-1 whitespace-pre-wrap text-ink">{event.note}</p>}
-              </li>
-            ))}
-          </ol>
-        )}
+              )}
+            </li>
+          ))}
+        </ol>
       </section>
 
       <section aria-labelledby={`${ids}-alerts`}>

@@ -1,4 +1,5 @@
 import { site } from "@/shared/site";
+import type { ReportPeriod } from "./use-hash-route";
 
 /** Times on the desk are the business's clock (site.timeZone), whatever the phone's zone. */
 const clock = new Intl.DateTimeFormat("en-US", {
@@ -23,3 +24,39 @@ export function timeAgo(iso: string, now: number): string {
 }
 
 export const mailtoHrefFor = (email: string) => `mailto:${email}`;
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: site.timeZone });
+
+/** Today on the business's calendar, as YYYY-MM-DD (the report's and the insurance date's day). */
+export const businessToday = (now = Date.now()) => dayFormat.format(new Date(now));
+
+/** A calendar day moved by whole days (calendar arithmetic in UTC, so no daylight-saving hour shifts it). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const dayLabel = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
+
+/** "Mar 31, 2027" for a YYYY-MM-DD day (read as that calendar day, whatever the phone's zone). */
+export const dayWords = (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`));
+
+/** "45 s", "4 min 30 s", "1 h 5 min": a median time to accept. */
+export function durationWords(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const minutes = Math.floor(s / 60);
+  if (minutes < 60) return s % 60 ? `${minutes} min ${s % 60} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+}
+
+/** 0.8 -> "80%". */
+export const percentWords = (share: number) => `${Math.round(share * 100)}%`;
+
+/** A report period's first and last day (inclusive, the business's calendar): "last 7 days" ends today. */
+export function periodDays(period: ReportPeriod, today = businessToday()): { from: string; to: string } {
+  if ("days" in period) return { from: addDays(today, 1 - period.days), to: today };
+  return period;
+}

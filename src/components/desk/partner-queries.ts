@@ -1,0 +1,34 @@
+import type { DeskPartner, PartnerInput } from "@/shared/partner-schema";
+import { services } from "@/shared/services";
+
+/** The partner directory's query: every partner, active and paused (GET /api/desk/partners). */
+export const PARTNERS_KEY = ["/api/desk/partners"] as const;
+
+/** The offers on a request and the partners it can be offered to (GET /api/desk/requests/:id/offers). */
+export const offersKey = (requestId: number, town?: string) =>
+  [
+    town
+      ? `/api/desk/requests/${requestId}/offers?town=${encodeURIComponent(town)}`
+      : `/api/desk/requests/${requestId}/offers`,
+  ] as const;
+
+/** Service slugs in words, as the public pages name them. */
+export const serviceOptions = services.map((s) => ({ value: s.slug, label: s.name }));
+const serviceNameBySlug = new Map<string, string>(services.map((s) => [s.slug, s.name]));
+export const serviceName = (slug: string) => serviceNameBySlug.get(slug) ?? slug;
+
+/** What the form edits: a DeskPartner without what the server works out. */
+export function inputOf(partner: DeskPartner): PartnerInput {
+  return {
+    companyName: partner.companyName,
+    contactName: partner.contactName,
+    phone: partner.phone,
+    email: partner.email,
+    webhookUrl: partner.webhookUrl,
+    services: partner.services,
+    towns: partner.towns,
+    active: partner.active,
+    notes: partner.notes,
+    insuranceExpiresOn: partner.insuranceExpiresOn,
+  };
+}

@@ -1,0 +1,129 @@
+import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
+import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+
+/**
+ * The desk's partner work on a phone (360 px): add a partner, find it in the directory, offer a
+ * request to it and see the offer listed with its text-the-offer link. The server's rules (rotation,
+ * insurance, expiry, the race) have their own server tests; this checks what the owner sees.
+ */
+test.use({ viewport: { width: 360, height: 740 } });
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The day a year from now: an insurance certificate still valid. */
+const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+/** Nothing wider than the phone (the page never scrolls sideways), and nothing serious for axe. */
+async function expectFitsAndAccessible(page: Page, label: string) {
+  // For a person to look at: SCREENSHOT_DIR=... npx playwright test tests/e2e/desk-partners.spec.ts
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({
+      path: `${process.env.SCREENSHOT_DIR}/partners-${label.replaceAll(" ", "-")}.png`,
+      fullPage: true,
+    });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(wide, `${label} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page, label)).toEqual([]);
+}
+
+test("add a partner, then offer a request to it and see the offer", async ({ page, request }) => {
+  test.slow(); // a sign-in, a form and a request page on a busy two-core machine
+  const company = unique("Rivera <b>Towing</b>");
+  const driverPhone = "(209) 555-0148";
+  const res = await request.post("/api/contact", {
+    data: {
+      name: unique("Partner Driver"),
+      email: "driver.partners@example.com",
+      phone: driverPhone,
+      service: "Flat Tire",
+      pickupLocation: "Hammer Ln & West Ln, Stockton",
+      dropoffLocation: "2100 Pacific Ave, Stockton",
+    },
+  });
+  expect(res.status()).toBe(201);
+  const requestId = (await res.json()).id as number;
+
+  await page.goto("/desk");
+  await page.getByLabel("Email").fill(DESK_EMAIL);
+  await page.getByLabel("Password").fill(DESK_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+
+  // The directory, from the desk's nav.
+  await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Partners" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Partners" })).toBeVisible();
+  await page.getByRole("link", { name: "Add a partner" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add a partner" })).toBeVisible();
+
+  // Sent empty, the form says what each field needs, beside it.
+  await page.getByRole("button", { name: "Add partner" }).click();
+  await expect(page.getByText("Choose at least one service they take")).toBeVisible();
+  await expect(page.getByLabel("Company name")).toBeFocused();
+
+  await page.getByLabel("Company name").fill(company);
+  await page.getByLabel("Contact name").fill("Ana Rivera");
+  await page.getByLabel("Phone").fill("(209) 555-0190");
+  await page.getByLabel("E-mail").fill("dispatch@rivera.example");
+  await page.getByRole("group", { name: "Services they take" }).getByLabel("Flat Tire").check();
+  await page.getByRole("group", { name: "Towns they cover" }).getByLabel("Stockton").check();
+  await page.getByLabel("Insurance certificate expires on").fill(nextYear());
+  await page.getByLabel("Notes (optional)").fill("Nights only <script>alert(1)</script>");
+  await expectFitsAndAccessible(page, "partner form");
+  await page.getByRole("button", { name: "Add partner" }).click();
+
+  // Back on the list: the partner is there, active, insured, and what was typed shows as text.
+  await expect(page.getByRole("heading", { level: 1, name: "Partners" })).toBeVisible();
+  await expect(page.getByText(`${company} was added.`)).toBeVisible();
+  const card = page.getByTestId("partner").filter({ has: page.getByRole("heading", { name: company }) });
+  await expect(card).toContainText("Active");
+  await expect(card).toContainText("Insurance valid until");
+  await expect(card).toContainText("Nights only <script>alert(1)</script>");
+  await expectFitsAndAccessible(page, "partners");
+
+  // The request: no position from the driver's phone, so the owner picks the town to match on.
+  await page.goto(`/desk#/requests/${requestId}`);
+  const panel = page.getByTestId("offer-panel");
+  await expect(panel.getByRole("heading", { name: "Offer to partners" })).toBeVisible();
+  await panel.getByLabel("Town to match partners on").selectOption("Stockton");
+  await panel.getByRole("checkbox", { name: company }).check();
+  await panel.getByRole("button", { name: "Offer to selected" }).click();
+  await expect(panel.getByRole("status")).toContainText(`Offered to ${company}.`);
+
+  const offer = panel.getByRole("list", { name: "Offers" }).getByTestId("offer");
+  await expect(offer).toHaveCount(1);
+  await expect(offer).toContainText(company);
+  await expect(offer).toContainText("Waiting for an answer");
+  const sms = offer.getByRole("link", { name: /Text the offer/ });
+  const href = (await sms.getAttribute("href")) ?? "";
+  expect(href).toMatch(/^sms:\+?2095550190\?/);
+  const body = decodeURIComponent(href.slice(href.indexOf("body=") + 5));
+  expect(body).toContain("Flat Tire");
+  expect(body).toContain("Stockton");
+  // Never the private link nor the driver's phone in a text the owner forwards.
+  expect(body).not.toContain("/offer/");
+  expect(body.replace(/\D/g, "")).not.toContain("2095550148");
+  await expect(offer.getByRole("link", { name: /Call/ })).toHaveAttribute("href", "tel:+12095550190");
+
+  // The timeline names whom the job was offered to, after the request's arrival.
+  const timeline = page.getByTestId("timeline");
+  await expect(timeline.getByRole("listitem").first()).toContainText("Received");
+  await expect(timeline).toContainText(`offered the job to ${company}`);
+  await expectFitsAndAccessible(page, "request with offers");
+
+  // The report lists the partner with its one offer.
+  await page.goto("/desk#/partners/report?days=7");
+  await expect(page.getByRole("heading", { level: 1, name: "Partners report" })).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: company });
+  await expect(row.getByRole("cell").nth(1)).toContainText("1");
+  const csv = page.getByRole("link", { name: "Download CSV" });
+  await expect(csv).toHaveAttribute(
+    "href",
+    /^\/api\/desk\/partners\/report\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+  );
+  // The same figures as a file, with the desk's session (the page's cookies).
+  const file = await page.request.get((await csv.getAttribute("href")) ?? "");
+  expect(file.status()).toBe(200);
+  expect(await file.text()).toContain(company);
+  await expectFitsAndAccessible(page, "partners report");
+});
