@@ -70,11 +70,11 @@ ALTER TABLE "alert_outbox" ADD COLUMN "offer_id" integer;--> statement-breakpoin
 ALTER TABLE "contact_requests" ADD COLUMN "desk_vehicle" text;--> statement-breakpoint
 ALTER TABLE "contact_requests" ADD COLUMN "license_plate" text;--> statement-breakpoint
 ALTER TABLE "request_events" ADD COLUMN "partner_id" integer;--> statement-breakpoint
-ALTER TABLE "offer_links" ADD CONSTRAINT "offer_links_offer_id_partner_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."partner_offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "partner_offers" ADD CONSTRAINT "partner_offers_contact_request_id_contact_requests_id_fk" FOREIGN KEY ("contact_request_id") REFERENCES "public"."contact_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "partner_offers" ADD CONSTRAINT "partner_offers_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reviews" ADD CONSTRAINT "reviews_contact_request_id_contact_requests_id_fk" FOREIGN KEY ("contact_request_id") REFERENCES "public"."contact_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "reviews" ADD CONSTRAINT "reviews_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "offer_links" ADD CONSTRAINT "offer_links_offer_id_partner_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "partner_offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_offers" ADD CONSTRAINT "partner_offers_contact_request_id_contact_requests_id_fk" FOREIGN KEY ("contact_request_id") REFERENCES "contact_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "partner_offers" ADD CONSTRAINT "partner_offers_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "partners"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_contact_request_id_contact_requests_id_fk" FOREIGN KEY ("contact_request_id") REFERENCES "contact_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "partners"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "offer_links_token_sha256_idx" ON "offer_links" USING btree ("token_sha256");--> statement-breakpoint
 CREATE INDEX "offer_links_offer_idx" ON "offer_links" USING btree ("offer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "partner_offers_one_accepted_idx" ON "partner_offers" USING btree ("contact_request_id") WHERE "partner_offers"."state" = 'accepted';--> statement-breakpoint
@@ -85,6 +85,6 @@ CREATE INDEX "partners_company_name_idx" ON "partners" USING btree ("company_nam
 CREATE UNIQUE INDEX "reviews_contact_request_idx" ON "reviews" USING btree ("contact_request_id");--> statement-breakpoint
 CREATE INDEX "reviews_published_idx" ON "reviews" USING btree ("published_at") WHERE "reviews"."published_at" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "site_event_counts_key_idx" ON "site_event_counts" USING btree ("day","name","page","placement","language");--> statement-breakpoint
-ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_offer_id_partner_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "public"."partner_offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_outbox" ADD CONSTRAINT "alert_outbox_offer_id_partner_offers_id_fk" FOREIGN KEY ("offer_id") REFERENCES "partner_offers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "alert_outbox_review_request_once_idx" ON "alert_outbox" USING btree ("contact_request_id","channel") WHERE "alert_outbox"."kind" = 'review_request';--> statement-breakpoint
 CREATE INDEX "request_events_kind_at_idx" ON "request_events" USING btree ("kind","at");
