@@ -17,6 +17,7 @@ import privatePageHeaders from "./features/desk/private-page-headers";
 import deskRoutes from "./features/desk/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
+import offerRoutes from "./features/offer/routes";
 import offerExpiry, { type OfferExpiryOptions } from "./features/partners/expiry";
 import { partnerRoutes } from "./features/partners/routes";
 import { RequestFeed } from "./features/request-page/feed";
@@ -235,6 +236,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       onCancelled: () => app.alerts.worker.wake(),
       heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
+    });
+    // A partner's offer page: its answers move the request, so the driver pages' feed is woken at once.
+    await app.register(offerRoutes, {
+      db: options.db.db,
+      site,
+      rateLimit: config.requestPageRateLimit,
+      now: requestPageClock,
+      onChanged: () => feed.wake(),
+      onQueued: () => app.alerts.worker.wake(),
     });
     await app.register(hereRoutes, {
       db: options.db.db,

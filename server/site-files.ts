@@ -34,6 +34,11 @@ export interface SiteFiles {
    * of their own. Absent in API-only tests.
    */
   requestPageShells: Partial<Record<Locale, string>>;
+  /**
+   * The built shell of a partner's offer page (src/views/OfferPage.astro, English only), which the
+   * server fills in at /offer/{token}. Absent in API-only tests.
+   */
+  offerPageShell?: string;
   /** What the chat assistant knows of the pages (chat-knowledge.json), validated. */
   chatKnowledge: ChatKnowledge;
   /** The chat assistant's trained intent classifier (chat-model.json, scripts/build-chat-model.ts). */
@@ -48,7 +53,9 @@ export const DEFAULT_SITE_URL = "https://stocktontowing.example";
  * /request and /es/request themselves are no pages.
  */
 const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.html", es: "es/request.html" };
-const shellFiles = new Set(Object.values(REQUEST_PAGE_SHELL_FILES));
+/** The offer page's shell: the server fills it in at /offer/{token}; /offer itself is no page. */
+const OFFER_PAGE_SHELL_FILE = "offer.html";
+const shellFiles = new Set([...Object.values(REQUEST_PAGE_SHELL_FILES), OFFER_PAGE_SHELL_FILE]);
 
 /** Files the build writes for the server alone: read at start, never served. */
 const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, CHAT_MODEL_FILE, ...shellFiles]);
@@ -134,6 +141,9 @@ export function readSiteFiles(root: string): SiteFiles {
         .filter((locale) => files.includes(REQUEST_PAGE_SHELL_FILES[locale]))
         .map((locale) => [locale, readFileSync(path.join(root, REQUEST_PAGE_SHELL_FILES[locale]), "utf8")]),
     ),
+    offerPageShell: files.includes(OFFER_PAGE_SHELL_FILE)
+      ? readFileSync(path.join(root, OFFER_PAGE_SHELL_FILE), "utf8")
+      : undefined,
     chatKnowledge: readChatKnowledge(root),
     chatModel: readChatModel(root),
   };

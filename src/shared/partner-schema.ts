@@ -205,3 +205,29 @@ export interface PartnerReport {
 }
 
 export type PartnerLanguage = Locale;
+
+/** The partner's private page of one offer (server/features/offer/): `/offer/{token}`. */
+export const OFFER_PAGE_PREFIX = "/offer/";
+export const offerPagePath = (token: string) => `${OFFER_PAGE_PREFIX}${token}`;
+/** The answers the offer's page posts (a form, or JSON from a partner's own system). */
+export const OFFER_ACTIONS = ["accept", "decline", "step"] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+export const offerActionPath = (token: string, action: OfferAction) => `/api/offer/${token}/${action}`;
+
+/**
+ * Where an offer stands as its partner sees it, what every JSON answer of /api/offer/{token}/… holds.
+ * `state` is the stored one, except that an open offer past its time reads "expired" (the sweep may
+ * not have run yet); `taken` says a withdrawn offer closed because another partner accepted the job;
+ * `driverCancelled` that the driver cancelled the request.
+ */
+export interface OfferPageState {
+  state: OfferStateName;
+  taken: boolean;
+  driverCancelled: boolean;
+  /** When the offer stops taking an answer (ISO). */
+  expiresAt: string;
+  answeredAt: string | null;
+  etaMinutes: number | null;
+  step: JobStepName | null;
+  stepAt: string | null;
+}

@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 const isDeskPath = (path: string) => path === "/desk" || path.startsWith("/desk/") || path.startsWith("/desk.");
-/** A driver's request page, its API, and the confirmation that links to it. */
+/** A driver's request page, its API, and the confirmation that links to it; a partner's offer page and its API. */
 const isRequestPagePath = (path: string) =>
   path.startsWith("/request/") ||
   path.startsWith("/api/request/") ||
+  path.startsWith("/offer/") ||
+  path.startsWith("/api/offer/") ||
   path === "/contact/sent" ||
   path === "/es/contact/sent";
 

@@ -1,0 +1,282 @@
+import { and, eq, gt, inArray, ne } from "drizzle-orm";
+import type { RequestStatus } from "../../../src/shared/desk-schema";
+import type { JobStepName } from "../../../src/shared/partner-schema";
+import type { Db } from "../../db/client";
+import {
+  type AlertChannel,
+  alertOutbox,
+  type PartnerOfferRow,
+  partnerOffers,
+  partners,
+  requestEvents,
+  serviceRequests,
+} from "../../db/schema";
+import { changeStatus } from "../desk/requests";
+
+/**
+ * The partner's answers to an offer: accept (with their own arrival estimate), decline, and the steps
+ * of an accepted job. Each runs in one transaction that first locks the request's row, the lock the
+ * desk's changeStatus() and the driver's cancel take too, so on one request an acceptance, a cancel
+ * and a desk change happen one after the other, never interleaved. The first acceptance wins: the
+ * offer moves to accepted only while it is still open (offered, not past expires_at), and the unique
+ * index partner_offers_one_accepted_idx allows one accepted offer per request on any number of
+ * servers; a second acceptance meeting it is told the job was taken.
+ */
+
+/** Why an answer changed nothing: the offer or the request is no longer where the answer needs it. */
+export type OfferRefusal =
+  /** Another partner accepted the job first. */
+  | "taken"
+  /** The offer was withdrawn for another reason (the desk took it back). */
+  | "withdrawn"
+  /** Past its time (expired by the sweep, or not yet swept). */
+  | "expired"
+  /** This partner declined it before. */
+  | "declined"
+  /** The driver cancelled the request. */
+  | "cancelled"
+  /** The desk closed the request (completed, lost, spam). */
+  | "closed"
+  /** A step reported on an offer that is not accepted. */
+  | "not_accepted"
+  /** A step after the job ended (done or could not complete), or one going back. */
+  | "finished"
+  | "backwards"
+  /** Accepted already: a decline after one's own acceptance. */
+  | "accepted";
+
+export type AnswerOutcome = { changed: boolean } | { refused: OfferRefusal } | undefined;
+
+/** Statuses after which a request takes no partner: the desk closed it. */
+const closedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam"];
+
+const UNIQUE_VIOLATION = "23505";
+const ONE_ACCEPTED_INDEX = "partner_offers_one_accepted_idx";
+
+/** The database's "another row already holds this" for the one-accepted index, through drizzle's wrapping. */
+function isOneAcceptedViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === UNIQUE_VIOLATION) return constraint === undefined || constraint === ONE_ACCEPTED_INDEX;
+  }
+  return false;
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** The offer and its request's status, the request's row locked for the rest of the transaction. */
+async function lockOffer(tx: Tx, offerId: number) {
+  const [offer] = await tx.select().from(partnerOffers).where(eq(partnerOffers.id, offerId));
+  if (!offer) return undefined;
+  const [request] = await tx
+    .select({ status: serviceRequests.status })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, offer.serviceRequestId))
+    .for("update");
+  if (!request) return undefined;
+  // Read again under the lock: an answer committed while this one waited is seen.
+  const [current] = await tx.select().from(partnerOffers).where(eq(partnerOffers.id, offerId)).for("update");
+  if (!current) return undefined;
+  const [partner] = await tx
+    .select({ companyName: partners.companyName })
+    .from(partners)
+    .where(eq(partners.id, current.partnerId));
+  return { offer: current, status: request.status, companyName: partner?.companyName ?? "" };
+}
+
+/** Why an offer that is not open refuses an acceptance or a decline. */
+async function whyNotOpen(tx: Tx, offer: PartnerOfferRow): Promise<OfferRefusal> {
+  switch (offer.state) {
+    case "accepted":
+      return "accepted";
+    case "declined":
+      return "declined";
+    case "withdrawn": {
+      const [winner] = await tx
+        .select({ id: partnerOffers.id })
+        .from(partnerOffers)
+        .where(and(eq(partnerOffers.serviceRequestId, offer.serviceRequestId), eq(partnerOffers.state, "accepted")))
+        .limit(1);
+      return winner ? "taken" : "withdrawn";
+    }
+    default:
+      return "expired";
+  }
+}
+
+/** The offer.* alerts to one partner: always an e-mail, and a webhook event when they have a system of their own. */
+const partnerChannels = (webhookUrl: string | null): AlertChannel[] => (webhookUrl ? ["email", "webhook"] : ["email"]);
+
+/**
+ * The partner accepts with their own arrival estimate. In one transaction: the offer becomes accepted
+ * (first acceptance only), the other open offers on the job are withdrawn and their partners told
+ * through the outbox (offer_withdrawn), the history records both, and the request moves to dispatched
+ * through the desk's changeStatus(), actor the partner's company. Undefined when the offer is gone.
+ */
+export async function acceptOffer(db: Db, offerId: number, etaMinutes: number, now: Date): Promise<AnswerOutcome> {
+  const outcome = await db.transaction(async (tx): Promise<AnswerOutcome> => {
+    const locked = await lockOffer(tx, offerId);
+    if (!locked) return undefined;
+    const { offer, status, companyName } = locked;
+    if (offer.state === "accepted") return { changed: false };
+    if (status === "cancelled") return { refused: "cancelled" };
+    if (closedStatuses.includes(status)) return { refused: "closed" };
+
+    let won: PartnerOfferRow | undefined;
+    try {
+      // A savepoint: a unique violation undoes this statement only, and the transaction goes on to record it.
+      [won] = await tx.transaction((sp) =>
+        sp
+          .update(partnerOffers)
+          .set({ state: "accepted", answeredAt: now, etaMinutes, step: "accepted", stepAt: now })
+          .where(
+            and(eq(partnerOffers.id, offerId), eq(partnerOffers.state, "offered"), gt(partnerOffers.expiresAt, now)),
+          )
+          .returning(),
+      );
+    } catch (error) {
+      if (!isOneAcceptedViolation(error)) throw error;
+      // Another partner won on a path that did not wait for this lock: this offer closes as taken.
+      await tx
+        .update(partnerOffers)
+        .set({ state: "withdrawn", answeredAt: now })
+        .where(and(eq(partnerOffers.id, offerId), eq(partnerOffers.state, "offered")));
+      await tx.insert(requestEvents).values({
+        requestId: offer.serviceRequestId,
+        kind: "offer_withdrawn",
+        actor: companyName,
+        note: companyName,
+        partnerId: offer.partnerId,
+        at: now,
+      });
+      return { refused: "taken" };
+    }
+    if (!won) return { refused: await whyNotOpen(tx, offer) };
+
+    const withdrawn = await tx
+      .update(partnerOffers)
+      .set({ state: "withdrawn", answeredAt: now })
+      .where(
+        and(
+          eq(partnerOffers.serviceRequestId, offer.serviceRequestId),
+          eq(partnerOffers.state, "offered"),
+          ne(partnerOffers.id, offerId),
+        ),
+      )
+      .returning({ id: partnerOffers.id, partnerId: partnerOffers.partnerId });
+    await tx.insert(requestEvents).values({
+      requestId: offer.serviceRequestId,
+      kind: "offer_accepted",
+      actor: companyName,
+      note: String(etaMinutes),
+      partnerId: offer.partnerId,
+      at: now,
+    });
+    if (withdrawn.length > 0) {
+      const told = await tx
+        .select({ id: partners.id, companyName: partners.companyName, webhookUrl: partners.webhookUrl })
+        .from(partners)
+        .where(
+          inArray(
+            partners.id,
+            withdrawn.map((w) => w.partnerId),
+          ),
+        );
+      const byId = new Map(told.map((p) => [p.id, p]));
+      await tx.insert(requestEvents).values(
+        withdrawn.map((w) => ({
+          requestId: offer.serviceRequestId,
+          kind: "offer_withdrawn" as const,
+          actor: companyName,
+          note: byId.get(w.partnerId)?.companyName ?? null,
+          partnerId: w.partnerId,
+          at: now,
+        })),
+      );
+      await tx.insert(alertOutbox).values(
+        withdrawn.flatMap((w) =>
+          partnerChannels(byId.get(w.partnerId)?.webhookUrl ?? null).map((channel) => ({
+            serviceRequestId: offer.serviceRequestId,
+            channel,
+            kind: "offer_withdrawn" as const,
+            offerId: w.id,
+          })),
+        ),
+      );
+    }
+    // The desk's own path, so whatever is hooked to a status change runs for a partner's too.
+    const changed = await changeStatus(tx as unknown as Db, offer.serviceRequestId, "dispatched", companyName, now);
+    if (changed && "cancelledByDriver" in changed) throw new Error("cancelled under the request's lock");
+    return { changed: true };
+  });
+  return outcome;
+}
+
+/** The partner declines an open offer, with a reason if they gave one. Undefined when the offer is gone. */
+export async function declineOffer(db: Db, offerId: number, reason: string, now: Date): Promise<AnswerOutcome> {
+  return db.transaction(async (tx): Promise<AnswerOutcome> => {
+    const locked = await lockOffer(tx, offerId);
+    if (!locked) return undefined;
+    const { offer, companyName } = locked;
+    if (offer.state === "declined") return { changed: false };
+    const [declined] = await tx
+      .update(partnerOffers)
+      .set({ state: "declined", answeredAt: now, declineReason: reason === "" ? null : reason })
+      .where(and(eq(partnerOffers.id, offerId), eq(partnerOffers.state, "offered"), gt(partnerOffers.expiresAt, now)))
+      .returning({ id: partnerOffers.id });
+    if (!declined) return { refused: await whyNotOpen(tx, offer) };
+    await tx.insert(requestEvents).values({
+      requestId: offer.serviceRequestId,
+      kind: "offer_declined",
+      actor: companyName,
+      note: reason === "" ? null : reason,
+      partnerId: offer.partnerId,
+      at: now,
+    });
+    return { changed: true };
+  });
+}
+
+/** The order of an accepted job's steps; done and not_completed both end it. */
+const stepRank: Record<JobStepName, number> = { accepted: 0, on_the_way: 1, on_scene: 2, done: 3, not_completed: 3 };
+const ends = (step: JobStepName) => stepRank[step] === 3;
+
+/**
+ * A step of the accepted job: forward only (the same step again changes nothing), none after the job
+ * ended or the driver cancelled. Stamped on the offer and as a job_progress event (note = the step);
+ * Done moves the request to completed through changeStatus(). Could not complete leaves the status to
+ * the desk, which sees it at once and decides (offer it again, or close it).
+ */
+export async function reportStep(
+  db: Db,
+  offerId: number,
+  step: Exclude<JobStepName, "accepted">,
+  reason: string,
+  now: Date,
+): Promise<AnswerOutcome> {
+  return db.transaction(async (tx): Promise<AnswerOutcome> => {
+    const locked = await lockOffer(tx, offerId);
+    if (!locked) return undefined;
+    const { offer, status, companyName } = locked;
+    if (offer.state !== "accepted") return { refused: "not_accepted" };
+    const current = offer.step ?? "accepted";
+    if (current === step) return { changed: false };
+    if (status === "cancelled") return { refused: "cancelled" };
+    if (ends(current)) return { refused: "finished" };
+    if (stepRank[step] < stepRank[current]) return { refused: "backwards" };
+    await tx
+      .update(partnerOffers)
+      .set({ step, stepAt: now, notCompletedReason: step === "not_completed" ? reason || null : null })
+      .where(eq(partnerOffers.id, offerId));
+    await tx.insert(requestEvents).values({
+      requestId: offer.serviceRequestId,
+      kind: "job_progress",
+      actor: companyName,
+      note: step,
+      partnerId: offer.partnerId,
+      at: now,
+    });
+    if (step === "done") await changeStatus(tx as unknown as Db, offer.serviceRequestId, "completed", companyName, now);
+    return { changed: true };
+  });
+}

@@ -1,0 +1,79 @@
+import { and, eq, gt, ne } from "drizzle-orm";
+import type { OfferPageState } from "../../../src/shared/partner-schema";
+import type { Db } from "../../db/client";
+import {
+  offerLinks,
+  type PartnerOfferRow,
+  type PartnerRow,
+  partnerOffers,
+  partners,
+  type ServiceRequestRow,
+  serviceRequests,
+} from "../../db/schema";
+import { pageTokenHash } from "../request-page/tokens";
+
+/** Reading an offer through its link's token: the offer, its partner and its request. */
+
+export interface FoundOffer {
+  offer: PartnerOfferRow;
+  partner: PartnerRow;
+  request: ServiceRequestRow;
+  /** Another partner's offer on the same request was accepted (so a withdrawn one was "taken"). */
+  takenByAnother: boolean;
+}
+
+/**
+ * The offer a token opens, or undefined: unknown, malformed, expired link and deleted request alike.
+ * Every candidate is hashed and looked up by the same one query, whatever it looks like, so none of
+ * those answers sooner than another. The link grants this one offer and nothing else: the rest of the
+ * request is read through the offer's own foreign keys.
+ */
+export async function offerByToken(db: Db, candidate: string, now: Date): Promise<FoundOffer | undefined> {
+  const [row] = await db
+    .select({ offer: partnerOffers, partner: partners, request: serviceRequests })
+    .from(offerLinks)
+    .innerJoin(partnerOffers, eq(partnerOffers.id, offerLinks.offerId))
+    .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
+    .innerJoin(serviceRequests, eq(serviceRequests.id, partnerOffers.serviceRequestId))
+    .where(and(eq(offerLinks.tokenSha256, pageTokenHash(candidate)), gt(offerLinks.expiresAt, now)))
+    .limit(1);
+  if (!row) return undefined;
+  return { ...row, takenByAnother: await acceptedElsewhere(db, row.offer) };
+}
+
+/** Whether a partner other than this offer's holds the request's accepted offer. */
+async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolean> {
+  if (offer.state !== "withdrawn") return false;
+  const [other] = await db
+    .select({ id: partnerOffers.id })
+    .from(partnerOffers)
+    .where(
+      and(
+        eq(partnerOffers.serviceRequestId, offer.serviceRequestId),
+        eq(partnerOffers.state, "accepted"),
+        ne(partnerOffers.id, offer.id),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/** Whether an open offer can still be answered at `now`. */
+export const isOpen = (offer: PartnerOfferRow, now: Date) =>
+  offer.state === "offered" && offer.expiresAt.getTime() > now.getTime();
+
+/** The offer as its partner's page and JSON answers describe it. */
+export function offerPageState(found: FoundOffer, now: Date): OfferPageState {
+  const { offer, request } = found;
+  const lapsed = offer.state === "offered" && !isOpen(offer, now);
+  return {
+    state: lapsed ? "expired" : offer.state,
+    taken: offer.state === "withdrawn" && found.takenByAnother,
+    driverCancelled: request.status === "cancelled",
+    expiresAt: offer.expiresAt.toISOString(),
+    answeredAt: offer.answeredAt ? offer.answeredAt.toISOString() : null,
+    etaMinutes: offer.etaMinutes,
+    step: offer.step,
+    stepAt: offer.stepAt ? offer.stepAt.toISOString() : null,
+  };
+}
