@@ -175,3 +175,7 @@ export interface PartnerReportRow {
 }
 
 export type PartnerLanguage = Locale;
+
+/** The partner's private page for one offer; the token travels only in their e-mail and webhook. */
+export const OFFER_PAGE_PREFIX = "/offer/";
+export const offerPagePath = (token: string) => `${OFFER_PAGE_PREFIX}${token}`;
