@@ -352,15 +352,13 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("no partner took it: the desk's e-mail and the owner's webhook say so with OFFER_TIMEOUT_MINUTES; the partner hears nothing", async () => {
     const { id } = await send();
-    await db.db
-      .insert(alertOutbox)
-      .values(
-        (["email", "webhook"] as const).map((channel) => ({
-          serviceRequestId: id,
-          channel,
-          kind: "no_partner" as const,
-        })),
-      );
+    await db.db.insert(alertOutbox).values(
+      (["email", "webhook"] as const).map((channel) => ({
+        serviceRequestId: id,
+        channel,
+        kind: "no_partner" as const,
+      })),
+    );
     clock = Math.max(clock, Date.now() + 1);
     expect(await desk.alerts.worker.runOnce()).toBe(2);
     const [mail] = await smtp.waitFor(1);
