@@ -52,7 +52,7 @@ export interface AppOptions {
    * Timing and clock of the alert worker, whether it runs by itself (tests drive it), and how push
    * services' names are resolved (tests answer for names of their own).
    */
-  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart" | "resolvePushHost">;
+  alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart" | "resolvePushHost" | "partnerWebhookRule">;
   /** The built-in chat assistant; built from the site's knowledge file (site.chatKnowledge) when not given. */
   assistant?: Assistant;
   /** The clock desk sessions expire by (and a request's end is stamped with); tests move it. */
@@ -183,6 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config: config.alerts,
       exclusive: options.db.kind === "pglite",
       siteUrl: site.siteUrl,
+      offerTimeoutMinutes: config.offerTimeoutMinutes,
+      offerLinkHours: config.offerLinkHours,
+      partnerWebhookSecret: config.partnerWebhookSecret,
       ...options.alerts,
     });
   }
@@ -234,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       rateLimit: config.requestPageRateLimit,
       now: requestPageClock,
       alertChannels: app.alerts.channels,
+      partnerPhoneToDriver: config.partnerPhoneToDriver,
       onCancelled: () => app.alerts.worker.wake(),
       heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
     });

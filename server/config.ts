@@ -18,6 +18,11 @@ const optionalUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+/** Minutes a partner has to answer an offer (OFFER_TIMEOUT_MINUTES). */
+export const DEFAULT_OFFER_TIMEOUT_MINUTES = 10;
+/** Hours an offer's link works (OFFER_LINK_HOURS): long enough to report the job's steps after accepting. */
+export const DEFAULT_OFFER_LINK_HOURS = 24;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -95,6 +100,22 @@ const envSchema = z.object({
    * client's address to X-Forwarded-For. Never "everything" (see trustProxySetting).
    */
   TRUST_PROXY: z.string().trim().default("false"),
+  /** Minutes a partner has to answer an offer before it expires (and, when all have, the desk is alerted). */
+  OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_OFFER_TIMEOUT_MINUTES),
+  /** Hours an offer's private link (in the partner's e-mail and webhook) works after it was sent. */
+  OFFER_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(DEFAULT_OFFER_LINK_HOURS),
+  /** Whether the driver's page shows the phone of the partner who accepted the job. Off unless "true". */
+  PARTNER_PHONE_TO_DRIVER: z
+    .enum(["true", "false", ""])
+    .default("false")
+    .transform((v) => v === "true"),
+  /** The key partners' webhook signatures are derived from (one key per partner); unsigned when unset. */
+  PARTNER_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || v.length >= 16, {
+      message: "PARTNER_WEBHOOK_SECRET must be at least 16 characters",
+    }),
   /** SMTP with a login but no TLS: only when set to true (a mail server on the same host, say). */
   SMTP_ALLOW_PLAINTEXT: z
     .enum(["true", "false", ""])
@@ -244,8 +265,14 @@ export interface ServerConfig {
   deskSignInRateLimit: RateLimitOptions;
   /** What the hourly retention job erases and deletes, in days (src/shared/retention.ts). */
   retentionDays: RetentionDays;
-  /** OFFER_TIMEOUT_MINUTES: how long an offer to a partner stays open. */
+  /** OFFER_TIMEOUT_MINUTES: how long an offer stays open; the no-partner alert says it. */
   offerTimeoutMinutes: number;
+  /** OFFER_LINK_HOURS: how long an offer's private link works. */
+  offerLinkHours: number;
+  /** PARTNER_PHONE_TO_DRIVER: the driver's page shows the accepting partner's phone. */
+  partnerPhoneToDriver: boolean;
+  /** PARTNER_WEBHOOK_SECRET: partners' webhooks are signed with a key derived from it per partner. */
+  partnerWebhookSecret?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -276,6 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     deskSignInRateLimit: { max: e.DESK_SIGN_IN_RATE_LIMIT_MAX, timeWindowMs: e.DESK_SIGN_IN_RATE_LIMIT_WINDOW_MS },
     retentionDays: { location: e.LOCATION_RETENTION_DAYS, request: e.REQUEST_RETENTION_DAYS },
     offerTimeoutMinutes: e.OFFER_TIMEOUT_MINUTES,
+    offerLinkHours: e.OFFER_LINK_HOURS,
+    partnerPhoneToDriver: e.PARTNER_PHONE_TO_DRIVER,
+    partnerWebhookSecret: e.PARTNER_WEBHOOK_SECRET || undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import type { AlertSender } from "../features/alerts/channel";
 import { emailSender } from "../features/alerts/email-sender";
 import { outboxStore } from "../features/alerts/outbox";
 import type { HostResolver } from "../features/alerts/push-address";
+import type { PushEndpointRule } from "../features/alerts/push-endpoint";
 import { pushSender } from "../features/alerts/push-sender";
 import { webhookSender } from "../features/alerts/webhook-sender";
 import { AlertWorker, type AlertWorkerOptions } from "../features/alerts/worker";
@@ -23,12 +24,23 @@ export interface AlertsPluginOptions {
   resolvePushHost?: HostResolver;
   /** false: the worker does not run by itself (tests call app.alerts.worker.runOnce()). */
   autoStart?: boolean;
-  /** The public origin the driver's confirmation links to (the build's PUBLIC_SITE_URL). */
+  /** The public origin the driver's confirmation and the partners' offers link to (the build's PUBLIC_SITE_URL). */
   siteUrl: string;
+  /** OFFER_TIMEOUT_MINUTES: said in the desk's no-partner alerts. */
+  offerTimeoutMinutes?: number;
+  /** OFFER_LINK_HOURS: how long an offer's link, made when its alert is sent, works. */
+  offerLinkHours?: number;
+  /** PARTNER_WEBHOOK_SECRET: partners' webhooks are signed with a key derived from it per partner. */
+  partnerWebhookSecret?: string;
+  /**
+   * Where partners' webhooks may be posted: public https hosts only; tests allow this machine
+   * (allowLoopback) for their local receiver. Never set from the environment.
+   */
+  partnerWebhookRule?: PushEndpointRule;
 }
 
 export interface Alerts {
-  /** The channels a new request (and a cancellation) gets an outbox row for. */
+  /** The desk's channels: a new request (a cancellation, a job no partner took) gets an outbox row on each. */
   channels: AlertChannel[];
   worker: AlertWorker;
   outbox: ReturnType<typeof outboxStore>;
@@ -47,17 +59,34 @@ export const NO_ALERT_CHANNEL_WARNING =
 
 /** New-request alerts: the channels from the configuration and the worker that delivers the outbox. */
 async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
+  const { offerTimeoutMinutes } = opts;
   const senders: AlertSender[] = [];
-  if (opts.config.email) senders.push(emailSender(opts.config.email, opts.siteUrl));
-  if (opts.config.webhook) senders.push(webhookSender(opts.config.webhook));
+  if (opts.config.email) senders.push(emailSender(opts.config.email, opts.siteUrl, { offerTimeoutMinutes }));
+  // Always: partners' offers go to their own webhooks even when the owner has none (then this sender
+  // takes only the partners' kinds, and the owner's channels below leave it out).
+  senders.push(
+    webhookSender({
+      owner: opts.config.webhook,
+      partners: { secret: opts.partnerWebhookSecret, rule: opts.partnerWebhookRule },
+      siteUrl: opts.siteUrl,
+      offerTimeoutMinutes,
+    }),
+  );
   if (opts.config.push)
-    senders.push(pushSender(opts.config.push, pushSubscriptionStore(opts.db), { resolve: opts.resolvePushHost }));
-  const outbox = outboxStore(opts.db);
+    senders.push(
+      pushSender(opts.config.push, pushSubscriptionStore(opts.db), {
+        resolve: opts.resolvePushHost,
+        offerTimeoutMinutes,
+      }),
+    );
+  const outbox = outboxStore(opts.db, { offerLinkHours: opts.offerLinkHours });
   const worker = new AlertWorker({ outbox, senders, log: app.log.child({ component: "alerts" }), ...opts.worker });
-  app.decorate("alerts", { channels: senders.map((s) => s.channel), worker, outbox });
+  // The desk's channels: those a sender carries whole (the partners-only webhook is not one).
+  const channels = senders.filter((s) => !s.kinds).map((s) => s.channel);
+  app.decorate("alerts", { channels, worker, outbox });
 
-  if (senders.length === 0) app.log.warn(NO_ALERT_CHANNEL_WARNING);
-  else app.log.info({ channels: senders.map((s) => s.channel) }, "new-request alerts on");
+  if (channels.length === 0) app.log.warn(NO_ALERT_CHANNEL_WARNING);
+  else app.log.info({ channels }, "new-request alerts on");
 
   app.addHook("onReady", async () => {
     if (opts.exclusive) {

@@ -10,6 +10,12 @@ export const requestPageLook = {
   statusSaid: "space-y-1",
   statusLabel: "text-2xl font-extrabold text-ink",
   statusHint: "text-slate-700",
+  /** The partner operator who accepted: who, their estimate, their latest step. */
+  partnerCard: "mt-4 space-y-2 rounded-lg border-2 border-brand-600 bg-white p-4",
+  partnerHeading: "text-sm font-semibold tracking-wide text-slate-600 uppercase",
+  partnerLine: "text-lg text-ink [overflow-wrap:anywhere]",
+  partnerStep: "text-lg text-ink",
+  partnerPhone: "inline-flex min-h-6 items-center font-semibold text-brand-800 underline",
   messageCard: "mt-4 space-y-1 rounded-lg border border-brand-600/40 bg-brand-50 p-4",
   messageHeading: "text-base font-bold text-ink",
   messageText: "text-lg whitespace-pre-wrap text-ink [overflow-wrap:anywhere]",

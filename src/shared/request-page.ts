@@ -1,4 +1,7 @@
 import type { RequestStatus } from "./desk-schema";
+import type { DriverPartnerView, JobStepName } from "./partner-schema";
+
+export type { DriverPartnerView };
 
 /**
  * The driver's own request page (`/request/{token}`): what the server and the page's island agree on.
@@ -42,7 +45,79 @@ export interface RequestPageLive {
   message: { text: string; at: string } | null;
   cancelledAt: string | null;
   canCancel: boolean;
+  /**
+   * The partner operator who accepted the job, their own estimate and their latest step; null until
+   * one accepts (and on a cancelled or closed request). Their phone only when the business shows it.
+   */
+  partner: DriverPartnerView | null;
 }
+
+/** The words of the page's partner part, in the request's language (src/i18n/{en,es}/request-page.ts, requestPage.partner). */
+export interface PartnerWords {
+  heading: string;
+  accepted: string;
+  acceptedAtOne: string;
+  estimate: string;
+  estimateOne: string;
+  steps: Record<JobStepName, string>;
+  latest: string;
+  phone: string;
+}
+
+/** One piece of a sentence on the page: words, or a time (written in a <time> element). */
+export type LinePart = string | { time: string; label: string };
+
+const shortClocks = new Map<string, Intl.DateTimeFormat>();
+/** "4:52 AM PST" (en-US) or "4:52 a.m. PST" (es-US): a time of today on the page, in the business's zone. */
+function clockOf(timeZone: string, languageTag: string): Intl.DateTimeFormat {
+  const key = `${timeZone} ${languageTag}`;
+  let clock = shortClocks.get(key);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat(languageTag, {
+      timeZone,
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    });
+    shortClocks.set(key, clock);
+  }
+  return clock;
+}
+
+/** "{company}" and the like filled in; the island loads no dictionary helper, so this file has its own. */
+const filled = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (mark, key: string) => (key in values ? String(values[key]) : mark));
+
+/**
+ * "Rivera Towing accepted your request at 4:52 AM PST: about 25 minutes (their estimate).", in parts,
+ * so the server (cheerio) and the island (React) both write the time in a <time> element and the
+ * company's name as text. Spanish says "a la 1:05" but "a las 4:52": the dictionary has both.
+ */
+export function partnerAcceptedLine(
+  words: PartnerWords,
+  partner: Pick<DriverPartnerView, "companyName" | "acceptedAt" | "etaMinutes">,
+  timeZone: string,
+  languageTag: string,
+): LinePart[] {
+  const clock = clockOf(timeZone, languageTag);
+  const at = new Date(partner.acceptedAt);
+  const hour = clock.formatToParts(at).find((p) => p.type === "hour")?.value;
+  const template = hour === "1" ? words.acceptedAtOne : words.accepted;
+  const estimate = filled(partner.etaMinutes === 1 ? words.estimateOne : words.estimate, {
+    minutes: partner.etaMinutes,
+  });
+  const [before = "", after = ""] = filled(template, { estimate }).split("{time}");
+  const parts: LinePart[] = [];
+  // The company's name is put in last and as a value: a "{time}" in a partner's name stays text.
+  const withCompany = (piece: string) =>
+    piece.split("{company}").flatMap((p, i) => (i === 0 ? [p] : [partner.companyName, p]));
+  parts.push(...withCompany(before), { time: partner.acceptedAt, label: clock.format(at) }, ...withCompany(after));
+  return parts.filter((p) => p !== "");
+}
+
+/** "4:58 AM PST": when a step was reported. */
+export const formatPageClock = (iso: string, timeZone: string, languageTag: string) =>
+  clockOf(timeZone, languageTag).format(new Date(iso));
 
 /** The page's fixed facts: only what the driver typed (and its number), never their name or e-mail. */
 export interface RequestPageFacts {

@@ -126,11 +126,26 @@ describe("the Spanish request page, as the server fills it in", () => {
         message: { text: "El operador Miguel va en una grúa blanca.", at: "2026-11-23T09:20:00.000Z" },
         cancelledAt: status === "cancelled" ? "2026-11-23T09:30:00.000Z" : null,
         canCancel: ["received", "arranging", "on_the_way"].includes(status),
+        // The partner's part too, at its latest step (and their phone), where a partner can be shown.
+        partner: ["cancelled", "closed"].includes(status)
+          ? null
+          : {
+              companyName: "Grúas Rivera",
+              acceptedAt: "2026-11-23T09:10:00.000Z",
+              etaMinutes: 25,
+              step: status === "done" ? "done" : status === "on_the_way" ? "on_the_way" : "accepted",
+              stepAt: "2026-11-23T09:15:00.000Z",
+              phone: "(209) 555-0101",
+            },
       },
       "A".repeat(43),
     );
     const text = visibleTextOf(html);
     expect(text).toContain(ui.es.requestPage.statuses[status]);
+    if (!["cancelled", "closed"].includes(status)) {
+      expect(text).toContain("Grúas Rivera aceptó su solicitud a la 1:10");
+      expect(text).toContain("unos 25 minutos (es el cálculo de la compañía)");
+    }
     expect(englishIn(text), text.slice(0, 400)).toEqual([]);
     // The island's words travel in its props (JSON in an attribute); the language switch's own words are English on purpose.
     const props = cheerio.load(html)("astro-island").attr("props") ?? "";
@@ -143,7 +158,7 @@ describe("the Spanish request page, as the server fills it in", () => {
     const english = requestPageRenderer(readFileSync(path.join(builtDist, "request.html"), "utf8"), "en");
     const html = english(
       facts,
-      { status: "received", message: null, cancelledAt: null, canCancel: true },
+      { status: "received", message: null, cancelledAt: null, canCancel: true, partner: null },
       "A".repeat(43),
     );
     expect(englishIn(visibleTextOf(html, "main")).length).toBeGreaterThan(5);

@@ -1,4 +1,26 @@
-import type { AlertChannel, AlertKind, ServiceRequestRow } from "../../db/schema";
+import type { AlertChannel, AlertKind, OfferState, ServiceRequestRow } from "../../db/schema";
+
+/** The kinds that go to a partner operator (their e-mail, their webhook), not to the desk. */
+export const PARTNER_ALERT_KINDS = [
+  "offer_created",
+  "offer_withdrawn",
+  "offer_cancelled",
+] as const satisfies readonly AlertKind[];
+export type PartnerAlertKind = (typeof PARTNER_ALERT_KINDS)[number];
+export const isPartnerAlert = (kind: AlertKind): kind is PartnerAlertKind =>
+  (PARTNER_ALERT_KINDS as readonly AlertKind[]).includes(kind);
+
+/** The offer a partner's alert is about, and the partner it goes to (read when the alert is claimed). */
+export interface ClaimedOffer {
+  id: number;
+  state: OfferState;
+  town: string;
+  distanceKm: number | null;
+  createdAt: Date;
+  expiresAt: Date;
+  answeredAt: Date | null;
+  partner: { id: number; companyName: string; email: string; webhookUrl: string | null };
+}
 
 /** One alert the worker has claimed, with the request it announces. */
 export interface ClaimedAlert {
@@ -15,11 +37,21 @@ export interface ClaimedAlert {
    * token itself only travels in the e-mail; a failed attempt's link is removed).
    */
   pageToken?: string;
+  /** A partner's alert (offer_*): the offer and its partner; absent if the offer is gone. */
+  offer?: ClaimedOffer;
+  /**
+   * offer_created only, while the offer is still open: the offer page's token made for this attempt
+   * (only its hash is stored, in offer_links, until offerLinkExpiresAt; a failed attempt's is removed).
+   */
+  offerToken?: string;
+  offerLinkExpiresAt?: Date;
 }
 
 /** Carries alerts on one channel; send() resolves once the receiver accepted the alert. */
 export interface AlertSender {
   channel: AlertChannel;
+  /** The kinds it carries; all of its channel's when absent (the partners' webhook alone takes only theirs). */
+  kinds?: readonly AlertKind[];
   send(alert: ClaimedAlert): Promise<void>;
   close?(): void;
 }

@@ -1,9 +1,16 @@
 import nodemailer from "nodemailer";
 import { requestPagePath } from "../../../src/shared/request-page";
 import { site } from "../../../src/shared/site";
-import type { EmailAlertConfig } from "../../config";
-import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
-import { type AlertEmail, alertEmail, cancelledAlertEmail, driverConfirmationEmail } from "./message";
+import { DEFAULT_OFFER_TIMEOUT_MINUTES, type EmailAlertConfig } from "../../config";
+import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError, isPartnerAlert } from "./channel";
+import {
+  type AlertEmail,
+  alertEmail,
+  cancelledAlertEmail,
+  driverConfirmationEmail,
+  noPartnerAlertEmail,
+} from "./message";
+import { offerFactsOf, partnerOfferEmail } from "./partner-message";
 
 /** Each stage of an SMTP conversation is bounded, so a stuck server cannot hold a claimed alert forever. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
@@ -79,12 +86,28 @@ interface Envelope {
   message: AlertEmail;
 }
 
+/** What the e-mails need beyond the mail server: the public origin of their links, and the offers' time limit. */
+interface EmailSenderOptions {
+  siteUrl: string;
+  /** OFFER_TIMEOUT_MINUTES, said in the no-partner alert. */
+  offerTimeoutMinutes: number;
+}
+
 /**
  * Who gets what: the owner's alerts go to LEAD_ALERT_TO with Reply-To the driver; the driver's
  * confirmation goes to the address the driver typed (which passed the form's e-mail check), with
- * Reply-To the business's public address, and carries the link to the request's page.
+ * Reply-To the business's public address, and carries the link to the request's page; a partner's
+ * alert goes to the partner's address, Reply-To the business. Undefined: nothing to send (an offer
+ * that closed before its e-mail went out).
  */
-function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, siteUrl: string): Envelope {
+function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, options: EmailSenderOptions): Envelope | undefined {
+  const { siteUrl } = options;
+  if (isPartnerAlert(alert.kind)) {
+    const facts = offerFactsOf(alert, siteUrl);
+    if (!facts) throw new DeliveryError(`the offer of this ${alert.kind} alert is gone`);
+    if (alert.kind === "offer_created" && !facts.link) return undefined;
+    return { to: facts.offer.partner.email, replyTo: site.email, message: partnerOfferEmail(alert.kind, facts) };
+  }
   switch (alert.kind) {
     case "new_request":
       return { to: config.to, replyTo: alert.request.email, message: alertEmail(alert.request) };
@@ -95,8 +118,14 @@ function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, siteUrl: stri
       const pageUrl = new URL(requestPagePath(alert.pageToken), siteUrl).href;
       return { to: alert.request.email, replyTo: site.email, message: driverConfirmationEmail(alert.request, pageUrl) };
     }
+    case "no_partner":
+      return {
+        to: config.to,
+        replyTo: alert.request.email,
+        message: noPartnerAlertEmail(alert.request, options.offerTimeoutMinutes, siteUrl),
+      };
     default:
-      // The partners' and reviews' e-mails are added with their features; until then the row waits.
+      // The reviews' e-mail is added with its feature; until then the row waits.
       throw new DeliveryError(`no e-mail is written for ${alert.kind} alerts`);
   }
 }
@@ -104,9 +133,14 @@ function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, siteUrl: stri
 /**
  * E-mail through nodemailer's SMTP transport, pooled: a burst of requests reuses a few open
  * connections instead of a TCP and SMTP handshake per alert. `siteUrl` is the public origin the
- * driver's link points to (the build's PUBLIC_SITE_URL).
+ * driver's and the partners' links point to (the build's PUBLIC_SITE_URL).
  */
-export function emailSender(config: EmailAlertConfig, siteUrl: string): AlertSender {
+export function emailSender(
+  config: EmailAlertConfig,
+  siteUrl: string,
+  { offerTimeoutMinutes = DEFAULT_OFFER_TIMEOUT_MINUTES }: { offerTimeoutMinutes?: number } = {},
+): AlertSender {
+  const options: EmailSenderOptions = { siteUrl, offerTimeoutMinutes };
   // The URL's own settings (host, port, login, TLS) win; the timeouts fill in what it leaves out.
   const transport = nodemailer.createTransport({ ...transportOptions(config), pool: true, maxConnections: 3 });
   // Message-ID's right-hand side: the sender's domain, so receivers see a well-formed, stable id.
@@ -114,7 +148,10 @@ export function emailSender(config: EmailAlertConfig, siteUrl: string): AlertSen
   return {
     channel: "email",
     async send(alert: ClaimedAlert) {
-      const { to, replyTo, message } = envelopeOf(alert, config, siteUrl);
+      const envelope = envelopeOf(alert, config, options);
+      // An offer taken or expired before its e-mail went out: a link that opens nothing is not sent.
+      if (!envelope) return;
+      const { to, replyTo, message } = envelope;
       try {
         await transport.sendMail({
           from: config.from,
@@ -127,6 +164,7 @@ export function emailSender(config: EmailAlertConfig, siteUrl: string): AlertSen
           headers: {
             "X-Service-Request-Id": String(alert.request.id),
             "X-Service-Request-Alert": alert.kind,
+            ...(alert.offer ? { "X-Offer-Id": String(alert.offer.id) } : {}),
             // The driver's e-mail is in the request's language: a mail app can read it aloud in that language.
             ...(message.language ? { "Content-Language": message.language } : {}),
           },

@@ -26,12 +26,12 @@ const businessClocks: Record<Locale, Intl.DateTimeFormat> = { en: businessTime("
  * "Monday, November 23, 2026 at 1:05 AM (America/Los_Angeles)": the business's clock, and which
  * clock; in Spanish for a Spanish driver's e-mail ("lunes, 23 de noviembre de 2026, 1:05 a.m. (…)").
  */
-function formatBusinessTime(date: Date, locale: Locale = "en"): string {
+export function formatBusinessTime(date: Date, locale: Locale = "en"): string {
   return `${businessClocks[locale].format(date)} (${site.timeZone})`;
 }
 
 /** A header value holds no line break or control character, whatever a visitor typed. */
-function headerSafe(value: string, max = 80): string {
+export function headerSafe(value: string, max = 80): string {
   const flat = value
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .replace(/\s+/g, " ")
@@ -173,6 +173,63 @@ export function cancelledAlertEmail(request: ServiceRequestRow): AlertEmail {
   return { subject, text, html };
 }
 
+/** "No partner took #42 in 10 minutes": what the desk is told when every offer expired or was declined. */
+export const noPartnerTitle = (request: Pick<ServiceRequestRow, "id">, offerTimeoutMinutes: number) =>
+  `No partner took #${request.id} in ${offerTimeoutMinutes} ${offerTimeoutMinutes === 1 ? "minute" : "minutes"}`;
+
+/** Where the desk opens a request (the push's tap, the no-partner e-mail's link). */
+const deskPath = (request: Pick<ServiceRequestRow, "id">) => `/desk#/requests/${request.id}`;
+
+/**
+ * The desk's e-mail when no partner took a job: which request, that every offer expired or was
+ * declined, the fields to recognise it by, and the link to offer it again from the desk.
+ */
+export function noPartnerAlertEmail(
+  request: ServiceRequestRow,
+  offerTimeoutMinutes: number,
+  siteUrl: string,
+): AlertEmail {
+  const title = noPartnerTitle(request, offerTimeoutMinutes);
+  const subject = headerSafe(`${title} (${request.service} at ${headerSafe(request.pickupLocation, 60)})`, 140);
+  const deskUrl = new URL(deskPath(request), siteUrl).href;
+  const tel = telHrefFor(request.phone);
+  const explained =
+    "Every offer on this job expired or was declined. Offer it again to other partners from the desk, or call the driver back.";
+  const text = [
+    `${title}.`,
+    explained,
+    deskUrl,
+    "",
+    `Service:   ${request.service}`,
+    `Name:      ${request.name}`,
+    `Phone:     ${request.phone}  (${tel})`,
+    `Pickup:    ${request.pickupLocation}`,
+    `Received:  ${formatBusinessTime(request.createdAt)}`,
+    `Request id: ${request.id}`,
+    "",
+    `Sent by ${site.name}'s website.`,
+  ].join("\n");
+  const row = (label: string, content: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const html = [
+    "<!doctype html>",
+    '<html><body style="font-family:sans-serif;font-size:16px">',
+    `<h1 style="font-size:20px">${escapeHtml(title)}</h1>`,
+    `<p>${escapeHtml(explained)} <a href="${escapeHtml(deskUrl)}">Open it in the desk</a>.</p>`,
+    "<table>",
+    row("Service", escapeHtml(request.service)),
+    row("Name", escapeHtml(request.name)),
+    row("Phone", `<a href="${escapeHtml(tel)}">${escapeHtml(request.phone)}</a>`),
+    row("Pickup", escapeHtml(request.pickupLocation)),
+    row("Received", escapeHtml(formatBusinessTime(request.createdAt))),
+    row("Request id", String(request.id)),
+    "</table>",
+    `<p>Sent by ${escapeHtml(site.name)}'s website.</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}
+
 /** The longest piece of a typed place the driver's e-mail repeats: enough to recognise it, little to abuse. */
 const DRIVER_MAIL_PLACE_CHARS = 120;
 const shortened = (value: string, max: number) => (value.length > max ? `${value.slice(0, max - 1)}…` : value);
@@ -288,6 +345,12 @@ export function cancelledWebhookPayload(request: ServiceRequestRow) {
   };
 }
 
+/** The owner's webhook when no partner took the job: the request as for a new one, and the offers' time limit. */
+export function noPartnerWebhookPayload(request: ServiceRequestRow, offerTimeoutMinutes: number) {
+  const { type: _created, ...fields } = webhookPayload(request);
+  return { type: "service_request.no_partner" as const, ...fields, offerTimeoutMinutes };
+}
+
 /**
  * What the owner's phone shows for a Web Push alert, and where a tap leads. The service worker
  * (public/desk-sw.js) only ever puts these strings into a notification, which shows text.
@@ -319,6 +382,16 @@ export function cancelledPushNotification(request: ServiceRequestRow): PushNotif
     body: pushBody(request),
     url: `/desk#/requests/${request.id}`,
     tag: `service-request-${request.id}-cancelled`,
+  };
+}
+
+/** The desk's phones when no partner took the job: its own tag, beside the new-request one. */
+export function noPartnerPushNotification(request: ServiceRequestRow, offerTimeoutMinutes: number): PushNotification {
+  return {
+    title: noPartnerTitle(request, offerTimeoutMinutes),
+    body: pushBody(request),
+    url: deskPath(request),
+    tag: `service-request-${request.id}-no-partner`,
   };
 }
 

@@ -1,8 +1,83 @@
-import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, min, or, type SQL, sql } from "drizzle-orm";
+import { DEFAULT_OFFER_LINK_HOURS } from "../../config";
 import type { Db } from "../../db/client";
-import { type AlertChannel, alertOutbox, requestPageLinks, serviceRequests } from "../../db/schema";
+import {
+  type AlertChannel,
+  type AlertKind,
+  alertOutbox,
+  offerLinks,
+  partnerOffers,
+  partners,
+  requestPageLinks,
+  serviceRequests,
+} from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
-import type { ClaimedAlert } from "./channel";
+import type { ClaimedAlert, ClaimedOffer } from "./channel";
+
+/** What a worker can send: a channel, and on it every kind or only these. */
+export interface AlertRoute {
+  channel: AlertChannel;
+  kinds?: readonly AlertKind[];
+}
+
+/**
+ * A new link to the offer of each of these alerts, for the offer e-mails and webhooks about to go out,
+ * made like the driver's page link (mintPageTokens): only its hash is stored, with when it stops
+ * working; one per alert and attempt (an offer's e-mail and webhook each carry their own), and a failed
+ * attempt's is removed. An offer deleted since the claim gets none. Answers the token by alert id.
+ */
+async function mintOfferTokens(
+  db: Db,
+  alerts: { alertId: string; offerId: number }[],
+  expiresAt: Date,
+): Promise<Map<string, string>> {
+  const made = alerts.map((a) => ({ ...a, token: newPageToken() }));
+  if (made.length === 0) return new Map();
+  const values = sql.join(
+    made.map((m) => sql`(${m.offerId}::integer, ${pageTokenHash(m.token)}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    insert into ${offerLinks} (${sql.identifier(offerLinks.offerId.name)}, ${sql.identifier(offerLinks.tokenSha256.name)}, ${sql.identifier(offerLinks.expiresAt.name)})
+    select v.id, v.hash, ${expiresAt.toISOString()}::timestamptz from (values ${values}) as v(id, hash)
+    join ${partnerOffers} on ${partnerOffers.id} = v.id`);
+  return new Map(made.map((m) => [m.alertId, m.token]));
+}
+
+/** The offers (and their partners) the claimed partner alerts are about. */
+async function offersOf(db: Db, ids: number[]): Promise<Map<number, ClaimedOffer>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: partnerOffers.id,
+      state: partnerOffers.state,
+      town: partnerOffers.town,
+      distanceKm: partnerOffers.distanceKm,
+      createdAt: partnerOffers.createdAt,
+      expiresAt: partnerOffers.expiresAt,
+      answeredAt: partnerOffers.answeredAt,
+      partner: {
+        id: partners.id,
+        companyName: partners.companyName,
+        email: partners.email,
+        webhookUrl: partners.webhookUrl,
+      },
+    })
+    .from(partnerOffers)
+    .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
+    .where(inArray(partnerOffers.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Which rows the routes take: a channel whole, or only some of its kinds. */
+const routesWhere = (routes: readonly AlertRoute[]): SQL | undefined =>
+  or(
+    ...routes.map((r) =>
+      r.kinds
+        ? and(eq(alertOutbox.channel, r.channel), inArray(alertOutbox.kind, [...r.kinds]))
+        : eq(alertOutbox.channel, r.channel),
+    ),
+  );
 
 /**
  * A new link to each request's page, for the confirmation e-mails about to go out: only its hash is
@@ -29,33 +104,26 @@ async function mintPageTokens(db: Db, requestIds: number[]): Promise<Map<number,
   return tokens;
 }
 
-/** The database side of alert delivery: claiming due alerts and recording what happened. */
-export function outboxStore(db: Db) {
+/**
+ * The database side of alert delivery: claiming due alerts and recording what happened.
+ * `offerLinkHours` is how long an offer's link works (OFFER_LINK_HOURS).
+ */
+export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS }: { offerLinkHours?: number } = {}) {
   return {
     /**
-     * Takes up to `limit` due alerts for this worker, on the `channels` it can send. FOR UPDATE SKIP
-     * LOCKED lets several servers on one PostgreSQL claim at once without taking the same row; the claim
-     * pushes next_attempt_at a lease ahead, so an alert whose worker died mid-send becomes due again when
-     * the lease ends. A server without a channel (no SMTP_URL, say) leaves that channel's alerts to the
-     * servers that have it, rather than taking them only to put them off with an error.
+     * Takes up to `limit` due alerts for this worker, on the `routes` it can send (a channel, or some of
+     * its kinds: a server without the owner's webhook still posts the partners' offers to theirs).
+     * FOR UPDATE SKIP LOCKED lets several servers on one PostgreSQL claim at once without taking the
+     * same row; the claim pushes next_attempt_at a lease ahead, so an alert whose worker died mid-send
+     * becomes due again when the lease ends. A server without a channel (no SMTP_URL, say) leaves that
+     * channel's alerts to the servers that have it, rather than taking them only to put them off with an error.
      */
-    async claimDue(
-      now: Date,
-      limit: number,
-      leaseMs: number,
-      channels: readonly AlertChannel[],
-    ): Promise<ClaimedAlert[]> {
-      if (channels.length === 0) return [];
+    async claimDue(now: Date, limit: number, leaseMs: number, routes: readonly AlertRoute[]): Promise<ClaimedAlert[]> {
+      if (routes.length === 0) return [];
       const due = db
         .select({ id: alertOutbox.id })
         .from(alertOutbox)
-        .where(
-          and(
-            eq(alertOutbox.state, "pending"),
-            lte(alertOutbox.nextAttemptAt, now),
-            inArray(alertOutbox.channel, [...channels]),
-          ),
-        )
+        .where(and(eq(alertOutbox.state, "pending"), lte(alertOutbox.nextAttemptAt, now), routesWhere(routes)))
         .orderBy(asc(alertOutbox.nextAttemptAt))
         .limit(limit)
         .for("update", { skipLocked: true });
@@ -74,6 +142,7 @@ export function outboxStore(db: Db) {
           attempts: alertOutbox.attempts,
           createdAt: alertOutbox.createdAt,
           serviceRequestId: alertOutbox.serviceRequestId,
+          offerId: alertOutbox.offerId,
         });
       if (claimed.length === 0) return [];
       const requests = await db
@@ -92,10 +161,30 @@ export function outboxStore(db: Db) {
           .filter((c) => c.kind === "driver_confirmation" && byId.has(c.serviceRequestId))
           .map((c) => c.serviceRequestId),
       );
+      const offers = await offersOf(db, [
+        ...new Set(claimed.flatMap((c) => (c.offerId !== null && byId.has(c.serviceRequestId) ? [c.offerId] : []))),
+      ]);
+      // An offer's link is made only while the offer can still be answered: one that closed before its
+      // e-mail went out (taken, expired) gets no link, and its offer_created is dropped by the senders.
+      const openOffer = (c: (typeof claimed)[number]) => {
+        const offer = c.offerId !== null ? offers.get(c.offerId) : undefined;
+        return c.kind === "offer_created" && offer?.state === "offered" && offer.expiresAt > now ? offer : undefined;
+      };
+      const offerLinkExpiresAt = new Date(now.getTime() + offerLinkHours * 60 * 60 * 1000);
+      const tokenOfAlert = await mintOfferTokens(
+        db,
+        claimed.flatMap((c) => {
+          const offer = openOffer(c);
+          return offer ? [{ alertId: c.id, offerId: offer.id }] : [];
+        }),
+        offerLinkExpiresAt,
+      );
       return claimed.flatMap((c): ClaimedAlert[] => {
         const request = byId.get(c.serviceRequestId);
         // A request deleted since the claim took its alerts with it (ON DELETE CASCADE).
         if (!request) return [];
+        const offer = c.offerId !== null ? offers.get(c.offerId) : undefined;
+        const offerToken = tokenOfAlert.get(c.id);
         const alert: ClaimedAlert = {
           id: c.id,
           channel: c.channel,
@@ -105,7 +194,14 @@ export function outboxStore(db: Db) {
           request,
         };
         const pageToken = c.kind === "driver_confirmation" ? tokens.get(c.serviceRequestId) : undefined;
-        return [pageToken ? { ...alert, pageToken } : alert];
+        return [
+          {
+            ...alert,
+            ...(pageToken ? { pageToken } : {}),
+            ...(offer ? { offer } : {}),
+            ...(offerToken ? { offerToken, offerLinkExpiresAt } : {}),
+          },
+        ];
       });
     },
 
@@ -130,12 +226,19 @@ export function outboxStore(db: Db) {
 
     /**
      * Records a failed attempt: due again at `retryAt`, or failed for good when `retryAt` is null. The
-     * page link made for the attempt (a driver's confirmation), which no e-mail carried, stops working.
+     * link made for the attempt (a driver's page, a partner's offer), which nothing carried, stops working.
      */
-    async markFailedAttempt(id: string, error: string, retryAt: Date | null, pageToken?: string): Promise<void> {
+    async markFailedAttempt(
+      id: string,
+      error: string,
+      retryAt: Date | null,
+      links: { pageToken?: string; offerToken?: string } = {},
+    ): Promise<void> {
+      const { pageToken, offerToken } = links;
       await db.transaction(async (tx) => {
         if (pageToken)
           await tx.delete(requestPageLinks).where(eq(requestPageLinks.tokenSha256, pageTokenHash(pageToken)));
+        if (offerToken) await tx.delete(offerLinks).where(eq(offerLinks.tokenSha256, pageTokenHash(offerToken)));
         await tx
           .update(alertOutbox)
           .set(retryAt ? { lastError: error, nextAttemptAt: retryAt } : { lastError: error, state: "failed" })

@@ -1,8 +1,8 @@
 import webpush from "web-push";
-import type { PushAlertConfig } from "../../config";
+import { DEFAULT_OFFER_TIMEOUT_MINUTES, type PushAlertConfig } from "../../config";
 import type { PushSubscriptionStore } from "../desk/push-subscriptions";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
-import { cancelledPushNotification, pushNotification } from "./message";
+import { cancelledPushNotification, noPartnerPushNotification, pushNotification } from "./message";
 import { postPinned } from "./pinned-post";
 import { type HostResolver, pushAddress, systemResolver } from "./push-address";
 import { pushEndpointRefusal } from "./push-endpoint";
@@ -30,8 +30,11 @@ export function pushSender(
   {
     timeoutMs = PUSH_TIMEOUT_MS,
     resolve = systemResolver,
+    offerTimeoutMinutes = DEFAULT_OFFER_TIMEOUT_MINUTES,
   }: {
     timeoutMs?: number;
+    /** OFFER_TIMEOUT_MINUTES, said in the no-partner notification. */
+    offerTimeoutMinutes?: number;
     /** How push services' names are resolved (each push, then pinned); tests answer for names of their own. */
     resolve?: HostResolver;
   } = {},
@@ -74,13 +77,19 @@ export function pushSender(
   return {
     channel: "push",
     async send(alert: ClaimedAlert) {
-      // New requests and cancellations; the driver's confirmation goes by e-mail only.
-      if (alert.kind === "driver_confirmation")
-        throw new DeliveryError("the driver's confirmation goes by e-mail only");
+      // The desk's alerts: new requests, cancellations, jobs no partner took. The driver's and the
+      // partners' go by e-mail (and the partners' webhooks).
+      const notification =
+        alert.kind === "new_request"
+          ? pushNotification(alert.request)
+          : alert.kind === "cancelled"
+            ? cancelledPushNotification(alert.request)
+            : alert.kind === "no_partner"
+              ? noPartnerPushNotification(alert.request, offerTimeoutMinutes)
+              : undefined;
+      if (!notification) throw new DeliveryError(`the ${alert.kind} alert is not sent by push`);
       const phones = await subscriptions.all();
-      const payload = JSON.stringify(
-        alert.kind === "cancelled" ? cancelledPushNotification(alert.request) : pushNotification(alert.request),
-      );
+      const payload = JSON.stringify(notification);
       const outcomes = await Promise.all(phones.map((phone) => deliver(phone, payload)));
       const failures: string[] = [];
       let delivered = 0;

@@ -91,9 +91,12 @@ export class AlertWorker {
 
   /** One pass: claims up to a batch of due alerts and sends them side by side. Returns how many. */
   async runOnce(): Promise<number> {
-    const claimed = await this.options.outbox.claimDue(this.now(), this.batchSize, this.leaseMs, [
-      ...this.senders.keys(),
-    ]);
+    const claimed = await this.options.outbox.claimDue(
+      this.now(),
+      this.batchSize,
+      this.leaseMs,
+      [...this.senders.values()].map((s) => ({ channel: s.channel, kinds: s.kinds })),
+    );
     const delivered = await Promise.all(claimed.map((alert) => this.deliver(alert)));
     const sent = claimed.filter((_, i) => delivered[i]);
     // One write for the whole batch's successes: a burst costs the database a few statements, not one per alert.
@@ -126,7 +129,10 @@ export class AlertWorker {
       const now = this.now();
       const givenUp = now.getTime() - alert.createdAt.getTime() >= GIVE_UP_AFTER_MS;
       const retryAt = givenUp ? null : new Date(now.getTime() + retryDelayMs(alert.attempt, this.random));
-      await outbox.markFailedAttempt(alert.id, reason, retryAt, alert.pageToken);
+      await outbox.markFailedAttempt(alert.id, reason, retryAt, {
+        pageToken: alert.pageToken,
+        offerToken: alert.offerToken,
+      });
       if (retryAt) log.warn({ ...base, outcome: "retry", error: reason, retryAt }, "alert delivery failed; will retry");
       else log.error({ ...base, outcome: "failed", error: reason }, "alert delivery failed; giving up after 48 h");
       return false;

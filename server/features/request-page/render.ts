@@ -1,10 +1,15 @@
 import * as cheerio from "cheerio";
 import { type Locale, languageTag } from "../../../src/i18n/locales";
 import { type Dictionary, fill, serviceNameIn, ui } from "../../../src/i18n/ui";
+import { telHrefFor } from "../../../src/shared/links";
 import {
   cancelPath,
+  type DriverPartnerView,
+  formatPageClock,
   formatPageTime,
+  type LinePart,
   MAX_CANCEL_REASON_LENGTH,
+  partnerAcceptedLine,
   type RequestPageFacts,
   type RequestPageLive,
 } from "../../../src/shared/request-page";
@@ -57,6 +62,53 @@ function factList($: Page, facts: RequestPageFacts, locale: Locale): Node {
   return list;
 }
 
+/** A sentence of parts (partnerAcceptedLine) as text nodes and <time> elements: nothing in it is markup. */
+const sentence = ($: Page, parts: LinePart[]) =>
+  parts.map((part) =>
+    typeof part === "string" ? text($, part) : $("<time>").attr("datetime", part.time).text(part.label),
+  );
+
+/**
+ * The partner who accepted: who, when, their own estimate (said as theirs), their latest step, and
+ * their phone when the business shows it. The same elements as the island's.
+ */
+function partnerCard($: Page, partner: DriverPartnerView, locale: Locale): Node {
+  const t = ui[locale].requestPage.partner;
+  const tag = languageTag[locale];
+  const card = $("<section>")
+    .addClass(look.partnerCard)
+    .attr({ "aria-labelledby": "request-partner-heading", "data-testid": "request-partner" })
+    .append($("<h2>").attr("id", "request-partner-heading").addClass(look.partnerHeading).text(t.heading));
+  const accepted = $("<p>").addClass(look.partnerLine).attr("data-testid", "partner-accepted");
+  for (const node of sentence($, partnerAcceptedLine(t, partner, site.timeZone, tag))) accepted.append(node);
+  card.append(accepted);
+  if (partner.step !== "accepted") {
+    card.append(
+      $("<p>")
+        .addClass(look.partnerStep)
+        .attr("data-testid", "partner-step")
+        .append(text($, `${t.latest}: `))
+        .append($("<strong>").text(t.steps[partner.step]))
+        .append(text($, " · "))
+        .append(
+          $("<time>")
+            .attr("datetime", partner.stepAt)
+            .text(formatPageClock(partner.stepAt, site.timeZone, tag)),
+        ),
+    );
+  }
+  if (partner.phone) {
+    card.append(
+      $("<p>")
+        .addClass(look.partnerLine)
+        .attr("data-testid", "partner-phone")
+        .append(text($, `${t.phone}: `))
+        .append($("<a>").addClass(look.partnerPhone).attr("href", telHrefFor(partner.phone)).text(partner.phone)),
+    );
+  }
+  return card;
+}
+
 /** The live part as a browser without JavaScript gets it; the island draws the same with the same look. */
 function liveSection($: Page, live: RequestPageLive, token: string, locale: Locale): Node[] {
   const t: Words = ui[locale].requestPage;
@@ -81,6 +133,9 @@ function liveSection($: Page, live: RequestPageLive, token: string, locale: Loca
     .attr("aria-labelledby", "request-status-heading")
     .append($("<h2>").attr("id", "request-status-heading").addClass(look.statusHeading).text(t.statusHeading))
     .append(said);
+  // Said to a screen reader when it changes (an acceptance, a step), like the status.
+  const partner = $("<div>").attr({ "aria-live": "polite", "aria-atomic": "true" });
+  if (live.partner) partner.append(partnerCard($, live.partner, locale));
   const message = $("<div>").attr("aria-live", "polite");
   if (live.message) {
     message.append(
@@ -96,7 +151,7 @@ function liveSection($: Page, live: RequestPageLive, token: string, locale: Loca
         ),
     );
   }
-  const parts = [status, message];
+  const parts = [status, partner, message];
   if (live.canCancel) {
     parts.push(
       $("<details>")

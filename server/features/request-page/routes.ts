@@ -6,6 +6,7 @@ import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales
 import { fill, ui } from "../../../src/i18n/ui";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import {
+  driverStatusOf,
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
@@ -24,7 +25,7 @@ import type { SiteFiles } from "../../site-files";
 import { isSameOrigin } from "../desk/same-origin";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
-import { cancelByDriver, pageFacts, pageLive, requestByPageToken } from "./store";
+import { cancelByDriver, type LiveRow, type PageRow, pageFacts, pageLive, requestByPageToken } from "./store";
 import type { OpenStreams, StreamRefusal } from "./streams";
 
 interface RequestPageRouteOptions {
@@ -39,6 +40,8 @@ interface RequestPageRouteOptions {
   now: () => Date;
   /** A cancel queues an owner's alert on each of these channels, in the same transaction. */
   alertChannels: readonly AlertChannel[];
+  /** PARTNER_PHONE_TO_DRIVER: the page shows the accepting partner's phone (off unless the business turns it on). */
+  partnerPhoneToDriver?: boolean;
   /** Called once a cancel is committed (wakes the alert worker). */
   onCancelled?: () => void;
   /**
@@ -67,7 +70,7 @@ const pageWords = (locale: Locale) => {
     notFound: fill(t.notFound, { callUs }),
     crossSite: fill(t.crossSite, { callUs }),
     notCancellable: (row: ServiceRequestRow) =>
-      fill(t.notCancellable, { status: t.statuses[pageLive(row).status], callUs }),
+      fill(t.notCancellable, { status: t.statuses[driverStatusOf[row.status]], callUs }),
     tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
     streamsPerClient: (max: number) => fill(t.streamsPerClient, { max, callUs }),
     streamsServer: fill(t.streamsServer, { callUs }),
@@ -152,6 +155,7 @@ const isApiPath = (request: FastifyRequest, suffix: string) =>
  */
 export default async function requestPageRoutes(app: FastifyInstance, opts: RequestPageRouteOptions) {
   const { db, feed, now } = opts;
+  const live = (row: LiveRow) => pageLive(row, opts.partnerPhoneToDriver === true);
   const render = Object.fromEntries(
     locales.map((l) => [l, requestPageRenderer(opts.site.requestPageShells[l], l)]),
   ) as Record<Locale, ReturnType<typeof requestPageRenderer>>;
@@ -191,7 +195,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     const row = await requestByPageToken(db, token, now());
     if (!row) return notFoundPage(request, reply);
     const page = await encoded(
-      render[row.language](pageFacts(row), pageLive(row), token),
+      render[row.language](pageFacts(row), live(row), token),
       request.headers["accept-encoding"],
     );
     if (page.encoding) reply.header("Content-Encoding", page.encoding);
@@ -213,7 +217,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     if (await overLimit(request, reply, false)) return reply;
     const row = await requestByPageToken(db, tokenOf(request, "/state"), now());
     if (!row || !isApiPath(request, "/state")) return notFoundJson(request, reply);
-    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: pageLive(row) });
+    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: live(row) });
   };
 
   /**
@@ -268,7 +272,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       stream.write(chunk);
     };
 
-    let row: ServiceRequestRow | undefined;
+    let row: PageRow | undefined;
     try {
       if (await overLimit(request, reply, false)) {
         end();
@@ -305,21 +309,21 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     endings.add(end);
     stream.once("close", end);
     let sent = "";
-    const send = (live: RequestPageLive) => {
-      const data = JSON.stringify(live);
+    const send = (state: RequestPageLive) => {
+      const data = JSON.stringify(state);
       if (data === sent) return;
       sent = data;
       write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
     };
     // How long the browser waits before it connects again after a lost connection.
     write("retry: 3000\n\n");
-    send(pageLive(row));
+    send(live(row));
     // A ping the page can tell a live stream by (a comment would not reach its script), and traffic
     // that keeps idle-connection timeouts of proxies and of this server from closing the stream.
     heartbeat = setInterval(() => write("event: ping\ndata: {}\n\n"), opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS);
     heartbeat.unref();
     unfollow = feed.follow(row.id, (current) => {
-      if (current) return send(pageLive(current));
+      if (current) return send(live(current));
       write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
       end();
     });
@@ -386,9 +390,9 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
           error: "Conflict",
           message: said.notCancellable(outcome.refused),
           code: "conflict",
-          live: pageLive(outcome.refused),
+          live: live(outcome.refused),
         } satisfies ApiRefusal & { live: RequestPageLive });
     }
-    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: pageLive(outcome.cancelled) });
+    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: live(outcome.cancelled) });
   });
 }

@@ -1,4 +1,6 @@
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import type { RequestStatus } from "../../../src/shared/desk-schema";
+import type { DriverPartnerView } from "../../../src/shared/partner-schema";
 import {
   cancellableStatuses,
   driverStatusOf,
@@ -12,6 +14,9 @@ import {
   type AlertChannel,
   alertOutbox,
   DRIVER_ACTOR,
+  type JobStep,
+  partnerOffers,
+  partners,
   requestEvents,
   requestPageLinks,
   type ServiceRequestRow,
@@ -27,19 +32,69 @@ const LIFETIME_MS = PAGE_LIFETIME_AFTER_END_DAYS * 24 * 60 * 60 * 1000;
 const pageAlive = (now: Date) =>
   or(isNull(serviceRequests.endedAt), gt(serviceRequests.endedAt, new Date(now.getTime() - LIFETIME_MS)));
 
+/** The partner who accepted a request's job: at most one (partner_offers_one_accepted_idx). */
+export interface AcceptedPartner {
+  offerId: number;
+  partnerId: number;
+  companyName: string;
+  phone: string;
+  webhookUrl: string | null;
+  acceptedAt: Date | null;
+  etaMinutes: number | null;
+  step: JobStep | null;
+  stepAt: Date | null;
+}
+
+/** The accepted offer joined to a request (left: most requests have none), and its partner. */
+const acceptedOfferOn = and(
+  eq(partnerOffers.serviceRequestId, serviceRequests.id),
+  eq(partnerOffers.state, "accepted"),
+);
+const partnerColumns = {
+  offerId: partnerOffers.id,
+  partnerId: partners.id,
+  companyName: partners.companyName,
+  phone: partners.phone,
+  webhookUrl: partners.webhookUrl,
+  acceptedAt: partnerOffers.answeredAt,
+  etaMinutes: partnerOffers.etaMinutes,
+  step: partnerOffers.step,
+  stepAt: partnerOffers.stepAt,
+};
+type PartnerColumns = { [K in keyof AcceptedPartner]: AcceptedPartner[K] | null };
+const acceptedPartner = (row: PartnerColumns | null): AcceptedPartner | null =>
+  row !== null && row.offerId !== null && row.partnerId !== null && row.companyName !== null && row.phone !== null
+    ? {
+        offerId: row.offerId,
+        partnerId: row.partnerId,
+        companyName: row.companyName,
+        phone: row.phone,
+        webhookUrl: row.webhookUrl,
+        acceptedAt: row.acceptedAt,
+        etaMinutes: row.etaMinutes,
+        step: row.step,
+        stepAt: row.stepAt,
+      }
+    : null;
+
+/** A request as its page shows it: the row, and the partner who accepted its job, if one did. */
+export type PageRow = ServiceRequestRow & { partner: AcceptedPartner | null };
+
 /**
  * The request a token opens, or undefined: unknown, malformed, deleted and expired alike. Every
  * candidate is hashed and looked up by the same one query, whatever it looks like, so none of those
  * answers sooner than another.
  */
-export async function requestByPageToken(db: Db, candidate: string, now: Date): Promise<ServiceRequestRow | undefined> {
+export async function requestByPageToken(db: Db, candidate: string, now: Date): Promise<PageRow | undefined> {
   const [row] = await db
-    .select({ request: serviceRequests })
+    .select({ request: serviceRequests, partner: partnerColumns })
     .from(requestPageLinks)
     .innerJoin(serviceRequests, eq(serviceRequests.id, requestPageLinks.serviceRequestId))
+    .leftJoin(partnerOffers, acceptedOfferOn)
+    .leftJoin(partners, eq(partners.id, partnerOffers.partnerId))
     .where(and(eq(requestPageLinks.tokenSha256, pageTokenHash(candidate)), pageAlive(now)))
     .limit(1);
-  return row?.request;
+  return row && { ...row.request, partner: acceptedPartner(row.partner) };
 }
 
 /** What the live part of a page is made of (pageLive). */
@@ -50,16 +105,21 @@ const liveColumns = {
   driverMessageAt: serviceRequests.driverMessageAt,
   cancelledAt: serviceRequests.cancelledAt,
 };
-export type LiveRow = Pick<ServiceRequestRow, keyof typeof liveColumns>;
+export type LiveRow = Pick<ServiceRequestRow, keyof typeof liveColumns> & { partner: AcceptedPartner | null };
 
-/** The live part of the followed requests' pages, by id; a deleted or expired one is absent. */
+/**
+ * The live part of the followed requests' pages, by id; a deleted or expired one is absent. One query
+ * for all of them, the accepted offer and its partner joined in (an index finds each request's one).
+ */
 export async function liveRequests(db: Db, ids: number[], now: Date): Promise<Map<number, LiveRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select(liveColumns)
+    .select({ live: liveColumns, partner: partnerColumns })
     .from(serviceRequests)
+    .leftJoin(partnerOffers, acceptedOfferOn)
+    .leftJoin(partners, eq(partners.id, partnerOffers.partnerId))
     .where(and(inArray(serviceRequests.id, ids), pageAlive(now)));
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map((r) => [r.live.id, { ...r.live, partner: acceptedPartner(r.partner) }]));
 }
 
 export function pageFacts(row: ServiceRequestRow): RequestPageFacts {
@@ -72,7 +132,31 @@ export function pageFacts(row: ServiceRequestRow): RequestPageFacts {
   };
 }
 
-export function pageLive(row: LiveRow): RequestPageLive {
+/** Statuses on which the page no longer shows the partner: the job is off (the partner was told). */
+const partnerHiddenOn: readonly RequestStatus[] = ["cancelled", "lost", "spam"];
+
+/**
+ * The partner as the driver sees them: their company, when they accepted and their own estimate (an
+ * acceptance always carries one; without it nothing is shown rather than a figure of ours), their
+ * latest step, and their phone only when the business chose to show it (PARTNER_PHONE_TO_DRIVER).
+ */
+function driverPartnerView(row: LiveRow, showPhone: boolean): DriverPartnerView | null {
+  const p = row.partner;
+  if (!p || p.acceptedAt === null || p.etaMinutes === null || partnerHiddenOn.includes(row.status)) return null;
+  const acceptedAt = p.acceptedAt.toISOString();
+  const reported = p.step !== null && p.step !== "accepted" && p.stepAt !== null;
+  return {
+    companyName: p.companyName,
+    acceptedAt,
+    etaMinutes: p.etaMinutes,
+    step: reported ? (p.step as NonNullable<typeof p.step>) : "accepted",
+    stepAt: reported && p.stepAt ? p.stepAt.toISOString() : acceptedAt,
+    phone: showPhone ? p.phone : null,
+  };
+}
+
+/** What the page's live part shows; `showPartnerPhone` is PARTNER_PHONE_TO_DRIVER. */
+export function pageLive(row: LiveRow, showPartnerPhone = false): RequestPageLive {
   return {
     status: driverStatusOf[row.status],
     message:
@@ -81,15 +165,24 @@ export function pageLive(row: LiveRow): RequestPageLive {
         : null,
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     canCancel: cancellableStatuses.includes(row.status),
+    partner: driverPartnerView(row, showPartnerPhone),
   };
 }
 
-type CancelOutcome = { cancelled: ServiceRequestRow } | { refused: ServiceRequestRow } | undefined;
+type CancelOutcome = { cancelled: PageRow } | { refused: PageRow } | undefined;
+
+/**
+ * The partner's channels for an alert about their offer: e-mail always (their address is required),
+ * and their webhook when they gave one (the same rule as the offer itself, server/features/partners/).
+ */
+export const partnerAlertChannels = (partner: { webhookUrl: string | null }): AlertChannel[] =>
+  partner.webhookUrl ? ["email", "webhook"] : ["email"];
 
 /**
  * The driver's "I no longer need help": once, and only while the request is open (new, contacted or
  * dispatched). In one transaction, on the locked row: the status, when and why, the history's line
- * (by the driver), and the owner's alerts on every configured channel, so a cancel is never stored
+ * (by the driver), the owner's alerts on every configured channel, and, when a partner had accepted
+ * the job, their offer_cancelled alerts (so they do not drive out to no one); a cancel is never stored
  * without its alerts. Undefined when the request is gone.
  */
 export async function cancelByDriver(
@@ -102,7 +195,14 @@ export async function cancelByDriver(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id)).for("update");
     if (!current) return undefined;
-    if (!cancellableStatuses.includes(current.status)) return { refused: current };
+    const [joined] = await tx
+      .select({ partner: partnerColumns })
+      .from(serviceRequests)
+      .leftJoin(partnerOffers, acceptedOfferOn)
+      .leftJoin(partners, eq(partners.id, partnerOffers.partnerId))
+      .where(eq(serviceRequests.id, id));
+    const partner = acceptedPartner(joined?.partner ?? null);
+    if (!cancellableStatuses.includes(current.status)) return { refused: { ...current, partner } };
     const [cancelled] = await tx
       .update(serviceRequests)
       .set({ status: "cancelled", cancelledAt: now, cancelReason: reason ?? null, endedAt: now })
@@ -117,11 +217,18 @@ export async function cancelByDriver(
       toStatus: "cancelled",
       note: reason ?? null,
     });
-    if (channels.length > 0) {
-      await tx
-        .insert(alertOutbox)
-        .values(channels.map((channel) => ({ serviceRequestId: id, channel, kind: "cancelled" as const })));
-    }
-    return { cancelled };
+    const alerts = [
+      ...channels.map((channel) => ({ serviceRequestId: id, channel, kind: "cancelled" as const })),
+      ...(partner
+        ? partnerAlertChannels(partner).map((channel) => ({
+            serviceRequestId: id,
+            channel,
+            kind: "offer_cancelled" as const,
+            offerId: partner.offerId,
+          }))
+        : []),
+    ];
+    if (alerts.length > 0) await tx.insert(alertOutbox).values(alerts);
+    return { cancelled: { ...cancelled, partner } };
   });
 }

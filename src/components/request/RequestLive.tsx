@@ -1,10 +1,14 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Dictionary } from "@/i18n/ui";
+import { telHrefFor } from "@/shared/links";
 import {
   cancelPath,
+  type DriverPartnerView,
   eventsPath,
+  formatPageClock,
   formatPageTime,
   MAX_CANCEL_REASON_LENGTH,
+  partnerAcceptedLine,
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
@@ -26,6 +30,7 @@ export type RequestLiveStrings = Pick<
   | "statuses"
   | "hints"
   | "messageHeading"
+  | "partner"
   | "cancelSummary"
   | "cancelExplained"
   | "reasonLabel"
@@ -45,6 +50,57 @@ interface RequestLiveProps {
   languageTag: string;
   strings: RequestLiveStrings;
   telHref: string;
+}
+
+/**
+ * The partner who accepted, as the server renders it (render.ts, partnerCard): who and when, their own
+ * estimate, their latest step, and their phone when the business shows it.
+ */
+function PartnerCard({
+  partner,
+  words: t,
+  timeZone,
+  languageTag,
+}: {
+  partner: DriverPartnerView;
+  words: RequestLiveStrings["partner"];
+  timeZone: string;
+  languageTag: string;
+}) {
+  return (
+    <section className={look.partnerCard} aria-labelledby="request-partner-heading" data-testid="request-partner">
+      <h2 id="request-partner-heading" className={look.partnerHeading}>
+        {t.heading}
+      </h2>
+      <p className={look.partnerLine} data-testid="partner-accepted">
+        {partnerAcceptedLine(t, partner, timeZone, languageTag).map((part, i) =>
+          typeof part === "string" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, always in the same order
+            <span key={i}>{part}</span>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: as above
+            <time key={i} dateTime={part.time}>
+              {part.label}
+            </time>
+          ),
+        )}
+      </p>
+      {partner.step !== "accepted" && (
+        <p className={look.partnerStep} data-testid="partner-step">
+          {t.latest}: <strong>{t.steps[partner.step]}</strong> ·{" "}
+          <time dateTime={partner.stepAt}>{formatPageClock(partner.stepAt, timeZone, languageTag)}</time>
+        </p>
+      )}
+      {partner.phone && (
+        <p className={look.partnerLine} data-testid="partner-phone">
+          {t.phone}:{" "}
+          <a href={telHrefFor(partner.phone)} className={look.partnerPhone}>
+            {partner.phone}
+          </a>
+        </p>
+      )}
+    </section>
+  );
 }
 
 /** The element the server writes the page's state into (server/features/request-page/render.ts). */
@@ -279,6 +335,12 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
           </p>
         )}
       </section>
+      {/* Said to a screen reader when it changes (an acceptance, a step), like the status. */}
+      <div aria-live="polite" aria-atomic="true">
+        {live.partner && (
+          <PartnerCard partner={live.partner} words={t.partner} timeZone={timeZone} languageTag={languageTag} />
+        )}
+      </div>
       <div aria-live="polite">
         {live.message && (
           <section className={look.messageCard} aria-labelledby="request-message-heading">

@@ -40,6 +40,28 @@ export const requestPage = {
       cancelled: "You told us you no longer need help.",
     },
     messageHeading: "Message from the dispatcher",
+    /**
+     * The partner operator who accepted the job (src/shared/request-page.ts, partnerAcceptedLine):
+     * {company} is their name, {time} when they accepted, {estimate} their own arrival estimate, said
+     * as theirs. acceptedAtOne is used when the hour is 1 (Spanish says "a la 1:05", "a las 4:52").
+     */
+    partner: {
+      heading: "Your operator",
+      accepted: "{company} accepted your request at {time}: {estimate}.",
+      acceptedAtOne: "{company} accepted your request at {time}: {estimate}.",
+      estimate: "about {minutes} minutes (their estimate)",
+      estimateOne: "about 1 minute (their estimate)",
+      /** The partner's latest step, as they report it. */
+      steps: {
+        accepted: "Accepted",
+        on_the_way: "On the way",
+        on_scene: "Arrived",
+        done: "Done",
+        not_completed: "Could not complete the job",
+      },
+      latest: "Latest",
+      phone: "Their phone",
+    },
     cancelSummary: "I no longer need help",
     cancelExplained:
       "This tells our dispatchers that you no longer need help, and stops your request. It cannot be undone.",

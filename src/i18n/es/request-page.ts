@@ -33,6 +33,22 @@ export const requestPage: Shape<typeof en> = {
       cancelled: "Nos avisó que ya no necesita ayuda.",
     },
     messageHeading: "Mensaje del despachador",
+    partner: {
+      heading: "Su operador",
+      accepted: "{company} aceptó su solicitud a las {time}: {estimate}.",
+      acceptedAtOne: "{company} aceptó su solicitud a la {time}: {estimate}.",
+      estimate: "llega en unos {minutes} minutos (es el cálculo de la compañía)",
+      estimateOne: "llega en más o menos 1 minuto (es el cálculo de la compañía)",
+      steps: {
+        accepted: "Aceptó el servicio",
+        on_the_way: "Va en camino",
+        on_scene: "Ya llegó",
+        done: "Terminado",
+        not_completed: "No se pudo completar el servicio",
+      },
+      latest: "Lo más reciente",
+      phone: "Teléfono de la compañía",
+    },
     cancelSummary: "Ya no necesito ayuda",
     cancelExplained:
       "Con esto les avisa a nuestros despachadores que ya no necesita ayuda, y su solicitud se cancela. No se puede deshacer.",
