@@ -21,6 +21,7 @@ import { RequestFeed } from "./features/request-page/feed";
 import requestPageRoutes from "./features/request-page/routes";
 import { OpenStreams } from "./features/request-page/streams";
 import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
+import { type HomeCarousel, homeCarousel } from "./features/reviews/home-carousel";
 import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
@@ -202,6 +203,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
   });
   if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
+  // The home pages' carousel with the published reviews; read again when one changes.
+  const carousel: HomeCarousel | undefined = options.db ? homeCarousel({ db: options.db.db, site }) : undefined;
   if (options.db && requestPages) {
     await app.register(serviceRequestRoutes, {
       db: options.db.db,
@@ -221,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: requestPageClock,
       alertChannels: app.alerts.channels,
       onCancelled: () => app.alerts.worker.wake(),
+      onReviewSaved: () => carousel?.invalidate(),
       heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
     });
     await app.register(hereRoutes, {
@@ -241,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       towns: townsOf(site.chatKnowledge),
       onStored: () => app.alerts.worker.wake(),
+      onReviewsChanged: () => carousel?.invalidate(),
     });
   }
   await app.register(chatRoutes, {
@@ -250,7 +255,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
   });
   await app.register(privatePageHeaders);
-  await app.register(staticSite, { site });
+  await app.register(staticSite, { site, filledPages: carousel?.pages });
   return app;
 }
 

@@ -3,7 +3,13 @@ import { requestPagePath } from "../../../src/shared/request-page";
 import { site } from "../../../src/shared/site";
 import type { EmailAlertConfig } from "../../config";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
-import { type AlertEmail, alertEmail, cancelledAlertEmail, driverConfirmationEmail } from "./message";
+import {
+  type AlertEmail,
+  alertEmail,
+  cancelledAlertEmail,
+  driverConfirmationEmail,
+  reviewRequestEmail,
+} from "./message";
 
 /** Each stage of an SMTP conversation is bounded, so a stuck server cannot hold a claimed alert forever. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
@@ -95,8 +101,13 @@ function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, siteUrl: stri
       const pageUrl = new URL(requestPagePath(alert.pageToken), siteUrl).href;
       return { to: alert.request.email, replyTo: site.email, message: driverConfirmationEmail(alert.request, pageUrl) };
     }
+    case "review_request": {
+      if (!alert.pageToken) throw new DeliveryError("no link to the request page was made for this e-mail");
+      const pageUrl = new URL(requestPagePath(alert.pageToken), siteUrl).href;
+      return { to: alert.request.email, replyTo: site.email, message: reviewRequestEmail(alert.request, pageUrl) };
+    }
     default:
-      // The partners' and reviews' e-mails are added with their features; until then the row waits.
+      // The partners' e-mails are added with their feature; until then the row waits.
       throw new DeliveryError(`no e-mail is written for ${alert.kind} alerts`);
   }
 }

@@ -1,7 +1,13 @@
-import { and, asc, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, min, ne, sql } from "drizzle-orm";
+import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
-import { type AlertChannel, alertOutbox, requestPageLinks, serviceRequests } from "../../db/schema";
+import { type AlertChannel, type AlertKind, alertOutbox, requestPageLinks, serviceRequests } from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { isQuietHour } from "../reviews/timing";
+
+/** The e-mails to the driver, which carry a new link to the request's page. */
+const kindsWithPageLink: readonly AlertKind[] = ["driver_confirmation", "review_request"];
+
 import type { ClaimedAlert } from "./channel";
 
 /**
@@ -37,7 +43,9 @@ export function outboxStore(db: Db) {
      * LOCKED lets several servers on one PostgreSQL claim at once without taking the same row; the claim
      * pushes next_attempt_at a lease ahead, so an alert whose worker died mid-send becomes due again when
      * the lease ends. A server without a channel (no SMTP_URL, say) leaves that channel's alerts to the
-     * servers that have it, rather than taking them only to put them off with an error.
+     * servers that have it, rather than taking them only to put them off with an error. In the quiet
+     * hours (21:00 to 08:00 on the business's clock) a "How did it go?" e-mail is not taken at all, so
+     * neither a retry nor a server that was down sends one at night: it waits for 08:00.
      */
     async claimDue(
       now: Date,
@@ -54,6 +62,7 @@ export function outboxStore(db: Db) {
             eq(alertOutbox.state, "pending"),
             lte(alertOutbox.nextAttemptAt, now),
             inArray(alertOutbox.channel, [...channels]),
+            isQuietHour(now, site.timeZone) ? ne(alertOutbox.kind, "review_request") : undefined,
           ),
         )
         .orderBy(asc(alertOutbox.nextAttemptAt))
@@ -89,7 +98,7 @@ export function outboxStore(db: Db) {
       const tokens = await mintPageTokens(
         db,
         claimed
-          .filter((c) => c.kind === "driver_confirmation" && byId.has(c.serviceRequestId))
+          .filter((c) => kindsWithPageLink.includes(c.kind) && byId.has(c.serviceRequestId))
           .map((c) => c.serviceRequestId),
       );
       return claimed.flatMap((c): ClaimedAlert[] => {
@@ -104,7 +113,7 @@ export function outboxStore(db: Db) {
           createdAt: c.createdAt,
           request,
         };
-        const pageToken = c.kind === "driver_confirmation" ? tokens.get(c.serviceRequestId) : undefined;
+        const pageToken = kindsWithPageLink.includes(c.kind) ? tokens.get(c.serviceRequestId) : undefined;
         return [pageToken ? { ...alert, pageToken } : alert];
       });
     },

@@ -38,6 +38,7 @@ import type { Counters } from "../../plugins/counters";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import { createHereLink } from "../here/store";
 import { phoneInWriter } from "../phone-in/phone-in";
+import deskReviewRoutes from "../reviews/desk-routes";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from "./device-cookie";
 import { hostCookies } from "./host-cookies";
@@ -78,6 +79,8 @@ interface DeskRouteOptions {
   towns?: readonly Town[];
   /** Called once a phone-in request is committed (wakes the alert worker). */
   onStored?: () => void;
+  /** Called after the owner publishes, unpublishes, hides or unhides a review (the home page reads them again). */
+  onReviewsChanged?: () => void;
 }
 
 export const SESSION_COOKIE = "desk_session";
@@ -350,7 +353,10 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     const id = idOf(request);
     const parsed = statusChangeSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
-    const result = id === undefined ? undefined : await changeStatus(db, id, parsed.data.status, actor(request), now());
+    const result =
+      id === undefined
+        ? undefined
+        : await changeStatus(db, id, parsed.data.status, actor(request), now(), opts.alertChannels);
     return changeAnswer(reply, id, result);
   });
 
@@ -386,4 +392,6 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
   });
 
   app.get("/api/desk/activity", signedIn, async () => recentEvents(db));
+
+  await app.register(deskReviewRoutes, { db, now, signedIn, guarded, onReviewsChanged: opts.onReviewsChanged });
 }
