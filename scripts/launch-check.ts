@@ -15,9 +15,11 @@ import { sql } from "drizzle-orm";
 import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
-import { deskUsers } from "../server/db/schema";
+import { deskUsers, reviews } from "../server/db/schema";
 import { privacyContact } from "../src/shared/privacy";
+import { CAROUSEL_PLACES } from "../src/shared/review";
 import { site } from "../src/shared/site";
+import { samplesShownWith } from "../src/shared/testimonials";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SITE_FILE = "src/shared/site.ts";
@@ -108,20 +110,39 @@ function contentFacts(): Placeholder[] {
   return found;
 }
 
-function sampleTestimonials(): Placeholder[] {
+/**
+ * The samples the home page's carousel still shows: its seven places take the published reviews first
+ * (from the database), and samples fill only the places left. Without the database it cannot know how
+ * many are covered, and says so.
+ */
+function sampleTestimonials(check: DatabaseCheck): Placeholder[] {
   const file = "src/content/testimonials.json";
   const entries = JSON.parse(readFileSync(path.join(root, file), "utf8")) as {
     id: string;
     name: string;
     sample?: boolean;
   }[];
-  return entries
-    .filter((t) => t.sample !== false)
-    .map((t) => ({
+  const fixed = entries.map((t) => ({ ...t, sample: t.sample !== false }));
+  const samples = fixed.slice(0, CAROUSEL_PLACES).filter((t) => t.sample).length;
+  if ("unknown" in check) {
+    if (samples === 0) return [];
+    return [
+      {
+        where: file,
+        key: "samples shown",
+        problem: `could not tell how many of the ${samples} sample testimonials the home page still shows (published reviews replace them): ${check.unknown}`,
+      },
+    ];
+  }
+  const shown = samplesShownWith(check.publishedReviews, fixed);
+  if (shown === 0) return [];
+  return [
+    {
       where: file,
-      key: t.id,
-      problem: `"${t.name}" is a sample testimonial written for the site: replace it with a real review and set "sample": false, or remove it`,
-    }));
+      key: "samples shown",
+      problem: `the home page still shows ${shown} sample testimonial${shown === 1 ? "" : "s"} (${check.publishedReviews} published review${check.publishedReviews === 1 ? "" : "s"} of the ${CAROUSEL_PLACES} places): publish real reviews from the desk's Reviews page (drivers are asked after every finished request); each one replaces a sample`,
+    },
+  ];
 }
 
 function siteUrl(env: NodeJS.ProcessEnv, distDir: string): Placeholder[] {
@@ -171,11 +192,13 @@ function alertChannels(config: ServerConfig, env: NodeJS.ProcessEnv): Placeholde
   return found;
 }
 
-type DeskCheck = { accounts: number } | { unknown: string };
+/** What the database says: the desk accounts, and the reviews on the home page. */
+type DatabaseCheck = { accounts: number; publishedReviews: number } | { unknown: string };
 
-async function deskAccounts(config: ServerConfig): Promise<DeskCheck> {
+async function databaseFacts(config: ServerConfig): Promise<DatabaseCheck> {
   // An empty folder has no database yet; opening it would create one (a minute and most of a gigabyte).
-  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, "PG_VERSION"))) return { accounts: 0 };
+  if (!config.databaseUrl && !existsSync(path.join(config.dataDir, "PG_VERSION")))
+    return { accounts: 0, publishedReviews: 0 };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
     database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -191,13 +214,18 @@ async function deskAccounts(config: ServerConfig): Promise<DeskCheck> {
   }
   try {
     const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(deskUsers);
-    return { accounts: Number(row?.n ?? 0) };
+    // What the carousel shows (server/features/reviews/store.ts, publishedReviews).
+    const [shown] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(reviews)
+      .where(sql`${reviews.publishedAt} is not null and ${reviews.consent} and not ${reviews.hidden}`);
+    return { accounts: Number(row?.n ?? 0), publishedReviews: Number(shown?.n ?? 0) };
   } finally {
     await database.close();
   }
 }
 
-function deskAccount(check: DeskCheck, config: ServerConfig): Placeholder[] {
+function deskAccount(check: DatabaseCheck, config: ServerConfig): Placeholder[] {
   const where = config.databaseUrl ? "database (DATABASE_URL)" : `database (DATA_DIR ${config.dataDir})`;
   if ("unknown" in check) return [{ where, key: "desk_users", problem: check.unknown }];
   if (check.accounts > 0) return [];
@@ -218,14 +246,15 @@ async function launchCheck(env: NodeJS.ProcessEnv = process.env): Promise<Placeh
     // The server would refuse to start: that is the first thing to fix.
     return [{ where: "environment", key: "server configuration", problem: (error as Error).message }];
   }
+  const database = await databaseFacts(config);
   return [
     ...siteFacts(),
     ...privacyFacts(),
     ...contentFacts(),
-    ...sampleTestimonials(),
+    ...sampleTestimonials(database),
     ...siteUrl(env, config.distDir),
     ...alertChannels(config, env),
-    ...deskAccount(await deskAccounts(config), config),
+    ...deskAccount(database, config),
   ];
 }
 

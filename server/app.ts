@@ -24,6 +24,7 @@ import { RequestFeed } from "./features/request-page/feed";
 import requestPageRoutes from "./features/request-page/routes";
 import { OpenStreams } from "./features/request-page/streams";
 import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
+import { type HomeCarousel, homeCarousel } from "./features/reviews/home-carousel";
 import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
@@ -219,6 +220,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
   });
   if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
+  // The home pages' carousel with the published reviews; read again when one changes.
+  const carousel: HomeCarousel | undefined = options.db ? homeCarousel({ db: options.db.db, site }) : undefined;
   if (options.db && requestPages) {
     await app.register(serviceRequestRoutes, {
       db: options.db.db,
@@ -239,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       partnerPhoneToDriver: config.partnerPhoneToDriver,
       onCancelled: () => app.alerts.worker.wake(),
+      onReviewSaved: () => carousel?.invalidate(),
       heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
     });
     // A partner's offer page: its answers move the request, so the driver pages' feed is woken at once.
@@ -278,6 +282,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           onOffersSent: () => app.alerts.worker.wake(),
         }),
       ],
+      onReviewsChanged: () => carousel?.invalidate(),
     });
   }
   await app.register(chatRoutes, {
@@ -287,7 +292,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
   });
   await app.register(privatePageHeaders);
-  await app.register(staticSite, { site });
+  await app.register(staticSite, { site, filledPages: carousel?.pages });
   return app;
 }
 

@@ -18,8 +18,8 @@ const optionalUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
-/** Minutes a partner has to answer an offer (OFFER_TIMEOUT_MINUTES). */
-export const DEFAULT_OFFER_TIMEOUT_MINUTES = 10;
+/** Minutes a partner has to answer an offer (OFFER_TIMEOUT_MINUTES); the desk shows it too, so it is shared. */
+export { DEFAULT_OFFER_TIMEOUT_MINUTES };
 /** Hours an offer's link works (OFFER_LINK_HOURS): long enough to report the job's steps after accepting. */
 export const DEFAULT_OFFER_LINK_HOURS = 24;
 
@@ -121,8 +121,6 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("false")
     .transform((v) => v === "true"),
-  /** Minutes a partner has to answer an offer before it expires (then, with no partner left, the desk is alerted). */
-  OFFER_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(DEFAULT_OFFER_TIMEOUT_MINUTES),
 });
 
 /** What Fastify's trustProxy gets: false, a hop count, or the proxies' addresses (IPs or CIDR ranges). */

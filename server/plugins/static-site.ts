@@ -1,8 +1,9 @@
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type Locale, localeOfPath } from "../../src/i18n/locales";
+import type { FilledPage } from "../features/reviews/home-carousel";
 import type { SiteFiles } from "../site-files";
 
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
@@ -20,7 +21,17 @@ function cacheControlFor(file: string): string {
  * build time when the browser takes them, long caching for hashed assets and revalidation for
  * pages. Any other path gets the 404 page with status 404.
  */
-async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
+async function staticSite(
+  app: FastifyInstance,
+  opts: {
+    site: SiteFiles;
+    /**
+     * Pages the server fills in at request time (the home pages, with the published reviews), by
+     * address. Should filling one fail (the database is away), the built page is served as it is.
+     */
+    filledPages?: Map<string, () => Promise<FilledPage>>;
+  },
+) {
   const { site } = opts;
   await app.register(fastifyStatic, {
     root: path.resolve(site.root),
@@ -34,6 +45,26 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
   const sendPage = (reply: FastifyReply, file: string) => {
     reply.header("Cache-Control", cacheControlFor(file));
     return reply.sendFile(file);
+  };
+
+  /** A filled page as the browser accepts it (brotli, gzip or plain), with an ETag it can revalidate. */
+  const sendFilled = (request: FastifyRequest, reply: FastifyReply, page: FilledPage) => {
+    reply.header("Cache-Control", CACHE_REVALIDATE).header("ETag", page.etag).header("Vary", "Accept-Encoding");
+    const seen = request.headers["if-none-match"];
+    if (typeof seen === "string" && seen.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
+      return reply.code(304).send();
+    }
+    const accepted = new Set(
+      (request.headers["accept-encoding"] ?? "")
+        .split(",")
+        .map((part) => part.trim().toLowerCase())
+        .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+        .map((part) => part.split(";")[0]),
+    );
+    reply.type("text/html; charset=utf-8");
+    if (accepted.has("br")) return reply.header("Content-Encoding", "br").send(page.br);
+    if (accepted.has("gzip")) return reply.header("Content-Encoding", "gzip").send(page.gzip);
+    return reply.send(page.identity);
   };
 
   app.decorateReply("sendNotFoundPage", function (this: FastifyReply, locale?: Locale) {
@@ -70,6 +101,14 @@ async function staticSite(app: FastifyInstance, opts: { site: SiteFiles }) {
     }
     const file = site.routes.get(pathname);
     if (!file) return reply.sendNotFoundPage();
+    const filled = opts.filledPages?.get(pathname);
+    if (filled) {
+      try {
+        return sendFilled(request, reply, await filled());
+      } catch (error) {
+        request.log.error({ err: error }, "could not fill the page with reviews; serving the built one");
+      }
+    }
     return sendPage(reply, file);
   });
 

@@ -6,6 +6,7 @@ import { chat as enChat } from "./en/chat";
 import { home as enHome } from "./en/home";
 import { layout as enLayout } from "./en/layout";
 import { requestPage as enRequestPage } from "./en/request-page";
+import { reviews as enReviews } from "./en/reviews";
 import { serviceRequest as enServiceRequest } from "./en/service-request";
 import { services as enServices } from "./en/services";
 import { about as esAbout } from "./es/about";
@@ -15,6 +16,7 @@ import { chat as esChat } from "./es/chat";
 import { home as esHome } from "./es/home";
 import { layout as esLayout } from "./es/layout";
 import { requestPage as esRequestPage } from "./es/request-page";
+import { reviews as esReviews } from "./es/reviews";
 import { serviceRequest as esServiceRequest } from "./es/service-request";
 import { services as esServices } from "./es/services";
 import { type Locale, locales } from "./locales";
@@ -40,6 +42,7 @@ const en = {
   ...enAbout,
   ...enServiceRequest,
   ...enRequestPage,
+  ...enReviews,
   ...enChat,
 };
 export type Dictionary = Shape<typeof en>;
@@ -53,6 +56,7 @@ const es: Dictionary = {
   ...esAbout,
   ...esServiceRequest,
   ...esRequestPage,
+  ...esReviews,
   ...esChat,
 };
 

@@ -173,6 +173,12 @@ export function formatPageTime(iso: string, timeZone: string, languageTag: strin
   return clock.format(new Date(iso));
 }
 
+/**
+ * The DOM event the live island sends on `document` with each state it shows (detail: RequestPageLive),
+ * so other parts of the page (the "How did it go?" island) follow the request without a stream of their own.
+ */
+export const REQUEST_LIVE_DOM_EVENT = "request-page:live";
+
 /** Where the page's cancel form posts (JSON from the island, a plain form without JavaScript). */
 export const cancelPath = (token: string) => `/api/request/${token}/cancel`;
 /** The page's live updates (Server-Sent Events). */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
+import { reviews } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { privacyContact } from "../../src/shared/privacy";
 import { site } from "../../src/shared/site";
@@ -11,8 +12,8 @@ import { databaseTargets } from "../support/databases";
 
 /**
  * `npm run launch-check` on the repository as it is (every placeholder named, exit 1) and on a copy
- * configured as the owner would (real-looking facts, real reviews, a site URL, an alert channel and a
- * desk account: exit 0).
+ * configured as the owner would (real-looking facts, seven published reviews in the database, a site
+ * URL, an alert channel and a desk account: exit 0).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const SCRIPT = "scripts/launch-check.ts";
@@ -41,13 +42,14 @@ describe("launch-check on the repository as it is", () => {
       sample: boolean;
     }[];
     expect(testimonials.filter((t) => t.sample)).toHaveLength(7);
-    for (const t of testimonials) {
-      expect(stdout).toContain(`src/content/testimonials.json › ${t.id}: `);
-    }
+    // No published review yet: the carousel's seven places are all samples.
+    expect(stdout).toContain(
+      "src/content/testimonials.json › samples shown: the home page still shows 7 sample testimonials (0 published reviews of the 7 places)",
+    );
     expect(stdout).toContain("environment › PUBLIC_SITE_URL: not set");
     expect(stdout).toMatch(/environment › SMTP_URL, .*LEAD_ALERT_WEBHOOK_URL.*: no alert channel is configured/);
     expect(stdout).toContain(`database (DATA_DIR ${emptyDataDir}) › desk_users: no desk account`);
-    expect(stdout).toMatch(/^Launch check: 15 placeholder\(s\) must be replaced/m);
+    expect(stdout).toMatch(/^Launch check: 9 placeholder\(s\) must be replaced/m);
   });
 
   it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {
@@ -106,20 +108,20 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       privacyFile,
       readFileSync(privacyFile, "utf8").replace(privacyContact.email, "privacy@stockton-tow-help.com"),
     );
-    const reviews = path.join(copy, "src/content/testimonials.json");
-    const entries = JSON.parse(readFileSync(reviews, "utf8")) as { sample: boolean }[];
-    writeFileSync(
-      reviews,
-      JSON.stringify(
-        entries.map((t) => ({ ...t, sample: false })),
-        null,
-        2,
-      ),
-    );
-
     place = await target.create();
     db = await openDatabase(place);
     await addUser(db.db, "owner@stockton-tow-help.com", "correct horse battery staple");
+    // Seven published reviews fill the carousel's seven places: no sample is shown any more.
+    await db.db.insert(reviews).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        stars: 5,
+        comment: `Real review ${i + 1}`,
+        consent: true,
+        language: "en" as const,
+        firstName: "Driver",
+        publishedAt: new Date(),
+      })),
+    );
   });
   afterAll(async () => {
     await db?.close();
@@ -141,7 +143,8 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       expect(code).toBe(1);
       expect(stdout).toMatch(/desk_users: could not check: The database folder .* is in use by another running server/);
       expect(stdout).toContain("Stop the server and run `npm run launch-check` again");
-      expect(stdout).toMatch(/^Launch check: 1 placeholder\(s\)/m);
+      expect(stdout).toContain("could not tell how many of the 7 sample testimonials the home page still shows");
+      expect(stdout).toMatch(/^Launch check: 2 placeholder\(s\)/m);
     });
   }
 
@@ -167,6 +170,8 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
     );
     expect(code).toBe(1);
     expect(stdout).toMatch(/desk_users: no desk account/);
-    expect(stdout).toMatch(/^Launch check: 1 placeholder\(s\)/m);
+    // An empty database has no published review either.
+    expect(stdout).toContain("the home page still shows 7 sample testimonials");
+    expect(stdout).toMatch(/^Launch check: 2 placeholder\(s\)/m);
   });
 });

@@ -364,12 +364,13 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     clock = Date.now();
     const job = await send();
     const offer = await offerJob(db.db, job.id, (await addPartner(db.db)).id, now());
-    for (const headers of [
+    const crossOrigin: Record<string, string>[] = [
       { origin: "https://evil.example" },
       { origin: "null", "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
       {},
-    ]) {
+    ];
+    for (const headers of crossOrigin) {
       const res = await answer(offer.token, "accept", { etaMinutes: 20 }, headers);
       expect(res.statusCode).toBe(403);
       phoneNamed(res.json().message);

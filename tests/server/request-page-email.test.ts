@@ -93,7 +93,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
       expect(part).toMatch(
         /Why you got this e-mail: a service request was sent on the website of Stockton 24\/7 Towing/,
       );
-      expect(part).toContain("this is the only e-mail it sends you");
+      expect(part).toContain("it sends you at most one more, once the request is done, to ask how it went");
       // The name is never in it: a stranger's address could get a stranger's message.
       expect(part).not.toContain("cheap pills");
     }

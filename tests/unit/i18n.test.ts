@@ -139,6 +139,8 @@ describe("the Spanish request page, as the server fills it in", () => {
             },
       },
       "A".repeat(43),
+      // Done: the page asks "How did it go?", in Spanish too.
+      { asking: status === "done", review: null, editable: status === "done" },
     );
     const text = visibleTextOf(html);
     expect(text).toContain(ui.es.requestPage.statuses[status]);
@@ -160,6 +162,7 @@ describe("the Spanish request page, as the server fills it in", () => {
       facts,
       { status: "received", message: null, cancelledAt: null, canCancel: true, partner: null },
       "A".repeat(43),
+      { asking: false, review: null, editable: false },
     );
     expect(englishIn(visibleTextOf(html, "main")).length).toBeGreaterThan(5);
   });

@@ -9,6 +9,7 @@ import {
   cancelledAlertEmail,
   driverConfirmationEmail,
   noPartnerAlertEmail,
+  reviewRequestEmail,
 } from "./message";
 import { offerFactsOf, partnerOfferEmail } from "./partner-message";
 
@@ -124,8 +125,12 @@ function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, options: Emai
         replyTo: alert.request.email,
         message: noPartnerAlertEmail(alert.request, options.offerTimeoutMinutes, siteUrl),
       };
+    case "review_request": {
+      if (!alert.pageToken) throw new DeliveryError("no link to the request page was made for this e-mail");
+      const pageUrl = new URL(requestPagePath(alert.pageToken), siteUrl).href;
+      return { to: alert.request.email, replyTo: site.email, message: reviewRequestEmail(alert.request, pageUrl) };
+    }
     default:
-      // The reviews' e-mail is added with its feature; until then the row waits.
       throw new DeliveryError(`no e-mail is written for ${alert.kind} alerts`);
   }
 }

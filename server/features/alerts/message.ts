@@ -403,3 +403,45 @@ export function pushNotification(request: ServiceRequestRow): PushNotification {
     tag: `service-request-${request.id}`,
   };
 }
+
+/**
+ * The driver's "How did it go?" e-mail, once, about two hours after the request was done, in the
+ * request's language: the link to the request's page, where the driver answers. Like the
+ * confirmation, it repeats nothing the driver typed but the request's number.
+ */
+export function reviewRequestEmail(request: ServiceRequestRow, pageUrl: string): AlertEmail {
+  const locale = request.language;
+  const t = ui[locale].reviews.email;
+  const siteUrl = new URL(pageUrl).origin;
+  const subject = fill(t.subject, { number: request.id });
+  const done = fill(t.done, { number: request.id, name: site.name });
+  const lifetime = fill(ui[locale].driverEmail.lifetime, { days: PAGE_LIFETIME_AFTER_END_DAYS });
+  const why = fill(t.why, { name: site.name, url: siteUrl });
+  const sender = fill(ui[locale].driverEmail.sender, { name: site.name, address: fullAddress });
+  const text = [
+    `${t.heading}`,
+    "",
+    done,
+    t.ask,
+    "",
+    `${t.link}:`,
+    pageUrl,
+    lifetime,
+    "",
+    t.private,
+    "",
+    why,
+    sender,
+  ].join("\n");
+  const html = [
+    "<!doctype html>",
+    `<html lang="${languageTag[locale]}"><body style="font-family:sans-serif;font-size:16px">`,
+    `<h1 style="font-size:20px">${escapeHtml(t.heading)}</h1>`,
+    `<p>${escapeHtml(done)} ${escapeHtml(t.ask)}</p>`,
+    `<p><a href="${escapeHtml(pageUrl)}" style="font-weight:bold">${escapeHtml(t.link)}</a><br>${escapeHtml(lifetime)}</p>`,
+    `<p>${escapeHtml(t.private)}</p>`,
+    `<p style="color:#475569;font-size:14px">${escapeHtml(why)}<br>${escapeHtml(sender)}</p>`,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html, language: languageTag[locale] };
+}

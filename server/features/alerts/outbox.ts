@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, inArray, lte, min, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, min, ne, or, type SQL, sql } from "drizzle-orm";
+import { site } from "../../../src/shared/site";
 import { DEFAULT_OFFER_LINK_HOURS } from "../../config";
 import type { Db } from "../../db/client";
 import {
@@ -12,7 +13,11 @@ import {
   serviceRequests,
 } from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { isQuietHour } from "../reviews/timing";
 import type { ClaimedAlert, ClaimedOffer } from "./channel";
+
+/** The e-mails to the driver, which carry a new link to the request's page. */
+const kindsWithPageLink: readonly AlertKind[] = ["driver_confirmation", "review_request"];
 
 /** What a worker can send: a channel, and on it every kind or only these. */
 export interface AlertRoute {
@@ -116,14 +121,23 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
      * FOR UPDATE SKIP LOCKED lets several servers on one PostgreSQL claim at once without taking the
      * same row; the claim pushes next_attempt_at a lease ahead, so an alert whose worker died mid-send
      * becomes due again when the lease ends. A server without a channel (no SMTP_URL, say) leaves that
-     * channel's alerts to the servers that have it, rather than taking them only to put them off with an error.
+     * channel's alerts to the servers that have it, rather than taking them only to put them off with an error. In the quiet
+     * hours (21:00 to 08:00 on the business's clock) a "How did it go?" e-mail is not taken at all, so
+     * neither a retry nor a server that was down sends one at night: it waits for 08:00.
      */
     async claimDue(now: Date, limit: number, leaseMs: number, routes: readonly AlertRoute[]): Promise<ClaimedAlert[]> {
       if (routes.length === 0) return [];
       const due = db
         .select({ id: alertOutbox.id })
         .from(alertOutbox)
-        .where(and(eq(alertOutbox.state, "pending"), lte(alertOutbox.nextAttemptAt, now), routesWhere(routes)))
+        .where(
+          and(
+            eq(alertOutbox.state, "pending"),
+            lte(alertOutbox.nextAttemptAt, now),
+            routesWhere(routes),
+            isQuietHour(now, site.timeZone) ? ne(alertOutbox.kind, "review_request") : undefined,
+          ),
+        )
         .orderBy(asc(alertOutbox.nextAttemptAt))
         .limit(limit)
         .for("update", { skipLocked: true });
@@ -158,7 +172,7 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
       const tokens = await mintPageTokens(
         db,
         claimed
-          .filter((c) => c.kind === "driver_confirmation" && byId.has(c.serviceRequestId))
+          .filter((c) => kindsWithPageLink.includes(c.kind) && byId.has(c.serviceRequestId))
           .map((c) => c.serviceRequestId),
       );
       const offers = await offersOf(db, [
@@ -193,7 +207,7 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
           createdAt: c.createdAt,
           request,
         };
-        const pageToken = c.kind === "driver_confirmation" ? tokens.get(c.serviceRequestId) : undefined;
+        const pageToken = kindsWithPageLink.includes(c.kind) ? tokens.get(c.serviceRequestId) : undefined;
         return [
           {
             ...alert,

@@ -12,8 +12,9 @@ import {
 import { locationView } from "../../../src/shared/location";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
-import { alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
+import { type AlertChannel, alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 import { earlierFixes } from "../here/store";
+import { queueReviewRequest } from "../reviews/store";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
@@ -164,7 +165,9 @@ export type DeskChange = { changed: boolean } | { cancelledByDriver: true };
 /**
  * Moves a request to a status; records the change. Undefined when there is no such request. A
  * request the driver cancelled stays cancelled: the row is locked first, so a cancel and a desk change
- * at the same moment are one after the other, never both.
+ * at the same moment are one after the other, never both. Every move to completed (the desk's, or a
+ * partner's "Done") queues the driver's one "How did it go?" e-mail in the same transaction, when
+ * e-mail is among `alertChannels` (server/features/reviews/).
  */
 export async function changeStatus(
   db: Db,
@@ -172,6 +175,7 @@ export async function changeStatus(
   status: DeskStatus,
   actor: string,
   now: Date,
+  alertChannels: readonly AlertChannel[] = [],
 ): Promise<DeskChange | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -189,6 +193,7 @@ export async function changeStatus(
     await tx
       .insert(requestEvents)
       .values({ requestId: id, kind: "status", actor, fromStatus: current.status, toStatus: status });
+    if (status === "completed") await queueReviewRequest(tx, id, now, site.timeZone, alertChannels);
     return { changed: true };
   });
 }

@@ -38,6 +38,7 @@ import type { Counters } from "../../plugins/counters";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import { createHereLink } from "../here/store";
 import { phoneInWriter } from "../phone-in/phone-in";
+import deskReviewRoutes from "../reviews/desk-routes";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from "./device-cookie";
 import { hostCookies } from "./host-cookies";
@@ -83,6 +84,8 @@ interface DeskRouteOptions {
    * and CSRF plugins cover them, and handed the same checks the desk's own routes use.
    */
   routes?: readonly DeskRoutePlugin[];
+  /** Called after the owner publishes, unpublishes, hides or unhides a review (the home page reads them again). */
+  onReviewsChanged?: () => void;
 }
 
 /** The desk's checks, for other features' desk routes: the same 401, 403 and 404 answers everywhere. */
@@ -371,7 +374,10 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     const id = idOf(request);
     const parsed = statusChangeSchema.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
-    const result = id === undefined ? undefined : await changeStatus(db, id, parsed.data.status, actor(request), now());
+    const result =
+      id === undefined
+        ? undefined
+        : await changeStatus(db, id, parsed.data.status, actor(request), now(), opts.alertChannels);
     return changeAnswer(reply, id, result);
   });
 
@@ -410,4 +416,5 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
 
   const auth: DeskAuth = { signedIn, guarded, actor, idOf, noSuchRequest, firstIssue };
   for (const plugin of opts.routes ?? []) await app.register(async (child) => plugin(child, auth));
+  await app.register(deskReviewRoutes, { db, now, signedIn, guarded, onReviewsChanged: opts.onReviewsChanged });
 }

@@ -14,7 +14,9 @@ import {
   type RequestPageLive,
 } from "../../../src/shared/request-page";
 import { requestPageLook as look } from "../../../src/shared/request-page-look";
+import type { RequestReviewState } from "../../../src/shared/review";
 import { site } from "../../../src/shared/site";
+import { reviewSection } from "../reviews/page-part";
 
 /**
  * The driver's request page, filled in for one request, in the request's language. The build writes
@@ -24,10 +26,19 @@ import { site } from "../../../src/shared/site";
  */
 
 /** The slots of src/views/RequestPage.astro. */
-const REQUEST_PAGE_SLOTS = ["request-heading", "request-live", "request-live-state", "request-facts"] as const;
+const REQUEST_PAGE_SLOTS = [
+  "request-heading",
+  "request-live",
+  "request-live-state",
+  "request-review",
+  "request-review-state",
+  "request-facts",
+] as const;
 
 /** The element the island reads its first state from (data-state, JSON), so it starts as the page shows. */
 const LIVE_STATE_ELEMENT_ID = "request-live-state";
+/** The same for the "How did it go?" island (src/components/request/RequestReview.tsx). */
+const REVIEW_STATE_ELEMENT_ID = "request-review-state";
 
 /** Used when the site is not built (API-only tests): the same slots without the layout, in the language. */
 const bareShell = (locale: Locale) =>
@@ -175,7 +186,12 @@ function liveSection($: Page, live: RequestPageLive, token: string, locale: Loca
   return parts;
 }
 
-type RequestPageRenderer = (facts: RequestPageFacts, live: RequestPageLive, token: string) => string;
+type RequestPageRenderer = (
+  facts: RequestPageFacts,
+  live: RequestPageLive,
+  token: string,
+  review: RequestReviewState,
+) => string;
 type Slot = (typeof REQUEST_PAGE_SLOTS)[number];
 
 /** In the page's body only: Astro also keeps a copy of the island's fallback in a <template>. */
@@ -222,7 +238,9 @@ function written($: Page, nodes: Node | Node[]): string {
 export function requestPageRenderer(shell: string | undefined, locale: Locale): RequestPageRenderer {
   const { pieces, order } = cutShell(shell ?? bareShell(locale));
   const t = ui[locale].requestPage;
-  return (facts, live, token) => {
+  /** JSON in an attribute, with "<" written as \u003c (still the same JSON), so no typed "<" is in the page at all. */
+  const stateAttribute = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+  return (facts, live, token, review) => {
     // One small fragment document per page, for this request's parts only.
     const $ = cheerio.load("", null, false);
     const parts: Record<Slot, string> = {
@@ -240,8 +258,13 @@ export function requestPageRenderer(shell: string | undefined, locale: Locale): 
         $("<div>").attr({
           id: LIVE_STATE_ELEMENT_ID,
           hidden: "",
-          "data-state": JSON.stringify(live).replace(/</g, "\\u003c"),
+          "data-state": stateAttribute(live),
         }),
+      ),
+      "request-review": written($, reviewSection($, review, token, locale)),
+      "request-review-state": written(
+        $,
+        $("<div>").attr({ id: REVIEW_STATE_ELEMENT_ID, hidden: "", "data-state": stateAttribute(review) }),
       ),
       "request-facts": written($, factList($, facts, locale)),
     };

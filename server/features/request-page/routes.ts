@@ -15,6 +15,8 @@ import {
   requestPagePath,
 } from "../../../src/shared/request-page";
 import { cancelRequestSchemas } from "../../../src/shared/request-page-schema";
+import { REVIEW_EDIT_DAYS, type RequestReviewState } from "../../../src/shared/review";
+import { reviewSchemas } from "../../../src/shared/review-schema";
 import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
@@ -23,6 +25,7 @@ import { clientKey } from "../../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
 import type { SiteFiles } from "../../site-files";
 import { isSameOrigin } from "../desk/same-origin";
+import { reviewOfRequest, reviewState, saveReview } from "../reviews/store";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
 import { cancelByDriver, type LiveRow, type PageRow, pageFacts, pageLive, requestByPageToken } from "./store";
@@ -44,6 +47,8 @@ interface RequestPageRouteOptions {
   partnerPhoneToDriver?: boolean;
   /** Called once a cancel is committed (wakes the alert worker). */
   onCancelled?: () => void;
+  /** Called once a driver's review is saved (the home page's carousel reads published ones again). */
+  onReviewSaved?: () => void;
   /**
    * How often an open stream says it is alive (REQUEST_EVENTS_HEARTBEAT_MS, or less: half the server's
    * idle timeout, which would otherwise close a quiet stream).
@@ -78,6 +83,10 @@ const pageWords = (locale: Locale) => {
     reasonUnreadable: t.reasonUnreadable,
     waitTitle: t.waitTitle,
     notCancelledTitle: t.notCancelledTitle,
+    reviewUnreadable: ui[locale].reviews.unreadable,
+    reviewNotDone: fill(ui[locale].reviews.notDone, { callUs }),
+    reviewClosed: fill(ui[locale].reviews.closed, { days: REVIEW_EDIT_DAYS, callUs }),
+    reviewNotSavedTitle: ui[locale].reviews.notSavedTitle,
   };
 };
 const words = Object.fromEntries(locales.map((l) => [l, pageWords(l)])) as Record<Locale, ReturnType<typeof pageWords>>;
@@ -139,7 +148,7 @@ const tokenOf = (request: FastifyRequest, suffix = "") => {
   const rest = String((request.params as Record<string, unknown>)["*"] ?? "");
   return suffix && rest.endsWith(suffix) ? rest.slice(0, -suffix.length) : rest;
 };
-/** The API's own paths: …/{token}/events and …/{token}/state (GET), …/{token}/cancel (POST); anything else is answered 404 after the same lookup. */
+/** The API's own paths: …/{token}/events and …/{token}/state (GET), …/{token}/cancel and …/{token}/review (POST); anything else is answered 404 after the same lookup. */
 const isApiPath = (request: FastifyRequest, suffix: string) =>
   String((request.params as Record<string, unknown>)["*"] ?? "").endsWith(suffix);
 
@@ -149,7 +158,8 @@ const isApiPath = (request: FastifyRequest, suffix: string) =>
  * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change
  *   (open streams are capped per client and per process: past the cap, 429 with Retry-After);
  * - GET /api/request/{token}/state: the live part once, as JSON, for a page whose stream was refused;
- * - POST /api/request/{token}/cancel: "I no longer need help", as JSON from the island or a plain form.
+ * - POST /api/request/{token}/cancel: "I no longer need help", as JSON from the island or a plain form;
+ * - POST /api/request/{token}/review: "How did it go?" once the request is done, the same two ways.
  * Unknown, malformed, deleted and expired tokens all get the same 404 after the same work (one hash,
  * one query), and every lookup counts against the client's limit before it is made.
  */
@@ -194,8 +204,9 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     const token = tokenOf(request);
     const row = await requestByPageToken(db, token, now());
     if (!row) return notFoundPage(request, reply);
+    const review = reviewState(row, await reviewOfRequest(db, row.id), now());
     const page = await encoded(
-      render[row.language](pageFacts(row), live(row), token),
+      render[row.language](pageFacts(row), live(row), token, review),
       request.headers["accept-encoding"],
     );
     if (page.encoding) reply.header("Content-Encoding", page.encoding);
@@ -342,14 +353,52 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
         } satisfies ApiRefusal);
     }
     if (await overLimit(request, reply, form)) return reply;
-    const token = tokenOf(request, "/cancel");
+    const action = isApiPath(request, "/review") ? "/review" : "/cancel";
+    const token = tokenOf(request, action);
     const pageHref = requestPagePath(token);
     const row = await requestByPageToken(db, token, now());
     const notFound = () => (form ? notFoundPage(request, reply) : notFoundJson(request, reply));
-    if (!row || !isApiPath(request, "/cancel")) return notFound();
+    if (!row || !isApiPath(request, action)) return notFound();
 
     // From here on the request is known: its answers are in its language, like its page.
     const said = words[row.language];
+    if (action === "/review") {
+      const body: unknown = request.body ?? {};
+      const parsed = reviewSchemas[row.language].safeParse(
+        typeof body === "object" && !Array.isArray(body) ? body : null,
+      );
+      const refuse = (status: 400 | 409, message: string, fields?: Record<string, string>) => {
+        reply.code(status).headers(REQUEST_PAGE_HEADERS);
+        if (form) {
+          return reply
+            .type("text/html; charset=utf-8")
+            .send(problemPage(said.reviewNotSavedTitle, message, pageHref, row.language));
+        }
+        return reply.send({
+          error: status === 400 ? "Bad Request" : "Conflict",
+          message,
+          code: status === 400 ? "invalid_fields" : "conflict",
+          ...(fields ? { fields } : {}),
+        } satisfies ApiRefusal & { fields?: Record<string, string> });
+      };
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = typeof issue?.path[0] === "string" ? issue.path[0] : "review";
+        const problem = issue && issue.code !== "invalid_type" ? issue.message : said.reviewUnreadable;
+        const message = `${problem} ${said.tryAgain}`;
+        return refuse(400, message, { [field]: message });
+      }
+      const outcome = await saveReview(db, row.id, parsed.data, now());
+      if (!outcome) return notFound();
+      if ("notDone" in outcome) return refuse(409, said.reviewNotDone);
+      if ("closed" in outcome) return refuse(409, said.reviewClosed);
+      // The carousel shows published reviews: a change to one (or consent withdrawn) is read again.
+      if (outcome.wasPublished) opts.onReviewSaved?.();
+      request.log.info({ serviceRequestId: row.id, created: outcome.created }, "review saved by the driver");
+      if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(`${pageHref}#review`, 303);
+      const state: RequestReviewState = reviewState(row, outcome.saved, now());
+      return reply.headers(REQUEST_PAGE_HEADERS).send({ review: state });
+    }
     const body: unknown = request.body ?? {};
     const parsed = cancelRequestSchemas[row.language].safeParse(
       typeof body === "object" && !Array.isArray(body) ? body : null,

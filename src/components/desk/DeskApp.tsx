@@ -15,6 +15,7 @@ import { PushSwitch, stopPhoneAlerts } from "./PushSwitch";
 import { createDeskQueryClient, deskSend, fetchSession, SESSION_KEY, type SessionState } from "./query-client";
 import { ReportPage } from "./ReportPage";
 import { RequestPage } from "./RequestPage";
+import { ReviewsPage } from "./ReviewsPage";
 import { SignInForm } from "./SignInForm";
 import { type DeskRoute, hrefFor, useHashRoute } from "./use-hash-route";
 
@@ -125,7 +126,9 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
           <nav aria-label="Desk" className="flex flex-wrap items-center gap-1">
             <a
               href={hrefFor(inboxRoute)}
-              className={navLink(route.view !== "activity" && !partnerViews.has(route.view))}
+              className={navLink(
+                route.view !== "activity" && route.view !== "reviews" && !partnerViews.has(route.view),
+              )}
             >
               Inbox
               {newCount > 0 && (
@@ -143,6 +146,9 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
             </a>
             <a href={hrefFor({ view: "partners" })} className={navLink(partnerViews.has(route.view))}>
               Partners
+            </a>
+            <a href={hrefFor({ view: "reviews" })} className={navLink(route.view === "reviews")}>
+              Reviews
             </a>
           </nav>
           <div className="flex flex-wrap items-center justify-end gap-1">
@@ -176,6 +182,7 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
           />
         )}
         {route.view === "activity" && <ActivityPage />}
+        {route.view === "reviews" && <ReviewsPage />}
         {route.view === "new" && <PhoneInForm />}
         {route.view === "partners" && <PartnersPage notice={partnerNotice} />}
         {route.view === "partner" && (

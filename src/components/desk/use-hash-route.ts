@@ -10,6 +10,7 @@ export type DeskRoute =
   | { view: "request"; id: number }
   | { view: "activity" }
   | { view: "new" }
+  | { view: "reviews" }
   | { view: "partners" }
   /** One partner's form: "new" to add one. */
   | { view: "partner"; id: number | "new" }
@@ -50,6 +51,7 @@ export function parseHash(hash: string): DeskRoute {
   const request = /^#\/requests\/(\d{1,10})$/.exec(hash);
   if (request?.[1]) return { view: "request", id: Number(request[1]) };
   if (hash === "#/activity") return { view: "activity" };
+  if (hash === "#/reviews") return { view: "reviews" };
   if (hash === "#/new") return { view: "new" };
   if (hash === "#/partners") return { view: "partners" };
   if (hash === "#/partners/new") return { view: "partner", id: "new" };
@@ -64,6 +66,7 @@ export function parseHash(hash: string): DeskRoute {
 export function hrefFor(route: DeskRoute): string {
   if (route.view === "request") return `#/requests/${route.id}`;
   if (route.view === "activity") return "#/activity";
+  if (route.view === "reviews") return "#/reviews";
   if (route.view === "new") return "#/new";
   if (route.view === "partners") return "#/partners";
   if (route.view === "partner") return `#/partners/${route.id}`;

@@ -12,6 +12,7 @@ import {
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
+  REQUEST_LIVE_DOM_EVENT,
   REQUEST_PAGE_PREFIX,
   REQUEST_STATE_POLL_MS,
   REQUEST_STREAM_RETRY_MS,
@@ -267,6 +268,11 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
       for (const [target, name] of wakeEvents) target.removeEventListener(name, onWake);
     };
   }, [token]);
+
+  // Told to the rest of the page: the review part appears once the request is done.
+  useEffect(() => {
+    if (live) document.dispatchEvent(new CustomEvent(REQUEST_LIVE_DOM_EVENT, { detail: live }));
+  }, [live]);
 
   const onCancel = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -112,7 +112,7 @@ export const requestPage = {
     lifetime: "The link works until {days} days after the request is finished.",
     callBack:
       "We will call you back. For anything urgent, call {phone}. If anyone is hurt or in danger, call 911 first.",
-    why: "Why you got this e-mail: a service request was sent on the website of {name} ({url}) with this e-mail address. If it was not you, you can ignore it: this is the only e-mail it sends you.",
+    why: "Why you got this e-mail: a service request was sent on the website of {name} ({url}) with this e-mail address. If it was not you, you can ignore it: it sends you at most one more, once the request is done, to ask how it went.",
     /** Who sends it, above the postal address: the business says what it is, a referral service. */
     sender: "{name} (a local referral towing service), {address}",
   },

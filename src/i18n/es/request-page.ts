@@ -95,7 +95,7 @@ export const requestPage: Shape<typeof en> = {
     lifetime: "El enlace funciona hasta {days} días después de que termine la solicitud.",
     callBack:
       "Lo vamos a llamar. Para cualquier urgencia, llame al {phone}. Si alguien está herido o en peligro, llame primero al 911.",
-    why: "Por qué recibió este correo: alguien envió una solicitud de servicio con esta dirección de correo en el sitio web de {name} ({url}). Si no fue usted, puede ignorar este mensaje: es el único correo que recibirá por esta solicitud.",
+    why: "Por qué recibió este correo: alguien envió una solicitud de servicio con esta dirección de correo en el sitio web de {name} ({url}). Si no fue usted, puede ignorar este mensaje: como mucho recibirá un correo más por esta solicitud, cuando esté terminada, para preguntarle cómo le fue.",
     sender: "{name} (un servicio local que lo comunica con operadores de grúa), {address}",
   },
 };
