@@ -15,6 +15,7 @@ import { type Assistant, createAssistant } from "./features/chat/assistant";
 import chatRoutes from "./features/chat/routes";
 import privatePageHeaders from "./features/desk/private-page-headers";
 import deskRoutes from "./features/desk/routes";
+import eventRoutes from "./features/events/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
 import { RequestFeed } from "./features/request-page/feed";
@@ -58,6 +59,8 @@ export interface AppOptions {
   requestPageClock?: () => Date;
   /** The retention job's clock and whether it runs by itself (tests drive it with app.retention.runOnce()). */
   retention?: Pick<RetentionPluginOptions, "now" | "intervalMs" | "autoStart">;
+  /** The clock site events are counted by (their day) and the numbers page reads "today" by; tests move it. */
+  eventsClock?: () => Date;
   /** How often open request pages' requests are read again (default 1 s); tests shorten it. */
   requestFeedIntervalMs?: number;
 }
@@ -230,6 +233,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: requestPageClock,
       onFix: () => feed.wake(),
     });
+    await app.register(eventRoutes, {
+      db: options.db.db,
+      site,
+      rateLimit: config.eventsRateLimit,
+      now: options.eventsClock,
+    });
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,
@@ -241,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       alertChannels: app.alerts.channels,
       towns: townsOf(site.chatKnowledge),
       onStored: () => app.alerts.worker.wake(),
+      numbersNow: options.eventsClock,
     });
   }
   await app.register(chatRoutes, {

@@ -49,6 +49,9 @@ const envSchema = z.object({
   /** Chat messages accepted per client per window on POST /api/chat. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Site events (call taps, form, chat, location) counted per client per window on POST /api/events. */
+  EVENTS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  EVENTS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   /** An outside bot to forward chat messages to; the built-in assistant answers when unset or failing. */
   CHAT_WEBHOOK_URL: optionalUrl,
   CHAT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -231,6 +234,8 @@ export interface ServerConfig {
   /** Live-update streams of request pages open at once on this process: in all, and per client. */
   requestPageStreams: { maxTotal: number; maxPerClient: number };
   chatRateLimit: RateLimitOptions;
+  /** POST /api/events, the pages' first-party counts. */
+  eventsRateLimit: RateLimitOptions;
   chatWebhookUrl?: string;
   chatWebhookTimeoutMs: number;
   trustProxy: TrustProxy;
@@ -261,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestPageRateLimit: { max: e.REQUEST_PAGE_RATE_LIMIT_MAX, timeWindowMs: e.REQUEST_PAGE_RATE_LIMIT_WINDOW_MS },
     requestPageStreams: { maxTotal: e.REQUEST_PAGE_MAX_STREAMS, maxPerClient: e.REQUEST_PAGE_MAX_STREAMS_PER_CLIENT },
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
+    eventsRateLimit: { max: e.EVENTS_RATE_LIMIT_MAX, timeWindowMs: e.EVENTS_RATE_LIMIT_WINDOW_MS },
     chatWebhookUrl: e.CHAT_WEBHOOK_URL,
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
     trustProxy: trustProxySetting(e.TRUST_PROXY),

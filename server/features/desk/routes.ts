@@ -37,6 +37,7 @@ import { type AlertChannel, deskSignIns } from "../../db/schema";
 import type { Counters } from "../../plugins/counters";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import { createHereLink } from "../here/store";
+import numbersRoutes from "../numbers/routes";
 import { phoneInWriter } from "../phone-in/phone-in";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, deviceCookieFor, knownDevice } from "./device-cookie";
@@ -78,6 +79,8 @@ interface DeskRouteOptions {
   towns?: readonly Town[];
   /** Called once a phone-in request is committed (wakes the alert worker). */
   onStored?: () => void;
+  /** The clock the numbers page reads "today" from; tests move it. */
+  numbersNow?: () => Date;
 }
 
 export const SESSION_COOKIE = "desk_session";
@@ -386,4 +389,7 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
   });
 
   app.get("/api/desk/activity", signedIn, async () => recentEvents(db));
+
+  // The numbers page: inside this plugin, so it has the desk's session.
+  await app.register(numbersRoutes, { db, requireUser, now: opts.numbersNow });
 }
