@@ -12,7 +12,7 @@ import { type Locale, locales } from "../i18n/locales";
  * Where a call link sits. Every link to the business's number on the site carries one of these as
  * its data-placement (tests/unit/call-link-placements.test.ts checks the built pages):
  * - header: the header's call button (wide screens); menu: the call button in the phone's menu;
- * - call_band: the phone's fixed bar at the bottom; hero: the home page's first screen;
+ * - call_band: the phone's fixed bar at the bottom; hero: a page's first screen (home, a service's header);
  * - form: beside, inside or after the service request form; chat_reply: a number the chat wrote;
  * - request_page: the driver's own request page; footer: the footer's number;
  * - page_body: a call link in a page's own text or its call to action (about, areas, services, blog, 404…).

@@ -41,10 +41,7 @@ describe.each(databaseTargets)("POST /api/events on $kind", (target) => {
       payload: typeof body === "string" ? body : JSON.stringify(body),
     });
   const counts = () =>
-    db.db
-      .select()
-      .from(siteEventCounts)
-      .orderBy(siteEventCounts.day, siteEventCounts.name, siteEventCounts.placement);
+    db.db.select().from(siteEventCounts).orderBy(siteEventCounts.day, siteEventCounts.name, siteEventCounts.placement);
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
@@ -102,7 +99,11 @@ describe.each(databaseTargets)("POST /api/events on $kind", (target) => {
 
   it.each([
     ["an unknown name", { ...headerTap, name: "page_view" }, /Unknown event: send one of call_tap, form_started/],
-    ["a placement of another name", { ...headerTap, name: "form_sent" }, /Unknown placement for form_sent: send one of form/],
+    [
+      "a placement of another name",
+      { ...headerTap, name: "form_sent" },
+      /Unknown placement for form_sent: send one of form/,
+    ],
     ["a made-up placement", { ...headerTap, placement: "sidebar" }, /Unknown placement for call_tap/],
     ["a query string", { ...headerTap, page: "/services/towing?utm_source=x" }, /path of this site/],
     ["a private page's token", { ...headerTap, page: "/request/AbC_dEf-123" }, /path of this site/],

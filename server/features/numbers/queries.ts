@@ -40,9 +40,7 @@ function everyDay(period: Period, found: Map<string, number>): DayCount[] {
 }
 
 const largestFirst = (counts: Map<string, number>): Tally[] =>
-  [...counts]
-    .map(([key, count]) => ({ key, count }))
-    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 
 const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
 

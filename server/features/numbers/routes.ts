@@ -20,7 +20,8 @@ export default async function numbersRoutes(app: FastifyInstance, opts: NumbersR
   const now = opts.now ?? (() => new Date());
   app.get("/api/desk/numbers", { preHandler: opts.requireUser }, async (request, reply) => {
     const parsed = numbersQuerySchema.safeParse(request.query);
-    if (!parsed.success) return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Choose 7, 30 or 90 days." });
+    if (!parsed.success)
+      return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Choose 7, 30 or 90 days." });
     return deskNumbers(opts.db, parsed.data.days, now(), site.timeZone);
   });
 }

@@ -8,6 +8,7 @@ import { ActivityPage } from "./ActivityPage";
 import { SIGNED_IN_HINT_KEY, writeStoredFlag } from "./desk-preferences";
 import { Inbox, type InboxState } from "./Inbox";
 import { NewRequestBanner, SoundSwitch, useLatestRequests } from "./NewRequestBanner";
+import { NumbersPage } from "./NumbersPage";
 import { PhoneInForm } from "./PhoneInForm";
 import { PushSwitch, stopPhoneAlerts } from "./PushSwitch";
 import { createDeskQueryClient, deskSend, fetchSession, SESSION_KEY, type SessionState } from "./query-client";
@@ -110,7 +111,7 @@ function SignedInDesk({ email }: { email: string }) {
         <NewRequestBanner />
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-1 px-2 py-2 sm:px-4">
           <nav aria-label="Desk" className="flex flex-wrap items-center gap-1">
-            <a href={hrefFor(inboxRoute)} className={navLink(route.view !== "activity")}>
+            <a href={hrefFor(inboxRoute)} className={navLink(route.view !== "activity" && route.view !== "numbers")}>
               Inbox
               {newCount > 0 && (
                 <span
@@ -124,6 +125,9 @@ function SignedInDesk({ email }: { email: string }) {
             </a>
             <a href={hrefFor({ view: "activity" })} className={navLink(route.view === "activity")}>
               Activity
+            </a>
+            <a href={hrefFor({ view: "numbers" })} className={navLink(route.view === "numbers")}>
+              Numbers
             </a>
           </nav>
           <div className="flex flex-wrap items-center justify-end gap-1">
@@ -156,6 +160,7 @@ function SignedInDesk({ email }: { email: string }) {
           />
         )}
         {route.view === "activity" && <ActivityPage />}
+        {route.view === "numbers" && <NumbersPage />}
         {route.view === "new" && <PhoneInForm />}
       </main>
     </div>

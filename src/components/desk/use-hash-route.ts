@@ -9,6 +9,7 @@ export type DeskRoute =
   | { view: "inbox"; filter?: InboxFilter; page?: number }
   | { view: "request"; id: number }
   | { view: "activity" }
+  | { view: "numbers" }
   | { view: "new" };
 
 /** The inbox's filters from its fragment; a value the schema refuses (a hand-edited address) is dropped. */
@@ -29,6 +30,7 @@ export function parseHash(hash: string): DeskRoute {
   const request = /^#\/requests\/(\d{1,10})$/.exec(hash);
   if (request?.[1]) return { view: "request", id: Number(request[1]) };
   if (hash === "#/activity") return { view: "activity" };
+  if (hash === "#/numbers") return { view: "numbers" };
   if (hash === "#/new") return { view: "new" };
   const query = /^#\/\?(.*)$/.exec(hash);
   return inboxRoute(query?.[1] ?? "");
@@ -37,6 +39,7 @@ export function parseHash(hash: string): DeskRoute {
 export function hrefFor(route: DeskRoute): string {
   if (route.view === "request") return `#/requests/${route.id}`;
   if (route.view === "activity") return "#/activity";
+  if (route.view === "numbers") return "#/numbers";
   if (route.view === "new") return "#/new";
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(route.filter ?? {})) if (value) params.set(key, String(value));
