@@ -251,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       towns: townsOf(site.chatKnowledge),
       onStored: () => app.alerts.worker.wake(),
       numbersNow: options.eventsClock,
+      numbersFreshMs: config.numbersFreshMs,
     });
   }
   await app.register(chatRoutes, {

@@ -40,6 +40,8 @@ export interface MedianWait {
 
 export interface DeskNumbers {
   days: NumbersPeriod;
+  /** When the figures were computed: the desk keeps them up to NUMBERS_FRESH_SECONDS (a minute by default). */
+  computedAt: string;
   /** The first and last day of the period (the last is today). */
   from: string;
   to: string;

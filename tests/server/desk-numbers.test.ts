@@ -102,7 +102,14 @@ describe.each(databaseTargets)("GET /api/desk/numbers on $kind", (target) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
-    app = await buildApp({ config: testConfig(), logger: false, site: emptySiteFiles(), db, eventsClock: () => NOW });
+    // Computed for every look here: the keeping of figures has its own test below.
+    app = await buildApp({
+      config: testConfig({ numbersFreshMs: 0 }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+      eventsClock: () => NOW,
+    });
     await addUser(db.db, OWNER, PASSWORD);
     owner = new DeskClient(app);
     expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
@@ -180,6 +187,40 @@ describe.each(databaseTargets)("GET /api/desk/numbers on $kind", (target) => {
     expect(odd.json().error).toBe("Choose 7, 30 or 90 days.");
     const stranger = await app.inject({ method: "GET", url: "/api/desk/numbers?days=7" });
     expect(stranger.statusCode).toBe(401);
+  });
+
+  it("keeps the figures a minute, then gives the kept ones once more while it computes them anew", async () => {
+    let clock = NOW;
+    const keeping = await buildApp({
+      config: testConfig({ numbersFreshMs: 60_000 }),
+      logger: false,
+      site: emptySiteFiles(),
+      db,
+      eventsClock: () => clock,
+    });
+    try {
+      const client = new DeskClient(keeping);
+      expect((await client.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+      const look = async () =>
+        (await client.request({ method: "GET", url: "/api/desk/numbers?days=7" })).json() as DeskNumbers;
+      const first = await look();
+      expect(first.computedAt).toBe(NOW.toISOString());
+      await db.db
+        .insert(serviceRequests)
+        .values({ ...validServiceRequest, createdAt: new Date("2026-03-10T18:00:00Z") });
+      clock = new Date(NOW.getTime() + 59_000);
+      expect((await look()).requestsTotal).toBe(first.requestsTotal);
+      // Past the minute: the kept figures once more, and the new ones as soon as they are computed.
+      clock = new Date(NOW.getTime() + 61_000);
+      expect((await look()).requestsTotal).toBe(first.requestsTotal);
+      await expect.poll(async () => (await look()).requestsTotal).toBe(first.requestsTotal + 1);
+      expect((await look()).computedAt).toBe(clock.toISOString());
+      // A new day is a new period: computed at once.
+      clock = new Date("2026-03-11T19:00:00Z");
+      expect((await look()).to).toBe("2026-03-11");
+    } finally {
+      await keeping.close();
+    }
   });
 
   it("counts nothing in an empty period", async () => {

@@ -81,6 +81,8 @@ interface DeskRouteOptions {
   onStored?: () => void;
   /** The clock the numbers page reads "today" from; tests move it. */
   numbersNow?: () => Date;
+  /** How long the numbers page's figures are kept before they are computed anew (ms; 0: never). */
+  numbersFreshMs: number;
 }
 
 export const SESSION_COOKIE = "desk_session";
@@ -391,5 +393,5 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
   app.get("/api/desk/activity", signedIn, async () => recentEvents(db));
 
   // The numbers page: inside this plugin, so it has the desk's session.
-  await app.register(numbersRoutes, { db, requireUser, now: opts.numbersNow });
+  await app.register(numbersRoutes, { db, requireUser, now: opts.numbersNow, freshMs: opts.numbersFreshMs });
 }

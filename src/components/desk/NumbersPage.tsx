@@ -10,6 +10,7 @@ import {
   numbersPeriods,
   type Tally,
 } from "@/shared/numbers-schema";
+import { businessTime } from "./format";
 import { sourceLabels } from "./source-labels";
 
 /** How the owner reads where a call link sits (src/shared/event-schema.ts says where each is). */
@@ -85,7 +86,7 @@ export function NumbersPage() {
       {n && (
         <p className="text-sm text-slate-700">
           {dayLabel(n.from)} to {dayLabel(n.to)} (today), by the business's clock ({n.timeZone.replace("_", " ")}). Spam
-          is not counted as a request.
+          is not counted as a request. Figures as of {businessTime(n.computedAt)}; they are kept for a minute.
         </p>
       )}
       {numbers.isError && (
