@@ -71,6 +71,8 @@ export default defineConfig({
       // Browser tests send many requests from one address; the limit itself has its own tests.
       CONTACT_RATE_LIMIT_MAX: "10000",
       CHAT_RATE_LIMIT_MAX: "10000",
+      // Every page's taps and form starts are counted (POST /api/events); the limit has its own test.
+      EVENTS_RATE_LIMIT_MAX: "10000",
       // Request pages of tests running side by side all stream to 127.0.0.1; the cap has its own tests.
       REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: "1000",
       // Only failed sign-ins count; the throttling itself has server tests.

@@ -15,6 +15,7 @@ import { type Assistant, createAssistant } from "./features/chat/assistant";
 import chatRoutes from "./features/chat/routes";
 import privatePageHeaders from "./features/desk/private-page-headers";
 import deskRoutes from "./features/desk/routes";
+import eventRoutes from "./features/events/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
 import offerRoutes from "./features/offer/routes";
@@ -62,6 +63,8 @@ export interface AppOptions {
   requestPageClock?: () => Date;
   /** The retention job's clock and whether it runs by itself (tests drive it with app.retention.runOnce()). */
   retention?: Pick<RetentionPluginOptions, "now" | "intervalMs" | "autoStart">;
+  /** The clock site events are counted by (their day) and the numbers page reads "today" by; tests move it. */
+  eventsClock?: () => Date;
   /** How often open request pages' requests are read again (default 1 s); tests shorten it. */
   requestFeedIntervalMs?: number;
   /**
@@ -262,6 +265,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onFix: () => feed.wake(),
     });
     const towns = townsOf(site.chatKnowledge);
+    await app.register(eventRoutes, {
+      db: options.db.db,
+      site,
+      rateLimit: config.eventsRateLimit,
+      now: options.eventsClock,
+    });
     await app.register(deskRoutes, {
       db: options.db.db,
       signInThrottle: config.deskSignInRateLimit,
@@ -283,6 +292,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         }),
       ],
       onReviewsChanged: () => carousel?.invalidate(),
+      numbersNow: options.eventsClock,
+      numbersFreshMs: config.numbersFreshMs,
     });
   }
   await app.register(chatRoutes, {

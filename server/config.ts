@@ -55,6 +55,11 @@ const envSchema = z.object({
   /** Chat messages accepted per client per window on POST /api/chat. */
   CHAT_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   CHAT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Site events (call taps, form, chat, location) counted per client per window on POST /api/events. */
+  EVENTS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  EVENTS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** Seconds the desk's numbers page keeps its figures before computing them anew (0: every time). */
+  NUMBERS_FRESH_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** An outside bot to forward chat messages to; the built-in assistant answers when unset or failing. */
   CHAT_WEBHOOK_URL: optionalUrl,
   CHAT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -253,6 +258,10 @@ export interface ServerConfig {
   /** Live-update streams of request pages open at once on this process: in all, and per client. */
   requestPageStreams: { maxTotal: number; maxPerClient: number };
   chatRateLimit: RateLimitOptions;
+  /** POST /api/events, the pages' first-party counts. */
+  eventsRateLimit: RateLimitOptions;
+  /** How long the numbers page's figures are kept (ms; 0: computed for every look). */
+  numbersFreshMs: number;
   chatWebhookUrl?: string;
   chatWebhookTimeoutMs: number;
   trustProxy: TrustProxy;
@@ -291,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     requestPageRateLimit: { max: e.REQUEST_PAGE_RATE_LIMIT_MAX, timeWindowMs: e.REQUEST_PAGE_RATE_LIMIT_WINDOW_MS },
     requestPageStreams: { maxTotal: e.REQUEST_PAGE_MAX_STREAMS, maxPerClient: e.REQUEST_PAGE_MAX_STREAMS_PER_CLIENT },
     chatRateLimit: { max: e.CHAT_RATE_LIMIT_MAX, timeWindowMs: e.CHAT_RATE_LIMIT_WINDOW_MS },
+    eventsRateLimit: { max: e.EVENTS_RATE_LIMIT_MAX, timeWindowMs: e.EVENTS_RATE_LIMIT_WINDOW_MS },
+    numbersFreshMs: e.NUMBERS_FRESH_SECONDS * 1000,
     chatWebhookUrl: e.CHAT_WEBHOOK_URL,
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
     trustProxy: trustProxySetting(e.TRUST_PROXY),

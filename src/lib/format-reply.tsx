@@ -68,7 +68,13 @@ export function formatReply(text: string, titles: PageTitles = {}): ReactNode[] 
     const phone = m[2];
     if (phone !== undefined) {
       place(start, start + phone.length, (key) => (
-        <a key={key} href={telHrefFor(phone)} className="font-semibold whitespace-nowrap underline underline-offset-2">
+        // A chat reply's number is counted as a call tap when it is the business's (src/scripts/site-events.ts).
+        <a
+          key={key}
+          href={telHrefFor(phone)}
+          data-placement="chat_reply"
+          className="font-semibold whitespace-nowrap underline underline-offset-2"
+        >
           {phone}
         </a>
       ));

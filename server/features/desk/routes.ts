@@ -37,6 +37,7 @@ import { type AlertChannel, deskSignIns } from "../../db/schema";
 import type { Counters } from "../../plugins/counters";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import { createHereLink } from "../here/store";
+import numbersRoutes from "../numbers/routes";
 import { phoneInWriter } from "../phone-in/phone-in";
 import deskReviewRoutes from "../reviews/desk-routes";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
@@ -86,6 +87,10 @@ interface DeskRouteOptions {
   routes?: readonly DeskRoutePlugin[];
   /** Called after the owner publishes, unpublishes, hides or unhides a review (the home page reads them again). */
   onReviewsChanged?: () => void;
+  /** The clock the numbers page reads "today" from; tests move it. */
+  numbersNow?: () => Date;
+  /** How long the numbers page's figures are kept before they are computed anew (ms; 0: never). */
+  numbersFreshMs: number;
 }
 
 /** The desk's checks, for other features' desk routes: the same 401, 403 and 404 answers everywhere. */
@@ -417,4 +422,6 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
   const auth: DeskAuth = { signedIn, guarded, actor, idOf, noSuchRequest, firstIssue };
   for (const plugin of opts.routes ?? []) await app.register(async (child) => plugin(child, auth));
   await app.register(deskReviewRoutes, { db, now, signedIn, guarded, onReviewsChanged: opts.onReviewsChanged });
+  // The numbers page: inside this plugin, so it has the desk's session.
+  await app.register(numbersRoutes, { db, requireUser, now: opts.numbersNow, freshMs: opts.numbersFreshMs });
 }

@@ -26,6 +26,7 @@ export function CallToAction({
           callLabel={fill(t.call.call, { phone: phoneDisplay })}
           requestHref={localizeHref("/contact", locale)}
           requestLabel={t.call.requestOnline}
+          placement="page_body"
         />
       </div>
     </aside>

@@ -1,6 +1,8 @@
 import { Info } from "lucide-react";
+import { useEffect } from "react";
 import type { Locale } from "@/i18n/locales";
 import type { Dictionary } from "@/i18n/ui";
+import { countSiteEvent } from "@/lib/site-events";
 import { ChatInput } from "./ChatInput";
 import { ChatMessages } from "./ChatMessages";
 import { useChat } from "./use-chat";
@@ -15,6 +17,8 @@ export const CHAT_NEEDS_JS_ID = "chat-needs-javascript";
  */
 export function ChatPage({ lang, strings }: { lang: Locale; strings: Dictionary["chat"] }) {
   const { messages, pending, send, titles } = useChat({ lang, failure: strings.failure });
+  // The /chat page is the chat opened (the widget counts its own opening: src/scripts/site-events.ts).
+  useEffect(() => countSiteEvent("chat_opened", "chat_page"), []);
   return (
     <section aria-label={strings.region} className="overflow-hidden rounded-xl border border-slate-200 shadow-sm">
       <div className="border-b border-slate-200 bg-white px-4 py-3">

@@ -8,6 +8,7 @@ import { ActivityPage } from "./ActivityPage";
 import { SIGNED_IN_HINT_KEY, writeStoredFlag } from "./desk-preferences";
 import { Inbox, type InboxState } from "./Inbox";
 import { NewRequestBanner, SoundSwitch, useLatestRequests } from "./NewRequestBanner";
+import { NumbersPage } from "./NumbersPage";
 import { PartnerForm } from "./PartnerForm";
 import { PartnersPage } from "./PartnersPage";
 import { PhoneInForm } from "./PhoneInForm";
@@ -127,7 +128,10 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
             <a
               href={hrefFor(inboxRoute)}
               className={navLink(
-                route.view !== "activity" && route.view !== "reviews" && !partnerViews.has(route.view),
+                route.view !== "activity" &&
+                  route.view !== "reviews" &&
+                  route.view !== "numbers" &&
+                  !partnerViews.has(route.view),
               )}
             >
               Inbox
@@ -149,6 +153,9 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
             </a>
             <a href={hrefFor({ view: "reviews" })} className={navLink(route.view === "reviews")}>
               Reviews
+            </a>
+            <a href={hrefFor({ view: "numbers" })} className={navLink(route.view === "numbers")}>
+              Numbers
             </a>
           </nav>
           <div className="flex flex-wrap items-center justify-end gap-1">
@@ -183,6 +190,7 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
         )}
         {route.view === "activity" && <ActivityPage />}
         {route.view === "reviews" && <ReviewsPage />}
+        {route.view === "numbers" && <NumbersPage />}
         {route.view === "new" && <PhoneInForm />}
         {route.view === "partners" && <PartnersPage notice={partnerNotice} />}
         {route.view === "partner" && (

@@ -11,6 +11,7 @@ export type DeskRoute =
   | { view: "activity" }
   | { view: "new" }
   | { view: "reviews" }
+  | { view: "numbers" }
   | { view: "partners" }
   /** One partner's form: "new" to add one. */
   | { view: "partner"; id: number | "new" }
@@ -52,6 +53,7 @@ export function parseHash(hash: string): DeskRoute {
   if (request?.[1]) return { view: "request", id: Number(request[1]) };
   if (hash === "#/activity") return { view: "activity" };
   if (hash === "#/reviews") return { view: "reviews" };
+  if (hash === "#/numbers") return { view: "numbers" };
   if (hash === "#/new") return { view: "new" };
   if (hash === "#/partners") return { view: "partners" };
   if (hash === "#/partners/new") return { view: "partner", id: "new" };
@@ -67,6 +69,7 @@ export function hrefFor(route: DeskRoute): string {
   if (route.view === "request") return `#/requests/${route.id}`;
   if (route.view === "activity") return "#/activity";
   if (route.view === "reviews") return "#/reviews";
+  if (route.view === "numbers") return "#/numbers";
   if (route.view === "new") return "#/new";
   if (route.view === "partners") return "#/partners";
   if (route.view === "partner") return `#/partners/${route.id}`;

@@ -51,6 +51,7 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services, local
               callLabel={fill(ui[locale].call.call, { phone: phoneDisplay })}
               requestHref="#contact"
               requestLabel={ui[locale].call.requestOnline}
+              placement="hero"
             />
           </div>
           {/* On a phone the towns are the next question, and the list below is screens away: one tap. */}
@@ -68,6 +69,7 @@ export function Hero({ phoneDisplay, telHref, hoursLabel, areas, services, local
         >
           <a
             href={telHref}
+            data-placement="hero"
             className="flex items-center gap-3 rounded-lg bg-brand-500 px-4 py-3 text-2xl font-extrabold text-ink hover:bg-brand-400"
           >
             <Phone className="size-6" aria-hidden="true" />

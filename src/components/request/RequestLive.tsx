@@ -304,7 +304,7 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
         </h2>
         <p className={look.statusHint} role="status" data-testid="request-gone">
           {t.gone}{" "}
-          <a href={telHref} className="font-semibold text-brand-800 underline">
+          <a href={telHref} data-placement="request_page" className="font-semibold text-brand-800 underline">
             {t.call}
           </a>
         </p>

@@ -87,7 +87,7 @@ export function RequestConfirmation({
         {t.dangerAfter}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row">
-        <CallButton telHref={telHref} label={callLabel} />
+        <CallButton telHref={telHref} label={callLabel} placement="form" />
         <Button type="button" size="lg" variant="outline" onClick={onNewRequest}>
           <RotateCcw aria-hidden="true" />
           {t.another}

@@ -58,6 +58,7 @@ export function SendFailure({
         </Button>
         <a
           href={telHref}
+          data-placement="form"
           className="inline-flex min-h-9 items-center gap-2 rounded-md px-3 text-sm font-semibold text-brand-800 underline"
         >
           <Phone className="size-4" aria-hidden="true" />

@@ -9,6 +9,7 @@ import type { Locale } from "@/i18n/locales";
 import type { Dictionary } from "@/i18n/ui";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { sendToFallback } from "@/lib/service-request-fallback";
+import { countSiteEvent } from "@/lib/site-events";
 import { refusalOf } from "@/shared/api-refusal";
 import {
   HONEYPOT_FIELD,
@@ -198,6 +199,23 @@ export function ServiceRequestForm({
       form.removeEventListener("pointerdown", want);
     };
   }, [toastsWanted]);
+  // The site's counts: a form is started at its first change, once until it is sent (then a new one may start).
+  const started = useRef(false);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const start = () => {
+      if (started.current) return;
+      started.current = true;
+      countSiteEvent("form_started", "form");
+    };
+    form.addEventListener("input", start);
+    form.addEventListener("change", start);
+    return () => {
+      form.removeEventListener("input", start);
+      form.removeEventListener("change", start);
+    };
+  }, []);
   const {
     register,
     handleSubmit,
@@ -233,6 +251,8 @@ export function ServiceRequestForm({
     try {
       const stored = await submitRequest(data, trapRef.current?.value ?? "", sentWith.current.key, fallbackUrl);
       show({ title: t.successTitle, description: t.successText, variant: "default" });
+      countSiteEvent("form_sent", "form");
+      started.current = false;
       reset(emptyValues(locale, defaultService));
       sentWith.current = null;
       waitingForConnection.current = false;
@@ -280,6 +300,7 @@ export function ServiceRequestForm({
   /** The line the last fix wrote into the pickup field: a new fix replaces it and keeps what the driver added. */
   const fixLine = useRef<string | null>(null);
   const takeFix: UseMyLocationProps["onFix"] = (fix, line) => {
+    countSiteEvent("location_used", "form");
     setValue("latitude", fix.latitude);
     setValue("longitude", fix.longitude);
     setValue("accuracy", fix.accuracy);

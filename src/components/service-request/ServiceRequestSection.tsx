@@ -33,7 +33,11 @@ export function ServiceRequestSection({
         <Heading className="text-2xl font-extrabold text-ink sm:text-3xl">{title}</Heading>
         <p className="text-slate-600">
           {intro} {needHelpNow}{" "}
-          <a href={telHref} className="inline-flex items-center gap-1 font-semibold text-brand-800 underline">
+          <a
+            href={telHref}
+            data-placement="form"
+            className="inline-flex items-center gap-1 font-semibold text-brand-800 underline"
+          >
             <Phone className="size-4" aria-hidden="true" />
             {callLabel}
           </a>

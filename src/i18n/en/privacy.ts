@@ -20,6 +20,7 @@ export const privacy = {
         "The chat: what you type is sent to our server to find an answer. Our server does not store it, in its database or in its logs. The conversation stays in your browser tab until you close it. If we connect the chat to an outside assistant service, your message is sent to it to be answered.",
         "Our server's log: for each visit, the address of the page (without private links or search words), the time and your IP address. It never records what you type.",
         "The desk our staff sign in to: each sign-in attempt (the e-mail typed, whether it worked, the IP address).",
+        "Counts of what happens on our pages, which say nothing about you: a tap on our phone number (which page, where on the page, and the page's language), the request form started and sent, the chat opened, and “Use my location” used. Your browser sends each to our own server, which adds one to that day's count and keeps only the counts: no cookie, no identifier, no IP address, nothing you typed. With JavaScript off, nothing is counted.",
       ],
     },
     {
@@ -27,7 +28,8 @@ export const privacy = {
       items: [
         "To send help to the right place, call you back, and tell you how your request is going on its private page.",
         "To keep our service safe: to stop abuse (your IP address is counted for a few minutes to limit repeated requests) and to find faults.",
-        "We do not sell your information, and we do not share it for advertising. The public pages set no cookies and run no analytics, advertising or tracking code.",
+        "To see which pages and buttons help drivers reach us, from the daily counts.",
+        "We do not sell your information, and we do not share it for advertising. The public pages set no cookies and run no advertising or tracking code and no outside analytics: the counts above are made by our own server and go to no one else.",
       ],
     },
     {
@@ -46,6 +48,7 @@ export const privacy = {
         "Your service request and its history: deleted {requestDays} days after it arrived. Its private page stops working 30 days after the request ends.",
         "Chat messages: not kept by our server.",
         "Desk sign-in records: 90 days.",
+        "The daily counts of taps, forms, chats and locations used: kept as totals per day, which name no one.",
       ],
     },
     {

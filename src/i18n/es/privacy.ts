@@ -17,6 +17,7 @@ export const privacy: PrivacyWords = {
         "El chat: lo que escribe se envía a nuestro servidor para buscar una respuesta. Nuestro servidor no lo guarda, ni en su base de datos ni en sus registros. La conversación queda en la pestaña de su navegador hasta que la cierre. Si conectamos el chat a un servicio de asistente externo, su mensaje se le envía para responderlo.",
         "El registro de nuestro servidor: para cada visita, la dirección de la página (sin enlaces privados ni palabras de búsqueda), la hora y su dirección IP. Nunca registra lo que usted escribe.",
         "El escritorio donde entra nuestro personal: cada intento de entrada (el correo escrito, si funcionó y la dirección IP).",
+        "Conteos de lo que pasa en nuestras páginas, que no dicen nada de usted: un toque en nuestro número de teléfono (en qué página, en qué lugar de la página y el idioma de la página), el formulario de solicitud empezado y enviado, el chat abierto y “Usar mi ubicación” usado. Su navegador envía cada uno a nuestro propio servidor, que suma uno al conteo de ese día y guarda solo los conteos: ninguna cookie, ningún identificador, ninguna dirección IP, nada de lo que usted escribe. Con JavaScript desactivado, no se cuenta nada.",
       ],
     },
     {
@@ -24,7 +25,8 @@ export const privacy: PrivacyWords = {
       items: [
         "Para mandar la ayuda al lugar correcto, devolverle la llamada e informarle en su página privada cómo va su solicitud.",
         "Para mantener seguro el servicio: frenar abusos (su dirección IP se cuenta unos minutos para limitar solicitudes repetidas) y encontrar fallas.",
-        "No vendemos su información ni la compartimos para publicidad. Las páginas públicas no ponen cookies ni usan código de análisis, publicidad o rastreo.",
+        "Para ver qué páginas y botones ayudan a los conductores a comunicarse con nosotros, con los conteos diarios.",
+        "No vendemos su información ni la compartimos para publicidad. Las páginas públicas no ponen cookies ni usan código de publicidad o rastreo ni análisis de otras empresas: los conteos de arriba los hace nuestro propio servidor y no van a nadie más.",
       ],
     },
     {
@@ -43,6 +45,7 @@ export const privacy: PrivacyWords = {
         "Su solicitud de servicio y su historial: se eliminan {requestDays} días después de su llegada. Su página privada deja de funcionar 30 días después de que termina la solicitud.",
         "Los mensajes del chat: nuestro servidor no los guarda.",
         "Los registros de entrada al escritorio: 90 días.",
+        "Los conteos diarios de toques, formularios, chats y ubicaciones usadas: se guardan como totales por día, que no nombran a nadie.",
       ],
     },
     {

@@ -1,0 +1,150 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { siteEventCounts } from "../../server/db/schema";
+import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
+import { siteEventCountColumns, siteEventPlacements } from "../../src/shared/event-schema";
+import { site as business } from "../../src/shared/site";
+import { testConfig } from "../support/config";
+import { databaseTargets, openTestDatabase } from "../support/databases";
+
+/** A built site of a few pages, the 404 pages and the request page's shells: what events may name. */
+const site: SiteFiles = {
+  ...emptySiteFiles(),
+  routes: new Map([
+    ["/", "index.html"],
+    ["/es", "es/index.html"],
+    ["/services/towing", "services/towing.html"],
+    ["/_astro/app.js", "_astro/app.js"],
+  ]),
+  notFoundPage: "404.html",
+};
+
+const headerTap = { name: "call_tap", placement: "header", page: "/services/towing", language: "en" };
+
+describe.each(databaseTargets)("POST /api/events on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  // 07:30 UTC on 1 March is still 28 February in Stockton (PST, UTC-8): the count belongs to the 28th.
+  let clock = new Date("2026-03-01T07:30:00Z");
+
+  // Each send from its own address unless one is given: only the rate limit's test counts one client.
+  let sender = 0;
+  const send = (body: unknown, headers: Record<string, string> = {}, remoteAddress = `198.51.100.${++sender % 250}`) =>
+    app.inject({
+      method: "POST",
+      url: "/api/events",
+      remoteAddress,
+      // What navigator.sendBeacon sends for a string.
+      headers: { "content-type": "text/plain;charset=UTF-8", ...headers },
+      payload: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const counts = () =>
+    db.db.select().from(siteEventCounts).orderBy(siteEventCounts.day, siteEventCounts.name, siteEventCounts.placement);
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    app = await buildApp({
+      config: testConfig({ eventsRateLimit: { max: 12, timeWindowMs: 60_000 } }),
+      logger: false,
+      site,
+      db,
+      eventsClock: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  beforeEach(async () => {
+    await db.db.execute(sql`delete from ${siteEventCounts}`);
+    clock = new Date("2026-03-01T07:30:00Z");
+  });
+
+  it("counts a beacon's tap once per send, on the business's day, and sets no cookie", async () => {
+    const res = await send(headerTap, { origin: "http://localhost:80", "sec-fetch-site": "same-origin" });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    expect(await counts()).toEqual([
+      { day: "2026-02-28", name: "call_tap", page: "/services/towing", placement: "header", language: "en", count: 1 },
+    ]);
+    // JSON is taken too; the same key counts up, another day gets its own row.
+    const json = await app.inject({
+      method: "POST",
+      url: "/api/events",
+      remoteAddress: "198.51.100.8",
+      headers: { "content-type": "application/json" },
+      payload: headerTap,
+    });
+    expect(json.statusCode).toBe(204);
+    clock = new Date("2026-03-01T08:30:00Z");
+    expect((await send(headerTap)).statusCode).toBe(204);
+    expect((await counts()).map((r) => [r.day, r.count])).toEqual([
+      ["2026-02-28", 2],
+      ["2026-03-01", 1],
+    ]);
+  });
+
+  it("takes every name with each of its placements, and the private page by its template", async () => {
+    for (const [name, placements] of Object.entries(siteEventPlacements)) {
+      for (const placement of placements) {
+        const res = await send({ name, placement, page: "/request", language: "es" });
+        expect(res.statusCode, `${name} ${placement}`).toBe(204);
+      }
+    }
+    const total = Object.values(siteEventPlacements).reduce((sum, p) => sum + p.length, 0);
+    expect((await counts()).length).toBe(total);
+  });
+
+  it.each([
+    ["an unknown name", { ...headerTap, name: "page_view" }, /Unknown event: send one of call_tap, form_started/],
+    [
+      "a placement of another name",
+      { ...headerTap, name: "form_sent" },
+      /Unknown placement for form_sent: send one of form/,
+    ],
+    ["a made-up placement", { ...headerTap, placement: "sidebar" }, /Unknown placement for call_tap/],
+    ["a query string", { ...headerTap, page: "/services/towing?utm_source=x" }, /path of this site/],
+    ["a private page's token", { ...headerTap, page: "/request/AbC_dEf-123" }, /path of this site/],
+    ["a path that is no page", { ...headerTap, page: "/nowhere" }, /not a page of this site/],
+    ["a file that is no page", { ...headerTap, page: "/_astro/app.js" }, /path of this site|not a page/],
+    ["a long path", { ...headerTap, page: `/${"a".repeat(200)}` }, /at most 120 characters/],
+    ["another language", { ...headerTap, language: "fr" }, /language must be one of en, es/],
+    ["an identifier", { ...headerTap, visitor: "abc123" }, /Send only name, placement, page and language/],
+    ["not JSON", "call_tap header", /Send one event as JSON/],
+    ["a list", [headerTap], /Send one event as JSON/],
+  ])("refuses %s with a 400 that says what to send, and counts nothing", async (_what, body, message) => {
+    const res = await send(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    expect(res.json().message).toContain(business.phone.display);
+    expect(await counts()).toEqual([]);
+  });
+
+  it("refuses another site's page (its Origin or Sec-Fetch-Site), and a body larger than an event", async () => {
+    expect((await send(headerTap, { origin: "https://elsewhere.example" })).statusCode).toBe(403);
+    expect((await send(headerTap, { "sec-fetch-site": "cross-site" })).statusCode).toBe(403);
+    const big = await send({ ...headerTap, page: `/${"a".repeat(600)}` });
+    expect(big.statusCode).toBe(413);
+    expect(await counts()).toEqual([]);
+  });
+
+  it("is rate limited per client, with a 429 that names the phone", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) statuses.push((await send(headerTap, {}, "203.0.113.99")).statusCode);
+    expect(statuses.slice(0, 12)).toEqual(Array(12).fill(204));
+    expect(statuses[12]).toBe(429);
+    const refused = await send(headerTap, {}, "203.0.113.99");
+    expect(refused.json().message).toContain(business.phone.display);
+    expect((await counts())[0]?.count).toBe(12);
+  });
+
+  it("stores nothing personal: the table's columns are exactly day, name, page, placement, language and count", async () => {
+    const result = (await db.db.execute(sql`
+      select column_name from information_schema.columns
+      where table_name = 'site_event_counts' and table_schema = current_schema()
+      order by column_name`)) as unknown as { rows: { column_name: string }[] };
+    expect(result.rows.map((r) => r.column_name)).toEqual([...siteEventCountColumns].sort());
+  });
+});
