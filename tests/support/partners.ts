@@ -64,7 +64,7 @@ export interface PartnersWorld {
   /** The partners' clock; tests move it with setNow. */
   now(): Date;
   setNow(date: Date): void;
-  /** Stores a service request as a driver's (service name, nearest town); returns its id. */
+  /** Stores a service request as a driver's (service name, nearest town), received now; returns its id. */
   addRequest(fields?: Partial<typeof serviceRequests.$inferInsert>): Promise<number>;
   /** Adds a partner through the API; returns its id. */
   addPartner(fields?: Partial<PartnerInput>): Promise<number>;
@@ -105,7 +105,14 @@ export function partnersWorld(
     world.addRequest = async (fields = {}) => {
       const [row] = await world.db.db
         .insert(serviceRequests)
-        .values({ ...validServiceRequest, service: "Towing", nearestTown: "Lodi", nearestTownKm: 1.4, ...fields })
+        .values({
+          ...validServiceRequest,
+          service: "Towing",
+          nearestTown: "Lodi",
+          nearestTownKm: 1.4,
+          createdAt: clock,
+          ...fields,
+        })
         .returning({ id: serviceRequests.id });
       if (!row) throw new Error("no request stored");
       return row.id;

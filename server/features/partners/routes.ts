@@ -204,11 +204,9 @@ export function partnerRoutes(opts: PartnerRouteOptions): DeskRoutePlugin {
             error: `Service request #${id} is ${statusLabels[result.status].toLowerCase()}: set it back to New or Contacted before offering it.`,
           });
         case "taken":
-          return reply
-            .code(409)
-            .send({
-              error: `${result.companyName} already accepted service request #${id}: it can no longer be offered.`,
-            });
+          return reply.code(409).send({
+            error: `${result.companyName} already accepted service request #${id}: it can no longer be offered.`,
+          });
         case "needs_town":
           return reply.code(400).send({
             error: `town: the driver sent no location, so choose the town to offer the job in (${towns.map((t) => t.name).join(", ")}).`,
