@@ -105,10 +105,22 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
   expect(body.replace(/\D/g, "")).not.toContain("2095550148");
   await expect(offer.getByRole("link", { name: /Call/ })).toHaveAttribute("href", "tel:+12095550190");
 
+  // The driver gave no vehicle: the owner adds what the operator must hold (CVC 22513(a)(2)).
+  const vehicle = page.getByTestId("vehicle-for-operator");
+  await expect(vehicle).toContainText("Plate: not added yet");
+  await vehicle.getByLabel("Year, make and model").fill("2014 Honda Civic, silver");
+  await vehicle.getByLabel("Plate").fill("8abc123");
+  await vehicle.getByRole("button", { name: "Save vehicle" }).click();
+  await expect(vehicle).toContainText("Plate: 8ABC123");
+  await expect(vehicle).toContainText("Year, make and model: 2014 Honda Civic, silver");
+  // Complete, the form folds away behind "Change".
+  await expect(vehicle.getByRole("button", { name: "Save vehicle" })).toBeHidden();
+
   // The timeline names whom the job was offered to, after the request's arrival.
   const timeline = page.getByTestId("timeline");
   await expect(timeline.getByRole("listitem").first()).toContainText("Received");
   await expect(timeline).toContainText(`offered the job to ${company}`);
+  await expect(timeline).toContainText("added the vehicle's details");
   await expectFitsAndAccessible(page, "request with offers");
 
   // The report lists the partner with its one offer.

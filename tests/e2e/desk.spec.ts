@@ -491,6 +491,15 @@ test("no desk screen is wider than a 360 px phone, nor scrolls sideways in part,
   await page.getByRole("link", { name: "Activity" }).click();
   await expect(page.getByRole("heading", { name: "Recent sign-ins" })).toBeVisible();
   await measure("activity");
+  await page.getByRole("link", { name: "Partners" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Partners" })).toBeVisible();
+  await measure("partners");
+  await page.getByRole("link", { name: "Add a partner" }).click();
+  await expect(page.getByRole("group", { name: "Towns they cover" })).toBeVisible();
+  await measure("partner-form");
+  await page.goto("/desk#/partners/report?from=2026-01-01&to=2026-01-31");
+  await expect(page.getByRole("heading", { level: 1, name: "Partners report" })).toBeVisible();
+  await measure("partners-report");
   expect(wide).toEqual([]);
 });
 

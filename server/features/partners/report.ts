@@ -43,7 +43,8 @@ export async function partnerReport(db: Db, period: { from: string; to: string }
       (count(*) filter (where o.state = 'declined'))::int as declined,
       (count(*) filter (where o.state = 'expired'))::int as expired,
       (count(*) filter (where o.state = 'accepted' and o.step = 'done'))::int as done,
-      percentile_cont(0.5) within group (order by extract(epoch from o.answered_at - o.created_at))
+      -- date_part's double precision sorts several times faster than extract's numeric.
+      percentile_cont(0.5) within group (order by date_part('epoch', o.answered_at - o.created_at))
         filter (where o.state = 'accepted' and o.answered_at is not null) as median_seconds
     from ${partners} p
     left join ${partnerOffers} o on o.partner_id = p.id

@@ -69,10 +69,10 @@ export function ReportPage({ period }: { period: ReportPeriod }) {
         </h1>
       </div>
       <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-        <FormField id={`${ids}-period`} label="Period">
+        <FormField id={`${ids}-period`} className="w-full min-w-0 sm:w-auto" label="Period">
           <select
             id={`${ids}-period`}
-            className={cn(inputClass, "w-auto")}
+            className={cn(inputClass, "w-full sm:w-auto")}
             value={choice}
             onChange={(e) => {
               const next = e.target.value as Choice;
@@ -91,21 +91,21 @@ export function ReportPage({ period }: { period: ReportPeriod }) {
         </FormField>
         {choice === "dates" && (
           <>
-            <FormField id={`${ids}-from`} label="From">
+            <FormField id={`${ids}-from`} className="w-full min-w-0 sm:w-auto" label="From">
               <input
                 id={`${ids}-from`}
                 type="date"
-                className={cn(inputClass, "w-auto")}
+                className={cn(inputClass, "w-full sm:w-auto")}
                 value={chosenFrom}
                 max={chosenTo || undefined}
                 onChange={(e) => setChosenFrom(e.target.value)}
               />
             </FormField>
-            <FormField id={`${ids}-to`} label="To">
+            <FormField id={`${ids}-to`} className="w-full min-w-0 sm:w-auto" label="To">
               <input
                 id={`${ids}-to`}
                 type="date"
-                className={cn(inputClass, "w-auto")}
+                className={cn(inputClass, "w-full sm:w-auto")}
                 value={chosenTo}
                 min={chosenFrom || undefined}
                 onChange={(e) => setChosenTo(e.target.value)}
