@@ -195,11 +195,21 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
   it("escalates when the last open offer is declined, never while one is open or after one was accepted", async () => {
     w.setNow(T0);
     const p = await threePartners("Lathrop");
-    const decline = (offerRow: { id: number }) =>
-      w.db.db
+    // What the offer page records when a partner declines: the offer's state and a history line.
+    const decline = async (offerRow: { id: number; serviceRequestId: number; partnerId: number }) => {
+      await w.db.db
         .update(partnerOffers)
         .set({ state: "declined", answeredAt: w.now(), declineReason: "No truck free" })
         .where(eq(partnerOffers.id, offerRow.id));
+      await w.db.db.insert(requestEvents).values({
+        requestId: offerRow.serviceRequestId,
+        kind: "offer_declined",
+        actor: "a partner",
+        note: "No truck free",
+        partnerId: offerRow.partnerId,
+        at: w.now(),
+      });
+    };
     const offersOf = (id: number) =>
       w.db.db.select().from(partnerOffers).where(eq(partnerOffers.serviceRequestId, id)).orderBy(partnerOffers.id);
 

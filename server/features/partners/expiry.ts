@@ -96,7 +96,7 @@ export interface SweepResult {
 /**
  * One pass: expires the open offers past their time (each once, even with several servers sweeping:
  * SKIP LOCKED hands each row to one of them), then escalates every job left with nobody. Also picks up
- * jobs whose last offer was declined, in case the decline's own check did not run.
+ * jobs whose last offer was declined (its offer_declined event), in case the decline's own check did not run.
  */
 export async function sweepOffers(db: Db, now: Date, opts: EscalationOptions): Promise<SweepResult> {
   let expired = 0;
@@ -123,11 +123,13 @@ export async function sweepOffers(db: Db, now: Date, opts: EscalationOptions): P
     if (n < EXPIRY_BATCH) break;
   }
   const since = new Date(now.getTime() - ESCALATION_LOOKBACK_MS).toISOString();
+  // Jobs with a decline or an expiry lately, found by the history's (kind, at) index: a pass never
+  // reads every offer ever made.
   const waiting = (await db.execute(sql`
     select r.id from ${serviceRequests} r
     where r.id in (
-        select ${partnerOffers.serviceRequestId} from ${partnerOffers}
-        where ${partnerOffers.state} in ('declined', 'expired') and ${partnerOffers.answeredAt} >= ${since}::timestamptz)
+        select e.request_id from ${requestEvents} e
+        where e.kind in ('offer_declined', 'offer_expired') and e.at >= ${since}::timestamptz)
       and r.status not in ('completed', 'lost', 'spam', 'cancelled')
       and ${nobodyLeft(sql`r.id`)}
     order by r.id`)) as unknown as { rows: { id: number }[] };

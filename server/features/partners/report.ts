@@ -33,24 +33,32 @@ export function reportPeriod(query: PartnerReportQuery, now: Date): { from: stri
   return { from, to };
 }
 
-/** One aggregate over the period's offers, joined to every partner; the offers index (partner, created) serves it. */
+/** One aggregate over the period's offers, joined to every partner. */
 export async function partnerReport(db: Db, period: { from: string; to: string }): Promise<PartnerReport> {
   const zone = site.timeZone;
+  // The period's offers are counted per partner first (the index on partner and time finds them),
+  // then joined to the 50-odd partners: cheaper than joining every offer row to its partner.
   const result = (await db.execute(sql`
+    with counted as (
+      select o.partner_id,
+        count(*)::int as offers,
+        (count(*) filter (where o.state = 'accepted'))::int as accepted,
+        (count(*) filter (where o.state = 'declined'))::int as declined,
+        (count(*) filter (where o.state = 'expired'))::int as expired,
+        (count(*) filter (where o.state = 'accepted' and o.step = 'done'))::int as done,
+        -- date_part's double precision sorts several times faster than extract's numeric.
+        percentile_cont(0.5) within group (order by date_part('epoch', o.answered_at - o.created_at))
+          filter (where o.state = 'accepted' and o.answered_at is not null) as median_seconds
+      from ${partnerOffers} o
+      where o.created_at >= (${period.from}::date)::timestamp at time zone ${zone}
+        and o.created_at < ((${period.to}::date) + 1)::timestamp at time zone ${zone}
+      group by o.partner_id
+    )
     select p.id as partner_id, p.company_name,
-      count(o.id)::int as offers,
-      (count(*) filter (where o.state = 'accepted'))::int as accepted,
-      (count(*) filter (where o.state = 'declined'))::int as declined,
-      (count(*) filter (where o.state = 'expired'))::int as expired,
-      (count(*) filter (where o.state = 'accepted' and o.step = 'done'))::int as done,
-      -- date_part's double precision sorts several times faster than extract's numeric.
-      percentile_cont(0.5) within group (order by date_part('epoch', o.answered_at - o.created_at))
-        filter (where o.state = 'accepted' and o.answered_at is not null) as median_seconds
+      coalesce(c.offers, 0) as offers, coalesce(c.accepted, 0) as accepted, coalesce(c.declined, 0) as declined,
+      coalesce(c.expired, 0) as expired, coalesce(c.done, 0) as done, c.median_seconds
     from ${partners} p
-    left join ${partnerOffers} o on o.partner_id = p.id
-      and o.created_at >= (${period.from}::date)::timestamp at time zone ${zone}
-      and o.created_at < ((${period.to}::date) + 1)::timestamp at time zone ${zone}
-    group by p.id, p.company_name
+    left join counted c on c.partner_id = p.id
     order by p.company_name, p.id`)) as unknown as {
     rows: {
       partner_id: number;
