@@ -30,6 +30,12 @@ const optionalText = (label: string, max: number) =>
       .max(max, { message: `The ${label} may be at most ${max} characters` }),
   );
 
+/** A day that is on the calendar: 2027-02-31 matches the pattern, but no such day exists. */
+const isCalendarDay = (day: string) => {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+};
+
 export const serviceSlugs = services.map((s) => s.slug) as unknown as readonly [string, ...string[]];
 
 export const OFFER_STATES = ["offered", "accepted", "declined", "expired", "withdrawn"] as const;
@@ -80,6 +86,7 @@ export const partnerInputSchema = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2027-03-31" })
+      .refine(isCalendarDay, { message: "That day is not on the calendar: use a date like 2027-03-31" })
       .nullable()
       .default(null),
   ),
@@ -96,7 +103,17 @@ export interface DeskPartner extends PartnerInput {
 
 /** POST /api/desk/requests/:id/offers: offer the job to these partners; town when the request has no nearest town. */
 export const sendOffersSchema = z.object({
-  partnerIds: z.array(z.number().int().positive()).min(1, { message: "Choose at least one partner" }).max(20),
+  // Ids are database integers: a larger number names no partner (and must not reach the database).
+  partnerIds: z
+    .array(
+      z
+        .number()
+        .int()
+        .positive()
+        .max(2 ** 31 - 1),
+    )
+    .min(1, { message: "Choose at least one partner" })
+    .max(20),
   town: z.string().trim().min(1).max(80).optional(),
 });
 
@@ -180,7 +197,10 @@ export interface PartnerReportRow {
   completionRate: number | null;
 }
 
-const reportDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2026-11-01" });
+const reportDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2026-11-01" })
+  .refine(isCalendarDay, { message: "That day is not on the calendar: use a date like 2026-11-01" });
 
 /**
  * GET /api/desk/partners/report?from=&to= (and .csv): the days, inclusive, in the business's time zone.

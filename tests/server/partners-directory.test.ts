@@ -84,6 +84,9 @@ describe.each(databaseTargets)("the partner directory on $kind", (target) => {
       [{ towns: ["Sacramento"] }, /^towns: Sacramento is not a town we serve\. Choose from: .*Stockton/],
       [{ webhookUrl: "http://insecure.example/hook" }, /^webhookUrl: The webhook's address must start with https:\/\//],
       [{ insuranceExpiresOn: "31/12/2027" }, /^insuranceExpiresOn: Use a date like/],
+      [{ insuranceExpiresOn: "2027-02-31" }, /^insuranceExpiresOn: That day is not on the calendar/],
+      [{ companyName: "Nul\u0000Towing" }, /^companyName: /],
+      [{ towns: ["Lodi\u0000"] }, /^towns\.0: |^towns: /],
       [{ notes: "x".repeat(2001) }, /^notes: The notes may be at most 2000 characters/],
     ];
     for (const [fields, message] of cases) {

@@ -111,6 +111,8 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     expect(notCandidate.statusCode).toBe(409);
     expect(notCandidate.json().error).toMatch(/^partnerIds: some of these partners cannot be offered this job now/);
     expect((await offer(requestId, [])).statusCode).toBe(400);
+    expect((await offer(requestId, [1e20])).statusCode).toBe(400);
+    expect((await w.desk.get(`/api/desk/requests/${requestId}/offers?town=%00`)).statusCode).toBe(400);
     expect((await offer(999_999, [p.plain])).statusCode).toBe(404);
     expect(await alertsOf(requestId)).toEqual([]);
 

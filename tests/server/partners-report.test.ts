@@ -134,6 +134,9 @@ describe.each(databaseTargets)("the partners report on $kind", (target) => {
     const notADay = await w.desk.get("/api/desk/partners/report.csv?from=October");
     expect(notADay.statusCode).toBe(400);
     expect(notADay.json().error).toBe("from: Use a date like 2026-11-01");
+    const noSuchDay = await w.desk.get("/api/desk/partners/report?from=2026-02-30&to=2026-03-01");
+    expect(noSuchDay.statusCode).toBe(400);
+    expect(noSuchDay.json().error).toBe("from: That day is not on the calendar: use a date like 2026-11-01");
     expect((await w.app.inject({ method: "GET", url: "/api/desk/partners/report.csv" })).statusCode).toBe(401);
   });
 });
