@@ -176,9 +176,10 @@ export interface PartnerReportRow {
 
 export type PartnerLanguage = Locale;
 
-/** The partner's private page of one offer (server/features/offer/): `/offer/{token}`. */
+/** The partner's private page for one offer; the token travels only in their e-mail and webhook. */
 export const OFFER_PAGE_PREFIX = "/offer/";
 export const offerPagePath = (token: string) => `${OFFER_PAGE_PREFIX}${token}`;
+
 /** The answers the offer's page posts (a form, or JSON from a partner's own system). */
 export const OFFER_ACTIONS = ["accept", "decline", "step"] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
