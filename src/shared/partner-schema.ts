@@ -188,7 +188,8 @@ export const offerActionPath = (token: string, action: OfferAction) => `/api/off
 /**
  * Where an offer stands as its partner sees it, what every JSON answer of /api/offer/{token}/… holds.
  * `state` is the stored one, except that an open offer past its time reads "expired" (the sweep may
- * not have run yet); `taken` says a withdrawn offer closed because another partner accepted the job;
+ * not have run yet); `taken` says another partner accepted the job (this offer withdrawn, declined or
+ * expired);
  * `driverCancelled` that the driver cancelled the request.
  */
 export interface OfferPageState {

@@ -169,9 +169,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     const declined = await formAnswer(offerA.token, "decline", { reason: "No truck free <b>now</b>" });
     expect(declined.statusCode).toBe(303);
     expect(declined.headers.location).toBe(offerA.path);
-    const aPage = (await page(offerA.path)).body;
-    expect(aPage).toContain("You declined this job");
-    expect(aPage).not.toContain(validServiceRequest.name);
+    expect((await page(offerA.path)).body).toContain("You declined this job");
 
     clock += 2 * MINUTE;
     const accepted = await answer(offerB.token, "accept", { etaMinutes: 25 });
@@ -211,6 +209,11 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(late.json()).toMatchObject({ code: "conflict", offer: { state: "withdrawn", taken: true } });
     phoneNamed(late.json().message);
 
+    // A's link, declined before, now says the job was taken, and still shows nothing of the driver.
+    const aPage = (await page(offerA.path)).body;
+    expect(aPage).toContain("This job was taken");
+    expect(aPage).not.toContain(validServiceRequest.name);
+
     // B's page now holds what CVC 22513(a)(2) asks for.
     const bPage = (await page(offerB.path)).body;
     expect(bPage).toContain(`Job #${job.id}`);
@@ -237,7 +240,10 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
 
     // A second acceptance by B changes nothing; A's own decline stands.
     expect((await answer(offerB.token, "accept", { etaMinutes: 40 })).json().offer.etaMinutes).toBe(25);
-    expect((await answer(offerA.token, "accept", { etaMinutes: 5 })).json().offer.state).toBe("declined");
+    expect((await answer(offerA.token, "accept", { etaMinutes: 5 })).json().offer).toMatchObject({
+      state: "declined",
+      taken: true,
+    });
 
     // The steps, forward only, each on the timeline; Done completes the request through the desk's path.
     for (const step of ["on_the_way", "on_scene"]) {

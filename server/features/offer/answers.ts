@@ -108,13 +108,13 @@ async function whyNotOpen(tx: Tx, offer: PartnerOfferRow): Promise<{ refused: Of
     case "accepted":
       return { refused: "accepted", taken: false };
     case "declined":
-      return { refused: "declined", taken: false };
+      return { refused: "declined", taken: await acceptedOn(tx, offer.serviceRequestId) };
     case "withdrawn": {
       const taken = await acceptedOn(tx, offer.serviceRequestId);
       return { refused: taken ? "taken" : "withdrawn", taken };
     }
     default:
-      return { refused: "expired", taken: false };
+      return { refused: "expired", taken: await acceptedOn(tx, offer.serviceRequestId) };
   }
 }
 
@@ -244,7 +244,9 @@ export async function declineOffer(db: Db, key: OfferKey, reason: string, now: D
     const locked = await lockOffer(tx, key);
     if (!locked) return undefined;
     const { offer, status, companyName } = locked;
-    if (offer.state === "declined") return { changed: false, offer, requestStatus: status, taken: false };
+    if (offer.state === "declined") {
+      return { changed: false, offer, requestStatus: status, taken: await acceptedOn(tx, offer.serviceRequestId) };
+    }
     const [declined] = await tx
       .update(partnerOffers)
       .set({ state: "declined", answeredAt: now, declineReason: reason === "" ? null : reason })
@@ -291,7 +293,7 @@ export async function reportStep(
     const { offer, status, companyName } = locked;
     const as = { offer, requestStatus: status, taken: false };
     if (offer.state !== "accepted") {
-      const taken = offer.state === "withdrawn" && (await acceptedOn(tx, offer.serviceRequestId));
+      const taken = await acceptedOn(tx, offer.serviceRequestId);
       return { refused: "not_accepted", ...as, taken };
     }
     const current = offer.step ?? "accepted";

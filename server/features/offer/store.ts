@@ -42,9 +42,9 @@ export async function offerByToken(db: Db, candidate: string, now: Date): Promis
   return { ...row, takenByAnother: await acceptedElsewhere(db, row.offer) };
 }
 
-/** Whether a partner other than this offer's holds the request's accepted offer. */
+/** Whether a partner other than this offer's holds the request's accepted offer: the job was taken. */
 async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolean> {
-  if (offer.state !== "withdrawn") return false;
+  if (offer.state === "accepted") return false;
   const [other] = await db
     .select({ id: partnerOffers.id })
     .from(partnerOffers)
@@ -77,7 +77,7 @@ export function stateOf(
   const lapsed = offer.state === "offered" && !isOpen(offer, now);
   return {
     state: lapsed ? "expired" : offer.state,
-    taken: offer.state === "withdrawn" && taken,
+    taken: offer.state !== "accepted" && taken,
     driverCancelled: requestStatus === "cancelled",
     expiresAt: offer.expiresAt.toISOString(),
     answeredAt: offer.answeredAt ? offer.answeredAt.toISOString() : null,
