@@ -226,9 +226,10 @@ export interface PartnerReport {
 
 export type PartnerLanguage = Locale;
 
-/** The partner's private page of one offer (server/features/offer/): `/offer/{token}`. */
+/** The partner's private page for one offer; the token travels only in their e-mail and webhook. */
 export const OFFER_PAGE_PREFIX = "/offer/";
 export const offerPagePath = (token: string) => `${OFFER_PAGE_PREFIX}${token}`;
+
 /** The answers the offer's page posts (a form, or JSON from a partner's own system). */
 export const OFFER_ACTIONS = ["accept", "decline", "step"] as const;
 export type OfferAction = (typeof OFFER_ACTIONS)[number];
@@ -237,7 +238,8 @@ export const offerActionPath = (token: string, action: OfferAction) => `/api/off
 /**
  * Where an offer stands as its partner sees it, what every JSON answer of /api/offer/{token}/… holds.
  * `state` is the stored one, except that an open offer past its time reads "expired" (the sweep may
- * not have run yet); `taken` says a withdrawn offer closed because another partner accepted the job;
+ * not have run yet); `taken` says another partner accepted the job (this offer withdrawn, declined or
+ * expired);
  * `driverCancelled` that the driver cancelled the request.
  */
 export interface OfferPageState {

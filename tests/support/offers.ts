@@ -1,5 +1,5 @@
 import type { Db } from "../../server/db/client";
-import { offerLinks, partnerOffers, partners } from "../../server/db/schema";
+import { offerLinks, partnerOffers, partners, requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
 
 /**
@@ -68,4 +68,77 @@ export async function offerJob(
     expiresAt: new Date(now.getTime() + linkHours * 60 * MINUTE),
   });
   return { offerId: offer.id, token, path: `/offer/${token}` };
+}
+
+export interface SeededJob {
+  requestId: number;
+  /** The driver's request page token (/request/{token}). */
+  driverToken: string;
+  /** One open offer per partner asked, with its link's token. */
+  offers: SeededOffer[];
+}
+
+/**
+ * `jobs` service requests (as the form stores them, with a driver page link each), each offered to
+ * `partnersPerJob` of `partnerIds` in rotation: a few statements whatever the count, for the race
+ * test and the dispatch benchmark.
+ */
+export async function seedJobs(
+  db: Db,
+  { jobs, partnerIds, partnersPerJob, now }: { jobs: number; partnerIds: number[]; partnersPerJob: number; now: Date },
+): Promise<SeededJob[]> {
+  const requests = await db
+    .insert(serviceRequests)
+    .values(
+      Array.from({ length: jobs }, (_, i) => ({
+        name: `Driver ${i}`,
+        email: `driver${i}@example.com`,
+        phone: "(209) 555-0100",
+        service: "Towing",
+        pickupLocation: `${100 + i} Pacific Ave, Stockton`,
+        dropoffLocation: "1200 W Fremont St, Stockton",
+        createdAt: now,
+      })),
+    )
+    .returning({ id: serviceRequests.id });
+  const driverTokens = requests.map(() => newPageToken());
+  await db
+    .insert(requestPageLinks)
+    .values(requests.map((r, i) => ({ serviceRequestId: r.id, tokenSha256: pageTokenHash(driverTokens[i] ?? "") })));
+  const pairs = requests.flatMap((r, j) =>
+    Array.from({ length: partnersPerJob }, (_, k) => ({
+      requestId: r.id,
+      partnerId: partnerIds[(j * partnersPerJob + k) % partnerIds.length] ?? 0,
+    })),
+  );
+  const offers = await db
+    .insert(partnerOffers)
+    .values(
+      pairs.map((p) => ({
+        serviceRequestId: p.requestId,
+        partnerId: p.partnerId,
+        town: "Stockton",
+        distanceKm: 2.4,
+        offeredBy: "owner@example.com",
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 10 * MINUTE),
+      })),
+    )
+    .returning({ id: partnerOffers.id, requestId: partnerOffers.serviceRequestId });
+  const tokens = offers.map(() => newPageToken());
+  await db.insert(offerLinks).values(
+    offers.map((o, i) => ({
+      offerId: o.id,
+      tokenSha256: pageTokenHash(tokens[i] ?? ""),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 24 * 60 * MINUTE),
+    })),
+  );
+  return requests.map((r, j) => ({
+    requestId: r.id,
+    driverToken: driverTokens[j] ?? "",
+    offers: offers.flatMap((o, i) =>
+      o.requestId === r.id ? [{ offerId: o.id, token: tokens[i] ?? "", path: `/offer/${tokens[i]}` }] : [],
+    ),
+  }));
 }

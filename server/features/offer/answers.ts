@@ -45,7 +45,14 @@ export type OfferRefusal =
   /** Accepted already: a decline after one's own acceptance. */
   | "accepted";
 
-export type AnswerOutcome = { changed: boolean } | { refused: OfferRefusal } | undefined;
+/** Where the offer and its request stand after an answer, for the answer's JSON. */
+export interface AnswerResult {
+  offer: PartnerOfferRow;
+  requestStatus: RequestStatus;
+  /** Another partner holds the job's accepted offer. */
+  taken: boolean;
+}
+export type AnswerOutcome = (({ changed: boolean } | { refused: OfferRefusal }) & AnswerResult) | undefined;
 
 /** Statuses after which a request takes no partner: the desk closed it. */
 const closedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam"];
@@ -64,43 +71,50 @@ function isOneAcceptedViolation(error: unknown): boolean {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** Which offer an answer is about, as its link's lookup found it: the request and the partner never change. */
+export interface OfferKey {
+  offerId: number;
+  requestId: number;
+  companyName: string;
+}
+
 /** The offer and its request's status, the request's row locked for the rest of the transaction. */
-async function lockOffer(tx: Tx, offerId: number) {
-  const [offer] = await tx.select().from(partnerOffers).where(eq(partnerOffers.id, offerId));
-  if (!offer) return undefined;
+async function lockOffer(tx: Tx, key: OfferKey) {
   const [request] = await tx
     .select({ status: serviceRequests.status })
     .from(serviceRequests)
-    .where(eq(serviceRequests.id, offer.serviceRequestId))
+    .where(eq(serviceRequests.id, key.requestId))
     .for("update");
   if (!request) return undefined;
-  // Read again under the lock: an answer committed while this one waited is seen.
-  const [current] = await tx.select().from(partnerOffers).where(eq(partnerOffers.id, offerId)).for("update");
-  if (!current) return undefined;
-  const [partner] = await tx
-    .select({ companyName: partners.companyName })
-    .from(partners)
-    .where(eq(partners.id, current.partnerId));
-  return { offer: current, status: request.status, companyName: partner?.companyName ?? "" };
+  // Read under the lock: an answer committed while this one waited is seen.
+  const [offer] = await tx.select().from(partnerOffers).where(eq(partnerOffers.id, key.offerId)).for("update");
+  if (!offer) return undefined;
+  return { offer, status: request.status, companyName: key.companyName };
 }
 
-/** Why an offer that is not open refuses an acceptance or a decline. */
-async function whyNotOpen(tx: Tx, offer: PartnerOfferRow): Promise<OfferRefusal> {
+/** Whether a partner holds the request's accepted offer (a withdrawn offer's job was then taken). */
+async function acceptedOn(tx: Tx, requestId: number): Promise<boolean> {
+  const [winner] = await tx
+    .select({ id: partnerOffers.id })
+    .from(partnerOffers)
+    .where(and(eq(partnerOffers.serviceRequestId, requestId), eq(partnerOffers.state, "accepted")))
+    .limit(1);
+  return winner !== undefined;
+}
+
+/** Why an offer that is not open refuses an acceptance or a decline, and whether its job was taken. */
+async function whyNotOpen(tx: Tx, offer: PartnerOfferRow): Promise<{ refused: OfferRefusal; taken: boolean }> {
   switch (offer.state) {
     case "accepted":
-      return "accepted";
+      return { refused: "accepted", taken: false };
     case "declined":
-      return "declined";
+      return { refused: "declined", taken: await acceptedOn(tx, offer.serviceRequestId) };
     case "withdrawn": {
-      const [winner] = await tx
-        .select({ id: partnerOffers.id })
-        .from(partnerOffers)
-        .where(and(eq(partnerOffers.serviceRequestId, offer.serviceRequestId), eq(partnerOffers.state, "accepted")))
-        .limit(1);
-      return winner ? "taken" : "withdrawn";
+      const taken = await acceptedOn(tx, offer.serviceRequestId);
+      return { refused: taken ? "taken" : "withdrawn", taken };
     }
     default:
-      return "expired";
+      return { refused: "expired", taken: await acceptedOn(tx, offer.serviceRequestId) };
   }
 }
 
@@ -113,14 +127,19 @@ const partnerChannels = (webhookUrl: string | null): AlertChannel[] => (webhookU
  * through the outbox (offer_withdrawn), the history records both, and the request moves to dispatched
  * through the desk's changeStatus(), actor the partner's company. Undefined when the offer is gone.
  */
-export async function acceptOffer(db: Db, offerId: number, etaMinutes: number, now: Date): Promise<AnswerOutcome> {
-  const outcome = await db.transaction(async (tx): Promise<AnswerOutcome> => {
-    const locked = await lockOffer(tx, offerId);
+export async function acceptOffer(db: Db, key: OfferKey, etaMinutes: number, now: Date): Promise<AnswerOutcome> {
+  return db.transaction(async (tx): Promise<AnswerOutcome> => {
+    const locked = await lockOffer(tx, key);
     if (!locked) return undefined;
     const { offer, status, companyName } = locked;
-    if (offer.state === "accepted") return { changed: false };
-    if (status === "cancelled") return { refused: "cancelled" };
-    if (closedStatuses.includes(status)) return { refused: "closed" };
+    const as = (requestStatus: RequestStatus, taken = false) => ({ offer, requestStatus, taken });
+    if (offer.state === "accepted") return { changed: false, ...as(status) };
+    if (status === "cancelled") return { refused: "cancelled", ...as(status) };
+    if (closedStatuses.includes(status)) return { refused: "closed", ...as(status) };
+    if (offer.state !== "offered" || offer.expiresAt.getTime() <= now.getTime()) {
+      const why = await whyNotOpen(tx, offer);
+      return { refused: why.refused, ...as(status, why.taken) };
+    }
 
     let won: PartnerOfferRow | undefined;
     try {
@@ -130,17 +149,22 @@ export async function acceptOffer(db: Db, offerId: number, etaMinutes: number, n
           .update(partnerOffers)
           .set({ state: "accepted", answeredAt: now, etaMinutes, step: "accepted", stepAt: now })
           .where(
-            and(eq(partnerOffers.id, offerId), eq(partnerOffers.state, "offered"), gt(partnerOffers.expiresAt, now)),
+            and(
+              eq(partnerOffers.id, key.offerId),
+              eq(partnerOffers.state, "offered"),
+              gt(partnerOffers.expiresAt, now),
+            ),
           )
           .returning(),
       );
     } catch (error) {
       if (!isOneAcceptedViolation(error)) throw error;
       // Another partner won on a path that did not wait for this lock: this offer closes as taken.
-      await tx
+      const [closed] = await tx
         .update(partnerOffers)
         .set({ state: "withdrawn", answeredAt: now })
-        .where(and(eq(partnerOffers.id, offerId), eq(partnerOffers.state, "offered")));
+        .where(and(eq(partnerOffers.id, key.offerId), eq(partnerOffers.state, "offered")))
+        .returning();
       await tx.insert(requestEvents).values({
         requestId: offer.serviceRequestId,
         kind: "offer_withdrawn",
@@ -149,9 +173,12 @@ export async function acceptOffer(db: Db, offerId: number, etaMinutes: number, n
         partnerId: offer.partnerId,
         at: now,
       });
-      return { refused: "taken" };
+      return { refused: "taken", offer: closed ?? offer, requestStatus: status, taken: true };
     }
-    if (!won) return { refused: await whyNotOpen(tx, offer) };
+    if (!won) {
+      const why = await whyNotOpen(tx, offer);
+      return { refused: why.refused, ...as(status, why.taken) };
+    }
 
     const withdrawn = await tx
       .update(partnerOffers)
@@ -160,7 +187,7 @@ export async function acceptOffer(db: Db, offerId: number, etaMinutes: number, n
         and(
           eq(partnerOffers.serviceRequestId, offer.serviceRequestId),
           eq(partnerOffers.state, "offered"),
-          ne(partnerOffers.id, offerId),
+          ne(partnerOffers.id, key.offerId),
         ),
       )
       .returning({ id: partnerOffers.id, partnerId: partnerOffers.partnerId });
@@ -207,24 +234,30 @@ export async function acceptOffer(db: Db, offerId: number, etaMinutes: number, n
     // The desk's own path, so whatever is hooked to a status change runs for a partner's too.
     const changed = await changeStatus(tx as unknown as Db, offer.serviceRequestId, "dispatched", companyName, now);
     if (changed && "cancelledByDriver" in changed) throw new Error("cancelled under the request's lock");
-    return { changed: true };
+    return { changed: true, offer: won, requestStatus: "dispatched", taken: false };
   });
-  return outcome;
 }
 
 /** The partner declines an open offer, with a reason if they gave one. Undefined when the offer is gone. */
-export async function declineOffer(db: Db, offerId: number, reason: string, now: Date): Promise<AnswerOutcome> {
+export async function declineOffer(db: Db, key: OfferKey, reason: string, now: Date): Promise<AnswerOutcome> {
   return db.transaction(async (tx): Promise<AnswerOutcome> => {
-    const locked = await lockOffer(tx, offerId);
+    const locked = await lockOffer(tx, key);
     if (!locked) return undefined;
-    const { offer, companyName } = locked;
-    if (offer.state === "declined") return { changed: false };
+    const { offer, status, companyName } = locked;
+    if (offer.state === "declined") {
+      return { changed: false, offer, requestStatus: status, taken: await acceptedOn(tx, offer.serviceRequestId) };
+    }
     const [declined] = await tx
       .update(partnerOffers)
       .set({ state: "declined", answeredAt: now, declineReason: reason === "" ? null : reason })
-      .where(and(eq(partnerOffers.id, offerId), eq(partnerOffers.state, "offered"), gt(partnerOffers.expiresAt, now)))
-      .returning({ id: partnerOffers.id });
-    if (!declined) return { refused: await whyNotOpen(tx, offer) };
+      .where(
+        and(eq(partnerOffers.id, key.offerId), eq(partnerOffers.state, "offered"), gt(partnerOffers.expiresAt, now)),
+      )
+      .returning();
+    if (!declined) {
+      const why = await whyNotOpen(tx, offer);
+      return { refused: why.refused, offer, requestStatus: status, taken: why.taken };
+    }
     await tx.insert(requestEvents).values({
       requestId: offer.serviceRequestId,
       kind: "offer_declined",
@@ -233,7 +266,7 @@ export async function declineOffer(db: Db, offerId: number, reason: string, now:
       partnerId: offer.partnerId,
       at: now,
     });
-    return { changed: true };
+    return { changed: true, offer: declined, requestStatus: status, taken: false };
   });
 }
 
@@ -245,29 +278,34 @@ const ends = (step: JobStepName) => stepRank[step] === 3;
  * A step of the accepted job: forward only (the same step again changes nothing), none after the job
  * ended or the driver cancelled. Stamped on the offer and as a job_progress event (note = the step);
  * Done moves the request to completed through changeStatus(). Could not complete leaves the status to
- * the desk, which sees it at once and decides (offer it again, or close it).
+ * the desk, which sees it on the timeline and decides (offer it again, or close it).
  */
 export async function reportStep(
   db: Db,
-  offerId: number,
+  key: OfferKey,
   step: Exclude<JobStepName, "accepted">,
   reason: string,
   now: Date,
 ): Promise<AnswerOutcome> {
   return db.transaction(async (tx): Promise<AnswerOutcome> => {
-    const locked = await lockOffer(tx, offerId);
+    const locked = await lockOffer(tx, key);
     if (!locked) return undefined;
     const { offer, status, companyName } = locked;
-    if (offer.state !== "accepted") return { refused: "not_accepted" };
+    const as = { offer, requestStatus: status, taken: false };
+    if (offer.state !== "accepted") {
+      const taken = await acceptedOn(tx, offer.serviceRequestId);
+      return { refused: "not_accepted", ...as, taken };
+    }
     const current = offer.step ?? "accepted";
-    if (current === step) return { changed: false };
-    if (status === "cancelled") return { refused: "cancelled" };
-    if (ends(current)) return { refused: "finished" };
-    if (stepRank[step] < stepRank[current]) return { refused: "backwards" };
-    await tx
+    if (current === step) return { changed: false, ...as };
+    if (status === "cancelled") return { refused: "cancelled", ...as };
+    if (ends(current)) return { refused: "finished", ...as };
+    if (stepRank[step] < stepRank[current]) return { refused: "backwards", ...as };
+    const [moved] = await tx
       .update(partnerOffers)
       .set({ step, stepAt: now, notCompletedReason: step === "not_completed" ? reason || null : null })
-      .where(eq(partnerOffers.id, offerId));
+      .where(eq(partnerOffers.id, key.offerId))
+      .returning();
     await tx.insert(requestEvents).values({
       requestId: offer.serviceRequestId,
       kind: "job_progress",
@@ -277,6 +315,11 @@ export async function reportStep(
       at: now,
     });
     if (step === "done") await changeStatus(tx as unknown as Db, offer.serviceRequestId, "completed", companyName, now);
-    return { changed: true };
+    return {
+      changed: true,
+      offer: moved ?? offer,
+      requestStatus: step === "done" ? "completed" : status,
+      taken: false,
+    };
   });
 }

@@ -286,8 +286,10 @@ function body($: Page, found: FoundOffer, state: OfferPageState, token: string, 
         ? [intro, notice($, t.takenHeading, t.taken, "offer-taken")]
         : [intro, notice($, t.withdrawnHeading, fill(t.withdrawn, { phone }), "offer-withdrawn")];
     case "declined":
+      if (state.taken) return [intro, notice($, t.takenHeading, t.takenAfterDecline, "offer-taken")];
       return [intro, notice($, t.declinedHeading, t.declined, "offer-declined")];
     case "expired":
+      if (state.taken) return [intro, notice($, t.takenHeading, t.taken, "offer-taken")];
       return [
         intro,
         notice(

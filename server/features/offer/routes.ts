@@ -22,7 +22,7 @@ import { fromOwnPrivatePage } from "../desk/same-origin";
 import { REQUEST_PAGE_HEADERS } from "../request-page/routes";
 import { type AnswerOutcome, acceptOffer, declineOffer, reportStep } from "./answers";
 import { callUs, offerPageRenderer, offerProblemPage } from "./render";
-import { type FoundOffer, offerByToken, offerPageState } from "./store";
+import { offerByToken, offerPageState, stateOf } from "./store";
 
 interface OfferRouteOptions {
   db: Db;
@@ -146,19 +146,20 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     };
 
     const offerId = found.offer.id;
+    const key = { offerId, requestId: found.request.id, companyName: found.partner.companyName };
     let outcome: AnswerOutcome;
     if (action === "accept") {
       const parsed = acceptOfferSchema.safeParse(fields);
       if (!parsed.success) return problemOf(parsed.error.issues, "etaMinutes");
-      outcome = await acceptOffer(db, offerId, parsed.data.etaMinutes, now());
+      outcome = await acceptOffer(db, key, parsed.data.etaMinutes, now());
     } else if (action === "decline") {
       const parsed = declineOfferSchema.safeParse(fields);
       if (!parsed.success) return problemOf(parsed.error.issues, "reason");
-      outcome = await declineOffer(db, offerId, parsed.data.reason, now());
+      outcome = await declineOffer(db, key, parsed.data.reason, now());
     } else {
       const parsed = jobStepSchema.safeParse(fields);
       if (!parsed.success) return problemOf(parsed.error.issues, "step");
-      outcome = await reportStep(db, offerId, parsed.data.step, parsed.data.reason, now());
+      outcome = await reportStep(db, key, parsed.data.step, parsed.data.reason, now());
     }
     if (!outcome) return form ? notFoundPage(request, reply) : notFoundJson(reply);
     if ("changed" in outcome && outcome.changed) {
@@ -168,8 +169,7 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     }
     // Without JavaScript, back to the page, which now shows where the job stands (taken, accepted, …).
     if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(pageHref, 303);
-    const current = await offerByToken(db, token, now());
-    const state: OfferPageState | null = current ? offerPageState(current as FoundOffer, now()) : null;
+    const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, now());
     if ("refused" in outcome) {
       return reply
         .code(409)
@@ -179,7 +179,7 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
           message: said.refused(outcome.refused),
           code: "conflict",
           offer: state,
-        } satisfies ApiRefusal & { offer: OfferPageState | null });
+        } satisfies ApiRefusal & { offer: OfferPageState });
     }
     return reply.headers(REQUEST_PAGE_HEADERS).send({ offer: state });
   });

@@ -1,4 +1,5 @@
 import { and, eq, gt, ne } from "drizzle-orm";
+import type { RequestStatus } from "../../../src/shared/desk-schema";
 import type { OfferPageState } from "../../../src/shared/partner-schema";
 import type { Db } from "../../db/client";
 import {
@@ -41,9 +42,9 @@ export async function offerByToken(db: Db, candidate: string, now: Date): Promis
   return { ...row, takenByAnother: await acceptedElsewhere(db, row.offer) };
 }
 
-/** Whether a partner other than this offer's holds the request's accepted offer. */
+/** Whether a partner other than this offer's holds the request's accepted offer: the job was taken. */
 async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolean> {
-  if (offer.state !== "withdrawn") return false;
+  if (offer.state === "accepted") return false;
   const [other] = await db
     .select({ id: partnerOffers.id })
     .from(partnerOffers)
@@ -62,14 +63,22 @@ async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolea
 export const isOpen = (offer: PartnerOfferRow, now: Date) =>
   offer.state === "offered" && offer.expiresAt.getTime() > now.getTime();
 
-/** The offer as its partner's page and JSON answers describe it. */
-export function offerPageState(found: FoundOffer, now: Date): OfferPageState {
-  const { offer, request } = found;
+/** The offer as its partner's page describes it. */
+export const offerPageState = (found: FoundOffer, now: Date): OfferPageState =>
+  stateOf(found.offer, found.request.status, found.takenByAnother, now);
+
+/** The offer as its partner's page and JSON answers describe it, from the offer, its request's status and whether another partner took the job. */
+export function stateOf(
+  offer: PartnerOfferRow,
+  requestStatus: RequestStatus,
+  taken: boolean,
+  now: Date,
+): OfferPageState {
   const lapsed = offer.state === "offered" && !isOpen(offer, now);
   return {
     state: lapsed ? "expired" : offer.state,
-    taken: offer.state === "withdrawn" && found.takenByAnother,
-    driverCancelled: request.status === "cancelled",
+    taken: offer.state !== "accepted" && taken,
+    driverCancelled: requestStatus === "cancelled",
     expiresAt: offer.expiresAt.toISOString(),
     answeredAt: offer.answeredAt ? offer.answeredAt.toISOString() : null,
     etaMinutes: offer.etaMinutes,

@@ -76,6 +76,7 @@ export const offerPage = {
   // When there is nothing to answer.
   takenHeading: "This job was taken",
   taken: "Another operator accepted this job first. Thank you for answering.",
+  takenAfterDecline: "You declined it, and another operator accepted it. Thank you for answering.",
   withdrawnHeading: "This offer was withdrawn",
   withdrawn: "The dispatcher took this offer back. Call {phone} with any question.",
   expiredHeading: "This offer has expired",
