@@ -256,6 +256,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: requestPageClock,
       onChanged: () => feed.wake(),
       onQueued: () => app.alerts.worker.wake(),
+      onDeclined: (requestId) => app.offerExpiry.escalate(requestId),
+      alertChannels: app.alerts.channels,
     });
     await app.register(hereRoutes, {
       db: options.db.db,

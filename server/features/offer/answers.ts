@@ -286,6 +286,8 @@ export async function reportStep(
   step: Exclude<JobStepName, "accepted">,
   reason: string,
   now: Date,
+  /** The channels the owner is told on; e-mail among them lets Done queue the driver's review e-mail. */
+  alertChannels: readonly AlertChannel[] = [],
 ): Promise<AnswerOutcome> {
   return db.transaction(async (tx): Promise<AnswerOutcome> => {
     const locked = await lockOffer(tx, key);
@@ -314,7 +316,8 @@ export async function reportStep(
       partnerId: offer.partnerId,
       at: now,
     });
-    if (step === "done") await changeStatus(tx as unknown as Db, offer.serviceRequestId, "completed", companyName, now);
+    if (step === "done")
+      await changeStatus(tx as unknown as Db, offer.serviceRequestId, "completed", companyName, now, alertChannels);
     return {
       changed: true,
       offer: moved ?? offer,

@@ -16,6 +16,7 @@ import {
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
+import type { AlertChannel } from "../../db/schema";
 import { clientKey } from "../../plugins/client-key";
 import type { SiteFiles } from "../../site-files";
 import { fromOwnPrivatePage } from "../desk/same-origin";
@@ -35,6 +36,10 @@ interface OfferRouteOptions {
   onChanged?: () => void;
   /** Called once an answer queued alerts (wakes the alert worker: withdrawn partners are told). */
   onQueued?: () => void;
+  /** The owner's alert channels: a partner's Done queues the driver's review e-mail when e-mail is one. */
+  alertChannels?: readonly AlertChannel[];
+  /** Called after a decline with its request's id: the desk is alerted at once when nobody is left. */
+  onDeclined?: (requestId: number) => Promise<unknown>;
 }
 
 const said = {
@@ -159,10 +164,11 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     } else {
       const parsed = jobStepSchema.safeParse(fields);
       if (!parsed.success) return problemOf(parsed.error.issues, "step");
-      outcome = await reportStep(db, key, parsed.data.step, parsed.data.reason, now());
+      outcome = await reportStep(db, key, parsed.data.step, parsed.data.reason, now(), opts.alertChannels);
     }
     if (!outcome) return form ? notFoundPage(request, reply) : notFoundJson(reply);
     if ("changed" in outcome && outcome.changed) {
+      if (action === "decline") await opts.onDeclined?.(found.request.id);
       opts.onChanged?.();
       opts.onQueued?.();
       request.log.info({ offerId, action }, "offer answered by its partner");
