@@ -77,6 +77,12 @@ const joined = (names: string[], r: Replies) =>
 const counted = (t: OneOrMany, names: string[]) => (names.length > 1 ? t.many : t.one);
 const unique = (places: PlaceMention[]) => [...new Set(places.map((p) => p.name))];
 
+/** The pages of the towns named, in the pack's language: a yes to a town points to what its page says. */
+function townLinks(r: Replies, served: string[], townPages: Map<string, string>): string {
+  const pages = served.map((t) => townPages.get(t)).filter((p): p is string => !!p);
+  return pages.length ? fill(r.townPages, r, { paths: pages.map((p) => `${r.pathPrefix}${p}`).join(", ") }) : "";
+}
+
 function serviceLink(r: Replies, slug: string): string {
   const name = r.serviceNames[slug];
   return name ? fill(r.serviceLink, r, { name, path: `${r.pathPrefix}/services/${slug}` }) : "";
@@ -130,15 +136,20 @@ export function compose(reading: Reading, context: ComposeContext): string {
       return fit([first, ...rules]);
     }
     // Beside traffic, not in it: the safety answer, then the service asked for and each question.
-    const parts = [first];
-    if (outside.length) parts.push(fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }));
-    else {
-      const service = services.includes("emergency-towing") ? "emergency-towing" : services[0];
-      if (service) parts.push(serviceLink(r, service));
-      for (const t of CANNOT_SAY.filter(has)) parts.push(topic(t) ?? "");
-      if (served.length) parts.push(fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }));
-    }
-    return fit(parts.filter(Boolean));
+    const beside = (links: string) => {
+      const parts = [first];
+      if (outside.length) parts.push(fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }));
+      else {
+        const service = services.includes("emergency-towing") ? "emergency-towing" : services[0];
+        if (service) parts.push(serviceLink(r, service));
+        for (const t of CANNOT_SAY.filter(has)) parts.push(topic(t) ?? "");
+        if (served.length) parts.push(fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }) + links);
+      }
+      return parts.filter(Boolean);
+    };
+    // The town's page only when every part still fits.
+    const linked = beside(townLinks(r, served, context.townPages));
+    return fit(linked.join(" ").length <= REPLY_BUDGET ? linked : beside(""));
   }
 
   // A trip between two of our towns is a tow; after a crash the car needs one too.
@@ -151,18 +162,21 @@ export function compose(reading: Reading, context: ComposeContext): string {
   const caution =
     safety.caution && (safety.caution !== "freeway" || services.length) ? r.caution[safety.caution] : undefined;
 
-  // Places: a clear yes for ours, a clear "outside" for any other, by name.
-  let place: string | undefined;
+  // Places: a clear yes for ours, with its page, a clear "outside" for any other, by name. The page
+  // links go first when a reply must be shortened.
+  let placeWith: ((links: string) => string) | undefined;
   if (outside.length) {
     const dropOffOnly = served.length && places.filter((p) => !p.served).every((p) => p.role === "to");
     if (dropOffOnly) {
-      place = fill(counted(r.towns.dropOffOutside, outside), r, {
-        pickup: joined(served, r),
-        dropOff: joined(outside, r),
-      });
+      placeWith = (links) =>
+        fill(counted(r.towns.dropOffOutside, outside), r, { pickup: joined(served, r), dropOff: joined(outside, r) }) +
+        links;
     } else {
-      const inArea = served.length ? fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }) : "";
-      place = [inArea, fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) })].join(" ").trim();
+      const outsideText = fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) });
+      placeWith = (links) =>
+        served.length
+          ? `${fill(counted(r.towns.inArea, served), r, { names: joined(served, r) })}${links} ${outsideText}`
+          : outsideText;
       // A service card beside "outside" would read as a yes.
       services = [];
     }
@@ -173,13 +187,12 @@ export function compose(reading: Reading, context: ComposeContext): string {
     (services.length || has("areas") || !intents.some((i) => QUESTIONS.has(i)))
   ) {
     const asksArea = has("areas") || !services.length;
-    if (asksArea && !services.length) {
-      const pages = served.map((t) => context.townPages.get(t)).filter((p): p is string => !!p);
-      place =
-        fill(counted(r.towns.yes, served), r, { names: joined(served, r) }) +
-        (pages.length ? fill(r.townPages, r, { paths: pages.map((p) => `${r.pathPrefix}${p}`).join(", ") }) : "");
-    } else place = fill(counted(r.towns.inArea, served), r, { names: joined(served, r) });
+    const yes = asksArea && !services.length ? r.towns.yes : r.towns.inArea;
+    placeWith = (links) => fill(counted(yes, served), r, { names: joined(served, r) }) + links;
   }
+  const links = townLinks(r, served, context.townPages);
+  const place = placeWith?.(links);
+  const placeShort = placeWith?.("");
 
   // Each further question, in the order asked.
   const answers: string[] = [];
@@ -206,7 +219,7 @@ export function compose(reading: Reading, context: ComposeContext): string {
     .map(topic)
     .filter((t): t is string => !!t);
 
-  const assemble = (short: boolean, withServices = true) => {
+  const assemble = (short: boolean, withServices = true, withLinks = !short) => {
     const cards =
       services.length >= 3
         ? [
@@ -220,9 +233,13 @@ export function compose(reading: Reading, context: ComposeContext): string {
             }),
           ]
         : services.map((s) => (short ? serviceLink(r, s) : (r.services[s]?.text ?? serviceLink(r, s))));
-    const parts = [caution, ...(withServices ? cards : []), place, ...answers, ...cannotSay].filter(
-      (p): p is string => !!p,
-    );
+    const parts = [
+      caution,
+      ...(withServices ? cards : []),
+      withLinks ? place : placeShort,
+      ...answers,
+      ...cannotSay,
+    ].filter((p): p is string => !!p);
     if (!parts.length || (parts.length === 1 && caution)) {
       const small = SMALL_TALK.find(has);
       parts.push(topic(small ?? (caution ? "help" : "unknown")) ?? "");
@@ -236,6 +253,8 @@ export function compose(reading: Reading, context: ComposeContext): string {
   };
   const full = assemble(false);
   if (full.length <= REPLY_BUDGET) return full;
+  const shortLinked = assemble(true, true, true);
+  if (shortLinked.length <= REPLY_BUDGET) return shortLinked;
   const short = assemble(true);
   if (short.length <= REPLY_BUDGET) return short;
   // The answer to the question asked before a link to a service page that was not asked for by name.
