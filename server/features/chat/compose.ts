@@ -172,12 +172,19 @@ export function compose(reading: Reading, context: ComposeContext): string {
         fill(counted(r.towns.dropOffOutside, outside), r, { pickup: joined(served, r), dropOff: joined(outside, r) }) +
         links;
     } else {
-      const outsideText = fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) });
+      // A service card beside "outside" would read as a yes: the service asked for is named after it.
+      const asked = services.map((s) =>
+        fill(r.serviceItem, r, { name: r.serviceNames[s] ?? s, path: `${r.pathPrefix}/services/${s}` }),
+      );
+      const outsideText = [
+        fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }),
+        asked.length ? fill(r.outsideService, r, { list: joined(asked, r) }) : "",
+      ].join(" ");
       placeWith = (links) =>
-        served.length
+        (served.length
           ? `${fill(counted(r.towns.inArea, served), r, { names: joined(served, r) })}${links} ${outsideText}`
-          : outsideText;
-      // A service card beside "outside" would read as a yes.
+          : outsideText
+        ).trim();
       services = [];
     }
   } else if (

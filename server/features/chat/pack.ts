@@ -79,6 +79,8 @@ export interface Replies {
   severalServices: string;
   serviceItem: string;
   serviceLink: string;
+  /** The service asked for beside a place outside the towns: its page, never a yes. */
+  outsideService: string;
   townPages: string;
   articlePassage: string;
   /** Where the articles live: a link there, or to a service page, never follows a danger's first steps. */
