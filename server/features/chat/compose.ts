@@ -123,16 +123,25 @@ export function compose(reading: Reading, context: ComposeContext): string {
   // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
   // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
   // is hurt" that a later injury word undoes). Its road reading adds a crash and a stop by traffic.
+  // The site's checked rules the message asks about; a topic that states the same rule is not said twice.
+  const facts = r.lawFacts.filter((f) => reading.facts.includes(f.id));
+  const restates = (text: string) => facts.some((f) => text.includes(f.law));
+  // A passage from the page a rule already links adds the same link again.
+  const factLinks = facts.flatMap((f) => f.text.match(/\/[\w/-]+/g) ?? []);
+
   const guarded = reading.danger.kinds.length > 0;
   const left = safety.danger === "traffic" || safety.danger === "crash" ? safety.danger : undefined;
   if (guarded || left) {
     const first = guarded ? dangerReply(reading.danger, reading.lang) : (r.safety[left ?? ""]?.text ?? "");
     if (guarded || !safety.besideTraffic) {
       // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
-      const rules = intents
-        .filter((i) => i === "accident-info" || (QUESTIONS.has(i) && LAW.has(i)))
-        .map((i) => (i === "accident-info" ? accident(reading, context.retriever) : topic(i)))
-        .filter((t): t is string => !!t && !t.includes(`${r.pathPrefix}/services/`) && !t.includes(r.articlesPath));
+      const rules = [
+        ...facts.map((f) => f.text),
+        ...intents
+          .filter((i) => i === "accident-info" || (QUESTIONS.has(i) && LAW.has(i)))
+          .map((i) => (i === "accident-info" ? accident(reading, context.retriever) : topic(i)))
+          .filter((t) => t && !restates(t)),
+      ].filter((t): t is string => !!t && !t.includes(`${r.pathPrefix}/services/`) && !t.includes(r.articlesPath));
       return fit([first, ...rules]);
     }
     // Beside traffic, not in it: the safety answer, then the service asked for and each question.
@@ -201,25 +210,25 @@ export function compose(reading: Reading, context: ComposeContext): string {
   const place = placeWith?.(links);
   const placeShort = placeWith?.("");
 
-  // Each further question, in the order asked.
-  const answers: string[] = [];
+  // Each further question, in the order asked, after the rules it names.
+  const answers: string[] = facts.map((f) => f.text);
   for (const intent of intents) {
     if (intent === "areas" && place) continue;
     if (intent === "email" && has("contact")) continue;
     if (intent === "complaint" && services.length) continue;
     if (intent === "technical") {
       const text = has("chains") || has("hitch-classes") ? undefined : passage(reading, context.retriever);
-      if (text) answers.push(text);
+      if (text && !factLinks.some((link) => text.includes(link))) answers.push(text);
       continue;
     }
     if (intent === "accident-info") {
       const text = accident(reading, context.retriever);
-      if (text) answers.push(text);
+      if (text && !restates(text)) answers.push(text);
       continue;
     }
     if (QUESTIONS.has(intent)) {
       const text = topic(intent);
-      if (text && !answers.includes(text)) answers.push(text);
+      if (text && !answers.includes(text) && !restates(text)) answers.push(text);
     }
   }
   const cannotSay = CANNOT_SAY.filter(has)

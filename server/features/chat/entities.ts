@@ -81,6 +81,19 @@ export interface EntityFinder {
   asksPlace(words: string[]): boolean;
   /** True when the message names an amount of money ("$35", "35 dollars"): a price is in question. */
   namesMoney(text: string, words: string[]): boolean;
+  /** True when the words name a phrase of every group (typos forgiven) and none of `unless`. */
+  namesAll(words: string[], groups: readonly string[][], unless?: readonly string[]): boolean;
+}
+
+/** Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.json). */
+const compiled = new WeakMap<readonly string[], Phrase[]>();
+function phrasesOf(list: readonly string[]): Phrase[] {
+  let out = compiled.get(list);
+  if (!out) {
+    out = list.map(phrase);
+    compiled.set(list, out);
+  }
+  return out;
 }
 
 export function createEntityFinder(e: Entities): EntityFinder {
@@ -233,6 +246,11 @@ export function createEntityFinder(e: Entities): EntityFinder {
     namesMoney(text, words) {
       if (/\$\s?\d/.test(text)) return true;
       return words.some((w, i) => /^\d+$/.test(w) && currency.has(words[i + 1] ?? ""));
+    },
+    namesAll(words, groups, unless) {
+      const names = (list: readonly string[]) =>
+        phrasesOf(list).some((p) => words.some((_, at) => matchesAt(words, at, p, false)));
+      return groups.every(names) && !(unless && names(unless));
     },
     asksPlace(words) {
       return words.some((_, at) => question.some((p) => matchesAt(words, at, p, false, false)));

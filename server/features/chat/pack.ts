@@ -86,6 +86,21 @@ export interface Replies {
   /** Where the articles live: a link there, or to a service page, never follows a danger's first steps. */
   articlesPath: string;
   accidentParts?: { id: string; asks: string[]; text: string; source?: Said["source"] }[];
+  /** The site's checked legal facts, each said when a message names every one of its `about` groups. */
+  lawFacts: LawFact[];
+}
+
+/**
+ * A rule the site states and has checked (its code section in `law`): said when a message names one
+ * phrase of every group in `about` (a subject, what is asked of it), and no phrase of `unless`.
+ */
+export interface LawFact {
+  id: string;
+  law: string;
+  about: string[][];
+  unless?: string[];
+  text: string;
+  source?: Said["source"];
 }
 
 export interface Pack {

@@ -61,6 +61,8 @@ export interface Reading {
   services: string[];
   places: PlaceMention[];
   articles: string[];
+  /** The checked legal facts the message asks about (replies.json `lawFacts`, by id). */
+  facts: string[];
 }
 
 /**
@@ -123,7 +125,14 @@ export function readMessage(
   // the landlord tow my car?") is its subject, not a need; a need the classifier reads still counts.
   // What we do not do, answered with what we can ("a mechanic's job; a tow to the shop"): that answer is the offer.
   const offered = intents.some((i) => OFFERS_INSTEAD.has(i));
-  const subject = offered || (intents.some((i) => SUBJECTS.has(i)) && !intents.some((i) => i.startsWith("service:")));
+  // A checked rule asked about ("a rope on the freeway?") is a subject too.
+  // Every language's phrasing of a rule counts: a rule is asked in Spanglish too.
+  const facts = LANGUAGES.flatMap((l) =>
+    PACKS[l].replies.lawFacts.filter((f) => finders[l].namesAll(words, f.about, f.unless)).map((f) => f.id),
+  ).filter((id, i, all) => all.indexOf(id) === i);
+  const subject =
+    offered ||
+    ((facts.length > 0 || intents.some((i) => SUBJECTS.has(i))) && !intents.some((i) => i.startsWith("service:")));
   const services = subject ? [] : finder.services(words);
   const denied = finder.denied(words);
   for (const i of intents) {
@@ -148,5 +157,6 @@ export function readMessage(
     services: finder.instead(words, services),
     places,
     articles: finder.articles(words),
+    facts,
   };
 }
