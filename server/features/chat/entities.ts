@@ -74,6 +74,8 @@ export interface EntityFinder {
   instead(words: string[], services: string[]): string[];
   /** The articles whose subject the message names, best first. */
   articles(words: string[]): string[];
+  /** The words with those naming an article's subject blanked: "tow" in "a tow package" is its subject. */
+  outsideArticles(words: string[]): string[];
   /** Where the clauses of a message begin (word indexes). */
   clauses(words: string[]): number[][];
   /** True when one of the words just before `at`, in the same clause, negates it. */
@@ -234,6 +236,13 @@ export function createEntityFinder(e: Entities): EntityFinder {
         }
       }
       return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
+    },
+    outsideArticles(words) {
+      const out = [...words];
+      for (const { p } of articles)
+        for (let at = 0; at + p.words.length <= words.length; at++)
+          if (matchesAt(words, at, p, false, true, true)) out.fill("", at, at + p.words.length);
+      return out;
     },
     clauses(words) {
       const out: number[][] = [[]];

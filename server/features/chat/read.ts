@@ -119,6 +119,10 @@ export function readMessage(
     for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
   }
   add(corrected);
+  // A message that names an article's subject, and no need or question we know, is a how-to question.
+  const articles = finder.articles(words);
+  if (articles.length && !intents.length && !finder.services(finder.outsideArticles(words)).length)
+    intents.push("technical");
   // An amount of money in the message ("confirm it costs $35") puts the price in question.
   if (finder.namesMoney(text, words) && !intents.includes("price")) intents.push("price");
   // A service named inside a question about something else ("can a dolly tow a car with a flat?", "can
@@ -156,7 +160,7 @@ export function readMessage(
     intents: intents.filter((i) => !i.includes(":")),
     services: finder.instead(words, services),
     places,
-    articles: finder.articles(words),
+    articles,
     facts,
   };
 }
