@@ -95,10 +95,12 @@ function passage(reading: Reading, retriever: Retriever, only?: string): string 
   const query = reading.words.map((w) => glossary[w] ?? w).join(" ");
   const section = retriever.section(query, only ?? reading.articles[0]);
   if (!section) return undefined;
-  return fill(pack.replies.articlePassage, pack.replies, {
+  // Only the blog is in English alone; a guide has a page in every language.
+  const twin = !section.url.startsWith(pack.replies.articlesPath);
+  return fill(twin ? pack.replies.guidePassage : pack.replies.articlePassage, pack.replies, {
     excerpt: section.excerpt,
     title: section.articleTitle,
-    url: section.url,
+    url: twin ? `${pack.replies.pathPrefix}${section.url}` : section.url,
   });
 }
 

@@ -83,6 +83,8 @@ export interface Replies {
   outsideService: string;
   townPages: string;
   articlePassage: string;
+  /** A passage of a page that has a twin in this language (a guide, not a blog article): its link is the twin's. */
+  guidePassage: string;
   /** Where the articles live: a link there, or to a service page, never follows a danger's first steps. */
   articlesPath: string;
   accidentParts?: { id: string; asks: string[]; text: string; source?: Said["source"] }[];
