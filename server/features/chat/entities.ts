@@ -76,6 +76,8 @@ export interface EntityFinder {
   articles(words: string[]): string[];
   /** The words with those naming an article's subject blanked: "tow" in "a tow package" is its subject. */
   outsideArticles(words: string[]): string[];
+  /** The words without those naming a kind of place ("the walmart parking lot"): what is left says the need. */
+  withoutPlaceKinds(words: string[]): string[];
   /** Where the clauses of a message begin (word indexes). */
   clauses(words: string[]): number[][];
   /** True when one of the words just before `at`, in the same clause, negates it. */
@@ -129,6 +131,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
   const services = Object.entries(e.services).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
   services.sort((a, b) => b.p.words.length - a.p.words.length);
   const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.map(phrase) }));
+  const placeKinds = (e.placeKinds ?? []).map(phrase);
   const articles = Object.entries(e.articles).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
 
   /** The phrase among `list` that ends just before word `at`. */
@@ -236,6 +239,13 @@ export function createEntityFinder(e: Entities): EntityFinder {
         }
       }
       return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
+    },
+    withoutPlaceKinds(words) {
+      const out = [...words];
+      for (const p of placeKinds)
+        for (let at = 0; at + p.words.length <= words.length; at++)
+          if (matchesAt(words, at, p, false, false)) out.fill("", at, at + p.words.length);
+      return out.filter(Boolean);
     },
     outsideArticles(words) {
       const out = [...words];

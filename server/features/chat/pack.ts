@@ -47,6 +47,11 @@ export interface Entities {
   searchStopwords?: string[];
   shorthand: Record<string, string>;
   vocabulary: string[];
+  /**
+   * Kinds of places a car stops at that are not towns (a store, a parking lot, a hospital): where the
+   * car is says little about what the driver needs, so a clause read as nothing is read again without them.
+   */
+  placeKinds?: string[];
   /** Place names that are everyday words here: a place only when written with a capital. */
   everydayWords: string[];
   /** Terms of this language in the English articles' words, for searching them. */

@@ -102,11 +102,18 @@ export function readMessage(
   const corrected = correctTypos(folded, PACKS[written].entities);
   const words = wordsOf(corrected);
   const intents: string[] = [];
-  const add = (clause: string) => {
+  const guess = (clause: string) =>
     // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
-    const guesses = model
+    model
       .classify(written, clause)
       .filter((g) => g.score >= Math.min(threshold, LOWER_THRESHOLD[g.intent] ?? threshold));
+  const add = (clause: string) => {
+    let guesses = guess(clause);
+    // Read as nothing: read again without where the car is ("…in the walmart parking lot").
+    if (!guesses.length) {
+      const bare = finder.withoutPlaceKinds(wordsOf(clause)).join(" ");
+      if (bare !== clause) guesses = guess(bare);
+    }
     // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
     const aboutSubject = SUBJECTS.has(guesses[0]?.intent ?? "");
     for (const guess of guesses)
