@@ -167,6 +167,9 @@ export function compose(reading: Reading, context: ComposeContext): string {
   const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
   if (!services.length && served.length >= 2 && trip && !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
     services = ["towing"];
+  // Taken somewhere ("from Lodi to my house", "al taller"): a tow, before what else the car needs.
+  if (reading.takenTo && !services.some((s) => TOWS.has(s)) && !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
+    services = ["towing", ...services];
   if (safety.crashed && !has("accident-info") && !services.includes("emergency-towing") && !services.includes("towing"))
     services = ["towing", ...services];
 

@@ -76,6 +76,8 @@ export interface EntityFinder {
   articles(words: string[]): string[];
   /** The words with those naming an article's subject blanked: "tow" in "a tow package" is its subject. */
   outsideArticles(words: string[]): string[];
+  /** True when the message says where the car should be taken ("to my house", "al taller"): a tow. */
+  takenTo(words: string[]): boolean;
   /** The words without those naming a kind of place ("the walmart parking lot"): what is left says the need. */
   withoutPlaceKinds(words: string[]): string[];
   /** Where the clauses of a message begin (word indexes). */
@@ -132,6 +134,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
   services.sort((a, b) => b.p.words.length - a.p.words.length);
   const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.map(phrase) }));
   const placeKinds = (e.placeKinds ?? []).map(phrase);
+  const destinations = (e.destinations ?? []).map(phrase);
   const articles = Object.entries(e.articles).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
 
   /** The phrase among `list` that ends just before word `at`. */
@@ -239,6 +242,14 @@ export function createEntityFinder(e: Entities): EntityFinder {
         }
       }
       return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
+    },
+    takenTo(words) {
+      return words.some(
+        (_, at) =>
+          endsBefore(words, at, to) &&
+          !endsBefore(words, at, here) &&
+          destinations.some((d) => matchesAt(words, at, d, false, false)),
+      );
     },
     withoutPlaceKinds(words) {
       const out = [...words];

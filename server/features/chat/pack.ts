@@ -33,6 +33,8 @@ export interface Entities {
   negators: string[];
   /** Words after a name that make it a street ("Kettleman Lane"), not a town. */
   streetWords: string[];
+  /** Where a tow takes a car that is not a town ("my house", "the shop"): after a trip's "to", a tow is asked. */
+  destinations?: string[];
   /** Words before a name that ask whether we come there ("do you serve …"). */
   placeQuestion: string[];
   /** Service slug -> the ways drivers name it. */

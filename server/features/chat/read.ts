@@ -61,6 +61,8 @@ export interface Reading {
   services: string[];
   places: PlaceMention[];
   articles: string[];
+  /** True when the message says where the car should go that is not a town ("to my house"). */
+  takenTo: boolean;
   /** The checked legal facts the message asks about (replies.json `lawFacts`, by id). */
   facts: string[];
 }
@@ -169,5 +171,6 @@ export function readMessage(
     places,
     articles,
     facts,
+    takenTo: finder.takenTo(words),
   };
 }
