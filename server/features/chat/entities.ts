@@ -91,12 +91,19 @@ export interface EntityFinder {
   namesAll(words: string[], groups: readonly string[][], unless?: readonly string[]): boolean;
 }
 
-/** Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.json). */
-const compiled = new WeakMap<readonly string[], Phrase[]>();
-function phrasesOf(list: readonly string[]): Phrase[] {
+/**
+ * Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.json), by
+ * first letter: a typo keeps a word's first letter, so only the phrases with a word's initial can start there.
+ */
+const compiled = new WeakMap<readonly string[], Map<string, Phrase[]>>();
+function phrasesOf(list: readonly string[]): Map<string, Phrase[]> {
   let out = compiled.get(list);
   if (!out) {
-    out = list.map(phrase);
+    out = new Map();
+    for (const p of list.map(phrase)) {
+      const initial = p.initials[0] ?? "";
+      out.set(initial, [...(out.get(initial) ?? []), p]);
+    }
     compiled.set(list, out);
   }
   return out;
@@ -278,8 +285,10 @@ export function createEntityFinder(e: Entities): EntityFinder {
       return words.some((w, i) => /^\d+$/.test(w) && currency.has(words[i + 1] ?? ""));
     },
     namesAll(words, groups, unless) {
-      const names = (list: readonly string[]) =>
-        phrasesOf(list).some((p) => words.some((_, at) => matchesAt(words, at, p, false)));
+      const names = (list: readonly string[]) => {
+        const byInitial = phrasesOf(list);
+        return words.some((w, at) => byInitial.get(w[0] ?? "")?.some((p) => matchesAt(words, at, p, false)));
+      };
       return groups.every(names) && !(unless && names(unless));
     },
     asksPlace(words) {
