@@ -265,6 +265,28 @@ describe("the knowledge it answers from", () => {
     }
   });
 
+  it("states the same checked rules in both languages, with the same numbers", () => {
+    // The English text is checked against its page (above); its Spanish twin states the same numbers.
+    const numbers = (text: string) => [...new Set(text.match(/\d[\d,.]*\d|\d/g) ?? [])].sort();
+    const en = PACKS.en.replies.lawFacts;
+    const es = PACKS.es.replies.lawFacts;
+    expect(es.map((f) => f.id)).toEqual(en.map((f) => f.id));
+    for (const [i, fact] of en.entries()) {
+      expect(fact.source, fact.id).toBeDefined();
+      expect(fact.text, fact.id).toContain(fact.law);
+      expect(numbers(es[i]?.text ?? ""), fact.id).toEqual(numbers(fact.text));
+    }
+  });
+
+  it("answers a question that names a checked rule's subject with that rule, in either language", () => {
+    // A message made of one phrase of every group of a fact: the rule's section is in the reply.
+    for (const lang of ["en", "es"] as const)
+      for (const fact of PACKS[lang].replies.lawFacts) {
+        const q = fact.about.map((group) => group[0]).join(" ");
+        expect(assistant.reply(q, lang), `${lang} ${fact.id}: ${q}`).toContain(fact.law);
+      }
+  });
+
   it("knows every article, guide, town and service page a visitor finds in the site's sitemap, nothing else", () => {
     expect(knowledge.pages.map((p) => p.url).sort()).toEqual(publishedPages().sort());
     expect(knowledge.townPages.map((t) => t.town).sort()).toEqual([...site.areas].sort());

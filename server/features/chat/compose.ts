@@ -77,6 +77,12 @@ const joined = (names: string[], r: Replies) =>
 const counted = (t: OneOrMany, names: string[]) => (names.length > 1 ? t.many : t.one);
 const unique = (places: PlaceMention[]) => [...new Set(places.map((p) => p.name))];
 
+/** The pages of the towns named, in the pack's language: a yes to a town points to what its page says. */
+function townLinks(r: Replies, served: string[], townPages: Map<string, string>): string {
+  const pages = served.map((t) => townPages.get(t)).filter((p): p is string => !!p);
+  return pages.length ? fill(r.townPages, r, { paths: pages.map((p) => `${r.pathPrefix}${p}`).join(", ") }) : "";
+}
+
 function serviceLink(r: Replies, slug: string): string {
   const name = r.serviceNames[slug];
   return name ? fill(r.serviceLink, r, { name, path: `${r.pathPrefix}/services/${slug}` }) : "";
@@ -89,10 +95,12 @@ function passage(reading: Reading, retriever: Retriever, only?: string): string 
   const query = reading.words.map((w) => glossary[w] ?? w).join(" ");
   const section = retriever.section(query, only ?? reading.articles[0]);
   if (!section) return undefined;
-  return fill(pack.replies.articlePassage, pack.replies, {
+  // Only the blog is in English alone; a guide has a page in every language.
+  const twin = !section.url.startsWith(pack.replies.articlesPath);
+  return fill(twin ? pack.replies.guidePassage : pack.replies.articlePassage, pack.replies, {
     excerpt: section.excerpt,
     title: section.articleTitle,
-    url: section.url,
+    url: twin ? `${pack.replies.pathPrefix}${section.url}` : section.url,
   });
 }
 
@@ -117,53 +125,80 @@ export function compose(reading: Reading, context: ComposeContext): string {
   // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
   // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
   // is hurt" that a later injury word undoes). Its road reading adds a crash and a stop by traffic.
+  // The site's checked rules the message asks about; a topic that states the same rule is not said twice.
+  const facts = r.lawFacts.filter((f) => reading.facts.includes(f.id));
+  const restates = (text: string) => facts.some((f) => text.includes(f.law));
+  // A passage from the page a rule already links adds the same link again.
+  const factLinks = facts.flatMap((f) => f.text.match(/\/[\w/-]+/g) ?? []);
+
   const guarded = reading.danger.kinds.length > 0;
   const left = safety.danger === "traffic" || safety.danger === "crash" ? safety.danger : undefined;
   if (guarded || left) {
     const first = guarded ? dangerReply(reading.danger, reading.lang) : (r.safety[left ?? ""]?.text ?? "");
     if (guarded || !safety.besideTraffic) {
       // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
-      const rules = intents
-        .filter((i) => i === "accident-info" || (QUESTIONS.has(i) && LAW.has(i)))
-        .map((i) => (i === "accident-info" ? accident(reading, context.retriever) : topic(i)))
-        .filter((t): t is string => !!t && !t.includes(`${r.pathPrefix}/services/`) && !t.includes(r.articlesPath));
+      const rules = [
+        ...facts.map((f) => f.text),
+        ...intents
+          .filter((i) => i === "accident-info" || (QUESTIONS.has(i) && LAW.has(i)))
+          .map((i) => (i === "accident-info" ? accident(reading, context.retriever) : topic(i)))
+          .filter((t) => t && !restates(t)),
+      ].filter((t): t is string => !!t && !t.includes(`${r.pathPrefix}/services/`) && !t.includes(r.articlesPath));
       return fit([first, ...rules]);
     }
     // Beside traffic, not in it: the safety answer, then the service asked for and each question.
-    const parts = [first];
-    if (outside.length) parts.push(fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }));
-    else {
-      const service = services.includes("emergency-towing") ? "emergency-towing" : services[0];
-      if (service) parts.push(serviceLink(r, service));
-      for (const t of CANNOT_SAY.filter(has)) parts.push(topic(t) ?? "");
-      if (served.length) parts.push(fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }));
-    }
-    return fit(parts.filter(Boolean));
+    const beside = (links: string) => {
+      const parts = [first];
+      if (outside.length) parts.push(fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }));
+      else {
+        const service = services.includes("emergency-towing") ? "emergency-towing" : services[0];
+        if (service) parts.push(serviceLink(r, service));
+        for (const t of CANNOT_SAY.filter(has)) parts.push(topic(t) ?? "");
+        if (served.length) parts.push(fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }) + links);
+      }
+      return parts.filter(Boolean);
+    };
+    // The town's page only when every part still fits.
+    const linked = beside(townLinks(r, served, context.townPages));
+    return fit(linked.join(" ").length <= REPLY_BUDGET ? linked : beside(""));
   }
 
   // A trip between two of our towns is a tow; after a crash the car needs one too.
   const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
   if (!services.length && served.length >= 2 && trip && !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
     services = ["towing"];
+  // Taken somewhere ("from Lodi to my house", "al taller"): a tow, before what else the car needs.
+  if (reading.takenTo && !services.some((s) => TOWS.has(s)) && !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
+    services = ["towing", ...services];
   if (safety.crashed && !has("accident-info") && !services.includes("emergency-towing") && !services.includes("towing"))
     services = ["towing", ...services];
 
   const caution =
     safety.caution && (safety.caution !== "freeway" || services.length) ? r.caution[safety.caution] : undefined;
 
-  // Places: a clear yes for ours, a clear "outside" for any other, by name.
-  let place: string | undefined;
+  // Places: a clear yes for ours, with its page, a clear "outside" for any other, by name. The page
+  // links go first when a reply must be shortened.
+  let placeWith: ((links: string) => string) | undefined;
   if (outside.length) {
     const dropOffOnly = served.length && places.filter((p) => !p.served).every((p) => p.role === "to");
     if (dropOffOnly) {
-      place = fill(counted(r.towns.dropOffOutside, outside), r, {
-        pickup: joined(served, r),
-        dropOff: joined(outside, r),
-      });
+      placeWith = (links) =>
+        fill(counted(r.towns.dropOffOutside, outside), r, { pickup: joined(served, r), dropOff: joined(outside, r) }) +
+        links;
     } else {
-      const inArea = served.length ? fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }) : "";
-      place = [inArea, fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) })].join(" ").trim();
-      // A service card beside "outside" would read as a yes.
+      // A service card beside "outside" would read as a yes: the service asked for is named after it.
+      const asked = services.map((s) =>
+        fill(r.serviceItem, r, { name: r.serviceNames[s] ?? s, path: `${r.pathPrefix}/services/${s}` }),
+      );
+      const outsideText = [
+        fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }),
+        asked.length ? fill(r.outsideService, r, { list: joined(asked, r) }) : "",
+      ].join(" ");
+      placeWith = (links) =>
+        (served.length
+          ? `${fill(counted(r.towns.inArea, served), r, { names: joined(served, r) })}${links} ${outsideText}`
+          : outsideText
+        ).trim();
       services = [];
     }
   } else if (
@@ -173,40 +208,39 @@ export function compose(reading: Reading, context: ComposeContext): string {
     (services.length || has("areas") || !intents.some((i) => QUESTIONS.has(i)))
   ) {
     const asksArea = has("areas") || !services.length;
-    if (asksArea && !services.length) {
-      const pages = served.map((t) => context.townPages.get(t)).filter((p): p is string => !!p);
-      place =
-        fill(counted(r.towns.yes, served), r, { names: joined(served, r) }) +
-        (pages.length ? fill(r.townPages, r, { paths: pages.map((p) => `${r.pathPrefix}${p}`).join(", ") }) : "");
-    } else place = fill(counted(r.towns.inArea, served), r, { names: joined(served, r) });
+    const yes = asksArea && !services.length ? r.towns.yes : r.towns.inArea;
+    placeWith = (links) => fill(counted(yes, served), r, { names: joined(served, r) }) + links;
   }
+  const links = townLinks(r, served, context.townPages);
+  const place = placeWith?.(links);
+  const placeShort = placeWith?.("");
 
-  // Each further question, in the order asked.
-  const answers: string[] = [];
+  // Each further question, in the order asked, after the rules it names.
+  const answers: string[] = facts.map((f) => f.text);
   for (const intent of intents) {
     if (intent === "areas" && place) continue;
     if (intent === "email" && has("contact")) continue;
     if (intent === "complaint" && services.length) continue;
     if (intent === "technical") {
       const text = has("chains") || has("hitch-classes") ? undefined : passage(reading, context.retriever);
-      if (text) answers.push(text);
+      if (text && !factLinks.some((link) => text.includes(link))) answers.push(text);
       continue;
     }
     if (intent === "accident-info") {
       const text = accident(reading, context.retriever);
-      if (text) answers.push(text);
+      if (text && !restates(text)) answers.push(text);
       continue;
     }
     if (QUESTIONS.has(intent)) {
       const text = topic(intent);
-      if (text && !answers.includes(text)) answers.push(text);
+      if (text && !answers.includes(text) && !restates(text)) answers.push(text);
     }
   }
   const cannotSay = CANNOT_SAY.filter(has)
     .map(topic)
     .filter((t): t is string => !!t);
 
-  const assemble = (short: boolean, withServices = true) => {
+  const assemble = (short: boolean, withServices = true, withLinks = !short) => {
     const cards =
       services.length >= 3
         ? [
@@ -220,9 +254,13 @@ export function compose(reading: Reading, context: ComposeContext): string {
             }),
           ]
         : services.map((s) => (short ? serviceLink(r, s) : (r.services[s]?.text ?? serviceLink(r, s))));
-    const parts = [caution, ...(withServices ? cards : []), place, ...answers, ...cannotSay].filter(
-      (p): p is string => !!p,
-    );
+    const parts = [
+      caution,
+      ...(withServices ? cards : []),
+      withLinks ? place : placeShort,
+      ...answers,
+      ...cannotSay,
+    ].filter((p): p is string => !!p);
     if (!parts.length || (parts.length === 1 && caution)) {
       const small = SMALL_TALK.find(has);
       parts.push(topic(small ?? (caution ? "help" : "unknown")) ?? "");
@@ -236,6 +274,8 @@ export function compose(reading: Reading, context: ComposeContext): string {
   };
   const full = assemble(false);
   if (full.length <= REPLY_BUDGET) return full;
+  const shortLinked = assemble(true, true, true);
+  if (shortLinked.length <= REPLY_BUDGET) return shortLinked;
   const short = assemble(true);
   if (short.length <= REPLY_BUDGET) return short;
   // The answer to the question asked before a link to a service page that was not asked for by name.

@@ -74,6 +74,12 @@ export interface EntityFinder {
   instead(words: string[], services: string[]): string[];
   /** The articles whose subject the message names, best first. */
   articles(words: string[]): string[];
+  /** The words with those naming an article's subject blanked: "tow" in "a tow package" is its subject. */
+  outsideArticles(words: string[]): string[];
+  /** True when the message says where the car should be taken ("to my house", "al taller"): a tow. */
+  takenTo(words: string[]): boolean;
+  /** The words without those naming a kind of place ("the walmart parking lot"): what is left says the need. */
+  withoutPlaceKinds(words: string[]): string[];
   /** Where the clauses of a message begin (word indexes). */
   clauses(words: string[]): number[][];
   /** True when one of the words just before `at`, in the same clause, negates it. */
@@ -81,6 +87,26 @@ export interface EntityFinder {
   asksPlace(words: string[]): boolean;
   /** True when the message names an amount of money ("$35", "35 dollars"): a price is in question. */
   namesMoney(text: string, words: string[]): boolean;
+  /** True when the words name a phrase of every group (typos forgiven) and none of `unless`. */
+  namesAll(words: string[], groups: readonly string[][], unless?: readonly string[]): boolean;
+}
+
+/**
+ * Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.json), by
+ * first letter: a typo keeps a word's first letter, so only the phrases with a word's initial can start there.
+ */
+const compiled = new WeakMap<readonly string[], Map<string, Phrase[]>>();
+function phrasesOf(list: readonly string[]): Map<string, Phrase[]> {
+  let out = compiled.get(list);
+  if (!out) {
+    out = new Map();
+    for (const p of list.map(phrase)) {
+      const initial = p.initials[0] ?? "";
+      out.set(initial, [...(out.get(initial) ?? []), p]);
+    }
+    compiled.set(list, out);
+  }
+  return out;
 }
 
 export function createEntityFinder(e: Entities): EntityFinder {
@@ -114,6 +140,8 @@ export function createEntityFinder(e: Entities): EntityFinder {
   const services = Object.entries(e.services).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
   services.sort((a, b) => b.p.words.length - a.p.words.length);
   const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.map(phrase) }));
+  const placeKinds = (e.placeKinds ?? []).map(phrase);
+  const destinations = (e.destinations ?? []).map(phrase);
   const articles = Object.entries(e.articles).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
 
   /** The phrase among `list` that ends just before word `at`. */
@@ -222,6 +250,28 @@ export function createEntityFinder(e: Entities): EntityFinder {
       }
       return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
     },
+    takenTo(words) {
+      return words.some(
+        (_, at) =>
+          endsBefore(words, at, to) &&
+          !endsBefore(words, at, here) &&
+          destinations.some((d) => matchesAt(words, at, d, false, false)),
+      );
+    },
+    withoutPlaceKinds(words) {
+      const out = [...words];
+      for (const p of placeKinds)
+        for (let at = 0; at + p.words.length <= words.length; at++)
+          if (matchesAt(words, at, p, false, false)) out.fill("", at, at + p.words.length);
+      return out.filter(Boolean);
+    },
+    outsideArticles(words) {
+      const out = [...words];
+      for (const { p } of articles)
+        for (let at = 0; at + p.words.length <= words.length; at++)
+          if (matchesAt(words, at, p, false, true, true)) out.fill("", at, at + p.words.length);
+      return out;
+    },
     clauses(words) {
       const out: number[][] = [[]];
       words.forEach((w, i) => {
@@ -233,6 +283,13 @@ export function createEntityFinder(e: Entities): EntityFinder {
     namesMoney(text, words) {
       if (/\$\s?\d/.test(text)) return true;
       return words.some((w, i) => /^\d+$/.test(w) && currency.has(words[i + 1] ?? ""));
+    },
+    namesAll(words, groups, unless) {
+      const names = (list: readonly string[]) => {
+        const byInitial = phrasesOf(list);
+        return words.some((w, at) => byInitial.get(w[0] ?? "")?.some((p) => matchesAt(words, at, p, false)));
+      };
+      return groups.every(names) && !(unless && names(unless));
     },
     asksPlace(words) {
       return words.some((_, at) => question.some((p) => matchesAt(words, at, p, false, false)));

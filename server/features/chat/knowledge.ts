@@ -29,6 +29,8 @@ export function curated(lang: "en" | "es"): Curated[] {
   for (const [prefix, texts] of tables)
     for (const [key, said] of Object.entries(texts)) out.push({ id: `${prefix}${key}`, ...said });
   for (const part of r.accidentParts ?? []) out.push({ id: part.id, text: part.text, source: part.source });
+  for (const fact of r.lawFacts)
+    out.push({ id: `law-${fact.id}`, text: fact.text, source: fact.source, law: fact.law });
   return out;
 }
 

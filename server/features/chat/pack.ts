@@ -33,6 +33,8 @@ export interface Entities {
   negators: string[];
   /** Words after a name that make it a street ("Kettleman Lane"), not a town. */
   streetWords: string[];
+  /** Where a tow takes a car that is not a town ("my house", "the shop"): after a trip's "to", a tow is asked. */
+  destinations?: string[];
   /** Words before a name that ask whether we come there ("do you serve …"). */
   placeQuestion: string[];
   /** Service slug -> the ways drivers name it. */
@@ -47,6 +49,11 @@ export interface Entities {
   searchStopwords?: string[];
   shorthand: Record<string, string>;
   vocabulary: string[];
+  /**
+   * Kinds of places a car stops at that are not towns (a store, a parking lot, a hospital): where the
+   * car is says little about what the driver needs, so a clause read as nothing is read again without them.
+   */
+  placeKinds?: string[];
   /** Place names that are everyday words here: a place only when written with a capital. */
   everydayWords: string[];
   /** Terms of this language in the English articles' words, for searching them. */
@@ -79,11 +86,30 @@ export interface Replies {
   severalServices: string;
   serviceItem: string;
   serviceLink: string;
+  /** The service asked for beside a place outside the towns: its page, never a yes. */
+  outsideService: string;
   townPages: string;
   articlePassage: string;
+  /** A passage of a page that has a twin in this language (a guide, not a blog article): its link is the twin's. */
+  guidePassage: string;
   /** Where the articles live: a link there, or to a service page, never follows a danger's first steps. */
   articlesPath: string;
   accidentParts?: { id: string; asks: string[]; text: string; source?: Said["source"] }[];
+  /** The site's checked legal facts, each said when a message names every one of its `about` groups. */
+  lawFacts: LawFact[];
+}
+
+/**
+ * A rule the site states and has checked (its code section in `law`): said when a message names one
+ * phrase of every group in `about` (a subject, what is asked of it), and no phrase of `unless`.
+ */
+export interface LawFact {
+  id: string;
+  law: string;
+  about: string[][];
+  unless?: string[];
+  text: string;
+  source?: Said["source"];
 }
 
 export interface Pack {

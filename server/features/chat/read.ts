@@ -61,6 +61,10 @@ export interface Reading {
   services: string[];
   places: PlaceMention[];
   articles: string[];
+  /** True when the message says where the car should go that is not a town ("to my house"). */
+  takenTo: boolean;
+  /** The checked legal facts the message asks about (replies.json `lawFacts`, by id). */
+  facts: string[];
 }
 
 /**
@@ -100,11 +104,18 @@ export function readMessage(
   const corrected = correctTypos(folded, PACKS[written].entities);
   const words = wordsOf(corrected);
   const intents: string[] = [];
-  const add = (clause: string) => {
+  const guess = (clause: string) =>
     // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
-    const guesses = model
+    model
       .classify(written, clause)
       .filter((g) => g.score >= Math.min(threshold, LOWER_THRESHOLD[g.intent] ?? threshold));
+  const add = (clause: string) => {
+    let guesses = guess(clause);
+    // Read as nothing: read again without where the car is ("…in the walmart parking lot").
+    if (!guesses.length) {
+      const bare = finder.withoutPlaceKinds(wordsOf(clause)).join(" ");
+      if (bare !== clause) guesses = guess(bare);
+    }
     // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
     const aboutSubject = SUBJECTS.has(guesses[0]?.intent ?? "");
     for (const guess of guesses)
@@ -117,13 +128,24 @@ export function readMessage(
     for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
   }
   add(corrected);
+  // A message that names an article's subject, and no need or question we know, is a how-to question.
+  const articles = finder.articles(words);
+  if (articles.length && !intents.length && !finder.services(finder.outsideArticles(words)).length)
+    intents.push("technical");
   // An amount of money in the message ("confirm it costs $35") puts the price in question.
   if (finder.namesMoney(text, words) && !intents.includes("price")) intents.push("price");
   // A service named inside a question about something else ("can a dolly tow a car with a flat?", "can
   // the landlord tow my car?") is its subject, not a need; a need the classifier reads still counts.
   // What we do not do, answered with what we can ("a mechanic's job; a tow to the shop"): that answer is the offer.
   const offered = intents.some((i) => OFFERS_INSTEAD.has(i));
-  const subject = offered || (intents.some((i) => SUBJECTS.has(i)) && !intents.some((i) => i.startsWith("service:")));
+  // A checked rule asked about ("a rope on the freeway?") is a subject too.
+  // Every language's phrasing of a rule counts: a rule is asked in Spanglish too.
+  const facts = LANGUAGES.flatMap((l) =>
+    PACKS[l].replies.lawFacts.filter((f) => finders[l].namesAll(words, f.about, f.unless)).map((f) => f.id),
+  ).filter((id, i, all) => all.indexOf(id) === i);
+  const subject =
+    offered ||
+    ((facts.length > 0 || intents.some((i) => SUBJECTS.has(i))) && !intents.some((i) => i.startsWith("service:")));
   const services = subject ? [] : finder.services(words);
   const denied = finder.denied(words);
   for (const i of intents) {
@@ -147,6 +169,8 @@ export function readMessage(
     intents: intents.filter((i) => !i.includes(":")),
     services: finder.instead(words, services),
     places,
-    articles: finder.articles(words),
+    articles,
+    facts,
+    takenTo: finder.takenTo(words),
   };
 }
