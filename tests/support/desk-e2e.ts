@@ -12,3 +12,6 @@ export const deskE2eServerCommand = [
   // What `npm start` runs after the build: the compiled server, no loader.
   "exec node --max-semi-space-size=16 --enable-source-maps dist-server/start.js",
 ].join("; ");
+
+/** Where the e2e server sends the owner's e-mail alerts (LEAD_ALERT_TO), in the e2e mailbox. */
+export const E2E_OWNER_EMAIL = "owner-e2e@example.com";

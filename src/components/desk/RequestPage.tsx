@@ -391,21 +391,24 @@ export function RequestPage({
               — <span className="font-semibold">Received</span> ({sourceLabels[request.source]})
             </p>
           </li>
-          {events.map((event) => (
-            <li key={event.id} className="text-sm">
-              <p className="[overflow-wrap:anywhere]">
-                <time dateTime={event.at} className="text-slate-600">
-                  {businessTime(event.at)}
-                </time>{" "}
-                — <span className="font-semibold">{event.actor}</span> {describeEvent(event)}
-              </p>
-              {event.note && !noteInDescription.has(event.kind) && (
-                <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-50 px-3 py-2 text-ink [overflow-wrap:anywhere]">
-                  {event.note}
+          {/* The API lists a request's events newest first (the history it always was): a timeline reads oldest first. */}
+          {[...events]
+            .sort((a, b) => a.id - b.id)
+            .map((event) => (
+              <li key={event.id} className="text-sm">
+                <p className="[overflow-wrap:anywhere]">
+                  <time dateTime={event.at} className="text-slate-600">
+                    {businessTime(event.at)}
+                  </time>{" "}
+                  — <span className="font-semibold">{event.actor}</span> {describeEvent(event)}
                 </p>
-              )}
-            </li>
-          ))}
+                {event.note && !noteInDescription.has(event.kind) && (
+                  <p className="mt-1 whitespace-pre-wrap rounded-md bg-slate-50 px-3 py-2 text-ink [overflow-wrap:anywhere]">
+                    {event.note}
+                  </p>
+                )}
+              </li>
+            ))}
         </ol>
       </section>
 

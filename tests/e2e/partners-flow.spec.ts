@@ -1,0 +1,193 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import type { CapturedMail } from "../support/e2e-mail";
+
+/**
+ * Issue 40's proof, on phone size, end to end: a service request comes in and the desk offers it to two
+ * partners; A declines on its offer page, B accepts with 25 minutes; the driver's page, open since
+ * before, says "about 25 minutes" without a reload; B reports On the way, On scene, Done, and the
+ * desk's timeline shows every step; A's link then says the job was taken. The offer links travel only
+ * by e-mail (the server keeps their SHA-256), so each partner's link is read from the e-mail that
+ * reached the e2e mailbox (tests/support/e2e-mail.ts), as the partner would read it.
+ */
+const PHONE = { width: 360, height: 740 };
+test.use({ viewport: PHONE });
+
+const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
+const suffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const phoneContext = (browser: Browser, baseURL: string | undefined) =>
+  browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+
+/** The path of the offer link in the offer e-mail for `requestId` that reached `address`, once it has. */
+async function offerLinkMailedTo(request: APIRequestContext, address: string, requestId: number): Promise<string> {
+  let path = "";
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${MAILBOX}/mails?to=${encodeURIComponent(address)}`);
+        const mails = (await res.json()) as CapturedMail[];
+        const offer = mails.find((m) => m.alert === "offer_created" && m.requestId === requestId);
+        // The link's origin is the public site's (PUBLIC_SITE_URL); the path is the same on this server.
+        const link = offer?.text.match(/https?:\/\/\S+\/offer\/[\w-]+/)?.[0];
+        path = link ? new URL(link).pathname : "";
+        return path;
+      },
+      { message: `the offer e-mail to ${address}` },
+    )
+    .toMatch(/^\/offer\/[\w-]{20,}$/);
+  return path;
+}
+
+async function signIn(page: Page) {
+  // The CSRF token comes with the session's answer: wait for it before the button is tapped.
+  const session = page.waitForResponse((r) => r.url().endsWith("/api/desk/session"));
+  await page.goto("/desk");
+  await session;
+  await page.getByLabel("Email").fill(DESK_EMAIL);
+  await page.getByLabel("Password").fill(DESK_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+}
+
+test("offered to two partners: A declines, B accepts with 25 minutes and reports each step; the driver, the desk and A see it", async ({
+  page: desk,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const run = suffix();
+  // A service and a town no other spec's partners take, so the candidates are these two.
+  const partners = [
+    { name: `Alder Towing ${run}`, email: `dispatch-a-${run}@partners.example`, phone: "(209) 555-0131" },
+    { name: `Birch Roadside ${run}`, email: `dispatch-b-${run}@partners.example`, phone: "(209) 555-0132" },
+  ];
+  const [alder, birch] = partners as [(typeof partners)[0], (typeof partners)[0]];
+
+  // 1. The driver's service request comes in; its answer gives the driver's page.
+  const created = await request.post("/api/contact", {
+    data: {
+      name: `Flow Driver ${run}`,
+      email: "driver.flow@example.com",
+      phone: "(209) 555-0149",
+      service: "Vehicle Lockouts",
+      pickupLocation: "W Kettleman Ln & S Ham Ln, Lodi",
+      dropoffLocation: "W Kettleman Ln & S Ham Ln, Lodi",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: requestId, requestPage } = (await created.json()) as { id: number; requestPage: string };
+
+  // The driver's page, open from now on, following the request live.
+  const driverContext = await phoneContext(browser, baseURL);
+  const driver = await driverContext.newPage();
+  const live = driver.waitForResponse((r) => r.url().endsWith("/events") && r.status() === 200);
+  await driver.goto(requestPage);
+  await live;
+  await expect(driver.getByTestId("request-partner")).toHaveCount(0);
+  // Gone with any reload or navigation: its presence at the end proves the page was never loaded again.
+  await driver.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+
+  // The desk adds the two partners (its own API, with the session's CSRF token).
+  await signIn(desk);
+  const { csrfToken } = (await (await desk.request.get("/api/desk/session")).json()) as { csrfToken: string };
+  for (const p of partners) {
+    const res = await desk.request.post("/api/desk/partners", {
+      headers: { origin: new URL(baseURL ?? "").origin, "x-csrf-token": csrfToken },
+      data: {
+        companyName: p.name,
+        contactName: "Dispatch",
+        phone: p.phone,
+        email: p.email,
+        services: ["vehicle-lockouts"],
+        towns: ["Lodi"],
+        insuranceExpiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  // ...and offers the job to both: no phone position, so the owner picks the town.
+  await desk.goto(`/desk#/requests/${requestId}`);
+  const panel = desk.getByTestId("offer-panel");
+  await panel.getByLabel("Town to match partners on").selectOption("Lodi");
+  await panel.getByRole("checkbox", { name: alder.name }).check();
+  await panel.getByRole("checkbox", { name: birch.name }).check();
+  await panel.getByRole("button", { name: "Offer to selected" }).click();
+  await expect(panel.getByRole("status")).toContainText("Offered to");
+  await expect(panel.getByTestId("offer")).toHaveCount(2);
+
+  // Each partner's link, from the e-mail sent to that partner's address.
+  const alderLink = await offerLinkMailedTo(request, alder.email, requestId);
+  const birchLink = await offerLinkMailedTo(request, birch.email, requestId);
+  expect(alderLink).not.toBe(birchLink);
+
+  // 2. Partner A declines, on its own phone.
+  const alderContext = await phoneContext(browser, baseURL);
+  const alderPage = await alderContext.newPage();
+  await alderPage.goto(alderLink);
+  await expect(alderPage.getByRole("heading", { level: 1 })).toContainText(`Job offer #${requestId}`);
+  await alderPage.getByText("Decline this job").click();
+  await alderPage.getByLabel("Reason (optional)").fill("Both trucks out");
+  await alderPage.getByRole("button", { name: "Decline", exact: true }).click();
+  await expect(alderPage.getByRole("heading", { name: "You declined this job" })).toBeVisible();
+
+  // 3. Partner B accepts with 25 minutes.
+  const birchContext = await phoneContext(browser, baseURL);
+  const birchPage = await birchContext.newPage();
+  await birchPage.goto(birchLink);
+  await birchPage.getByLabel("Your arrival estimate, in minutes").fill("25");
+  await birchPage.getByRole("button", { name: "Accept the job" }).click();
+  await expect(birchPage.getByTestId("offer-accepted")).toContainText("about 25 minutes");
+
+  // 4. The driver's page shows it, live.
+  const accepted = driver.getByTestId("partner-accepted");
+  await expect(accepted).toContainText(birch.name);
+  await expect(accepted).toContainText("about 25 minutes");
+
+  // 5. B's steps, each on B's page and on the driver's.
+  const steps = [
+    { button: "I'm on the way", partner: "On the way", driver: "On the way" },
+    { button: "I'm on scene", partner: "On scene", driver: "Arrived" },
+    { button: "Job done", partner: "Done", driver: "Done" },
+  ];
+  for (const step of steps) {
+    await birchPage.getByRole("button", { name: step.button }).click();
+    await expect(birchPage.getByTestId("offer-step")).toHaveText(step.partner);
+    await expect(driver.getByTestId("partner-step")).toContainText(step.driver);
+  }
+  expect(await driver.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // The desk, opened afresh: each offer's fate, and every step in the timeline, in order, by whom.
+  await desk.reload();
+  const offers = panel.getByTestId("offer");
+  await expect(offers.filter({ hasText: alder.name })).toContainText("Declined");
+  await expect(offers.filter({ hasText: birch.name })).toContainText("Accepted");
+  const timeline = desk.getByTestId("timeline");
+  const expected = [
+    "Received",
+    `offered the job to ${alder.name}`,
+    `offered the job to ${birch.name}`,
+    `${alder.name} declined the offer: Both trucks out`,
+    `${birch.name} accepted: about 25 minutes`,
+    `${birch.name} changed the status from New to Dispatched`,
+    `${birch.name} reported: On the way`,
+    `${birch.name} reported: On scene`,
+    `${birch.name} reported: Done`,
+    `${birch.name} changed the status from Dispatched to Completed`,
+  ];
+  await expect(timeline).toContainText(expected.at(-1) ?? "");
+  const lines = await timeline.getByRole("listitem").allInnerTexts();
+  const positions = expected.map((words) => lines.findIndex((line) => line.includes(words)));
+  expect(positions, lines.join("\n")).not.toContain(-1);
+  expect(positions, lines.join("\n")).toEqual([...positions].sort((a, b) => a - b));
+
+  // 6. A's link now says the job was taken.
+  await alderPage.goto(alderLink);
+  await expect(alderPage.getByRole("heading", { name: "This job was taken" })).toBeVisible();
+  await expect(alderPage.getByTestId("offer-taken")).toContainText("another operator accepted it");
+
+  for (const context of [driverContext, alderContext, birchContext]) await context.close();
+});
