@@ -412,7 +412,8 @@ describe("the safety guard on generated messages", () => {
     expect(missed.slice(0, 40), `${missed.length} missed`).toEqual([]);
     expect(notFirst.slice(0, 40), `${notFirst.length} without 911 first`).toEqual([]);
     expect(positives.length).toBeGreaterThan(5000);
-  });
+    // Tens of thousands of whole replies: about 30 s of CPU, more on a busy machine; the time is not the test.
+  }, 300_000);
 
   it(`leaves every generated ordinary request (${negatives.length}) without 911 first`, () => {
     const flagged: string[] = [];

@@ -100,7 +100,7 @@ describe("formatReply: phone numbers and our pages' titles", () => {
     ["1-209-555-0142", "tel:+12095550142"],
   ])("makes %s a call link", (phone, href) => {
     expect(html(`Call ${phone} now.`)).toBe(
-      `Call <a href="${href}" class="font-semibold whitespace-nowrap underline underline-offset-2">${phone}</a> now.`,
+      `Call <a href="${href}" data-placement="chat_reply" class="font-semibold whitespace-nowrap underline underline-offset-2">${phone}</a> now.`,
     );
   });
 
@@ -117,7 +117,7 @@ describe("formatReply: phone numbers and our pages' titles", () => {
 
   it("keeps the bold around a number the reply made bold", () => {
     expect(html("Call *(209) 555-0142* now")).toBe(
-      'Call <strong><a href="tel:+12095550142" class="font-semibold whitespace-nowrap underline underline-offset-2">(209) 555-0142</a></strong> now',
+      'Call <strong><a href="tel:+12095550142" data-placement="chat_reply" class="font-semibold whitespace-nowrap underline underline-offset-2">(209) 555-0142</a></strong> now',
     );
   });
 

@@ -31,6 +31,9 @@ export interface IntentModel {
   languageScores(text: string): Record<ChatLanguage, number>;
 }
 
+/** nlp.js's name for "no intent", which a guess never is. */
+const NONE = "None";
+
 /** The file the build writes beside chat-knowledge.json, read by the server at start. */
 export const CHAT_MODEL_FILE = "chat-model.json";
 
@@ -124,15 +127,31 @@ export function loadModel(saved: SavedModel): IntentModel {
     classify(lang, text) {
       const features = featuresOf(lang, text);
       if (!Object.keys(features).length) return [];
-      const out = networks[lang].run(features) ?? {};
-      return Object.entries(out)
-        .filter(([intent]) => intent !== "None")
-        .map(([intent, score]) => ({ intent, score }))
-        .sort((a, b) => b.score - a.score);
+      return ranked(networks[lang].run(features) ?? {});
     },
     languageScores: languageScorer(vocabularies),
   };
 }
+
+/**
+ * The network's outputs as guesses, best first, ties in the network's order (as a stable sort of
+ * them all would give). Outputs are 0 or above (nlp.js's leaky output is 0 at or below 0), so only
+ * the few above 0 need sorting; the zeros follow in order.
+ */
+function ranked(out: Record<string, number>): Guess[] {
+  const scored: Guess[] = [];
+  const rest: Guess[] = [];
+  for (const intent in out) {
+    if (!Object.hasOwn(out, intent) || intent === NONE) continue;
+    const score = out[intent] as number;
+    (score > 0 ? scored : rest).push({ intent, score });
+  }
+  scored.sort(byScore);
+  for (const guess of rest) scored.push(guess);
+  return scored;
+}
+
+const byScore = (a: Guess, b: Guess) => b.score - a.score;
 
 /** The alternative measured against the network: the intent of the most similar example. */
 export function nearestExampleModel(): IntentModel {

@@ -210,9 +210,12 @@ export function createEntityFinder(e: Entities): EntityFinder {
     },
     denied(words) {
       const out = new Set<string>();
+      // Only a service named right after a negation is denied, and most messages negate nothing.
+      const negatedAt = words.map((_, at) => negated(words, at));
+      if (!negatedAt.includes(true)) return [];
       for (const { slug, p } of services)
         for (let at = 0; at + p.words.length <= words.length; at++)
-          if (matchesAt(words, at, p, false) && negated(words, at)) out.add(slug);
+          if (negatedAt[at] && matchesAt(words, at, p, false)) out.add(slug);
       const named = this.services(words);
       return [...out].filter((s) => !named.includes(s));
     },

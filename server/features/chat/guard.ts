@@ -43,23 +43,29 @@ const MAX_FILLERS = 2;
 const MIN_STEM = 3;
 /** Words this long or longer also read their one-letter typos. */
 const TYPO_MIN_LENGTH = 5;
+/** How many different tokens the guard remembers the reading of before it starts again. */
+const READS_REMEMBERED = 20_000;
 
 // ---------------------------------------------------------------------------------------------
 // Folding: the same for messages and for the vocabulary, so they compare.
 
+// Compiled once: the server's bundler writes a Unicode-property literal as `new RegExp(…)`, which
+// inside a function would build a regex on every call.
+const MARKS = /\p{M}/gu;
+const APOSTROPHES = /['\u2018\u2019\u02bc`\u00b4]/g;
+const TOKENS = /\p{L}+|\p{N}+/gu;
+const REPEATED_LETTERS = /(\p{L})\1+/gu;
+const DIGITS_ONLY = /^\p{N}+$/u;
+
 /** Lower case, no accents, no apostrophes; words and numbers as separate tokens ("2yr" → 2, yr). */
 export function tokensOf(text: string): string[] {
-  const folded = text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/['\u2018\u2019\u02bc`\u00b4]/g, "");
-  return folded.match(/\p{L}+|\p{N}+/gu) ?? [];
+  const folded = text.normalize("NFD").replace(MARKS, "").toLowerCase().replace(APOSTROPHES, "");
+  return folded.match(TOKENS) ?? [];
 }
 
 /** Repeated letters squeezed to one: "hurrrt" and "hurt", "bleding" and "bleeding" compare equal. */
-const squeeze = (token: string) => token.replace(/(\p{L})\1+/gu, "$1");
-const isNumber = (token: string) => /^\p{N}+$/u.test(token);
+const squeeze = (token: string) => token.replace(REPEATED_LETTERS, "$1");
+const isNumber = (token: string) => DIGITS_ONLY.test(token);
 
 /** True when a and b differ by at most one edit (insert, delete, substitute, swap two neighbours). */
 function withinOneEdit(a: string, b: string): boolean {
@@ -90,6 +96,7 @@ class Lexicon {
   private readonly byKey = new Map<string, number[]>();
   private readonly byDeletion = new Map<string, number[]>();
   private readonly words: string[] = [];
+  private readonly reads = new Map<string, Set<number>>();
 
   constructor(
     private readonly endings: string[],
@@ -110,24 +117,33 @@ class Lexicon {
     return id;
   }
 
-  /** The ids of the vocabulary words a message token reads as. */
-  readAs(token: string): Set<number> {
+  /**
+   * The ids of the vocabulary words a message token reads as (shared: never changed by a caller).
+   * Remembered per token, since most tokens of a message were in an earlier one; the memory is bounded.
+   */
+  readAs(token: string): ReadonlySet<number> {
+    const known = this.reads.get(token);
+    if (known) return known;
+    const found = this.lookUp(token);
+    if (this.reads.size >= READS_REMEMBERED) this.reads.clear();
+    this.reads.set(token, found);
+    return found;
+  }
+
+  private lookUp(token: string): Set<number> {
     const out = new Set<number>();
-    const add = (ids: number[] | undefined) => {
-      for (const id of ids ?? []) out.add(id);
-    };
     // As written, or with a listed ending ("hurts", "babies").
-    add(this.byWord.get(token));
+    addAll(out, this.byWord.get(token));
     for (const ending of this.endings)
       if (token.length >= ending.length + MIN_STEM && token.endsWith(ending))
-        add(this.byWord.get(token.slice(0, -ending.length)));
+        addAll(out, this.byWord.get(token.slice(0, -ending.length)));
     const known = out.size > 0;
     // With repeated letters squeezed ("hurrrt", "stucck").
     const key = squeeze(token);
-    add(this.byKey.get(key));
+    addAll(out, this.byKey.get(key));
     for (const ending of this.endings)
       if (key.length >= ending.length + MIN_STEM && key.endsWith(ending))
-        add(this.byKey.get(key.slice(0, -ending.length)));
+        addAll(out, this.byKey.get(key.slice(0, -ending.length)));
     // One-letter typos. A word the vocabulary knows as it is ("truck") is not also a typo of another
     // ("track"), and a typo keeps its first letter: nearly every slip does, so "body" is never
     // "bloody"'s.
@@ -141,6 +157,10 @@ class Lexicon {
     }
     return out;
   }
+}
+
+function addAll(into: Set<number>, ids: number[] | undefined) {
+  if (ids) for (const id of ids) into.add(id);
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
@@ -170,10 +190,22 @@ interface PhraseList {
   /** Phrases that may start with any word (a number, `*`, or an optional first piece). */
   anyStart: number[];
   phrases: Phrase[];
+  /** Scratch of findIn: the number of the attempt each phrase last ran in, and the last number given. */
+  tried: Int32Array;
+  attempt: number;
 }
 
+/** A list's attempts are numbered up to here, then the numbering starts again. */
+const MAX_ATTEMPT = 2 ** 30;
+
 function indexPhrases(phrases: Phrase[]): PhraseList {
-  const list: PhraseList = { byFirstWord: new Map(), anyStart: [], phrases };
+  const list: PhraseList = {
+    byFirstWord: new Map(),
+    anyStart: [],
+    phrases,
+    tried: new Int32Array(phrases.length),
+    attempt: 0,
+  };
   for (const [n, phrase] of phrases.entries()) {
     const first = phrase[0];
     if (!first || first.optional || first.alternatives.some((a) => a.type !== WORDS || a.words.length === 0)) {
@@ -223,7 +255,7 @@ function compilePhrase(text: string, lists: Map<string, string[]>, lexicon: Lexi
 /** A message as the guard reads it: its tokens and which vocabulary words each reads as. */
 interface Message {
   tokens: string[];
-  reads: Set<number>[];
+  reads: ReadonlySet<number>[];
 }
 
 /** The ends of every way `phrase` matches from token `at` (pieces from `piece` on). */
@@ -240,11 +272,20 @@ function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out
     } else if (alt.type === NUMBER_TOKEN) {
       if (at < message.tokens.length && isNumber(message.tokens[at] as string))
         endsOf(phrase, message, at + 1, piece + 1, out);
-    } else if (alt.words.every((id, k) => message.reads[at + k]?.has(id))) {
+    } else if (readsAt(message, at, alt.words)) {
       endsOf(phrase, message, at + alt.words.length, piece + 1, out);
     }
   }
 }
+
+/** True when the message's tokens from `at` read as the words `ids`, in a row. */
+function readsAt(message: Message, at: number, ids: number[]): boolean {
+  for (let k = 0; k < ids.length; k++) if (!message.reads[at + k]?.has(ids[k] as number)) return false;
+  return true;
+}
+
+/** Scratch of findIn: the ends of one phrase. */
+const ends: number[] = [];
 
 /**
  * Where the phrases match, leftmost and longest first, without overlaps: "not on fire" is one match,
@@ -252,26 +293,38 @@ function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out
  */
 function findIn(list: PhraseList, message: Message): Span[] {
   const spans: Span[] = [];
-  const ends: number[] = [];
-  // The start each phrase was last tried at: a phrase reachable by two readings of a word runs once.
-  const tried = new Int32Array(list.phrases.length).fill(-1);
+  // Runs for every list at every word of every message: no closure or array is made per word.
   for (let start = 0; start < message.tokens.length; start++) {
+    // A phrase reachable by two readings of a word runs once per start: `tried` holds the attempt
+    // number each phrase last ran in, and every start has a new one.
+    if (list.attempt === MAX_ATTEMPT) {
+      list.attempt = 0;
+      list.tried.fill(0);
+    }
+    const now = ++list.attempt;
     let end = -1;
-    const tryPhrase = (n: number) => {
-      if (tried[n] === start) return;
-      tried[n] = start;
-      ends.length = 0;
-      endsOf(list.phrases[n] as Phrase, message, start, 0, ends);
-      for (const e of ends) if (e > start && e > end) end = e;
-    };
-    for (const n of list.anyStart) tryPhrase(n);
-    for (const id of message.reads[start] as Set<number>) for (const n of list.byFirstWord.get(id) ?? []) tryPhrase(n);
+    for (const n of list.anyStart) end = tryPhrase(list, n, message, start, now, end);
+    for (const id of message.reads[start] as ReadonlySet<number>) {
+      const starting = list.byFirstWord.get(id);
+      if (starting) for (const n of starting) end = tryPhrase(list, n, message, start, now, end);
+    }
     if (end > start) {
       spans.push({ start, end });
       start = end - 1;
     }
   }
   return spans;
+}
+
+/** The furthest of `end` and the ends of phrase `n` from `start`, unless it already ran at this start. */
+function tryPhrase(list: PhraseList, n: number, message: Message, start: number, now: number, end: number): number {
+  if (list.tried[n] === now) return end;
+  list.tried[n] = now;
+  ends.length = 0;
+  endsOf(list.phrases[n] as Phrase, message, start, 0, ends);
+  let furthest = end;
+  for (const e of ends) if (e > start && e > furthest) furthest = e;
+  return furthest;
 }
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
@@ -334,18 +387,22 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
   const fillers = words((v) => v.fillers);
   const owners = words((v) => v.owners);
 
-  /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
+  /**
+   * A message's scan, remembered for the next call: `read` and `road` are asked about the same
+   * message one after the other, and most often their texts have the same tokens.
+   */
+  let last: { key: string; scan: ReturnType<typeof scanTokens> } | undefined;
   const scan = (text: string) => {
     const tokens = tokensOf(text);
-    const cache = new Map<string, Set<number>>();
-    const reads = tokens.map((t) => {
-      const known = cache.get(t);
-      if (known) return known;
-      const found = lexicon.readAs(t);
-      cache.set(t, found);
-      return found;
-    });
-    const message: Message = { tokens, reads };
+    // No token holds a space: the joined tokens name the token list.
+    const key = tokens.join(" ");
+    if (last?.key !== key) last = { key, scan: scanTokens(tokens) };
+    return last.scan;
+  };
+
+  /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
+  const scanTokens = (tokens: string[]) => {
+    const message: Message = { tokens, reads: tokens.map((t) => lexicon.readAs(t)) };
     const keys = tokens.map(squeeze);
     // Each list is searched once per message, however many rules ask for it.
     const found = new Map<PhraseList, Span[]>();

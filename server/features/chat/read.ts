@@ -1,5 +1,5 @@
 import type { ChatLanguage } from "../../../src/shared/chat-schema";
-import type { IntentModel } from "./classifier";
+import type { Guess, IntentModel } from "./classifier";
 import { safetyGuard } from "./danger-reply";
 import type { EntityFinder, PlaceMention } from "./entities";
 import type { DangerReading, SafetyReading } from "./guard";
@@ -73,8 +73,12 @@ export interface Reading {
  */
 export const LANGUAGE_MARGIN = 5;
 
-export function replyLanguage(model: IntentModel, folded: string, hint?: ChatLanguage): ChatLanguage {
-  const scores = model.languageScores(folded);
+export function replyLanguage(
+  model: IntentModel,
+  folded: string,
+  hint?: ChatLanguage,
+  scores = model.languageScores(folded),
+): ChatLanguage {
   const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
   const oneWord = wordsOf(folded).length < 2;
   if (hint && (oneWord || scores[best] - scores[second] < LANGUAGE_MARGIN)) return hint;
@@ -82,8 +86,7 @@ export function replyLanguage(model: IntentModel, folded: string, hint?: ChatLan
 }
 
 /** The language the message is written in, by its words alone (the page's hint only on a tie). */
-function messageLanguage(model: IntentModel, folded: string, hint?: ChatLanguage): ChatLanguage {
-  const scores = model.languageScores(folded);
+function messageLanguage(scores: Record<ChatLanguage, number>, hint?: ChatLanguage): ChatLanguage {
   const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
   return scores[best] > scores[second] ? best : (hint ?? (LANGUAGES[0] as ChatLanguage));
 }
@@ -97,18 +100,25 @@ export function readMessage(
 ): Reading {
   const folded = fold(text);
   // The reply may follow the page ("hi" on a Spanish page); the reading follows the message's words.
-  const lang = replyLanguage(model, folded, hint);
-  const written = messageLanguage(model, folded, hint);
+  const scores = model.languageScores(folded);
+  const lang = replyLanguage(model, folded, hint, scores);
+  const written = messageLanguage(scores, hint);
   const pack = PACKS[lang];
   const finder = finders[written];
   const corrected = correctTypos(folded, PACKS[written].entities);
   const words = wordsOf(corrected);
   const intents: string[] = [];
-  const guess = (clause: string) =>
+  // A message of one clause is that clause: each text is classified once.
+  const classified = new Map<string, Guess[]>();
+  const guess = (clause: string) => {
+    let all = classified.get(clause);
+    if (!all) {
+      all = model.classify(written, clause);
+      classified.set(clause, all);
+    }
     // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
-    model
-      .classify(written, clause)
-      .filter((g) => g.score >= Math.min(threshold, LOWER_THRESHOLD[g.intent] ?? threshold));
+    return all.filter((g) => g.score >= Math.min(threshold, LOWER_THRESHOLD[g.intent] ?? threshold));
+  };
   const add = (clause: string) => {
     let guesses = guess(clause);
     // Read as nothing: read again without where the car is ("…in the walmart parking lot").
@@ -127,7 +137,9 @@ export function readMessage(
     const sentenceWords = wordsOf(sentence);
     for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
   }
-  add(corrected);
+  // The whole message, by its words: what the classifier reads of it when correcting left it folded
+  // (the usual case), and then the same text as its one clause when it has one.
+  add(fold(corrected) === corrected ? words.join(" ") : corrected);
   // A message that names an article's subject, and no need or question we know, is a how-to question.
   const articles = finder.articles(words);
   if (articles.length && !intents.length && !finder.services(finder.outsideArticles(words)).length)

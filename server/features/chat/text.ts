@@ -23,32 +23,43 @@ export function wordsOf(folded: string): string[] {
 
 /**
  * True when `a` and `b` differ by at most `max` edits (insert, delete, substitute, swap two
- * neighbours). Runs on every word of every message, so it rejects early and keeps three rows only.
+ * neighbours). Runs on every word of every message, so it rejects early, keeps three rows only and
+ * reuses them from call to call.
  */
 export function withinEdits(a: string, b: string, max: number): boolean {
   if (a === b) return true;
   if (max === 0 || Math.abs(a.length - b.length) > max) return false;
   // A typo rarely hits both of the first two letters; checking this first skips nearly every pair.
   if (a[0] !== b[0] && a[1] !== b[1]) return false;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let row = new Array<number>(b.length + 1).fill(0);
+  const width = b.length + 1;
+  if (rows[0].length < width) rows = [new Int32Array(width * 2), new Int32Array(width * 2), new Int32Array(width * 2)];
+  // The row two back (for a swap), the row before and the row being filled.
+  let [before, prev, row] = rows;
+  for (let j = 0; j < width; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     row[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
       let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
         v = Math.min(v, (before[j - 2] as number) + 1);
       row[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return false;
-    [before, prev, row] = [prev, row, before];
+    const oldest = before;
+    before = prev;
+    prev = row;
+    row = oldest;
   }
   return (prev[b.length] as number) <= max;
 }
+
+/** withinEdits' rows, grown when a longer word comes. */
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /** A language's misspellings (entities.json): shorthand too short for a typo distance, and long words a need hangs on. */
 export interface Typos {
