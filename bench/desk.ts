@@ -10,11 +10,12 @@
  * 2. Starts the production server on it, signs in over HTTP like the browser, and times
  *    BENCH_DESK_RUNS sequential GETs of the first page, then of searches (names, a phone fragment,
  *    an e-mail, a town, a street), each through the whole stack (session lookup included).
- *    Then GET /api/desk/numbers for the last 7, 30 and 90 days (the 90 take in every request): the
- *    first look at each period computes its figures (printed on its own), the looks after it within
- *    NUMBERS_FRESH_SECONDS get them kept (server/features/numbers/cache.ts), as the owner would.
- * Budget: p95 under 200 ms for the inbox and search, under 300 ms for the numbers. Exits 1 when one
- * is over it, or any answer was not 200.
+ *    Then GET /api/desk/numbers for the last 7, 30 and 90 days (the 90 take in every request) with
+ *    the figures kept (server/features/numbers/cache.ts), as the owner usually gets them: printed
+ *    for information. Then the same on a second server with NUMBERS_FRESH_SECONDS=0, every answer
+ *    computed from the database: what the numbers' budget is about.
+ * Budget: p95 under 200 ms for the inbox and search, under 300 ms for the numbers computed anew. Exits
+ * 1 when one is over it, or any answer was not 200.
  */
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -80,59 +81,65 @@ runBench("desk", async ({ folder, dataDir, databaseUrl }) => {
   const seconds = await seedDeskHistory({ dataDir, databaseUrl, rows: ROWS, email: EMAIL, password: PASSWORD });
   console.log(`seeded in ${seconds.toFixed(1)} s; ${RUNS} timed requests each, one at a time\n`);
 
-  const server = await startServer(port, {
+  const serverEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
     DIST_DIR: site,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-  });
+  };
+  const periods = [7, 30, 90];
+  const numbersPath = (days: number) => `/api/desk/numbers?days=${days}`;
+  const line = (label: string, r: { p50: number; p95: number }, budget = BUDGET_MS) =>
+    `${label.padEnd(36)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   (budget p95 < ${budget} ms)`;
+  const info = (label: string, r: { p50: number; p95: number }) =>
+    `${label.padEnd(36)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   (kept answers: information only)`;
+
+  // The inbox, search and the numbers as the owner usually gets them (kept for NUMBERS_FRESH_SECONDS).
+  let server = await startServer(port, serverEnv);
+  let firstPage: Awaited<ReturnType<typeof time>>;
+  let search: Awaited<ReturnType<typeof time>>;
+  const kept: { days: number; p50: number; p95: number; bad: number }[] = [];
+  const searches = ["garcia", "maria nguyen", "555-0420", "omar.singh77", "french camp", "kettleman", "nobody-matches"];
   try {
     const cookie = await signIn(server.origin);
-    const firstPage = await time(server.origin, cookie, ["/api/desk/requests"]);
-    const searches = [
-      "garcia",
-      "maria nguyen",
-      "555-0420",
-      "omar.singh77",
-      "french camp",
-      "kettleman",
-      "nobody-matches",
-    ];
-    const search = await time(
+    firstPage = await time(server.origin, cookie, ["/api/desk/requests"]);
+    search = await time(
       server.origin,
       cookie,
       searches.map((q) => `/api/desk/requests?q=${encodeURIComponent(q)}`),
     );
-    const numbers = [];
-    const firstLooks: string[] = [];
-    for (const days of [7, 30, 90]) {
-      const t = performance.now();
-      const res = await fetch(`${server.origin}/api/desk/numbers?days=${days}`, { headers: { cookie } });
-      await res.arrayBuffer();
-      firstLooks.push(`${days} days ${(performance.now() - t).toFixed(0)} ms`);
-      numbers.push({
-        days,
-        ...(await time(server.origin, cookie, [`/api/desk/numbers?days=${days}`], Math.ceil(RUNS / 2))),
-      });
+    for (const days of periods) {
+      kept.push({ days, ...(await time(server.origin, cookie, [numbersPath(days)], Math.ceil(RUNS / 2))) });
     }
-    const line = (label: string, r: { p50: number; p95: number }, budget = BUDGET_MS) =>
-      `${label.padEnd(34)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   (budget p95 < ${budget} ms)`;
-    // Other work on the machine shows in every number: say how busy it was.
-    const [one, five] = loadavg();
-    console.log(`load average while timing: ${one?.toFixed(1)} (1 min), ${five?.toFixed(1)} (5 min)\n`);
-    console.log(line("inbox, first page", firstPage));
-    console.log(line(`search (${searches.length} different terms)`, search));
-    console.log(`numbers, first look (computed): ${firstLooks.join(", ")}`);
-    for (const n of numbers) console.log(line(`numbers, last ${n.days} days`, n, NUMBERS_BUDGET_MS));
-    const bad = firstPage.bad + search.bad + numbers.reduce((sum, n) => sum + n.bad, 0);
-    const pass =
-      firstPage.p95 < BUDGET_MS &&
-      search.p95 < BUDGET_MS &&
-      numbers.every((n) => n.p95 < NUMBERS_BUDGET_MS) &&
-      bad === 0;
-    if (bad) console.log(`${bad} answers were not 200`);
-    return pass;
   } finally {
     await server.stop();
   }
+
+  // The numbers computed from the database at every look: what the budget holds.
+  server = await startServer(port, { ...serverEnv, NUMBERS_FRESH_SECONDS: "0" });
+  const computed: { days: number; p50: number; p95: number; bad: number }[] = [];
+  try {
+    const cookie = await signIn(server.origin);
+    for (const days of periods) {
+      computed.push({ days, ...(await time(server.origin, cookie, [numbersPath(days)], Math.ceil(RUNS / 2))) });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // Other work on the machine shows in every number: say how busy it was.
+  const [one, five] = loadavg();
+  console.log(`load average while timing: ${one?.toFixed(1)} (1 min), ${five?.toFixed(1)} (5 min)\n`);
+  console.log(line("inbox, first page", firstPage));
+  console.log(line(`search (${searches.length} different terms)`, search));
+  for (const n of computed) console.log(line(`numbers, last ${n.days} days, computed`, n, NUMBERS_BUDGET_MS));
+  for (const n of kept) console.log(info(`numbers, last ${n.days} days, kept`, n));
+  const bad = [firstPage, search, ...computed, ...kept].reduce((sum, r) => sum + r.bad, 0);
+  const pass =
+    firstPage.p95 < BUDGET_MS &&
+    search.p95 < BUDGET_MS &&
+    computed.every((n) => n.p95 < NUMBERS_BUDGET_MS) &&
+    bad === 0;
+  if (bad) console.log(`${bad} answers were not 200`);
+  return pass;
 });

@@ -75,7 +75,9 @@ async function requestTallies(db: Db, p: Period) {
 /**
  * The median times from received to first contact (the first change of status out of New) and to a
  * partner's acceptance (the first offer_accepted), over the period's requests that have one. One
- * pass over the events since the period began (the index on kind and time) and one join.
+ * pass over the events since the period began (none can come before their request) and one join.
+ * The waits are float seconds (date_part): extract() gives numeric, several times slower to compute
+ * and to sort for the medians, for the same figures once rounded to a tenth of a minute.
  */
 async function medianWaits(db: Db, p: Period): Promise<{ firstContact: MedianWait; partnerAcceptance: MedianWait }> {
   const [row] = await rowsOf<{
@@ -93,18 +95,13 @@ async function medianWaits(db: Db, p: Period): Promise<{ firstContact: MedianWai
         from request_events
         where kind in ('status', 'offer_accepted') and at >= ${p.start}
         group by request_id
-      ),
-      waits as (
-        select extract(epoch from (firsts.contacted_at - r.created_at)) as contact,
-               extract(epoch from (firsts.accepted_at - r.created_at)) as acceptance
-        from contact_requests as r join firsts on firsts.request_id = r.id
-        where r.created_at >= ${p.start} and r.created_at < ${p.end} and r.status <> 'spam'
       )
-      select percentile_cont(0.5) within group (order by contact) as contact,
-             count(contact)::int as contacted,
-             percentile_cont(0.5) within group (order by acceptance) as acceptance,
-             count(acceptance)::int as accepted
-      from waits`,
+      select percentile_cont(0.5) within group (order by date_part('epoch', firsts.contacted_at - r.created_at)) as contact,
+             count(firsts.contacted_at)::int as contacted,
+             percentile_cont(0.5) within group (order by date_part('epoch', firsts.accepted_at - r.created_at)) as acceptance,
+             count(firsts.accepted_at)::int as accepted
+      from contact_requests as r join firsts on firsts.request_id = r.id
+      where r.created_at >= ${p.start} and r.created_at < ${p.end} and r.status <> 'spam'`,
   );
   const wait = (seconds: number | null | undefined, measured: number | undefined): MedianWait => ({
     medianMinutes: seconds === null || seconds === undefined ? null : Math.round((Number(seconds) / 60) * 10) / 10,

@@ -1,0 +1,1 @@
+CREATE INDEX "contact_requests_cancelled_at_idx" ON "contact_requests" USING btree ("cancelled_at") WHERE "contact_requests"."status" = 'cancelled';
