@@ -53,7 +53,7 @@ const sqlArray = (values: readonly string[]) =>
 interface SeedOptions {
   dataDir: string;
   databaseUrl: string | undefined;
-  /** How many service requests (one a minute, up to now). */
+  /** How many service requests, spread evenly over the last year up to now (a business's year of work). */
   rows: number;
   /** The desk user to make. */
   email: string;
@@ -79,7 +79,7 @@ export async function seedDeskHistory({ dataDir, databaseUrl, rows: ROWS, email,
         (${sqlArray(services.map((s) => s.name))})[1 + i % 10],
         (100 + i % 9000) || ' ' || (${sqlArray(streets)})[1 + i % 8] || ', ' || (${sqlArray(towns)})[1 + (i / 8) % 8],
         (200 + i % 7000) || ' ' || (${sqlArray(streets)})[1 + (i / 3) % 8] || ', ' || (${sqlArray(towns)})[1 + (i / 5) % 8],
-        now() - make_interval(mins => ${ROWS} - i),
+        now() - make_interval(secs => (${ROWS} - i) * ${Math.floor((365 * 86_400) / ROWS)}),
         (array['new','contacted','dispatched','completed','lost','spam'])[1 + (i / 7) % 6]
       from (
         select i,
