@@ -1,13 +1,15 @@
 import { createAssistant } from "../server/features/chat/assistant";
 import { loadModel, nearestExampleModel, trainModel } from "../server/features/chat/classifier";
 import { caseKey, loadCases, problemsWith, REGRESSION_FILES } from "../tests/support/chat-eval";
+import { heldOutCases, heldOutProblems, heldOutScores } from "../tests/support/chat-heldout";
 import { builtKnowledge } from "../tests/support/content";
 
 /**
  * The comparison that chose the assistant's classifier: nlp.js's neural network against
  * nearest-example matching over MiniSearch, each inside the whole assistant, scored by category on
  * the held-out test parts (chat-eval-test.json, chat-eval-es-test.json: never trained on), with the
- * 99th-percentile time of one reply: `npm run bench:chat-nlu`.
+ * 99th-percentile time of one reply, then both on the blind held-out part (tests/fixtures/chat-heldout-*.json)
+ * by language and category: `npm run bench:chat-nlu`.
  * Usage: node --import tsx bench/chat-nlu.ts [threshold...]
  */
 const knowledge = builtKnowledge();
@@ -52,4 +54,14 @@ if (thresholds.length) {
   const model = candidates[0]?.model;
   for (const t of thresholds)
     score(`threshold ${t}, all regression files`, createAssistant(knowledge, model, t), REGRESSION_FILES);
-} else for (const c of candidates) score(c.name, createAssistant(knowledge, c.model));
+} else {
+  for (const c of candidates) score(c.name, createAssistant(knowledge, c.model));
+  for (const c of candidates) {
+    const assistant = createAssistant(knowledge, c.model);
+    const results = heldOutCases.map((h) => ({ c: h, problems: heldOutProblems(assistant, h) }));
+    const right = results.filter((r) => !r.problems.length).length;
+    console.log(`\n${c.name}, held-out part: ${right}/${results.length}`);
+    for (const [key, r] of [...heldOutScores(results)].sort())
+      console.log(`  ${key.padEnd(17)} ${String(r.right).padStart(3)}/${r.total}`);
+  }
+}
