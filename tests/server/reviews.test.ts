@@ -191,6 +191,21 @@ describe.each(databaseTargets)("reviews on $kind", (target) => {
     receivers.smtp.mails.length = 0;
   });
 
+  it("does not ask again by e-mail a driver who already answered on their page", async () => {
+    const { id, token } = await newRequest({ email: "answered@example.com" });
+    clock = Date.parse("2026-06-13T17:00:00Z");
+    await setStatus(id, "completed");
+    clock += 30 * 60_000;
+    expect((await review(token, { stars: 5 })).statusCode).toBe(200);
+    clock = Date.parse("2026-06-13T19:00:00Z");
+    await app.alerts.worker.runOnce();
+    clock += HOUR;
+    await app.alerts.worker.runOnce();
+    expect(receivers.smtp.mails).toHaveLength(0);
+    const [row] = await reviewRows(id);
+    expect(row?.state).toBe("sent");
+  });
+
   it("takes one review per request once it is done, by plain form (303) and by JSON, changeable for 7 days", async () => {
     const { id, token, page } = await newRequest({ name: "  Rosa María Gómez", email: "rosa@example.com" });
     await db.db.update(serviceRequests).set({ nearestTown: "Lodi" }).where(eq(serviceRequests.id, id));

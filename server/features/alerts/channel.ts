@@ -37,6 +37,8 @@ export interface ClaimedAlert {
    * token itself only travels in the e-mail; a failed attempt's link is removed).
    */
   pageToken?: string;
+  /** review_request only: the driver already answered on their page, so the e-mail is not sent. */
+  alreadyReviewed?: boolean;
   /** A partner's alert (offer_*): the offer and its partner; absent if the offer is gone. */
   offer?: ClaimedOffer;
   /**

@@ -126,6 +126,7 @@ function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, options: Emai
         message: noPartnerAlertEmail(alert.request, options.offerTimeoutMinutes, siteUrl),
       };
     case "review_request": {
+      if (alert.alreadyReviewed) return undefined;
       if (!alert.pageToken) throw new DeliveryError("no link to the request page was made for this e-mail");
       const pageUrl = new URL(requestPagePath(alert.pageToken), siteUrl).href;
       return { to: alert.request.email, replyTo: site.email, message: reviewRequestEmail(alert.request, pageUrl) };
@@ -154,7 +155,8 @@ export function emailSender(
     channel: "email",
     async send(alert: ClaimedAlert) {
       const envelope = envelopeOf(alert, config, options);
-      // An offer taken or expired before its e-mail went out: a link that opens nothing is not sent.
+      // Nothing to send: an offer taken or expired before its e-mail went out (a link that opens
+      // nothing), or a "How did it go?" the driver already answered on their page.
       if (!envelope) return;
       const { to, replyTo, message } = envelope;
       try {

@@ -10,6 +10,7 @@ import {
   partnerOffers,
   partners,
   requestPageLinks,
+  reviews,
   serviceRequests,
 } from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
@@ -47,6 +48,16 @@ async function mintOfferTokens(
     select v.id, v.hash, ${expiresAt.toISOString()}::timestamptz from (values ${values}) as v(id, hash)
     join ${partnerOffers} on ${partnerOffers.id} = v.id`);
   return new Map(made.map((m) => [m.alertId, m.token]));
+}
+
+/** Which of these requests already have the driver's review. */
+async function reviewedRequests(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: reviews.serviceRequestId })
+    .from(reviews)
+    .where(inArray(reviews.serviceRequestId, ids));
+  return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
 }
 
 /** The offers (and their partners) the claimed partner alerts are about. */
@@ -169,10 +180,16 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
           ),
         );
       const byId = new Map(requests.map((r) => [r.id, r]));
+      // A driver who already answered "How did it go?" on their page is not asked again by e-mail.
+      const reviewed = await reviewedRequests(
+        db,
+        claimed.filter((c) => c.kind === "review_request").map((c) => c.serviceRequestId),
+      );
+      const asked = (c: (typeof claimed)[number]) => c.kind === "review_request" && reviewed.has(c.serviceRequestId);
       const tokens = await mintPageTokens(
         db,
         claimed
-          .filter((c) => kindsWithPageLink.includes(c.kind) && byId.has(c.serviceRequestId))
+          .filter((c) => kindsWithPageLink.includes(c.kind) && byId.has(c.serviceRequestId) && !asked(c))
           .map((c) => c.serviceRequestId),
       );
       const offers = await offersOf(db, [
@@ -214,6 +231,7 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
             ...(pageToken ? { pageToken } : {}),
             ...(offer ? { offer } : {}),
             ...(offerToken ? { offerToken, offerLinkExpiresAt } : {}),
+            ...(asked(c) ? { alreadyReviewed: true } : {}),
           },
         ];
       });
