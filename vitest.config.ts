@@ -14,6 +14,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: 2,
     setupFiles: ["tests/support/vitest-setup.ts"],
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
     minWorkers: 1,
   },
 });

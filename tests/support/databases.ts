@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -57,11 +57,27 @@ const postgresTarget = (url: string): DatabaseTarget => ({
 
 export const databaseTargets: DatabaseTarget[] = [pgliteTarget, ...(postgresUrl ? [postgresTarget(postgresUrl)] : [])];
 
+/** Names the migrated PGlite folder made once per run (tests/support/vitest-global-setup.ts). */
+export const PGLITE_TEMPLATE_ENV = "TOWING_TEST_PGLITE_TEMPLATE";
+
+/**
+ * A fresh test database on PGlite is a copy of the run's migrated folder: creating one (initdb and every
+ * migration, in a child process) costs seconds of CPU, copying it milliseconds, and the copy is the same
+ * database. Without the folder (a file run outside Vitest's setup) each is created as the server does.
+ * Tests of creation itself (the child process, the folder's modes, a start cut short) use
+ * target.create() and start from nothing.
+ */
+function copyPgliteTemplate(dataDir: string): void {
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template && existsSync(template) && !existsSync(dataDir)) cpSync(template, dataDir, { recursive: true });
+}
+
 /** Opens a fresh database of the given kind; close() also removes it. */
 export async function openTestDatabase(
   target: DatabaseTarget,
 ): Promise<Database & { location: { dataDir: string; databaseUrl?: string } }> {
   const place = await target.create();
+  if (target.kind === "pglite") copyPgliteTemplate(place.dataDir);
   const db = await openDatabase(place);
   return {
     ...db,
