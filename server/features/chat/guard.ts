@@ -185,9 +185,11 @@ type Phrase = Piece[];
 
 /** Phrases with the words that can start them, so a message word is tried only against those. */
 interface PhraseList {
-  /** Phrases that start with given words (by phrase number), by the id of each such word. */
+  /** Phrases whose match may begin with a given word (by phrase number), by the id of each such word. */
   byFirstWord: Map<number, number[]>;
-  /** Phrases that may start with any word (a number, `*`, or an optional first piece). */
+  /** Phrases whose match may begin with a number (`#`). */
+  numberStart: number[];
+  /** Phrases whose match may begin with any word (`*`). */
   anyStart: number[];
   phrases: Phrase[];
   /** Scratch of findIn: the number of the attempt each phrase last ran in, and the last number given. */
@@ -201,19 +203,34 @@ const MAX_ATTEMPT = 2 ** 30;
 function indexPhrases(phrases: Phrase[]): PhraseList {
   const list: PhraseList = {
     byFirstWord: new Map(),
+    numberStart: [],
     anyStart: [],
     phrases,
     tried: new Int32Array(phrases.length),
     attempt: 0,
   };
   for (const [n, phrase] of phrases.entries()) {
-    const first = phrase[0];
-    if (!first || first.optional || first.alternatives.some((a) => a.type !== WORDS || a.words.length === 0)) {
-      list.anyStart.push(n);
-      continue;
+    // A match's first word is read by one of the pieces up to the first that cannot be skipped
+    // ("@be? on the ground" begins with a form of "be" or with "on"): a phrase is tried only at a
+    // word one of them can read, so an optional first piece does not make it tried at every word.
+    const ids = new Set<number>();
+    let number = false;
+    let any = false;
+    for (const piece of phrase) {
+      let skippable = piece.optional;
+      for (const alt of piece.alternatives) {
+        if (alt.type === ANY_TOKEN) any = true;
+        else if (alt.type === NUMBER_TOKEN) number = true;
+        else if (alt.words.length === 0) skippable = true;
+        else ids.add(alt.words[0] as number);
+      }
+      if (!skippable) break;
     }
-    const ids = new Set(first.alternatives.map((a) => (a.type === WORDS ? (a.words[0] as number) : -1)));
-    for (const id of ids) push(list.byFirstWord, id, n);
+    if (any) list.anyStart.push(n);
+    else {
+      if (number) list.numberStart.push(n);
+      for (const id of ids) push(list.byFirstWord, id, n);
+    }
   }
   return list;
 }
@@ -256,6 +273,8 @@ function compilePhrase(text: string, lists: Map<string, string[]>, lexicon: Lexi
 interface Message {
   tokens: string[];
   reads: ReadonlySet<number>[];
+  /** Whether each token is a number. */
+  numbers: boolean[];
 }
 
 /** The ends of every way `phrase` matches from token `at` (pieces from `piece` on). */
@@ -270,8 +289,7 @@ function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out
     if (alt.type === ANY_TOKEN) {
       if (at < message.tokens.length) endsOf(phrase, message, at + 1, piece + 1, out);
     } else if (alt.type === NUMBER_TOKEN) {
-      if (at < message.tokens.length && isNumber(message.tokens[at] as string))
-        endsOf(phrase, message, at + 1, piece + 1, out);
+      if (at < message.tokens.length && message.numbers[at]) endsOf(phrase, message, at + 1, piece + 1, out);
     } else if (readsAt(message, at, alt.words)) {
       endsOf(phrase, message, at + alt.words.length, piece + 1, out);
     }
@@ -304,6 +322,7 @@ function findIn(list: PhraseList, message: Message): Span[] {
     const now = ++list.attempt;
     let end = -1;
     for (const n of list.anyStart) end = tryPhrase(list, n, message, start, now, end);
+    if (message.numbers[start]) for (const n of list.numberStart) end = tryPhrase(list, n, message, start, now, end);
     for (const id of message.reads[start] as ReadonlySet<number>) {
       const starting = list.byFirstWord.get(id);
       if (starting) for (const n of starting) end = tryPhrase(list, n, message, start, now, end);
@@ -402,7 +421,7 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
 
   /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
   const scanTokens = (tokens: string[]) => {
-    const message: Message = { tokens, reads: tokens.map((t) => lexicon.readAs(t)) };
+    const message: Message = { tokens, reads: tokens.map((t) => lexicon.readAs(t)), numbers: tokens.map(isNumber) };
     const keys = tokens.map(squeeze);
     // Each list is searched once per message, however many rules ask for it.
     const found = new Map<PhraseList, Span[]>();
