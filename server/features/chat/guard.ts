@@ -183,32 +183,34 @@ interface Piece {
 }
 type Phrase = Piece[];
 
-/** Phrases with the words that can start them, so a message word is tried only against those. */
+/** A list of phrases, searched for on its own (findIn); where its phrases may begin is in the guard's StartIndex. */
 interface PhraseList {
-  /** Phrases whose match may begin with a given word (by phrase number), by the id of each such word. */
-  byFirstWord: Map<number, number[]>;
-  /** Phrases whose match may begin with a number (`#`). */
-  numberStart: number[];
-  /** Phrases whose match may begin with any word (`*`). */
-  anyStart: number[];
+  /** Its place among the guard's lists. */
+  id: number;
   phrases: Phrase[];
   /** Scratch of findIn: the number of the attempt each phrase last ran in, and the last number given. */
   tried: Int32Array;
   attempt: number;
 }
 
+/**
+ * Where the phrases of every list may begin, so that a message's words are looked up once for all
+ * lists: each entry is a list of pairs, a list's id then a phrase's number in it.
+ */
+interface StartIndex {
+  /** Phrases whose match may begin with a given word, by the id of each such word. */
+  byFirstWord: Map<number, number[]>;
+  /** Phrases whose match may begin with a number (`#`). */
+  numberStart: number[];
+  /** Phrases whose match may begin with any word (`*`). */
+  anyStart: number[];
+}
+
 /** A list's attempts are numbered up to here, then the numbering starts again. */
 const MAX_ATTEMPT = 2 ** 30;
 
-function indexPhrases(phrases: Phrase[]): PhraseList {
-  const list: PhraseList = {
-    byFirstWord: new Map(),
-    numberStart: [],
-    anyStart: [],
-    phrases,
-    tried: new Int32Array(phrases.length),
-    attempt: 0,
-  };
+/** A new list, its phrases added to the index under the words their matches may begin with. */
+function indexPhrases(index: StartIndex, id: number, phrases: Phrase[]): PhraseList {
   for (const [n, phrase] of phrases.entries()) {
     // A match's first word is read by one of the pieces up to the first that cannot be skipped
     // ("@be? on the ground" begins with a form of "be" or with "on"): a phrase is tried only at a
@@ -226,13 +228,17 @@ function indexPhrases(phrases: Phrase[]): PhraseList {
       }
       if (!skippable) break;
     }
-    if (any) list.anyStart.push(n);
+    if (any) index.anyStart.push(id, n);
     else {
-      if (number) list.numberStart.push(n);
-      for (const id of ids) push(list.byFirstWord, id, n);
+      if (number) index.numberStart.push(id, n);
+      for (const word of ids) {
+        const pairs = index.byFirstWord.get(word);
+        if (pairs) pairs.push(id, n);
+        else index.byFirstWord.set(word, [id, n]);
+      }
     }
   }
-  return list;
+  return { id, phrases, tried: new Int32Array(phrases.length), attempt: 0 };
 }
 
 /** A stretch of the message's tokens, end excluded. */
@@ -275,6 +281,35 @@ interface Message {
   reads: ReadonlySet<number>[];
   /** Whether each token is a number. */
   numbers: boolean[];
+  /** By list id: where a phrase of the list may begin, as pairs of a token's index and the phrase's number, in token order. */
+  candidates: (number[] | undefined)[];
+}
+
+function messageOf(tokens: string[], lexicon: Lexicon, index: StartIndex): Message {
+  const message: Message = {
+    tokens,
+    reads: tokens.map((t) => lexicon.readAs(t)),
+    numbers: tokens.map(isNumber),
+    candidates: [],
+  };
+  for (let at = 0; at < tokens.length; at++) {
+    addCandidates(message, index.anyStart, at);
+    if (message.numbers[at]) addCandidates(message, index.numberStart, at);
+    for (const id of message.reads[at] as ReadonlySet<number>) {
+      const pairs = index.byFirstWord.get(id);
+      if (pairs) addCandidates(message, pairs, at);
+    }
+  }
+  return message;
+}
+
+function addCandidates(message: Message, pairs: number[], at: number) {
+  for (let k = 0; k < pairs.length; k += 2) {
+    const id = pairs[k] as number;
+    const found = message.candidates[id];
+    if (found) found.push(at, pairs[k + 1] as number);
+    else message.candidates[id] = [at, pairs[k + 1] as number];
+  }
 }
 
 /** The ends of every way `phrase` matches from token `at` (pieces from `piece` on). */
@@ -311,8 +346,12 @@ const ends: number[] = [];
  */
 function findIn(list: PhraseList, message: Message): Span[] {
   const spans: Span[] = [];
-  // Runs for every list at every word of every message: no closure or array is made per word.
-  for (let start = 0; start < message.tokens.length; start++) {
+  // Only where a phrase of the list may begin; no closure or array is made per word.
+  const candidates = message.candidates[list.id];
+  if (!candidates) return spans;
+  let k = 0;
+  while (k < candidates.length) {
+    const start = candidates[k] as number;
     // A phrase reachable by two readings of a word runs once per start: `tried` holds the attempt
     // number each phrase last ran in, and every start has a new one.
     if (list.attempt === MAX_ATTEMPT) {
@@ -321,15 +360,11 @@ function findIn(list: PhraseList, message: Message): Span[] {
     }
     const now = ++list.attempt;
     let end = -1;
-    for (const n of list.anyStart) end = tryPhrase(list, n, message, start, now, end);
-    if (message.numbers[start]) for (const n of list.numberStart) end = tryPhrase(list, n, message, start, now, end);
-    for (const id of message.reads[start] as ReadonlySet<number>) {
-      const starting = list.byFirstWord.get(id);
-      if (starting) for (const n of starting) end = tryPhrase(list, n, message, start, now, end);
-    }
+    for (; k < candidates.length && candidates[k] === start; k += 2)
+      end = tryPhrase(list, candidates[k + 1] as number, message, start, now, end);
     if (end > start) {
       spans.push({ start, end });
-      start = end - 1;
+      while (k < candidates.length && (candidates[k] as number) < end) k += 2;
     }
   }
   return spans;
@@ -365,8 +400,14 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
   const lists = new Map<string, string[]>();
   for (const v of vocabularies)
     for (const [name, entries] of Object.entries(v.lists)) lists.set(name, [...(lists.get(name) ?? []), ...entries]);
+  const index: StartIndex = { byFirstWord: new Map(), numberStart: [], anyStart: [] };
+  let listCount = 0;
   const compile = (pick: (v: SafetyVocabulary) => string[]) =>
-    indexPhrases(all(pick).map((p) => compilePhrase(p, lists, lexicon)));
+    indexPhrases(
+      index,
+      listCount++,
+      all(pick).map((p) => compilePhrase(p, lists, lexicon)),
+    );
   const words = (pick: (v: SafetyVocabulary) => string[]) => new Set(all(pick).flatMap(tokensOf).map(squeeze));
 
   const phrases = {
@@ -421,7 +462,7 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
 
   /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
   const scanTokens = (tokens: string[]) => {
-    const message: Message = { tokens, reads: tokens.map((t) => lexicon.readAs(t)), numbers: tokens.map(isNumber) };
+    const message = messageOf(tokens, lexicon, index);
     const keys = tokens.map(squeeze);
     // Each list is searched once per message, however many rules ask for it.
     const found = new Map<PhraseList, Span[]>();
