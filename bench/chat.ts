@@ -3,22 +3,28 @@
  *
  *   npm run bench:chat
  *
- * Starts the production server (a minimal site with the knowledge file of the last `npm run build`,
- * which the script runs first, a fresh PGlite folder, no CHAT_WEBHOOK_URL so the
- * built-in assistant answers, the chat rate limit lifted through CHAT_RATE_LIMIT_MAX), warms it up,
- * then runs autocannon with BENCH_CONNECTIONS (20) concurrent callers for BENCH_SECONDS (10), each
+ * Starts the production server (a minimal site with the knowledge file and the trained classifier of
+ * the last `npm run build`, which the script runs first, a fresh PGlite folder, no CHAT_WEBHOOK_URL so
+ * the built-in assistant answers, the chat rate limit lifted through CHAT_RATE_LIMIT_MAX), warms it
+ * up, then runs autocannon with BENCH_CONNECTIONS (20) concurrent callers for BENCH_SECONDS (10), each
  * sending the development questions of the evaluation set in turn, English and Spanish (with the
- * Spanish pages' "lang": "es" where a case has it).
+ * Spanish pages' "lang": "es" where a case has it). Each caller starts at its own place in the list,
+ * so the callers never send the same message together and a run reaches both languages.
  * Budget: p99 under 20 ms, every request answered 200. Exits 1 otherwise.
  * Beside it, the same callers against GET /healthz on the same server: the floor this machine
  * gives any request, so a slow run on a busy machine can be told from a slow assistant.
+ * Before the load, the assistant's own time per reply is measured in this process, once over every
+ * question: what a reply costs with nothing else running, whatever the machine's load does to latency.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { createAssistant } from "../server/features/chat/assistant";
+import { CHAT_MODEL_FILE } from "../server/features/chat/classifier";
 import { knowledgeSize } from "../server/features/chat/knowledge";
-import { readChatKnowledge } from "../server/site-files";
+import { readChatKnowledge, readChatModel } from "../server/site-files";
+import type { ChatLanguage } from "../src/shared/chat-schema";
 import { writeMinimalSite } from "../tests/support/server-process";
 import { startServer } from "./support/server";
 
@@ -27,8 +33,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_CHAT_PORT ?? 4417);
 const BUDGET_P99_MS = 20;
 
-const questions: { q: string; lang?: string }[] = ["chat-eval-dev.json", "chat-eval-es-dev.json"].flatMap((file) =>
-  JSON.parse(readFileSync(new URL(`../tests/fixtures/${file}`, import.meta.url), "utf8")),
+const questions: { q: string; lang?: ChatLanguage }[] = ["chat-eval-dev.json", "chat-eval-es-dev.json"].flatMap(
+  (file) => JSON.parse(readFileSync(new URL(`../tests/fixtures/${file}`, import.meta.url), "utf8")),
 );
 const requests = questions.map(({ q, lang }) => ({
   method: "POST" as const,
@@ -37,19 +43,69 @@ const requests = questions.map(({ q, lang }) => ({
   body: JSON.stringify(lang ? { text: q, lang } : { text: q }),
 }));
 
+/** The same questions starting at caller `n`'s own place (copies: autocannon writes into them). */
+const rotated = (n: number) => {
+  const at = Math.floor((n * requests.length) / CONNECTIONS);
+  return [...requests.slice(at), ...requests.slice(0, at)].map((r) => ({ ...r }));
+};
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/**
+ * The assistant's time per reply in this process: a first pass over every question (a fresh
+ * assistant: nothing it remembers of earlier messages) and a second one.
+ */
+function replyCost(dist: string, knowledge: ReturnType<typeof readChatKnowledge>) {
+  const assistant = createAssistant(knowledge, readChatModel(dist));
+  const pass = () => {
+    const times: number[] = [];
+    const cpu = process.cpuUsage();
+    for (const { q, lang } of questions) {
+      const start = performance.now();
+      assistant.answer(q, lang);
+      times.push(performance.now() - start);
+    }
+    const used = process.cpuUsage(cpu);
+    times.sort((a, b) => a - b);
+    return {
+      cpuMs: (used.user + used.system) / 1000 / questions.length,
+      p50: quantile(times, 0.5),
+      p99: quantile(times, 0.99),
+    };
+  };
+  return { first: pass(), again: pass() };
+}
+
 async function main() {
   // What the assistant knows is what the build wrote: the bench answers from the real content.
-  const knowledge = readChatKnowledge(path.resolve(process.env.ASTRO_OUT_DIR ?? "dist"));
+  const dist = path.resolve(process.env.ASTRO_OUT_DIR ?? "dist");
+  const knowledge = readChatKnowledge(dist);
+  const cost = replyCost(dist, knowledge);
   const scratch = mkdtempSync(path.join(tmpdir(), "towing-bench-chat-"));
+  const site = writeMinimalSite(path.join(scratch, "site"), knowledge);
+  // The classifier the build trained, as in production (without it the server trains one at start).
+  if (existsSync(path.join(dist, CHAT_MODEL_FILE)))
+    copyFileSync(path.join(dist, CHAT_MODEL_FILE), path.join(site, CHAT_MODEL_FILE));
   const server = await startServer(port, {
-    DIST_DIR: writeMinimalSite(path.join(scratch, "site"), knowledge),
+    DIST_DIR: site,
     DATA_DIR: path.join(scratch, "data"),
     CHAT_WEBHOOK_URL: "",
     CHAT_RATE_LIMIT_MAX: "100000000",
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", // as in production: request logs on
   });
   try {
-    const run = (duration: number) => autocannon({ url: server.origin, connections: CONNECTIONS, duration, requests });
+    let caller = 0;
+    const run = (duration: number) => {
+      caller = 0;
+      return autocannon({
+        url: server.origin,
+        connections: CONNECTIONS,
+        duration,
+        requests,
+        setupClient: (client) => client.setRequests(rotated(caller++ % CONNECTIONS)),
+      });
+    };
     await run(2); // warm-up: the first requests compile the code paths
     const result = await run(SECONDS);
     const floor = await autocannon({
@@ -64,6 +120,11 @@ async function main() {
       `POST /api/chat, built-in assistant: ${CONNECTIONS} concurrent callers, ${SECONDS} s, ${questions.length} different questions\n`,
     );
     console.log(`knowledge entries   ${knowledgeSize(knowledge)}`);
+    const ms = (x: number) => `${(x * 1000).toFixed(0)} µs`;
+    console.log(
+      `assistant alone     first pass: CPU ${ms(cost.first.cpuMs)} a reply, p50 ${ms(cost.first.p50)}, p99 ${ms(cost.first.p99)}; ` +
+        `again: CPU ${ms(cost.again.cpuMs)}, p50 ${ms(cost.again.p50)}, p99 ${ms(cost.again.p99)} (in this process, no load)`,
+    );
     console.log(
       `requests            ${result["2xx"]} x 200, ${bad} other (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
     );
@@ -72,7 +133,10 @@ async function main() {
       `latency             p50 ${result.latency.p50.toFixed(1)} ms   p90 ${result.latency.p90.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${result.latency.max.toFixed(1)} ms`,
     );
     console.log(
-      `GET /healthz floor  p50 ${floor.latency.p50.toFixed(1)} ms   p99 ${floor.latency.p99.toFixed(1)} ms (same callers, no assistant)`,
+      `GET /healthz floor  p50 ${floor.latency.p50.toFixed(1)} ms   p90 ${floor.latency.p90.toFixed(1)} ms   p99 ${floor.latency.p99.toFixed(1)} ms (same callers, no assistant)`,
+    );
+    console.log(
+      `chat / floor        p50 ${(result.latency.p50 / floor.latency.p50).toFixed(2)}x   p99 ${(p99 / floor.latency.p99).toFixed(2)}x`,
     );
     console.log(`budget              p99 < ${BUDGET_P99_MS} ms`);
     console.log(pass ? "PASS" : "FAIL");

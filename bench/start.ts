@@ -9,7 +9,9 @@
  * with no traffic; peak is the most it held at any time (VmHWM). On a fresh folder the child process that
  * creates and migrates the database (server/db/pglite-create.ts) has ended by then; its peak is not the server's.
  */
-import { readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { startServer } from "./support/server";
 
 const BUDGET = { idleRssMb: 350, firstStartMs: 15_000 };
@@ -31,7 +33,10 @@ interface Sample {
 }
 
 async function measure(dataDir?: string): Promise<Sample & { dataDir: string }> {
-  const server = await startServer(port, { DATABASE_URL: "" }, dataDir);
+  // A fresh folder made here, not by startServer: it would remove its own at stop, and the restart
+  // measured next would be a second fresh start.
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "towing-bench-start-"));
+  const server = await startServer(port, { DATABASE_URL: "" }, dir);
   try {
     await new Promise((r) => setTimeout(r, idleMs));
     const pid = server.process.pid;

@@ -115,21 +115,60 @@ function languageScorer(vocabularies: Record<ChatLanguage, Map<string, number>>)
 }
 
 export function loadModel(saved: SavedModel): IntentModel {
-  const networks = {} as Record<ChatLanguage, NeuralNetwork>;
+  const runners = {} as Record<ChatLanguage, (features: Record<string, number>) => Guess[]>;
   const vocabularies = {} as Record<ChatLanguage, Map<string, number>>;
   for (const lang of LANGUAGES) {
     const network = new NeuralNetwork({ log: false });
     network.fromJSON(saved.languages[lang].network);
-    networks[lang] = network;
+    runners[lang] = runnerOf(network);
     vocabularies[lang] = new Map(Object.entries(saved.languages[lang].vocabulary));
   }
   return {
     classify(lang, text) {
       const features = featuresOf(lang, text);
       if (!Object.keys(features).length) return [];
-      return ranked(networks[lang].run(features) ?? {});
+      return runners[lang](features);
     },
     languageScores: languageScorer(vocabularies),
+  };
+}
+
+/**
+ * The network's guesses for a text's features: what nlp.js's `run` computes (the same lookup, the
+ * same 32-bit weights added in the same order, the same leaky output), ranked, without the objects
+ * `run` makes for every perceptron of every call. Outputs named like array indexes would be listed
+ * in another order by `run`'s object: such a network is run by nlp.js itself.
+ */
+function runnerOf(network: NeuralNetwork): (features: Record<string, number>) => Guess[] {
+  const perceptrons = network.perceptrons ?? [];
+  if (perceptrons.some((p) => /^\d+$/.test(p.name))) return (features) => ranked(network.run(features) ?? {});
+  const { dict } = network.lookup.inputLookup;
+  const { alpha } = network.settings;
+  const keys: (string | number)[] = [];
+  return (features) => {
+    // As nlp.js's lookup does: the features its dictionary has, in the order of the features' keys.
+    const present = Object.keys(features);
+    keys.length = 0;
+    const values: number[] = [];
+    for (const key of present) {
+      const index = dict[key];
+      if (index !== undefined) {
+        keys.push(index);
+        values.push(features[key] as number);
+      }
+    }
+    const scored: Guess[] = [];
+    const rest: Guess[] = [];
+    for (const { name, weights, bias } of perceptrons) {
+      let sum = bias;
+      for (let k = 0; k < keys.length; k++) sum = sum + (values[k] as number) * (weights[keys[k] as number] as number);
+      const score = sum <= 0 ? 0 : alpha * sum;
+      if (name === NONE) continue;
+      (score > 0 ? scored : rest).push({ intent: name, score });
+    }
+    scored.sort(byScore);
+    for (const guess of rest) scored.push(guess);
+    return scored;
   };
 }
 

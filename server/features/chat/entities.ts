@@ -9,6 +9,10 @@ import { fold, foldKeepingCase, withinEdits, wordsOf } from "./text";
  * ("molesto" is not Modesto, "fresco" is not Fresno).
  */
 
+// Compiled once (the server's bundler writes a Unicode-property literal as a `new RegExp` call).
+const SHAPED_WORDS = /[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu;
+const CAPITAL = /^\p{Lu}/u;
+
 /** A place's part in a trip: where the car is picked up, where it goes, or where the driver is. */
 export type Role = "from" | "to" | "at";
 
@@ -175,8 +179,8 @@ export function createEntityFinder(e: Entities): EntityFinder {
     places(text) {
       const words = wordsOf(fold(text));
       // The same words with their capitals: "Salida" the town, "la salida" an exit.
-      const shaped = foldKeepingCase(text).match(/[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu) ?? [];
-      const capital = (at: number) => /^\p{Lu}/u.test(shaped[at] ?? "");
+      const shaped = foldKeepingCase(text).match(SHAPED_WORDS) ?? [];
+      const capital = (at: number) => CAPITAL.test(shaped[at] ?? "");
       const found: PlaceMention[] = [];
       const taken = new Set<number>();
       // Every spelling keeps a name's first letter: only the names with a word's initial are tried there.

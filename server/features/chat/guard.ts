@@ -183,39 +183,62 @@ interface Piece {
 }
 type Phrase = Piece[];
 
-/** Phrases with the words that can start them, so a message word is tried only against those. */
+/** A list of phrases, searched for on its own (findIn); where its phrases may begin is in the guard's StartIndex. */
 interface PhraseList {
-  /** Phrases that start with given words (by phrase number), by the id of each such word. */
-  byFirstWord: Map<number, number[]>;
-  /** Phrases that may start with any word (a number, `*`, or an optional first piece). */
-  anyStart: number[];
+  /** Its place among the guard's lists. */
+  id: number;
   phrases: Phrase[];
   /** Scratch of findIn: the number of the attempt each phrase last ran in, and the last number given. */
   tried: Int32Array;
   attempt: number;
 }
 
+/**
+ * Where the phrases of every list may begin, so that a message's words are looked up once for all
+ * lists: each entry is a list of pairs, a list's id then a phrase's number in it.
+ */
+interface StartIndex {
+  /** Phrases whose match may begin with a given word, by the id of each such word. */
+  byFirstWord: Map<number, number[]>;
+  /** Phrases whose match may begin with a number (`#`). */
+  numberStart: number[];
+  /** Phrases whose match may begin with any word (`*`). */
+  anyStart: number[];
+}
+
 /** A list's attempts are numbered up to here, then the numbering starts again. */
 const MAX_ATTEMPT = 2 ** 30;
 
-function indexPhrases(phrases: Phrase[]): PhraseList {
-  const list: PhraseList = {
-    byFirstWord: new Map(),
-    anyStart: [],
-    phrases,
-    tried: new Int32Array(phrases.length),
-    attempt: 0,
-  };
+/** A new list, its phrases added to the index under the words their matches may begin with. */
+function indexPhrases(index: StartIndex, id: number, phrases: Phrase[]): PhraseList {
   for (const [n, phrase] of phrases.entries()) {
-    const first = phrase[0];
-    if (!first || first.optional || first.alternatives.some((a) => a.type !== WORDS || a.words.length === 0)) {
-      list.anyStart.push(n);
-      continue;
+    // A match's first word is read by one of the pieces up to the first that cannot be skipped
+    // ("@be? on the ground" begins with a form of "be" or with "on"): a phrase is tried only at a
+    // word one of them can read, so an optional first piece does not make it tried at every word.
+    const ids = new Set<number>();
+    let number = false;
+    let any = false;
+    for (const piece of phrase) {
+      let skippable = piece.optional;
+      for (const alt of piece.alternatives) {
+        if (alt.type === ANY_TOKEN) any = true;
+        else if (alt.type === NUMBER_TOKEN) number = true;
+        else if (alt.words.length === 0) skippable = true;
+        else ids.add(alt.words[0] as number);
+      }
+      if (!skippable) break;
     }
-    const ids = new Set(first.alternatives.map((a) => (a.type === WORDS ? (a.words[0] as number) : -1)));
-    for (const id of ids) push(list.byFirstWord, id, n);
+    if (any) index.anyStart.push(id, n);
+    else {
+      if (number) index.numberStart.push(id, n);
+      for (const word of ids) {
+        const pairs = index.byFirstWord.get(word);
+        if (pairs) pairs.push(id, n);
+        else index.byFirstWord.set(word, [id, n]);
+      }
+    }
   }
-  return list;
+  return { id, phrases, tried: new Int32Array(phrases.length), attempt: 0 };
 }
 
 /** A stretch of the message's tokens, end excluded. */
@@ -256,6 +279,37 @@ function compilePhrase(text: string, lists: Map<string, string[]>, lexicon: Lexi
 interface Message {
   tokens: string[];
   reads: ReadonlySet<number>[];
+  /** Whether each token is a number. */
+  numbers: boolean[];
+  /** By list id: where a phrase of the list may begin, as pairs of a token's index and the phrase's number, in token order. */
+  candidates: (number[] | undefined)[];
+}
+
+function messageOf(tokens: string[], lexicon: Lexicon, index: StartIndex): Message {
+  const message: Message = {
+    tokens,
+    reads: tokens.map((t) => lexicon.readAs(t)),
+    numbers: tokens.map(isNumber),
+    candidates: [],
+  };
+  for (let at = 0; at < tokens.length; at++) {
+    addCandidates(message, index.anyStart, at);
+    if (message.numbers[at]) addCandidates(message, index.numberStart, at);
+    for (const id of message.reads[at] as ReadonlySet<number>) {
+      const pairs = index.byFirstWord.get(id);
+      if (pairs) addCandidates(message, pairs, at);
+    }
+  }
+  return message;
+}
+
+function addCandidates(message: Message, pairs: number[], at: number) {
+  for (let k = 0; k < pairs.length; k += 2) {
+    const id = pairs[k] as number;
+    const found = message.candidates[id];
+    if (found) found.push(at, pairs[k + 1] as number);
+    else message.candidates[id] = [at, pairs[k + 1] as number];
+  }
 }
 
 /** The ends of every way `phrase` matches from token `at` (pieces from `piece` on). */
@@ -270,8 +324,7 @@ function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out
     if (alt.type === ANY_TOKEN) {
       if (at < message.tokens.length) endsOf(phrase, message, at + 1, piece + 1, out);
     } else if (alt.type === NUMBER_TOKEN) {
-      if (at < message.tokens.length && isNumber(message.tokens[at] as string))
-        endsOf(phrase, message, at + 1, piece + 1, out);
+      if (at < message.tokens.length && message.numbers[at]) endsOf(phrase, message, at + 1, piece + 1, out);
     } else if (readsAt(message, at, alt.words)) {
       endsOf(phrase, message, at + alt.words.length, piece + 1, out);
     }
@@ -293,8 +346,12 @@ const ends: number[] = [];
  */
 function findIn(list: PhraseList, message: Message): Span[] {
   const spans: Span[] = [];
-  // Runs for every list at every word of every message: no closure or array is made per word.
-  for (let start = 0; start < message.tokens.length; start++) {
+  // Only where a phrase of the list may begin; no closure or array is made per word.
+  const candidates = message.candidates[list.id];
+  if (!candidates) return spans;
+  let k = 0;
+  while (k < candidates.length) {
+    const start = candidates[k] as number;
     // A phrase reachable by two readings of a word runs once per start: `tried` holds the attempt
     // number each phrase last ran in, and every start has a new one.
     if (list.attempt === MAX_ATTEMPT) {
@@ -303,14 +360,11 @@ function findIn(list: PhraseList, message: Message): Span[] {
     }
     const now = ++list.attempt;
     let end = -1;
-    for (const n of list.anyStart) end = tryPhrase(list, n, message, start, now, end);
-    for (const id of message.reads[start] as ReadonlySet<number>) {
-      const starting = list.byFirstWord.get(id);
-      if (starting) for (const n of starting) end = tryPhrase(list, n, message, start, now, end);
-    }
+    for (; k < candidates.length && candidates[k] === start; k += 2)
+      end = tryPhrase(list, candidates[k + 1] as number, message, start, now, end);
     if (end > start) {
       spans.push({ start, end });
-      start = end - 1;
+      while (k < candidates.length && (candidates[k] as number) < end) k += 2;
     }
   }
   return spans;
@@ -346,8 +400,14 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
   const lists = new Map<string, string[]>();
   for (const v of vocabularies)
     for (const [name, entries] of Object.entries(v.lists)) lists.set(name, [...(lists.get(name) ?? []), ...entries]);
+  const index: StartIndex = { byFirstWord: new Map(), numberStart: [], anyStart: [] };
+  let listCount = 0;
   const compile = (pick: (v: SafetyVocabulary) => string[]) =>
-    indexPhrases(all(pick).map((p) => compilePhrase(p, lists, lexicon)));
+    indexPhrases(
+      index,
+      listCount++,
+      all(pick).map((p) => compilePhrase(p, lists, lexicon)),
+    );
   const words = (pick: (v: SafetyVocabulary) => string[]) => new Set(all(pick).flatMap(tokensOf).map(squeeze));
 
   const phrases = {
@@ -402,7 +462,7 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
 
   /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
   const scanTokens = (tokens: string[]) => {
-    const message: Message = { tokens, reads: tokens.map((t) => lexicon.readAs(t)) };
+    const message = messageOf(tokens, lexicon, index);
     const keys = tokens.map(squeeze);
     // Each list is searched once per message, however many rules ask for it.
     const found = new Map<PhraseList, Span[]>();

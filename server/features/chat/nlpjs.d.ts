@@ -6,6 +6,10 @@ declare module "@nlpjs/neural" {
     run(input: Record<string, number>): Record<string, number> | undefined;
     toJSON(): unknown;
     fromJSON(json: unknown): void;
+    /** Read by classifier.ts's runner: the settings, the feature lookup and the perceptrons fromJSON filled. */
+    settings: { alpha: number };
+    lookup: { inputLookup: { dict: Record<string, number> } };
+    perceptrons: { name: string; weights: Float32Array; bias: number }[];
   }
 }
 declare module "@nlpjs/lang-en-min" {

@@ -6,11 +6,15 @@ export function fold(text: string): string {
   return foldKeepingCase(text).toLowerCase();
 }
 
+// Compiled once: the server's bundler writes a Unicode-property literal as `new RegExp(…)`, which
+// inside a function would build a regex on every call.
+const MARKS = /\p{M}/gu;
+
 /** The folded text before lower-casing: the same letters at the same places, capitals kept. */
 export function foldKeepingCase(text: string): string {
   return text
     .normalize("NFD")
-    .replace(/\p{M}/gu, "")
+    .replace(MARKS, "")
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/\s+/g, " ")
     .trim();
