@@ -105,6 +105,7 @@ for (const route of serviceRoutes) {
 test("home: the testimonials say they are samples, and nothing claims they are verified", async ({ page }) => {
   await page.goto("/");
   const section = page.locator("section", { has: page.getByRole("heading", { name: "What Drivers Say" }) });
-  await expect(section).toContainText("Sample testimonials");
+  // All samples, or (once a real review is published on this server) the cards marked as examples.
+  await expect(section).toContainText(/Sample testimonials|the cards marked as examples are sample text/);
   await expect(section).not.toContainText(/real words|verified/i);
 });
