@@ -28,8 +28,9 @@ const pgliteTarget: DatabaseTarget = {
   kind: "pglite",
   async create() {
     const root = mkdtempSync(path.join(tmpdir(), "towing-db-"));
-    // A folder that does not exist yet, two levels down: the server must create it.
+    // Two levels down: a copy of the run's migrated database (below); outside Vitest's setup, nothing yet.
     const dataDir = path.join(root, "nested", "data");
+    copyPgliteTemplate(dataDir);
     return { dataDir, dispose: async () => rmSync(root, { recursive: true, force: true }) };
   },
 };
@@ -64,8 +65,8 @@ export const PGLITE_TEMPLATE_ENV = "TOWING_TEST_PGLITE_TEMPLATE";
  * A fresh test database on PGlite is a copy of the run's migrated folder: creating one (initdb and every
  * migration, in a child process) costs seconds of CPU, copying it milliseconds, and the copy is the same
  * database. Without the folder (a file run outside Vitest's setup) each is created as the server does.
- * Tests of creation itself (the child process, the folder's modes, a start cut short) use
- * target.create() and start from nothing.
+ * Tests of creation itself (the child process, the folder's modes, a start cut short) make their own
+ * folders and start from nothing.
  */
 function copyPgliteTemplate(dataDir: string): void {
   const template = process.env[PGLITE_TEMPLATE_ENV];
@@ -77,7 +78,6 @@ export async function openTestDatabase(
   target: DatabaseTarget,
 ): Promise<Database & { location: { dataDir: string; databaseUrl?: string } }> {
   const place = await target.create();
-  if (target.kind === "pglite") copyPgliteTemplate(place.dataDir);
   const db = await openDatabase(place);
   return {
     ...db,
