@@ -6,7 +6,12 @@ export default defineConfig({
     alias: [{ find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) }],
   },
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
+    // tests/processes/ (servers killed, restarted, backed up under load; minutes of CPU) runs with
+    // `npm run test:processes`, before a release or after a change to the database or process code.
+    include:
+      process.env.TEST_PROCESSES === "1"
+        ? ["tests/processes/**/*.test.ts"]
+        : ["tests/unit/**/*.test.{ts,tsx}", "tests/server/**/*.test.ts"],
     environment: "node",
     // Database tests start PGlite (seconds each) and kill servers: give them room, and keep the
     // 2-core machine from running too many at once.

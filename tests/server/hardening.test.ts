@@ -10,7 +10,7 @@ import { openDatabase } from "../../server/db/client";
 import { LOCK_FILE } from "../../server/db/lock";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { copyMigratedPglite, databaseTargets, openTestDatabase } from "../support/databases";
 import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /** Defects an outside probe reproduced (issue 10), each pinned by a test that failed before its fix. */
@@ -200,6 +200,7 @@ describe("SIGTERM with a client that never finishes its request", () => {
   }, async () => {
     const root = mkdtempSync(path.join(tmpdir(), "towing-sigterm-"));
     const dataDir = path.join(root, "data");
+    copyMigratedPglite(dataDir);
     try {
       const server = startServer(await freePort(), {
         DATA_DIR: dataDir,

@@ -30,7 +30,7 @@ const pgliteTarget: DatabaseTarget = {
     const root = mkdtempSync(path.join(tmpdir(), "towing-db-"));
     // Two levels down: a copy of the run's migrated database (below); outside Vitest's setup, nothing yet.
     const dataDir = path.join(root, "nested", "data");
-    copyPgliteTemplate(dataDir);
+    copyMigratedPglite(dataDir);
     return { dataDir, dispose: async () => rmSync(root, { recursive: true, force: true }) };
   },
 };
@@ -68,7 +68,7 @@ export const PGLITE_TEMPLATE_ENV = "TOWING_TEST_PGLITE_TEMPLATE";
  * Tests of creation itself (the child process, the folder's modes, a start cut short) make their own
  * folders and start from nothing.
  */
-function copyPgliteTemplate(dataDir: string): void {
+export function copyMigratedPglite(dataDir: string): void {
   const template = process.env[PGLITE_TEMPLATE_ENV];
   if (template && existsSync(template) && !existsSync(dataDir)) cpSync(template, dataDir, { recursive: true });
 }

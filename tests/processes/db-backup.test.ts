@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupSocketPath } from "../../server/db/backup";
 import { openDatabase } from "../../server/db/client";
 import { runCli } from "../support/cli";
+import { copyMigratedPglite } from "../support/databases";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
@@ -62,6 +63,8 @@ async function rowsIn(dataDir: string) {
 describe("npm run db:backup and db:restore on PGlite", () => {
   const dataDir = path.join(root, "live");
   const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+  // A migrated database to start from: creating one is what other tests check, not this one.
+  beforeAll(() => copyMigratedPglite(dataDir));
 
   it("backs up a running server under load, and the restore holds every request acknowledged before it", {
     // A first PGlite start, then a load and a backup: minutes on a busy machine.
@@ -166,6 +169,7 @@ describe("npm run db:backup never writes through a link or keeps a wider mode (u
   let umaskBefore = 0;
   beforeAll(async () => {
     // A database folder of its own, no server on it (opening it sets the owner-only umask: set 022 after).
+    copyMigratedPglite(dataDir);
     await (await openDatabase({ dataDir })).close();
     umaskBefore = process.umask(0o022);
   });
