@@ -57,7 +57,8 @@ async function expectOnFirstScreen(page: Page, vp: (typeof viewports)[number], s
  * again per size doubled the sweep's time without seeing anything new.
  */
 for (const js of scripting) {
-  for (const sizes of [viewports.filter((v) => v.phone), viewports.filter((v) => !v.phone)]) {
+  // Phones in `npm test`; the desktop size too with SWEEP_ALL=1 (`npm run test:sweeps-all`).
+  for (const sizes of [viewports.filter((v) => v.phone), ...(sweepAll ? [viewports.filter((v) => !v.phone)] : [])]) {
     test(`${sizes.map((v) => v.name).join(" and ")} ${js.name}, ${sweepAll ? "every route" : "one page of each template"}: nothing fixed covers text or a control, and every tap target is 24 x 24 px or spaced`, async ({
       browser,
     }) => {
