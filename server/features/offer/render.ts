@@ -7,6 +7,7 @@ import { offerPageLook as look } from "../../../src/shared/offer-page-look";
 import { type OfferPageState, offerActionPath, REPORTABLE_STEPS } from "../../../src/shared/partner-schema";
 import { formatPageTime } from "../../../src/shared/request-page";
 import { site, telHref } from "../../../src/shared/site";
+import { cutShell, type Node, type Page, written } from "../request-page/page-shell";
 import { townNamedIn } from "./dropoff-town";
 import type { FoundOffer } from "./store";
 
@@ -33,9 +34,6 @@ const SLOTS = ["offer-heading", "offer-body"] as const;
 type Slot = (typeof SLOTS)[number];
 
 const bareShell = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${t.title}</title></head><body><main>${SLOTS.map((slot) => `<div data-slot="${slot}"></div>`).join("")}</main></body></html>`;
-
-type Page = cheerio.CheerioAPI;
-type Node = ReturnType<Page>;
 
 const KM_PER_MILE = 1.609344;
 const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
@@ -314,44 +312,15 @@ function body($: Page, found: FoundOffer, state: OfferPageState, token: string, 
   }
 }
 
-const placeholder = (slot: Slot) => `<!--offer-page-slot:${slot}-->`;
-
-/** The shell cut at its slots once at start, so each page costs only its own parts (as the request page's). */
-function cutShell(template: string): { pieces: string[]; order: Slot[] } {
-  const $ = cheerio.load(template);
-  for (const slot of SLOTS) {
-    const found = $(`body [data-slot="${slot}"]`);
-    if (found.length !== 1) {
-      throw new Error(
-        `The built offer page must hold one data-slot="${slot}" (src/views/OfferPage.astro): run \`npm run build\`.`,
-      );
-    }
-    found.append(placeholder(slot));
-  }
-  const html = $.html();
-  const order = [...SLOTS].sort((a, b) => html.indexOf(placeholder(a)) - html.indexOf(placeholder(b)));
-  const pieces: string[] = [];
-  let from = 0;
-  for (const slot of order) {
-    const at = html.indexOf(placeholder(slot));
-    pieces.push(html.slice(from, at));
-    from = at + placeholder(slot).length;
-  }
-  pieces.push(html.slice(from));
-  return { pieces, order };
-}
-
-function written($: Page, nodes: Node | Node[]): string {
-  const wrapper = $("<div>");
-  for (const node of [nodes].flat()) wrapper.append(node);
-  return wrapper.html() ?? "";
-}
-
 export type OfferPageRenderer = (found: FoundOffer, state: OfferPageState, token: string) => string;
 
 /** Makes the renderer of the built shell (or of a bare page when the site is not built); `towns` are the towns served. */
 export function offerPageRenderer(shell: string | undefined, towns: readonly string[]): OfferPageRenderer {
-  const { pieces, order } = cutShell(shell ?? bareShell);
+  const { pieces, order } = cutShell(shell ?? bareShell, SLOTS, {
+    name: "offer page",
+    view: "src/views/OfferPage.astro",
+    prefix: "offer-page-slot",
+  });
   return (found, state, token) => {
     const $ = cheerio.load("", null, false);
     const number = found.request.id;

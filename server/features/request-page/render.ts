@@ -17,6 +17,7 @@ import { requestPageLook as look } from "../../../src/shared/request-page-look";
 import type { RequestReviewState } from "../../../src/shared/review";
 import { site } from "../../../src/shared/site";
 import { reviewSection } from "../reviews/page-part";
+import { cutShell, type Node, type Page, written } from "./page-shell";
 
 /**
  * The driver's request page, filled in for one request, in the request's language. The build writes
@@ -44,8 +45,6 @@ const REVIEW_STATE_ELEMENT_ID = "request-review-state";
 const bareShell = (locale: Locale) =>
   `<!doctype html><html lang="${languageTag[locale]}"><head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>${ui[locale].requestPage.title}</title></head><body><main>${REQUEST_PAGE_SLOTS.map((slot) => `<div data-slot="${slot}"></div>`).join("")}</main></body></html>`;
 
-type Page = cheerio.CheerioAPI;
-type Node = ReturnType<Page>;
 type Words = Dictionary["requestPage"];
 
 /** A text node holding `value` as text (never parsed), to put beside elements. */
@@ -195,48 +194,14 @@ type RequestPageRenderer = (
 type Slot = (typeof REQUEST_PAGE_SLOTS)[number];
 
 /** In the page's body only: Astro also keeps a copy of the island's fallback in a <template>. */
-const slotSelector = (name: string) => `body [data-slot="${name}"]`;
-const placeholder = (slot: Slot) => `<!--request-page-slot:${slot}-->`;
-
-/**
- * The shell cut at its slots, once at start: a comment is put in each slot and the page written out
- * once; each request then costs only its own small parts (parsing the whole page per request took
- * about 40 ms of CPU here, the parts take well under one).
- */
-function cutShell(template: string): { pieces: string[]; order: Slot[] } {
-  const $ = cheerio.load(template);
-  for (const slot of REQUEST_PAGE_SLOTS) {
-    const found = $(slotSelector(slot));
-    if (found.length !== 1) {
-      throw new Error(
-        `The built request page must hold one data-slot="${slot}" (src/views/RequestPage.astro): run \`npm run build\`.`,
-      );
-    }
-    found.append(placeholder(slot));
-  }
-  const html = $.html();
-  const order = [...REQUEST_PAGE_SLOTS].sort((a, b) => html.indexOf(placeholder(a)) - html.indexOf(placeholder(b)));
-  const pieces: string[] = [];
-  let from = 0;
-  for (const slot of order) {
-    const at = html.indexOf(placeholder(slot));
-    pieces.push(html.slice(from, at));
-    from = at + placeholder(slot).length;
-  }
-  pieces.push(html.slice(from));
-  return { pieces, order };
-}
-
-/** Writes the nodes as HTML: cheerio escapes every text and attribute. */
-function written($: Page, nodes: Node | Node[]): string {
-  const wrapper = $("<div>");
-  for (const node of [nodes].flat()) wrapper.append(node);
-  return wrapper.html() ?? "";
-}
 
 /** Makes the renderer of one language's built shell (or of a bare page when the site is not built). */
 export function requestPageRenderer(shell: string | undefined, locale: Locale): RequestPageRenderer {
-  const { pieces, order } = cutShell(shell ?? bareShell(locale));
+  const { pieces, order } = cutShell(shell ?? bareShell(locale), REQUEST_PAGE_SLOTS, {
+    name: "request page",
+    view: "src/views/RequestPage.astro",
+    prefix: "request-page-slot",
+  });
   const t = ui[locale].requestPage;
   /** JSON in an attribute, with "<" written as \u003c (still the same JSON), so no typed "<" is in the page at all. */
   const stateAttribute = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
