@@ -193,6 +193,8 @@ export const alertKinds = [
   "offer_cancelled",
   /** To the desk: every offer on a job expired or was declined (no partner took it). */
   "no_partner",
+  /** To the desk: the partner who had accepted the job reported they could not complete it. */
+  "job_not_completed",
   /** To the driver, by e-mail, once, about two hours after the request was done: how did it go? */
   "review_request",
 ] as const;
@@ -392,7 +394,9 @@ export type JobStep = (typeof jobSteps)[number];
 
 /**
  * One job offered to one partner. The first acceptance wins: a unique index allows one accepted offer
- * per request, so two partners accepting at once (on any number of servers) cannot both win.
+ * per request that still holds the job, so two partners accepting at once (on any number of servers)
+ * cannot both win. An accepted job its partner could not complete no longer holds it: the owner can
+ * offer it again, and a second partner can accept, while the first one's record stays as it was.
  */
 export const partnerOffers = pgTable(
   "partner_offers",
@@ -425,7 +429,9 @@ export const partnerOffers = pgTable(
     notCompletedReason: text("not_completed_reason"),
   },
   (table) => [
-    uniqueIndex("partner_offers_one_accepted_idx").on(table.serviceRequestId).where(sql`${table.state} = 'accepted'`),
+    uniqueIndex("partner_offers_one_accepted_idx")
+      .on(table.serviceRequestId)
+      .where(sql`${table.state} = 'accepted' and ${table.step} is distinct from 'not_completed'`),
     index("partner_offers_contact_request_idx").on(table.serviceRequestId, table.id),
     index("partner_offers_partner_created_idx").on(table.partnerId, table.createdAt),
     // The expiry sweep: which open offers are past their time?
@@ -434,6 +440,12 @@ export const partnerOffers = pgTable(
 );
 
 export type PartnerOfferRow = typeof partnerOffers.$inferSelect;
+
+/**
+ * The offer that holds a request's job: accepted, and not reported as could not complete. The same
+ * predicate as partner_offers_one_accepted_idx, so at most one offer per request matches it.
+ */
+export const holdsTheJob = sql`${partnerOffers.state} = 'accepted' and ${partnerOffers.step} is distinct from 'not_completed'`;
 
 /**
  * The private links to an offer (`/offer/{token}`): only the SHA-256 of each token is kept, as for the

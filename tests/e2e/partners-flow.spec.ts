@@ -191,3 +191,97 @@ test("offered to two partners: A declines, B accepts with 25 minutes and reports
 
   for (const context of [driverContext, alderContext, birchContext]) await context.close();
 });
+
+test("the partner who took the job could not complete it: the owner is e-mailed, the desk says so, and another partner takes it", async ({
+  page: desk,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const run = suffix();
+  const cedar = { name: `Cedar Towing ${run}`, email: `dispatch-c-${run}@partners.example`, phone: "(209) 555-0133" };
+  const dogwood = { name: `Dogwood Tow ${run}`, email: `dispatch-d-${run}@partners.example`, phone: "(209) 555-0134" };
+  const created = await request.post("/api/contact", {
+    data: {
+      name: `Undone Driver ${run}`,
+      email: "driver.undone@example.com",
+      phone: "(209) 555-0147",
+      service: "Motorcycle Towing",
+      pickupLocation: "Main St & Sacramento St, Lodi",
+      dropoffLocation: "Main St & Sacramento St, Lodi",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: requestId } = (await created.json()) as { id: number };
+
+  await signIn(desk);
+  const { csrfToken } = (await (await desk.request.get("/api/desk/session")).json()) as { csrfToken: string };
+  for (const p of [cedar, dogwood]) {
+    const res = await desk.request.post("/api/desk/partners", {
+      headers: { origin: new URL(baseURL ?? "").origin, "x-csrf-token": csrfToken },
+      data: {
+        companyName: p.name,
+        contactName: "Dispatch",
+        phone: p.phone,
+        email: p.email,
+        services: ["motorcycle-towing"],
+        towns: ["Lodi"],
+        insuranceExpiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const panel = desk.getByTestId("offer-panel");
+  const offerTo = async (partner: string) => {
+    await panel.getByLabel("Town to match partners on").selectOption("Lodi");
+    await panel.getByRole("checkbox", { name: partner }).check();
+    await panel.getByRole("button", { name: "Offer to selected" }).click();
+    await expect(panel.getByText(`Offered to ${partner}.`)).toBeVisible();
+  };
+  await desk.goto(`/desk#/requests/${requestId}`);
+  await offerTo(cedar.name);
+
+  // Cedar accepts, then cannot complete it.
+  const cedarContext = await phoneContext(browser, baseURL);
+  const cedarPage = await cedarContext.newPage();
+  await cedarPage.goto(await offerLinkMailedTo(request, cedar.email, requestId));
+  await cedarPage.getByLabel("Your arrival estimate, in minutes").fill("15");
+  await cedarPage.getByRole("button", { name: "Accept the job" }).click();
+  await expect(cedarPage.getByTestId("offer-accepted")).toContainText("about 15 minutes");
+  await cedarPage.getByText("Could not complete the job").click();
+  await cedarPage.getByLabel("What happened").fill("Winch broke on the way");
+  await cedarPage.getByRole("button", { name: "Could not complete", exact: true }).click();
+  await expect(cedarPage.getByTestId("offer-step")).toHaveText("Could not complete");
+
+  // The owner's e-mail says who and why, at once.
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get(`${MAILBOX}/mails`)).json()) as CapturedMail[];
+      return mails.find((m) => m.alert === "job_not_completed" && m.requestId === requestId)?.text ?? "";
+    })
+    .toContain(
+      `${cedar.name} accepted this job, then reported that they could not complete it. Their reason: Winch broke on the way.`,
+    );
+
+  // The desk says so and offers the job again; Dogwood takes it.
+  await desk.reload();
+  await expect(
+    panel.getByRole("status").filter({ hasText: `${cedar.name} could not complete the job. Offer it again below` }),
+  ).toBeVisible();
+  await offerTo(dogwood.name);
+  const dogwoodContext = await phoneContext(browser, baseURL);
+  const dogwoodPage = await dogwoodContext.newPage();
+  await dogwoodPage.goto(await offerLinkMailedTo(request, dogwood.email, requestId));
+  await dogwoodPage.getByLabel("Your arrival estimate, in minutes").fill("40");
+  await dogwoodPage.getByRole("button", { name: "Accept the job" }).click();
+  await expect(dogwoodPage.getByTestId("offer-accepted")).toContainText("about 40 minutes");
+  // The desk, left open, follows the job: the acceptance and its timeline line come without a reload
+  // (read every 5 s while an offer waits, against 15 s otherwise; the wait allows for a busy machine).
+  const follows = { timeout: 12_000 };
+  await expect(panel.getByText(`${dogwood.name} has the job: no more offers are needed.`)).toBeVisible(follows);
+  const timeline = desk.getByTestId("timeline");
+  await expect(timeline).toContainText(`${dogwood.name} accepted: about 40 minutes`, follows);
+  await expect(timeline).toContainText(`${cedar.name} reported: Could not complete`);
+
+  for (const context of [cedarContext, dogwoodContext]) await context.close();
+});

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import type { AlertConfig } from "../../server/config";
 import { alertOutbox, offerLinks, partnerOffers, partners, serviceRequests } from "../../server/db/schema";
-import { noPartnerPushNotification } from "../../server/features/alerts/message";
+import { noPartnerPushNotification, notCompletedPushNotification } from "../../server/features/alerts/message";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
@@ -379,6 +379,55 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
       title: `No partner took #${id} in ${TIMEOUT_MINUTES} minutes`,
       url: `/desk#/requests/${id}`,
       tag: `service-request-${id}-no-partner`,
+    });
+  });
+
+  it("a partner could not complete the job: the desk's e-mail and the owner's webhook say who and why, as text; the partner hears nothing", async () => {
+    const { id } = await send();
+    const reason = '<b>Truck</b> broke down & "no spare"';
+    const partner = await addPartner({ companyName: "Delta <i>Tow</i>", email: "delta@example.com" });
+    const offerId = await offer(
+      id,
+      partner,
+      { state: "accepted", answeredAt: new Date(), etaMinutes: 20, step: "not_completed", notCompletedReason: reason },
+      "offer_withdrawn",
+    );
+    // Only the desk's alerts on this offer are due (the partner's rows from the helper are done).
+    await db.db.update(alertOutbox).set({ state: "sent" }).where(eq(alertOutbox.offerId, offerId));
+    await db.db.insert(alertOutbox).values(
+      (["email", "webhook"] as const).map((channel) => ({
+        serviceRequestId: id,
+        channel,
+        kind: "job_not_completed" as const,
+        offerId,
+      })),
+    );
+    clock = Math.max(clock, Date.now() + 1);
+    expect(await desk.alerts.worker.runOnce()).toBe(2);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.envelopeTo).toEqual(OWNER_TO);
+    expect(mail?.parsed.subject).toMatch(new RegExp(`^Delta <i>Tow</i> could not complete #${id} `));
+    expect(mail?.parsed.text).toContain(`Their reason: ${reason}.`);
+    expect(mail?.parsed.text).toContain(`/desk#/requests/${id}`);
+    const html = String(mail?.parsed.html);
+    expect(html).not.toContain("<b>Truck");
+    expect(html).not.toContain("<i>Tow");
+    expect(html).toContain("&lt;b&gt;Truck&lt;/b&gt; broke down &amp; &quot;no spare&quot;");
+    const [hook] = await ownerHook.waitFor(1);
+    expect(verify(hook?.body ?? "", hook?.headers["x-signature-256"], OWNER_SECRET)).toBe(true);
+    expect(JSON.parse(hook?.body ?? "{}")).toMatchObject({
+      type: "service_request.not_completed",
+      id,
+      partner: { companyName: "Delta <i>Tow</i>" },
+      reason,
+    });
+    expect(partnerHook.hooks).toHaveLength(0);
+    expect(smtp.mails.map((m) => m.envelopeTo)).toEqual([OWNER_TO]);
+    const [row] = await db.db.select().from(serviceRequests).where(eq(serviceRequests.id, id));
+    expect(notCompletedPushNotification(row as typeof serviceRequests.$inferSelect, "Delta <i>Tow</i>")).toMatchObject({
+      title: `Delta <i>Tow</i> could not complete #${id}`,
+      url: `/desk#/requests/${id}`,
+      tag: `service-request-${id}-not-completed`,
     });
   });
 

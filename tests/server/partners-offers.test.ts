@@ -1,10 +1,19 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { alertOutbox, partnerOffers, partners, requestEvents, serviceRequests } from "../../server/db/schema";
+import {
+  alertOutbox,
+  offerLinks,
+  partnerOffers,
+  partners,
+  requestEvents,
+  requestPageLinks,
+  serviceRequests,
+} from "../../server/db/schema";
 import { OFFER_TIMER_ACTOR } from "../../server/features/partners/expiry";
+import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
 import type { DeskOffers } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
-import { OWNER, partnersWorld } from "../support/partners";
+import { OWNER, type PartnersWorld, partnersWorld } from "../support/partners";
 
 const MINUTE = 60_000;
 const T0 = new Date("2026-11-20T12:52:00Z"); // 4:52 AM in Stockton
@@ -18,7 +27,8 @@ const deskChannels = {
 };
 
 describe.each(databaseTargets)("offering jobs to partners on $kind", (target) => {
-  const w = partnersWorld(target, deskChannels, T0);
+  // The partners' offer pages answer on the same clock as the desk's offers.
+  const w: PartnersWorld = partnersWorld(target, deskChannels, T0, { requestPageClock: () => w.now() });
 
   const eventsOf = async (requestId: number) =>
     w.db.db
@@ -262,5 +272,87 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
       .from(partnerOffers)
       .where(and(eq(partnerOffers.serviceRequestId, cancelled), eq(partnerOffers.state, "expired")));
     expect(expired).toHaveLength(1);
+  });
+  it("a partner who could not complete the job: the desk is alerted, offers it again, another partner takes it and the driver sees them", async () => {
+    w.setNow(T0);
+    const p = await threePartners("Tracy");
+    const requestId = await w.addRequest({ nearestTown: "Tracy" });
+    // The driver's page, and a link to each offer as its partner's e-mail would carry.
+    const driverToken = newPageToken();
+    await w.db.db
+      .insert(requestPageLinks)
+      .values({ serviceRequestId: requestId, tokenSha256: pageTokenHash(driverToken) });
+    const driverSees = async () =>
+      (await w.app.inject({ method: "GET", url: `/api/request/${driverToken}/state` })).json().live.partner;
+    const linkTo = async (partnerId: number, jobId = requestId) => {
+      const [row] = await w.db.db
+        .select({ id: partnerOffers.id })
+        .from(partnerOffers)
+        .where(and(eq(partnerOffers.serviceRequestId, jobId), eq(partnerOffers.partnerId, partnerId)))
+        .orderBy(partnerOffers.id);
+      if (!row) throw new Error("no offer");
+      const token = newPageToken();
+      await w.db.db.insert(offerLinks).values({
+        offerId: row.id,
+        tokenSha256: pageTokenHash(token),
+        expiresAt: new Date(w.now().getTime() + 24 * 60 * MINUTE),
+      });
+      return { offerId: row.id, token };
+    };
+    const answer = (token: string, action: string, payload: object) =>
+      w.app.inject({
+        method: "POST",
+        url: `/api/offer/${token}/${action}`,
+        payload,
+        headers: { origin: "http://localhost:80" },
+      });
+
+    expect((await offer(requestId, [p.withSystem, p.plain])).statusCode).toBe(201);
+    const plain = await linkTo(p.plain);
+    expect((await answer(plain.token, "accept", { etaMinutes: 20 })).statusCode).toBe(200);
+    expect((await offer(requestId, [p.third])).statusCode).toBe(409); // Delta holds the job
+    w.setNow(new Date(T0.getTime() + 30 * MINUTE));
+    const undone = await answer(plain.token, "step", { step: "not_completed", reason: "Truck broke down" });
+    expect(undone.statusCode).toBe(200);
+
+    // The desk hears at once on each of its channels, about that offer; "no partner took it" is not said.
+    const told = (await alertsOf(requestId)).filter((a) => a.kind === "job_not_completed");
+    expect(told).toEqual([
+      { kind: "job_not_completed", channel: "email", offerId: plain.offerId },
+      { kind: "job_not_completed", channel: "webhook", offerId: plain.offerId },
+    ]);
+    expect(await w.app.offerExpiry.escalate(requestId)).toBe(false);
+    expect(await noPartnerEvents(requestId)).toBe(0);
+    // The driver still sees who had it and that they could not complete it, until someone else accepts.
+    expect(await driverSees()).toMatchObject({ companyName: "Delta Tow Tracy", step: "not_completed" });
+
+    // The owner offers it again; the desk lists the undone acceptance beside the new offer.
+    expect((await offer(requestId, [p.third])).statusCode).toBe(201);
+    const listed = (await w.desk.get(`/api/desk/requests/${requestId}/offers`)).json() as DeskOffers;
+    expect(listed.offers.map((o) => [o.companyName, o.state, o.step])).toEqual([
+      ["Rivera Towing Tracy", "withdrawn", null],
+      ["Delta Tow Tracy", "accepted", "not_completed"],
+      ["Zeta Roadside Tracy", "offered", null],
+    ]);
+    const third = await linkTo(p.third);
+    const taken = await answer(third.token, "accept", { etaMinutes: 35 });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().offer).toMatchObject({ state: "accepted", etaMinutes: 35, taken: false });
+    expect(await driverSees()).toMatchObject({ companyName: "Zeta Roadside Tracy", etaMinutes: 35, step: "accepted" });
+    // One partner holds it again: no more offers, and the one who could not complete cannot take it back.
+    expect((await offer(requestId, [p.withSystem])).statusCode).toBe(409);
+    expect((await answer(plain.token, "step", { step: "on_the_way" })).statusCode).toBe(409);
+
+    // A new round that nobody takes escalates like any other.
+    w.setNow(T0);
+    const again = await w.addRequest({ nearestTown: "Tracy" });
+    await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.plain] });
+    const { token } = await linkTo(p.plain, again);
+    await answer(token, "accept", { etaMinutes: 10 });
+    await answer(token, "step", { step: "not_completed", reason: "" });
+    await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.withSystem] });
+    w.setNow(new Date(T0.getTime() + 10 * MINUTE));
+    expect((await w.app.offerExpiry.runOnce()).escalated).toContain(again);
+    expect(await noPartnerEvents(again)).toBe(1);
   });
 });

@@ -19,6 +19,8 @@ export interface ClaimedOffer {
   createdAt: Date;
   expiresAt: Date;
   answeredAt: Date | null;
+  /** Why the partner could not complete the accepted job, as they said it (job_not_completed). */
+  notCompletedReason: string | null;
   partner: { id: number; companyName: string; email: string; webhookUrl: string | null };
 }
 
@@ -39,7 +41,7 @@ export interface ClaimedAlert {
   pageToken?: string;
   /** review_request only: the driver already answered on their page, so the e-mail is not sent. */
   alreadyReviewed?: boolean;
-  /** A partner's alert (offer_*): the offer and its partner; absent if the offer is gone. */
+  /** A partner's alert (offer_*), or job_not_completed: the offer and its partner; absent if the offer is gone. */
   offer?: ClaimedOffer;
   /**
    * offer_created only, while the offer is still open: the offer page's token made for this attempt

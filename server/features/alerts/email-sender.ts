@@ -9,6 +9,7 @@ import {
   cancelledAlertEmail,
   driverConfirmationEmail,
   noPartnerAlertEmail,
+  notCompletedAlertEmail,
   reviewRequestEmail,
 } from "./message";
 import { offerFactsOf, partnerOfferEmail } from "./partner-message";
@@ -125,6 +126,19 @@ function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, options: Emai
         replyTo: alert.request.email,
         message: noPartnerAlertEmail(alert.request, options.offerTimeoutMinutes, siteUrl),
       };
+    case "job_not_completed": {
+      if (!alert.offer) throw new DeliveryError("the offer of this job_not_completed alert is gone");
+      return {
+        to: config.to,
+        replyTo: alert.request.email,
+        message: notCompletedAlertEmail(
+          alert.request,
+          alert.offer.partner.companyName,
+          alert.offer.notCompletedReason,
+          siteUrl,
+        ),
+      };
+    }
     case "review_request": {
       if (alert.alreadyReviewed) return undefined;
       if (!alert.pageToken) throw new DeliveryError("no link to the request page was made for this e-mail");

@@ -189,12 +189,45 @@ export function noPartnerAlertEmail(
   offerTimeoutMinutes: number,
   siteUrl: string,
 ): AlertEmail {
-  const title = noPartnerTitle(request, offerTimeoutMinutes);
+  return jobAlertEmail(
+    request,
+    noPartnerTitle(request, offerTimeoutMinutes),
+    "Every offer on this job expired or was declined. Offer it again to other partners from the desk, or call the driver back.",
+    siteUrl,
+  );
+}
+
+/**
+ * "Rivera Towing could not complete #42": the partner who had accepted the job reported it undone (gone
+ * on arrival, or their reason). The company name is the owner's own entry in the partner directory.
+ */
+export const notCompletedTitle = (request: Pick<ServiceRequestRow, "id">, companyName: string) =>
+  headerSafe(`${companyName} could not complete #${request.id}`, 100);
+
+/**
+ * The desk's e-mail when the partner who had the job could not complete it: the driver may still be
+ * waiting, so it says why (the partner's words, as text), and links to the desk to offer it again.
+ */
+export function notCompletedAlertEmail(
+  request: ServiceRequestRow,
+  companyName: string,
+  reason: string | null,
+  siteUrl: string,
+): AlertEmail {
+  const why = reason ? `Their reason: ${reason}.` : "They gave no reason.";
+  return jobAlertEmail(
+    request,
+    notCompletedTitle(request, companyName),
+    `${companyName} accepted this job, then reported that they could not complete it. ${why} The driver may still be waiting: call them back, or offer the job again to other partners from the desk.`,
+    siteUrl,
+  );
+}
+
+/** A desk e-mail about a job: its title, what happened and what to do, the request's fields and the desk's link. */
+function jobAlertEmail(request: ServiceRequestRow, title: string, explained: string, siteUrl: string): AlertEmail {
   const subject = headerSafe(`${title} (${request.service} at ${headerSafe(request.pickupLocation, 60)})`, 140);
   const deskUrl = new URL(deskPath(request), siteUrl).href;
   const tel = telHrefFor(request.phone);
-  const explained =
-    "Every offer on this job expired or was declined. Offer it again to other partners from the desk, or call the driver back.";
   const text = [
     `${title}.`,
     explained,
@@ -352,6 +385,15 @@ export function noPartnerWebhookPayload(request: ServiceRequestRow, offerTimeout
 }
 
 /**
+ * The owner's webhook when the partner who had the job could not complete it: the request as for a new
+ * one, the partner's company and their reason (null when they gave none).
+ */
+export function notCompletedWebhookPayload(request: ServiceRequestRow, companyName: string, reason: string | null) {
+  const { type: _created, ...fields } = webhookPayload(request);
+  return { type: "service_request.not_completed" as const, ...fields, partner: { companyName }, reason };
+}
+
+/**
  * What the owner's phone shows for a Web Push alert, and where a tap leads. The service worker
  * (public/desk-sw.js) only ever puts these strings into a notification, which shows text.
  */
@@ -392,6 +434,16 @@ export function noPartnerPushNotification(request: ServiceRequestRow, offerTimeo
     body: pushBody(request),
     url: deskPath(request),
     tag: `service-request-${request.id}-no-partner`,
+  };
+}
+
+/** The desk's phones when the partner who had the job could not complete it: its own tag. */
+export function notCompletedPushNotification(request: ServiceRequestRow, companyName: string): PushNotification {
+  return {
+    title: notCompletedTitle(request, companyName),
+    body: pushBody(request),
+    url: deskPath(request),
+    tag: `service-request-${request.id}-not-completed`,
   };
 }
 

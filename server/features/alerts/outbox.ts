@@ -60,7 +60,7 @@ async function reviewedRequests(db: Db, ids: number[]): Promise<Set<number>> {
   return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
 }
 
-/** The offers (and their partners) the claimed partner alerts are about. */
+/** The offers (and their partners) the claimed alerts are about: the partners' alerts, and job_not_completed. */
 async function offersOf(db: Db, ids: number[]): Promise<Map<number, ClaimedOffer>> {
   if (ids.length === 0) return new Map();
   const rows = await db
@@ -72,6 +72,7 @@ async function offersOf(db: Db, ids: number[]): Promise<Map<number, ClaimedOffer
       createdAt: partnerOffers.createdAt,
       expiresAt: partnerOffers.expiresAt,
       answeredAt: partnerOffers.answeredAt,
+      notCompletedReason: partnerOffers.notCompletedReason,
       partner: {
         id: partners.id,
         companyName: partners.companyName,

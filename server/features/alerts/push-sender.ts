@@ -2,7 +2,12 @@ import webpush from "web-push";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type PushAlertConfig } from "../../config";
 import type { PushSubscriptionStore } from "../desk/push-subscriptions";
 import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
-import { cancelledPushNotification, noPartnerPushNotification, pushNotification } from "./message";
+import {
+  cancelledPushNotification,
+  noPartnerPushNotification,
+  notCompletedPushNotification,
+  pushNotification,
+} from "./message";
 import { postPinned } from "./pinned-post";
 import { type HostResolver, pushAddress, systemResolver } from "./push-address";
 import { pushEndpointRefusal } from "./push-endpoint";
@@ -77,7 +82,7 @@ export function pushSender(
   return {
     channel: "push",
     async send(alert: ClaimedAlert) {
-      // The desk's alerts: new requests, cancellations, jobs no partner took. The driver's and the
+      // The desk's alerts: new requests, cancellations, jobs no partner took or one could not complete. The driver's and the
       // partners' go by e-mail (and the partners' webhooks).
       const notification =
         alert.kind === "new_request"
@@ -86,7 +91,9 @@ export function pushSender(
             ? cancelledPushNotification(alert.request)
             : alert.kind === "no_partner"
               ? noPartnerPushNotification(alert.request, offerTimeoutMinutes)
-              : undefined;
+              : alert.kind === "job_not_completed" && alert.offer
+                ? notCompletedPushNotification(alert.request, alert.offer.partner.companyName)
+                : undefined;
       if (!notification) throw new DeliveryError(`the ${alert.kind} alert is not sent by push`);
       const phones = await subscriptions.all();
       const payload = JSON.stringify(notification);

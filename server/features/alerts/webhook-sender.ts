@@ -9,7 +9,12 @@ import {
   PARTNER_ALERT_KINDS,
   type PartnerAlertKind,
 } from "./channel";
-import { cancelledWebhookPayload, noPartnerWebhookPayload, webhookPayload } from "./message";
+import {
+  cancelledWebhookPayload,
+  noPartnerWebhookPayload,
+  notCompletedWebhookPayload,
+  webhookPayload,
+} from "./message";
 import { offerFactsOf, partnerWebhookPayload } from "./partner-message";
 import { postPinned } from "./pinned-post";
 import { type HostResolver, pushAddress, systemResolver } from "./push-address";
@@ -64,6 +69,11 @@ function ownerBody(alert: ClaimedAlert, offerTimeoutMinutes: number): string {
       return JSON.stringify(cancelledWebhookPayload(alert.request));
     case "no_partner":
       return JSON.stringify(noPartnerWebhookPayload(alert.request, offerTimeoutMinutes));
+    case "job_not_completed":
+      if (!alert.offer) throw new DeliveryError("the offer of this job_not_completed alert is gone");
+      return JSON.stringify(
+        notCompletedWebhookPayload(alert.request, alert.offer.partner.companyName, alert.offer.notCompletedReason),
+      );
     default:
       // The driver's confirmation (and the review request) go by e-mail only.
       throw new DeliveryError(`the ${alert.kind} alert goes by e-mail only`);

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
+  holdsTheJob,
   type PartnerOfferRow,
   partnerOffers,
   partners,
@@ -92,12 +93,12 @@ async function lockOffer(tx: Tx, key: OfferKey) {
   return { offer, status: request.status, companyName: key.companyName };
 }
 
-/** Whether a partner holds the request's accepted offer (a withdrawn offer's job was then taken). */
+/** Whether a partner holds the request's job (a withdrawn offer's job was then taken). */
 async function acceptedOn(tx: Tx, requestId: number): Promise<boolean> {
   const [winner] = await tx
     .select({ id: partnerOffers.id })
     .from(partnerOffers)
-    .where(and(eq(partnerOffers.serviceRequestId, requestId), eq(partnerOffers.state, "accepted")))
+    .where(and(eq(partnerOffers.serviceRequestId, requestId), holdsTheJob))
     .limit(1);
   return winner !== undefined;
 }
@@ -278,7 +279,8 @@ const ends = (step: JobStepName) => stepRank[step] === 3;
  * A step of the accepted job: forward only (the same step again changes nothing), none after the job
  * ended or the driver cancelled. Stamped on the offer and as a job_progress event (note = the step);
  * Done moves the request to completed through changeStatus(). Could not complete leaves the status to
- * the desk, which sees it on the timeline and decides (offer it again, or close it).
+ * the desk, which is alerted (job_not_completed) and decides: offer it again (the partner no longer
+ * holds the job), or close it.
  */
 export async function reportStep(
   db: Db,
@@ -318,6 +320,17 @@ export async function reportStep(
     });
     if (step === "done")
       await changeStatus(tx as unknown as Db, offer.serviceRequestId, "completed", companyName, now, alertChannels);
+    // The driver may still be waiting: the desk is told at once, on its channels, and can offer the job again.
+    if (step === "not_completed" && alertChannels.length > 0) {
+      await tx.insert(alertOutbox).values(
+        alertChannels.map((channel) => ({
+          serviceRequestId: offer.serviceRequestId,
+          channel,
+          kind: "job_not_completed" as const,
+          offerId: offer.id,
+        })),
+      );
+    }
     return {
       changed: true,
       offer: moved ?? offer,

@@ -25,9 +25,14 @@ import type { FoundOffer } from "./store";
  * to "possess all of the following information in writing prior to arriving at the scene" (the
  * section as amended by AB 1222, Stats. 2015 ch. 309; text checked at
  * https://lawserver.com/law/state/california/codes/california_vehicle_code_22513), and the bill's
- * digest adds that a writing includes an electronic record, so this page is that writing: the driver's
- * name and phone, the vehicle's year, make, model and plate as given, the pickup and the drop-off, the
- * time summoned (the acceptance) and who arranged it (the business).
+ * digest adds that a writing includes an electronic record, so this page is that writing. The section's
+ * four items (text checked again at getpocketlaw.com's copy of section 22513) and where each is here:
+ * (i) "the first and last name and working telephone number of the person who summoned it": the
+ * driver's name and phone; (ii) "the make, model, year, and license plate number of the disabled
+ * vehicle": the vehicle as the driver gave it, and the desk's year, make, model and plate; (iii) "the
+ * date and time it was summoned": the acceptance, with its date; (iv) "the name of the person who
+ * obtained the information in clauses (i), (ii), and (iii)": the business, which took the driver's
+ * request, with its phone. The pickup and drop-off, with map links, are for the job itself.
  */
 
 const SLOTS = ["offer-heading", "offer-body"] as const;

@@ -3,6 +3,7 @@ import type { RequestStatus } from "../../../src/shared/desk-schema";
 import type { OfferPageState } from "../../../src/shared/partner-schema";
 import type { Db } from "../../db/client";
 import {
+  holdsTheJob,
   offerLinks,
   type PartnerOfferRow,
   type PartnerRow,
@@ -48,13 +49,7 @@ async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolea
   const [other] = await db
     .select({ id: partnerOffers.id })
     .from(partnerOffers)
-    .where(
-      and(
-        eq(partnerOffers.serviceRequestId, offer.serviceRequestId),
-        eq(partnerOffers.state, "accepted"),
-        ne(partnerOffers.id, offer.id),
-      ),
-    )
+    .where(and(eq(partnerOffers.serviceRequestId, offer.serviceRequestId), holdsTheJob, ne(partnerOffers.id, offer.id)))
     .limit(1);
   return other !== undefined;
 }

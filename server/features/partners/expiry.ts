@@ -18,9 +18,12 @@ import {
  * desk's channels (like a new request's). The owner can offer the job again; that is a new round,
  * which escalates again if nobody takes it.
  *
- * A round is the offers sent after the request's last no_partner event: the events share one
- * sequence, and both writers (offering and escalation) hold the request's row while they write, so
- * "an offer_sent after the last no_partner" means exactly "offered since the desk was last alerted".
+ * A round is the offers sent after the request's last no_partner event, or after the partner who had
+ * accepted it reported they could not complete it (a job_progress event, not_completed): the events
+ * share one sequence, and the writers (offering, escalation, the partner's report) hold the request's
+ * row while they write, so "an offer_sent after the last of those" means exactly "offered since the
+ * desk was last alerted, or since the job was left undone". A partner who could not complete the job
+ * no longer holds it; the desk hears of that through its own alert (job_not_completed), not this one.
  */
 
 /** Who the history names for what the clock did (an offer expired, the desk alerted). */
@@ -35,17 +38,19 @@ const EXPIRY_BATCH = 500;
 const endedStatuses = ["completed", "lost", "spam", "cancelled"] as const;
 
 /**
- * Whether request `requestId` has a finished round nobody took: not ended, no offer open, accepted or
- * withdrawn, and an offer sent since the last no_partner event. The same SQL serves the sweep's search
- * and the check under the row lock.
+ * Whether request `requestId` has a finished round nobody took: no offer open, no partner holding the
+ * job, and an offer sent since the round began. (An offer is withdrawn only when another partner
+ * accepted: that partner holds the job, or reported it undone, which began a new round.) The same SQL
+ * serves the sweep's search and the check under the row lock.
  */
 const nobodyLeft = (requestId: SQL) => sql`
   not exists (
     select 1 from ${partnerOffers}
     where ${partnerOffers.serviceRequestId} = ${requestId}
-      and ${partnerOffers.state} in ('offered', 'accepted', 'withdrawn'))
+      and (${partnerOffers.state} = 'offered' or (${partnerOffers.state} = 'accepted' and ${partnerOffers.step} is distinct from 'not_completed')))
   and coalesce((select max(e.id) from ${requestEvents} e where e.request_id = ${requestId} and e.kind = 'offer_sent'), 0)
-    > coalesce((select max(e.id) from ${requestEvents} e where e.request_id = ${requestId} and e.kind = 'no_partner'), 0)`;
+    > coalesce((select max(e.id) from ${requestEvents} e where e.request_id = ${requestId}
+                and (e.kind = 'no_partner' or (e.kind = 'job_progress' and e.note = 'not_completed'))), 0)`;
 
 export interface EscalationOptions {
   /** The desk's alert channels (app.alerts.channels): a no_partner alert on each. */

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
+  holdsTheJob,
   partnerOffers,
   partners,
   requestEvents,
@@ -67,7 +68,7 @@ export async function sendOffers(db: Db, input: SendOffersInput): Promise<SendOf
       .select({ companyName: partners.companyName })
       .from(partnerOffers)
       .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
-      .where(and(eq(partnerOffers.serviceRequestId, requestId), eq(partnerOffers.state, "accepted")));
+      .where(and(eq(partnerOffers.serviceRequestId, requestId), holdsTheJob));
     if (accepted) return { kind: "taken", companyName: accepted.companyName };
     const town = jobTown(request.nearestTown, input.town);
     if (town === null) return { kind: "needs_town" };

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { RequestStatus } from "../../../src/shared/desk-schema";
 import type { DriverPartnerView } from "../../../src/shared/partner-schema";
 import {
@@ -32,7 +32,10 @@ const LIFETIME_MS = PAGE_LIFETIME_AFTER_END_DAYS * 24 * 60 * 60 * 1000;
 const pageAlive = (now: Date) =>
   or(isNull(serviceRequests.endedAt), gt(serviceRequests.endedAt, new Date(now.getTime() - LIFETIME_MS)));
 
-/** The partner who accepted a request's job: at most one (partner_offers_one_accepted_idx). */
+/**
+ * The partner who accepted a request's job: the one who holds it (partner_offers_one_accepted_idx
+ * allows one), or else the last who could not complete it, until the owner's next offer is accepted.
+ */
 export interface AcceptedPartner {
   offerId: number;
   partnerId: number;
@@ -45,10 +48,14 @@ export interface AcceptedPartner {
   stepAt: Date | null;
 }
 
-/** The accepted offer joined to a request (left: most requests have none), and its partner. */
-const acceptedOfferOn = and(
-  eq(partnerOffers.serviceRequestId, serviceRequests.id),
-  eq(partnerOffers.state, "accepted"),
+/**
+ * The latest accepted offer joined to a request (left: most requests have none), and its partner. A
+ * job is accepted again only once the last acceptance could not complete it, so the latest accepted
+ * offer is the one that holds the job, if any does.
+ */
+const acceptedOfferOn = eq(
+  partnerOffers.id,
+  sql`(select max(o.id) from ${partnerOffers} o where o.contact_request_id = ${serviceRequests.id} and o.state = 'accepted')`,
 );
 const partnerColumns = {
   offerId: partnerOffers.id,
@@ -202,6 +209,8 @@ export async function cancelByDriver(
       .leftJoin(partners, eq(partners.id, partnerOffers.partnerId))
       .where(eq(serviceRequests.id, id));
     const partner = acceptedPartner(joined?.partner ?? null);
+    // A partner who could not complete the job is no longer on the way: nothing to call off.
+    const onTheJob = partner !== null && partner.step !== "not_completed";
     if (!cancellableStatuses.includes(current.status)) return { refused: { ...current, partner } };
     const [cancelled] = await tx
       .update(serviceRequests)
@@ -219,7 +228,7 @@ export async function cancelByDriver(
     });
     const alerts = [
       ...channels.map((channel) => ({ serviceRequestId: id, channel, kind: "cancelled" as const })),
-      ...(partner
+      ...(partner && onTheJob
         ? partnerAlertChannels(partner).map((channel) => ({
             serviceRequestId: id,
             channel,

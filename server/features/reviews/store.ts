@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
+  holdsTheJob,
   partnerOffers,
   partners,
   type ReviewRow,
@@ -112,7 +113,7 @@ export async function saveReview(db: Db, requestId: number, input: ReviewInput, 
     const [accepted] = await tx
       .select({ partnerId: partnerOffers.partnerId })
       .from(partnerOffers)
-      .where(and(eq(partnerOffers.serviceRequestId, requestId), eq(partnerOffers.state, "accepted")))
+      .where(and(eq(partnerOffers.serviceRequestId, requestId), holdsTheJob))
       .limit(1);
     const [saved] = await tx
       .insert(reviews)

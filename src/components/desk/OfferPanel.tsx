@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquare, Phone } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
@@ -13,6 +13,15 @@ import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { offersKey } from "./partner-queries";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
 import { hrefFor } from "./use-hash-route";
+
+/** How often a request's offers are read while its job moves. */
+const FOLLOW_JOB_MS = 5_000;
+
+/** An offer waits for its answer, or the partner who holds the job has not reported its end. */
+const jobMoving = (data: DeskOffers | undefined) =>
+  data?.offers.some(
+    (o) => o.state === "offered" || (o.state === "accepted" && o.step !== "done" && o.step !== "not_completed"),
+  ) ?? false;
 
 const stateLabels: Record<OfferStateName, string> = {
   offered: "Waiting for an answer",
@@ -97,12 +106,24 @@ export function OfferPanel({
   const [sent, setSent] = useState("");
   const [problem, setProblem] = useState("");
   const key = offersKey(requestId, hasNearestTown ? undefined : chosenTown || undefined);
-  // Answers arrive from partners at any time: read again like the request itself.
+  // Answers arrive from partners at any time: read again like the request itself, and every few
+  // seconds while the job moves (an offer waits for its answer, or a partner is on it), so each answer
+  // and step shows while the owner looks.
   const offers = useQuery<DeskOffers>({
     queryKey: key,
-    refetchInterval: INBOX_POLL_MS,
+    refetchInterval: (query) => (jobMoving(query.state.data) ? FOLLOW_JOB_MS : INBOX_POLL_MS),
     refetchIntervalInBackground: true,
   });
+  // An answer or a step is also a line on the request's timeline: read the request again when one comes.
+  const seen = useRef<string | undefined>(undefined);
+  const fingerprint = offers.data?.offers.map((o) => `${o.id}:${o.state}:${o.step ?? ""}`).join(",");
+  useEffect(() => {
+    if (fingerprint === undefined) return;
+    if (seen.current !== undefined && seen.current !== fingerprint) {
+      void client.invalidateQueries({ queryKey: [`/api/desk/requests/${requestId}`] });
+    }
+    seen.current = fingerprint;
+  }, [client, fingerprint, requestId]);
   const send = useMutation({
     mutationFn: (body: { partnerIds: number[]; town?: string }) =>
       deskSend(client, "POST", `/api/desk/requests/${requestId}/offers`, body),
@@ -119,7 +140,9 @@ export function OfferPanel({
   const data = offers.data;
   const town = data?.town ?? (chosenTown || null);
   const list = data?.offers ?? [];
-  const accepted = list.find((o) => o.state === "accepted");
+  // The partner who holds the job; one who could not complete it no longer does, and the job can be offered again.
+  const accepted = list.find((o) => o.state === "accepted" && o.step !== "not_completed");
+  const couldNotComplete = accepted ? undefined : list.findLast((o) => o.state === "accepted");
   const open = list.some((o) => o.state === "offered");
   const allFailed = list.length > 0 && list.every((o) => o.state === "expired" || o.state === "declined");
   const canOffer = !closed && !accepted;
@@ -180,6 +203,11 @@ export function OfferPanel({
       {allFailed && !closed && (
         <p role="status" className="rounded-md border-2 border-red-700 bg-red-50 px-3 py-2 font-semibold text-red-800">
           No partner took the job: every offer expired or was declined. Offer it again below, or call partners.
+        </p>
+      )}
+      {couldNotComplete && !open && !closed && (
+        <p role="status" className="rounded-md border-2 border-red-700 bg-red-50 px-3 py-2 font-semibold text-red-800">
+          {couldNotComplete.companyName} could not complete the job. Offer it again below, or call partners.
         </p>
       )}
       {accepted && (

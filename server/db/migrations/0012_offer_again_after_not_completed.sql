@@ -1,0 +1,2 @@
+DROP INDEX "partner_offers_one_accepted_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "partner_offers_one_accepted_idx" ON "partner_offers" USING btree ("contact_request_id") WHERE "partner_offers"."state" = 'accepted' and "partner_offers"."step" is distinct from 'not_completed';
