@@ -50,6 +50,32 @@ async function signIn(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 }
 
+interface E2ePartner {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** The desk adds partners in Lodi taking `service` (its own API, with the session's CSRF token). */
+async function addPartners(desk: Page, baseURL: string | undefined, partners: E2ePartner[], service: string) {
+  const { csrfToken } = (await (await desk.request.get("/api/desk/session")).json()) as { csrfToken: string };
+  for (const p of partners) {
+    const res = await desk.request.post("/api/desk/partners", {
+      headers: { origin: new URL(baseURL ?? "").origin, "x-csrf-token": csrfToken },
+      data: {
+        companyName: p.name,
+        contactName: "Dispatch",
+        phone: p.phone,
+        email: p.email,
+        services: [service],
+        towns: ["Lodi"],
+        insuranceExpiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+}
+
 test("offered to two partners: A declines, B accepts with 25 minutes and reports each step; the driver, the desk and A see it", async ({
   page: desk,
   browser,
@@ -90,24 +116,9 @@ test("offered to two partners: A declines, B accepts with 25 minutes and reports
     (window as unknown as { notReloaded: boolean }).notReloaded = true;
   });
 
-  // The desk adds the two partners (its own API, with the session's CSRF token).
+  // The desk adds the two partners.
   await signIn(desk);
-  const { csrfToken } = (await (await desk.request.get("/api/desk/session")).json()) as { csrfToken: string };
-  for (const p of partners) {
-    const res = await desk.request.post("/api/desk/partners", {
-      headers: { origin: new URL(baseURL ?? "").origin, "x-csrf-token": csrfToken },
-      data: {
-        companyName: p.name,
-        contactName: "Dispatch",
-        phone: p.phone,
-        email: p.email,
-        services: ["vehicle-lockouts"],
-        towns: ["Lodi"],
-        insuranceExpiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await addPartners(desk, baseURL, partners, "vehicle-lockouts");
 
   // ...and offers the job to both: no phone position, so the owner picks the town.
   await desk.goto(`/desk#/requests/${requestId}`);
@@ -215,22 +226,7 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   const { id: requestId } = (await created.json()) as { id: number };
 
   await signIn(desk);
-  const { csrfToken } = (await (await desk.request.get("/api/desk/session")).json()) as { csrfToken: string };
-  for (const p of [cedar, dogwood]) {
-    const res = await desk.request.post("/api/desk/partners", {
-      headers: { origin: new URL(baseURL ?? "").origin, "x-csrf-token": csrfToken },
-      data: {
-        companyName: p.name,
-        contactName: "Dispatch",
-        phone: p.phone,
-        email: p.email,
-        services: ["motorcycle-towing"],
-        towns: ["Lodi"],
-        insuranceExpiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  }
+  await addPartners(desk, baseURL, [cedar, dogwood], "motorcycle-towing");
   const panel = desk.getByTestId("offer-panel");
   const offerTo = async (partner: string) => {
     await panel.getByLabel("Town to match partners on").selectOption("Lodi");
