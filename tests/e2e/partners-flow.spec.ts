@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
 import type { CapturedMail } from "../support/e2e-mail";
 
@@ -37,6 +37,22 @@ async function offerLinkMailedTo(request: APIRequestContext, address: string, re
     )
     .toMatch(/^\/offer\/[\w-]{20,}$/);
   return path;
+}
+
+/** The partner opens the offer from their e-mail on their phone and accepts with `minutes`; their page. */
+async function acceptOnPhone(
+  phone: BrowserContext,
+  request: APIRequestContext,
+  partner: E2ePartner,
+  requestId: number,
+  minutes: number,
+): Promise<Page> {
+  const page = await phone.newPage();
+  await page.goto(await offerLinkMailedTo(request, partner.email, requestId));
+  await page.getByLabel("Your arrival estimate, in minutes").fill(String(minutes));
+  await page.getByRole("button", { name: "Accept the job" }).click();
+  await expect(page.getByTestId("offer-accepted")).toContainText(`about ${minutes} minutes`);
+  return page;
 }
 
 async function signIn(page: Page) {
@@ -238,12 +254,7 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   await offerTo(cedar.name);
 
   // Cedar accepts, then cannot complete it.
-  const cedarContext = await phoneContext(browser, baseURL);
-  const cedarPage = await cedarContext.newPage();
-  await cedarPage.goto(await offerLinkMailedTo(request, cedar.email, requestId));
-  await cedarPage.getByLabel("Your arrival estimate, in minutes").fill("15");
-  await cedarPage.getByRole("button", { name: "Accept the job" }).click();
-  await expect(cedarPage.getByTestId("offer-accepted")).toContainText("about 15 minutes");
+  const cedarPage = await acceptOnPhone(await phoneContext(browser, baseURL), request, cedar, requestId, 15);
   await cedarPage.getByText("Could not complete the job").click();
   await cedarPage.getByLabel("What happened").fill("Winch broke on the way");
   await cedarPage.getByRole("button", { name: "Could not complete", exact: true }).click();
@@ -265,12 +276,7 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
     panel.getByRole("status").filter({ hasText: `${cedar.name} could not complete the job. Offer it again below` }),
   ).toBeVisible();
   await offerTo(dogwood.name);
-  const dogwoodContext = await phoneContext(browser, baseURL);
-  const dogwoodPage = await dogwoodContext.newPage();
-  await dogwoodPage.goto(await offerLinkMailedTo(request, dogwood.email, requestId));
-  await dogwoodPage.getByLabel("Your arrival estimate, in minutes").fill("40");
-  await dogwoodPage.getByRole("button", { name: "Accept the job" }).click();
-  await expect(dogwoodPage.getByTestId("offer-accepted")).toContainText("about 40 minutes");
+  const dogwoodPage = await acceptOnPhone(await phoneContext(browser, baseURL), request, dogwood, requestId, 40);
   // The desk, left open, follows the job: the acceptance and its timeline line come without a reload
   // (read every 5 s while an offer waits, against 15 s otherwise; the wait allows for a busy machine).
   const follows = { timeout: 12_000 };
@@ -279,5 +285,5 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   await expect(timeline).toContainText(`${dogwood.name} accepted: about 40 minutes`, follows);
   await expect(timeline).toContainText(`${cedar.name} reported: Could not complete`);
 
-  for (const context of [cedarContext, dogwoodContext]) await context.close();
+  for (const page of [cedarPage, dogwoodPage]) await page.context().close();
 });
