@@ -53,6 +53,10 @@ export interface AlertEmail {
   language?: string;
 }
 
+/** One line of an alert e-mail's HTML table; `content` is already escaped. */
+const htmlRow = (label: string, content: string) =>
+  `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
+
 /** The e-mail: subject with the service and pickup, every field, call and map links, business time. */
 export function alertEmail(request: ServiceRequestRow): AlertEmail {
   const received = formatBusinessTime(request.createdAt);
@@ -87,38 +91,63 @@ export function alertEmail(request: ServiceRequestRow): AlertEmail {
     `Sent by ${site.name}'s website. Call the driver back as soon as you can.`,
   ].join("\n");
 
-  const row = (label: string, content: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const html = [
     "<!doctype html>",
     '<html><body style="font-family:sans-serif;font-size:16px">',
     `<h1 style="font-size:20px">New service request #${request.id}</h1>`,
     "<table>",
-    row("Service", escapeHtml(request.service)),
-    row("Name", escapeHtml(request.name)),
-    row("Phone", link(tel, request.phone)),
-    row("Email", link(`mailto:${request.email}`, request.email)),
-    row("Pickup", link(pickupMap, request.pickupLocation)),
+    htmlRow("Service", escapeHtml(request.service)),
+    htmlRow("Name", escapeHtml(request.name)),
+    htmlRow("Phone", link(tel, request.phone)),
+    htmlRow("Email", link(`mailto:${request.email}`, request.email)),
+    htmlRow("Pickup", link(pickupMap, request.pickupLocation)),
     ...(gps && view
       ? [
-          row(
+          htmlRow(
             "GPS",
             `${escapeHtml(gps)}<br>${link(view.openStreetMapUrl, "OpenStreetMap")} · ${link(view.geoUri, "Maps app")}`,
           ),
         ]
       : []),
-    row("Drop-off", link(dropoffMap, request.dropoffLocation)),
-    row("Vehicle", escapeHtml(request.vehicle ?? NO_VEHICLE)),
-    row("Language", escapeHtml(language)),
-    row("Received", escapeHtml(received)),
-    row("Request id", String(request.id)),
+    htmlRow("Drop-off", link(dropoffMap, request.dropoffLocation)),
+    htmlRow("Vehicle", escapeHtml(request.vehicle ?? NO_VEHICLE)),
+    htmlRow("Language", escapeHtml(language)),
+    htmlRow("Received", escapeHtml(received)),
+    htmlRow("Request id", String(request.id)),
     "</table>",
     `<p>Sent by ${escapeHtml(site.name)}'s website. Call the driver back as soon as you can.</p>`,
     "</body></html>",
   ].join("\n");
 
   return { subject, text, html };
+}
+
+/**
+ * The fields the owner recognises a request by, in the desk's later e-mails about it (cancelled, no
+ * partner, not completed): as text lines, and as escaped HTML table rows.
+ */
+function recognisedBy(request: ServiceRequestRow): { text: string[]; html: string[] } {
+  const tel = telHrefFor(request.phone);
+  const received = formatBusinessTime(request.createdAt);
+  return {
+    text: [
+      `Service:   ${request.service}`,
+      `Name:      ${request.name}`,
+      `Phone:     ${request.phone}  (${tel})`,
+      `Pickup:    ${request.pickupLocation}`,
+      `Received:  ${received}`,
+      `Request id: ${request.id}`,
+    ],
+    html: [
+      htmlRow("Service", escapeHtml(request.service)),
+      htmlRow("Name", escapeHtml(request.name)),
+      htmlRow("Phone", `<a href="${escapeHtml(tel)}">${escapeHtml(request.phone)}</a>`),
+      htmlRow("Pickup", escapeHtml(request.pickupLocation)),
+      htmlRow("Received", escapeHtml(received)),
+      htmlRow("Request id", String(request.id)),
+    ],
+  };
 }
 
 /** What the cancellation alerts say when the driver gave no reason. */
@@ -131,7 +160,6 @@ const NO_REASON = "(none given)";
 export function cancelledAlertEmail(request: ServiceRequestRow): AlertEmail {
   const cancelled = request.cancelledAt ? formatBusinessTime(request.cancelledAt) : "(unknown)";
   const reason = request.cancelReason ?? NO_REASON;
-  const tel = telHrefFor(request.phone);
   const subject = headerSafe(
     `Cancelled by the driver: service request #${request.id} (${request.service} at ${headerSafe(request.pickupLocation, 60)})`,
     140,
@@ -142,30 +170,18 @@ export function cancelledAlertEmail(request: ServiceRequestRow): AlertEmail {
     `Cancelled: ${cancelled}`,
     `Reason:    ${reason}`,
     "",
-    `Service:   ${request.service}`,
-    `Name:      ${request.name}`,
-    `Phone:     ${request.phone}  (${tel})`,
-    `Pickup:    ${request.pickupLocation}`,
-    `Received:  ${formatBusinessTime(request.createdAt)}`,
-    `Request id: ${request.id}`,
+    ...recognisedBy(request).text,
     "",
     `Sent by ${site.name}'s website. The driver no longer needs help: tell the partner operator if one was sent.`,
   ].join("\n");
-  const row = (label: string, content: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
   const html = [
     "<!doctype html>",
     '<html><body style="font-family:sans-serif;font-size:16px">',
     `<h1 style="font-size:20px">The driver cancelled service request #${request.id}</h1>`,
     "<table>",
-    row("Cancelled", escapeHtml(cancelled)),
-    row("Reason", escapeHtml(reason)),
-    row("Service", escapeHtml(request.service)),
-    row("Name", escapeHtml(request.name)),
-    row("Phone", `<a href="${escapeHtml(tel)}">${escapeHtml(request.phone)}</a>`),
-    row("Pickup", escapeHtml(request.pickupLocation)),
-    row("Received", escapeHtml(formatBusinessTime(request.createdAt))),
-    row("Request id", String(request.id)),
+    htmlRow("Cancelled", escapeHtml(cancelled)),
+    htmlRow("Reason", escapeHtml(reason)),
+    ...recognisedBy(request).html,
     "</table>",
     `<p>Sent by ${escapeHtml(site.name)}'s website. The driver no longer needs help: tell the partner operator if one was sent.</p>`,
     "</body></html>",
@@ -227,35 +243,22 @@ export function notCompletedAlertEmail(
 function jobAlertEmail(request: ServiceRequestRow, title: string, explained: string, siteUrl: string): AlertEmail {
   const subject = headerSafe(`${title} (${request.service} at ${headerSafe(request.pickupLocation, 60)})`, 140);
   const deskUrl = new URL(deskPath(request), siteUrl).href;
-  const tel = telHrefFor(request.phone);
   const text = [
     `${title}.`,
     explained,
     deskUrl,
     "",
-    `Service:   ${request.service}`,
-    `Name:      ${request.name}`,
-    `Phone:     ${request.phone}  (${tel})`,
-    `Pickup:    ${request.pickupLocation}`,
-    `Received:  ${formatBusinessTime(request.createdAt)}`,
-    `Request id: ${request.id}`,
+    ...recognisedBy(request).text,
     "",
     `Sent by ${site.name}'s website.`,
   ].join("\n");
-  const row = (label: string, content: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${content}</td></tr>`;
   const html = [
     "<!doctype html>",
     '<html><body style="font-family:sans-serif;font-size:16px">',
     `<h1 style="font-size:20px">${escapeHtml(title)}</h1>`,
     `<p>${escapeHtml(explained)} <a href="${escapeHtml(deskUrl)}">Open it in the desk</a>.</p>`,
     "<table>",
-    row("Service", escapeHtml(request.service)),
-    row("Name", escapeHtml(request.name)),
-    row("Phone", `<a href="${escapeHtml(tel)}">${escapeHtml(request.phone)}</a>`),
-    row("Pickup", escapeHtml(request.pickupLocation)),
-    row("Received", escapeHtml(formatBusinessTime(request.createdAt))),
-    row("Request id", String(request.id)),
+    ...recognisedBy(request).html,
     "</table>",
     `<p>Sent by ${escapeHtml(site.name)}'s website.</p>`,
     "</body></html>",
@@ -306,8 +309,7 @@ export function driverConfirmationEmail(request: ServiceRequestRow, pageUrl: str
     why,
     sender,
   ].join("\n");
-  const row = (label: string, content: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${content}</td></tr>`;
+  const row = (label: string, content: string) => htmlRow(escapeHtml(label), content);
   const phoneLink = `<a href="${escapeHtml(`tel:${site.phone.e164}`)}">${escapeHtml(site.phone.display)}</a>`;
   const html = [
     "<!doctype html>",
