@@ -283,7 +283,9 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     const [row] = await db.db.select().from(partnerOffers).where(eq(partnerOffers.id, offer.offerId));
     expect(row).toMatchObject({ step: "not_completed", notCompletedReason: "Gone on arrival" });
     expect((await page(offer.path)).body).toContain("Could not complete");
-    expect(await statusOf(job.id)).toBe("dispatched");
+    // Nobody is on the way any more: back to Contacted, and the driver's page no longer says so.
+    expect(await statusOf(job.id)).toBe("contacted");
+    expect(await driverStatus(job.driverToken)).toBe("arranging");
   });
 
   it("an offer past its time cannot be accepted or declined, and its page says so", async () => {

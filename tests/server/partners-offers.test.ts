@@ -282,8 +282,10 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     await w.db.db
       .insert(requestPageLinks)
       .values({ serviceRequestId: requestId, tokenSha256: pageTokenHash(driverToken) });
-    const driverSees = async () =>
-      (await w.app.inject({ method: "GET", url: `/api/request/${driverToken}/state` })).json().live.partner;
+    const driverLive = async () =>
+      (await w.app.inject({ method: "GET", url: `/api/request/${driverToken}/state` })).json().live;
+    const driverSees = async () => (await driverLive()).partner;
+    const driverStatus = async () => (await driverLive()).status;
     const linkTo = async (partnerId: number, jobId = requestId) => {
       const [row] = await w.db.db
         .select({ id: partnerOffers.id })
@@ -323,8 +325,13 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     ]);
     expect(await w.app.offerExpiry.escalate(requestId)).toBe(false);
     expect(await noPartnerEvents(requestId)).toBe(0);
-    // The driver still sees who had it and that they could not complete it, until someone else accepts.
+    // The offer withdrawn when Delta accepted still says the job was taken: what its partner was told.
+    const rivera = await linkTo(p.withSystem);
+    expect((await w.app.inject({ method: "GET", url: `/offer/${rivera.token}` })).body).toContain("This job was taken");
+    // The driver's page no longer says someone is on the way; it still names who had it and that they
+    // could not complete it, until someone else accepts. The request is back to Contacted.
     expect(await driverSees()).toMatchObject({ companyName: "Delta Tow Tracy", step: "not_completed" });
+    expect(await driverStatus()).toBe("arranging");
 
     // The owner offers it again; the desk lists the undone acceptance beside the new offer.
     expect((await offer(requestId, [p.third])).statusCode).toBe(201);
@@ -339,6 +346,7 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     expect(taken.statusCode).toBe(200);
     expect(taken.json().offer).toMatchObject({ state: "accepted", etaMinutes: 35, taken: false });
     expect(await driverSees()).toMatchObject({ companyName: "Zeta Roadside Tracy", etaMinutes: 35, step: "accepted" });
+    expect(await driverStatus()).toBe("on_the_way");
     // One partner holds it again: no more offers, and the one who could not complete cannot take it back.
     expect((await offer(requestId, [p.withSystem])).statusCode).toBe(409);
     expect((await answer(plain.token, "step", { step: "on_the_way" })).statusCode).toBe(409);
@@ -346,11 +354,13 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     // A new round that nobody takes escalates like any other.
     w.setNow(T0);
     const again = await w.addRequest({ nearestTown: "Tracy" });
-    await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.plain] });
+    expect((await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.plain] })).statusCode).toBe(201);
     const { token } = await linkTo(p.plain, again);
-    await answer(token, "accept", { etaMinutes: 10 });
-    await answer(token, "step", { step: "not_completed", reason: "" });
-    await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.withSystem] });
+    expect((await answer(token, "accept", { etaMinutes: 10 })).statusCode).toBe(200);
+    expect((await answer(token, "step", { step: "not_completed", reason: "" })).statusCode).toBe(200);
+    expect((await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.withSystem] })).statusCode).toBe(
+      201,
+    );
     w.setNow(new Date(T0.getTime() + 10 * MINUTE));
     expect((await w.app.offerExpiry.runOnce()).escalated).toContain(again);
     expect(await noPartnerEvents(again)).toBe(1);

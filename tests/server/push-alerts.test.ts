@@ -13,6 +13,7 @@ import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { addPartner, offerJob } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { appOnFreshDatabase, type TestDatabase } from "../support/test-app";
 import { browserSubscription, type LocalPushService, startPushService, verifyVapid } from "../support/web-push";
@@ -188,6 +189,41 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
       "cancelled push sent",
       "new_request push sent",
     ]);
+  });
+
+  it("a partner's Could not complete reaches the phone at once, naming them", async () => {
+    const phone = browserSubscription(push.endpoint("phone-not-completed"));
+    expect((await subscribe(phone.json)).statusCode).toBe(204);
+    const id = await send({ service: "Towing", pickupLocation: "Hammer Ln & West Ln, Stockton" });
+    await app.alerts.worker.runOnce();
+    push.messages.length = 0;
+    const partner = await addPartner(db.db, { companyName: "Cedar Towing" });
+    const offer = await offerJob(db.db, id, partner.id, new Date());
+    const answer = (action: string, payload: object) =>
+      app.inject({
+        method: "POST",
+        url: `/api/offer/${offer.token}/${action}`,
+        headers: { origin: "http://localhost:80" },
+        payload,
+      });
+    expect((await answer("accept", { etaMinutes: 20 })).statusCode).toBe(200);
+    expect((await answer("step", { step: "not_completed", reason: "Gone on arrival" })).statusCode).toBe(200);
+    await app.alerts.worker.runOnce();
+    const [message] = push.messages;
+    if (!message) throw new Error("nothing pushed");
+    expect(JSON.parse(phone.decrypt(message.body))).toEqual({
+      title: `Cedar Towing could not complete #${id}`,
+      body: "Towing, Hammer Ln & West Ln, Stockton",
+      url: `/desk#/requests/${id}`,
+      tag: `service-request-${id}-not-completed`,
+    });
+    const sent = await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id));
+    expect(
+      sent
+        .filter((a) => a.channel === "push")
+        .map((a) => `${a.kind} ${a.state}`)
+        .sort(),
+    ).toEqual(["job_not_completed sent", "new_request sent"]);
   });
 
   it("a phone its push service calls gone is forgotten; the alert is sent when another phone took it", async () => {

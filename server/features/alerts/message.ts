@@ -218,7 +218,7 @@ export function noPartnerAlertEmail(
  * on arrival, or their reason). The company name is the owner's own entry in the partner directory.
  */
 export const notCompletedTitle = (request: Pick<ServiceRequestRow, "id">, companyName: string) =>
-  headerSafe(`${companyName} could not complete #${request.id}`, 100);
+  `${headerSafe(companyName, 60)} could not complete #${request.id}`;
 
 /**
  * The desk's e-mail when the partner who had the job could not complete it: the driver may still be

@@ -93,12 +93,15 @@ async function lockOffer(tx: Tx, key: OfferKey) {
   return { offer, status: request.status, companyName: key.companyName };
 }
 
-/** Whether a partner holds the request's job (a withdrawn offer's job was then taken). */
-async function acceptedOn(tx: Tx, requestId: number): Promise<boolean> {
+/**
+ * Whether the request's job was taken: a partner holds it now, or, for a withdrawn offer (withdrawn
+ * only because another partner accepted), was ever accepted, even if that partner could not complete it.
+ */
+async function acceptedOn(tx: Tx, requestId: number, ever = false): Promise<boolean> {
   const [winner] = await tx
     .select({ id: partnerOffers.id })
     .from(partnerOffers)
-    .where(and(eq(partnerOffers.serviceRequestId, requestId), holdsTheJob))
+    .where(and(eq(partnerOffers.serviceRequestId, requestId), ever ? eq(partnerOffers.state, "accepted") : holdsTheJob))
     .limit(1);
   return winner !== undefined;
 }
@@ -111,7 +114,7 @@ async function whyNotOpen(tx: Tx, offer: PartnerOfferRow): Promise<{ refused: Of
     case "declined":
       return { refused: "declined", taken: await acceptedOn(tx, offer.serviceRequestId) };
     case "withdrawn": {
-      const taken = await acceptedOn(tx, offer.serviceRequestId);
+      const taken = await acceptedOn(tx, offer.serviceRequestId, true);
       return { refused: taken ? "taken" : "withdrawn", taken };
     }
     default:
@@ -320,8 +323,13 @@ export async function reportStep(
     });
     if (step === "done")
       await changeStatus(tx as unknown as Db, offer.serviceRequestId, "completed", companyName, now, alertChannels);
-    // The driver may still be waiting: the desk is told at once, on its channels, and can offer the job again.
-    if (step === "not_completed" && alertChannels.length > 0) {
+    // Nobody is on the way any more: the request goes back to Contacted (the driver's page says help is
+    // being arranged, and the next acceptance moves it to Dispatched again), and the desk is told at
+    // once on its channels and can offer the job again. Not on a request the desk already closed.
+    const stillOpen = !closedStatuses.includes(status);
+    if (step === "not_completed" && stillOpen && status === "dispatched")
+      await changeStatus(tx as unknown as Db, offer.serviceRequestId, "contacted", companyName, now);
+    if (step === "not_completed" && stillOpen && alertChannels.length > 0) {
       await tx.insert(alertOutbox).values(
         alertChannels.map((channel) => ({
           serviceRequestId: offer.serviceRequestId,
@@ -334,7 +342,8 @@ export async function reportStep(
     return {
       changed: true,
       offer: moved ?? offer,
-      requestStatus: step === "done" ? "completed" : status,
+      requestStatus:
+        step === "done" ? "completed" : step === "not_completed" && status === "dispatched" ? "contacted" : status,
       taken: false,
     };
   });

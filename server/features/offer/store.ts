@@ -43,13 +43,17 @@ export async function offerByToken(db: Db, candidate: string, now: Date): Promis
   return { ...row, takenByAnother: await acceptedElsewhere(db, row.offer) };
 }
 
-/** Whether a partner other than this offer's holds the request's accepted offer: the job was taken. */
+/**
+ * Whether another partner took the job: holds it now, or, for a withdrawn offer (withdrawn only because
+ * another partner accepted), accepted it, even if they could not complete it: what that partner was told.
+ */
 async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolean> {
   if (offer.state === "accepted") return false;
+  const taken = offer.state === "withdrawn" ? eq(partnerOffers.state, "accepted") : holdsTheJob;
   const [other] = await db
     .select({ id: partnerOffers.id })
     .from(partnerOffers)
-    .where(and(eq(partnerOffers.serviceRequestId, offer.serviceRequestId), holdsTheJob, ne(partnerOffers.id, offer.id)))
+    .where(and(eq(partnerOffers.serviceRequestId, offer.serviceRequestId), taken, ne(partnerOffers.id, offer.id)))
     .limit(1);
   return other !== undefined;
 }

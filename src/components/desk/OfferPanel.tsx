@@ -18,10 +18,12 @@ import { hrefFor } from "./use-hash-route";
 const FOLLOW_JOB_MS = 5_000;
 
 /** An offer waits for its answer, or the partner who holds the job has not reported its end. */
-const jobMoving = (data: DeskOffers | undefined) =>
-  data?.offers.some(
+const jobMoving = (data: DeskOffers | undefined, closed: boolean) =>
+  !closed &&
+  (data?.offers.some(
     (o) => o.state === "offered" || (o.state === "accepted" && o.step !== "done" && o.step !== "not_completed"),
-  ) ?? false;
+  ) ??
+    false);
 
 const stateLabels: Record<OfferStateName, string> = {
   offered: "Waiting for an answer",
@@ -111,7 +113,7 @@ export function OfferPanel({
   // and step shows while the owner looks.
   const offers = useQuery<DeskOffers>({
     queryKey: key,
-    refetchInterval: (query) => (jobMoving(query.state.data) ? FOLLOW_JOB_MS : INBOX_POLL_MS),
+    refetchInterval: (query) => (jobMoving(query.state.data, closed) ? FOLLOW_JOB_MS : INBOX_POLL_MS),
     refetchIntervalInBackground: true,
   });
   // An answer or a step is also a line on the request's timeline: read the request again when one comes.
@@ -143,8 +145,11 @@ export function OfferPanel({
   // The partner who holds the job; one who could not complete it no longer does, and the job can be offered again.
   const accepted = list.find((o) => o.state === "accepted" && o.step !== "not_completed");
   const couldNotComplete = accepted ? undefined : list.findLast((o) => o.state === "accepted");
-  const open = list.some((o) => o.state === "offered");
-  const allFailed = list.length > 0 && list.every((o) => o.state === "expired" || o.state === "declined");
+  // This round's offers: those sent since the last partner could not complete the job (the offers
+  // withdrawn when that partner accepted belong to the round before).
+  const round = couldNotComplete ? list.filter((o) => o.id > couldNotComplete.id && o.state !== "withdrawn") : list;
+  const open = round.some((o) => o.state === "offered");
+  const allFailed = round.length > 0 && round.every((o) => o.state === "expired" || o.state === "declined");
   const canOffer = !closed && !accepted;
   const candidates = data?.candidates ?? [];
 
@@ -205,7 +210,7 @@ export function OfferPanel({
           No partner took the job: every offer expired or was declined. Offer it again below, or call partners.
         </p>
       )}
-      {couldNotComplete && !open && !closed && (
+      {couldNotComplete && round.length === 0 && !closed && (
         <p role="status" className="rounded-md border-2 border-red-700 bg-red-50 px-3 py-2 font-semibold text-red-800">
           {couldNotComplete.companyName} could not complete the job. Offer it again below, or call partners.
         </p>

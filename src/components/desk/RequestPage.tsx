@@ -39,6 +39,8 @@ const alertKindLabels: Record<string, string> = {
   offer_withdrawn: "Offer withdrawn (partner)",
   offer_cancelled: "Cancelled by the driver (partner)",
   no_partner: "No partner took it (owner)",
+  job_not_completed: "Partner could not complete (owner)",
+  review_request: "How did it go? (driver)",
 };
 
 /** One alert per row: a table from sm up, a block of lines per alert on a phone. */
