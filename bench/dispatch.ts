@@ -26,6 +26,7 @@ import { openDatabase } from "../server/db/client";
 import { addPartner, type SeededJob, seedJobs } from "../tests/support/offers";
 import { measureDispatchReport } from "./dispatch-report";
 import { percentile, withScratchSchema } from "./support/bench-data";
+import { openStateStream } from "./support/event-stream";
 import { runBench } from "./support/run-bench";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -58,44 +59,17 @@ function showsAcceptance(live: Record<string, unknown>): boolean {
 
 /** A driver's phone holding its request's live stream open; resolves once the first state came. */
 async function openDriverStream(origin: string, token: string): Promise<DriverStream> {
-  const controller = new AbortController();
-  const res = await fetch(`${origin}/api/request/${token}/events`, { signal: controller.signal });
-  if (res.status !== 200 || !res.body) throw new Error(`event stream answered ${res.status}`);
-  let connected: () => void = () => {};
-  const first = new Promise<void>((resolve) => {
-    connected = resolve;
-  });
   let seen: (at: number) => void = () => {};
   let missed: (error: Error) => void = () => {};
   const accepted = new Promise<number>((resolve, reject) => {
     seen = resolve;
     missed = reject;
   });
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (block.startsWith("event: state") && data) {
-            connected();
-            if (showsAcceptance(JSON.parse(data) as Record<string, unknown>)) seen(performance.now());
-          }
-          end = buffer.indexOf("\n\n");
-        }
-      }
-      missed(new Error("the stream ended before the acceptance"));
-    } catch (error) {
-      missed(error as Error);
-    }
-  })();
-  await first;
-  return { accepted, close: () => controller.abort() };
+  const stream = await openStateStream(`${origin}/api/request/${token}/events`, (data) => {
+    if (showsAcceptance(JSON.parse(data) as Record<string, unknown>)) seen(performance.now());
+  });
+  void stream.ended.then((error) => missed(error ?? new Error("the stream ended before the acceptance")));
+  return { accepted, close: stream.close };
 }
 
 interface Measured {

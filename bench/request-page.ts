@@ -24,6 +24,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { benchServiceRequest, percentile } from "./support/bench-data";
+import { openStateStream } from "./support/event-stream";
 import { runBench } from "./support/run-bench";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -143,40 +144,14 @@ async function follow(origin: string, id: number, requestPage: string): Promise<
   const page = await fetch(`${origin}${requestPage}`);
   if (page.status !== 200) throw new Error(`request page answered ${page.status}`);
   await page.arrayBuffer();
-  const controller = new AbortController();
-  const res = await fetch(`${origin}${requestPage.replace("/request/", "/api/request/")}/events`, {
-    signal: controller.signal,
-  });
-  if (res.status !== 200 || !res.body) throw new Error(`event stream answered ${res.status}`);
-  const follower: Follower = { id, close: () => controller.abort() };
-  let connected: () => void = () => {};
-  const firstState = new Promise<void>((resolve) => {
-    connected = resolve;
-  });
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = "";
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (block.startsWith("event: state")) {
-            connected();
-            if (block.includes('"status":"on_the_way"') && follower.seenAt === undefined) {
-              follower.seenAt = performance.now();
-            }
-          }
-          end = buffer.indexOf("\n\n");
-        }
-      }
-    } catch {
-      // closed by the bench
-    }
-  })();
-  await firstState;
+  const follower: Follower = { id, close: () => {} };
+  const stream = await openStateStream(
+    `${origin}${requestPage.replace("/request/", "/api/request/")}/events`,
+    (data) => {
+      if (data.includes('"status":"on_the_way"') && follower.seenAt === undefined) follower.seenAt = performance.now();
+    },
+  );
+  follower.close = stream.close;
   return follower;
 }
 

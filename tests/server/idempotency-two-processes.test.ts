@@ -1,24 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
-import { databaseTargets, postgresUrl } from "../support/databases";
-import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  stopServer,
-  waitHealthy,
-  writeMinimalSite,
-} from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { postgresUrl } from "../support/databases";
+import { withPostgresServers } from "../support/postgres-servers";
 import { validServiceRequest } from "../support/service-request";
-
-const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-idempotency-site-"));
-afterAll(() => {
-  rmSync(siteRoot, { recursive: true, force: true });
-});
 
 /**
  * Issue 28: a repeat with the same Idempotency-Key gets the first request's answer and stores nothing,
@@ -30,20 +15,7 @@ describe.runIf(postgresUrl)("Idempotency-Key across two server processes on one 
   it("tries of one form sent through both at once store one request, and every answer is its 201", {
     timeout: 180_000,
   }, async () => {
-    const target = databaseTargets.find((t) => t.kind === "postgres");
-    if (!target) throw new Error("no PostgreSQL target");
-    const place = await target.create();
-    const env = {
-      DATABASE_URL: place.databaseUrl ?? "",
-      DATA_DIR: place.dataDir,
-      DIST_DIR: writeMinimalSite(siteRoot),
-      CONTACT_RATE_LIMIT_MAX: "10000",
-    };
-    const servers: ServerProcess[] = [];
-    try {
-      for (let i = 0; i < 2; i++) servers.push(startServer(await freePort(), env));
-      await Promise.all(servers.map((s) => waitHealthy(s, 120_000)));
-
+    await withPostgresServers(2, { CONTACT_RATE_LIMIT_MAX: "10000" }, async (servers, place) => {
       const key = randomUUID();
       // Four tries through each process, all in flight together: the answer to a try may be lost, and
       // a phone's retry may reach the other server of the cluster.
@@ -72,9 +44,6 @@ describe.runIf(postgresUrl)("Idempotency-Key across two server processes on one 
       } finally {
         await client.end();
       }
-    } finally {
-      await Promise.all(servers.map((server) => stopServer(server)));
-      await place.dispose();
-    }
+    });
   });
 });

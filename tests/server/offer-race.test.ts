@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import type { Db } from "../../server/db/client";
 import { openDatabase } from "../../server/db/client";
@@ -11,14 +8,8 @@ import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 import { addPartner, type SeededJob, seedJobs } from "../support/offers";
-import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  stopServer,
-  waitHealthy,
-  writeMinimalSite,
-} from "../support/server-process";
+import { withPostgresServers } from "../support/postgres-servers";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * The first acceptance wins: 5 partners accept each of 100 jobs within the same few milliseconds. On
@@ -101,50 +92,33 @@ describe("the acceptance race on PGlite, in one process", () => {
   });
 });
 
-const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-offer-race-site-"));
-afterAll(() => {
-  rmSync(siteRoot, { recursive: true, force: true });
-});
-
 describe.runIf(postgresUrl)("the acceptance race on PostgreSQL, through two server processes", () => {
   it("five acceptances per job split over two servers, over 100 jobs: exactly one winner each", {
     timeout: 180_000,
   }, async () => {
-    const target = databaseTargets.find((t) => t.kind === "postgres");
-    if (!target) throw new Error("no PostgreSQL target");
-    const place = await target.create();
-    const env = {
-      DATABASE_URL: place.databaseUrl ?? "",
-      DATA_DIR: place.dataDir,
-      DIST_DIR: writeMinimalSite(siteRoot),
-      REQUEST_PAGE_RATE_LIMIT_MAX: "100000",
-      MAX_CONNECTIONS_PER_CLIENT: "0",
-    };
-    const servers: ServerProcess[] = [];
-    const db = await openDatabase({ dataDir: place.dataDir, databaseUrl: place.databaseUrl });
-    try {
-      for (let i = 0; i < 2; i++) servers.push(startServer(await freePort(), env));
-      const jobs = await seed(db.db);
-      await Promise.all(servers.map((s) => waitHealthy(s, 120_000)));
-      const answers = await Promise.all(
-        jobs.flatMap((job, j) =>
-          job.offers.map(async (offer, k) => {
-            const server = servers[(j + k) % 2] as ServerProcess;
-            const res = await fetch(`${server.url}/api/offer/${offer.token}/accept`, {
-              method: "POST",
-              headers: { "content-type": "application/json", origin: server.url },
-              body: JSON.stringify({ etaMinutes: 20 }),
-            });
-            const body = (await res.json()) as { offer?: { taken?: boolean } };
-            return { job: j, status: res.status, taken: body.offer?.taken === true };
-          }),
-        ),
-      );
-      await expectOneWinnerPerJob(db.db, jobs, answers);
-    } finally {
-      await Promise.all(servers.map((server) => stopServer(server)));
-      await db.close();
-      await place.dispose();
-    }
+    const env = { REQUEST_PAGE_RATE_LIMIT_MAX: "100000", MAX_CONNECTIONS_PER_CLIENT: "0" };
+    await withPostgresServers(2, env, async (servers, place) => {
+      const db = await openDatabase(place);
+      try {
+        const jobs = await seed(db.db);
+        const answers = await Promise.all(
+          jobs.flatMap((job, j) =>
+            job.offers.map(async (offer, k) => {
+              const server = servers[(j + k) % 2] as ServerProcess;
+              const res = await fetch(`${server.url}/api/offer/${offer.token}/accept`, {
+                method: "POST",
+                headers: { "content-type": "application/json", origin: server.url },
+                body: JSON.stringify({ etaMinutes: 20 }),
+              });
+              const body = (await res.json()) as { offer?: { taken?: boolean } };
+              return { job: j, status: res.status, taken: body.offer?.taken === true };
+            }),
+          ),
+        );
+        await expectOneWinnerPerJob(db.db, jobs, answers);
+      } finally {
+        await db.close();
+      }
+    });
   });
 });

@@ -1,19 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alertReceiversForThisFile, deliveries, duplicateCount, waitDelivered } from "../support/alert-deliveries";
-import { databaseTargets, postgresUrl } from "../support/databases";
-import {
-  freePort,
-  type ServerProcess,
-  startServer,
-  stopServer,
-  waitHealthy,
-  writeMinimalSite,
-} from "../support/server-process";
+import { postgresUrl } from "../support/databases";
+import { withPostgresServers } from "../support/postgres-servers";
+import type { ServerProcess } from "../support/server-process";
 
 /**
  * Scale-out: two server processes on one PostgreSQL database and one Redis, load sent through both.
@@ -36,11 +27,7 @@ function isolatedRedisUrl(url: string): string {
   return u.toString();
 }
 
-const siteRoot = mkdtempSync(path.join(tmpdir(), "towing-scale-site-"));
 const receivers = alertReceiversForThisFile();
-afterAll(() => {
-  rmSync(siteRoot, { recursive: true, force: true });
-});
 
 const requestBody = (client: number, attempt: number) => ({
   name: `Driver ${client}-${attempt}`,
@@ -79,15 +66,11 @@ describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL 
   it("store each service request once, send each alert once, and share the service requests' rate limit", {
     timeout: 240_000,
   }, async () => {
-    const target = databaseTargets.find((t) => t.kind === "postgres");
-    if (!target || !redisUrl) throw new Error("needs DATABASE_URL and REDIS_URL");
-    const place = await target.create();
+    if (!redisUrl) throw new Error("needs DATABASE_URL and REDIS_URL");
     const sharedRedis = isolatedRedisUrl(redisUrl);
     const redis = new Redis(sharedRedis);
     await redis.flushdb();
     const env = {
-      DATABASE_URL: place.databaseUrl ?? "",
-      DATA_DIR: place.dataDir,
       REDIS_URL: sharedRedis,
       TRUST_PROXY: "1",
       CONTACT_RATE_LIMIT_MAX: String(LIMIT),
@@ -97,72 +80,68 @@ describe.runIf(postgresUrl && redisUrl)("two server processes on one PostgreSQL 
       LEAD_ALERT_TO: "owner@example.com",
       LEAD_ALERT_WEBHOOK_URL: receivers.hook.url,
       LEAD_ALERT_WEBHOOK_SECRET: "scale-out-secret-0123456789",
-      DIST_DIR: writeMinimalSite(siteRoot),
     };
-    const servers = [startServer(await freePort(), env), startServer(await freePort(), env)];
     try {
-      await Promise.all(servers.map((s) => waitHealthy(s, 120_000)));
+      await withPostgresServers(2, env, async (servers, place) => {
+        const outcomes: Outcome[] = [];
+        let next = 0;
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (next < CLIENTS) outcomes.push(...(await runClient(servers, next++)));
+          }),
+        );
 
-      const outcomes: Outcome[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < CLIENTS) outcomes.push(...(await runClient(servers, next++)));
-        }),
-      );
+        // The limit holds across both processes: exactly LIMIT stored per client, the rest refused.
+        for (let client = 0; client < CLIENTS; client++) {
+          const mine = outcomes.filter((o) => o.client === client);
+          expect(
+            mine.filter((o) => o.status === 201),
+            `client ${client}`,
+          ).toHaveLength(LIMIT);
+          expect(
+            mine.filter((o) => o.status === 429),
+            `client ${client}`,
+          ).toHaveLength(TRIES_PER_CLIENT - LIMIT);
+        }
+        const accepted = outcomes.filter((o) => o.status === 201);
+        expect(new Set(accepted.map((o) => o.server))).toEqual(new Set([0, 1]));
+        expect(await redis.keys("towing-rate-limit:*")).not.toEqual([]);
 
-      // The limit holds across both processes: exactly LIMIT stored per client, the rest refused.
-      for (let client = 0; client < CLIENTS; client++) {
-        const mine = outcomes.filter((o) => o.client === client);
-        expect(
-          mine.filter((o) => o.status === 201),
-          `client ${client}`,
-        ).toHaveLength(LIMIT);
-        expect(
-          mine.filter((o) => o.status === 429),
-          `client ${client}`,
-        ).toHaveLength(TRIES_PER_CLIENT - LIMIT);
-      }
-      const accepted = outcomes.filter((o) => o.status === 201);
-      expect(new Set(accepted.map((o) => o.server))).toEqual(new Set([0, 1]));
-      expect(await redis.keys("towing-rate-limit:*")).not.toEqual([]);
+        // Nothing lost, nothing duplicated, nothing altered: the table holds exactly what was acknowledged.
+        const db = new pg.Client({ connectionString: place.databaseUrl });
+        await db.connect();
+        const { rows } = await db.query<{ id: number; name: string; pickup_location: string }>(
+          "select id, name, pickup_location from contact_requests order by id",
+        );
+        await db.end();
+        const expected = accepted
+          .map((o) => ({
+            id: o.id,
+            name: requestBody(o.client, o.attempt).name,
+            pickup: requestBody(o.client, 0).pickupLocation,
+          }))
+          .sort((a, b) => Number(a.id) - Number(b.id));
+        expect(rows.map((r) => ({ id: r.id, name: r.name, pickup: r.pickup_location }))).toEqual(expected);
 
-      // Nothing lost, nothing duplicated, nothing altered: the table holds exactly what was acknowledged.
-      const db = new pg.Client({ connectionString: place.databaseUrl });
-      await db.connect();
-      const { rows } = await db.query<{ id: number; name: string; pickup_location: string }>(
-        "select id, name, pickup_location from contact_requests order by id",
-      );
-      await db.end();
-      const expected = accepted
-        .map((o) => ({
-          id: o.id,
-          name: requestBody(o.client, o.attempt).name,
-          pickup: requestBody(o.client, 0).pickupLocation,
-        }))
-        .sort((a, b) => Number(a.id) - Number(b.id));
-      expect(rows.map((r) => ({ id: r.id, name: r.name, pickup: r.pickup_location }))).toEqual(expected);
-
-      // Each alert once, from whichever process claimed it.
-      const ids = new Set(accepted.map((o) => Number(o.id)));
-      expect(await waitDelivered(receivers.smtp, receivers.hook, ids, 90_000)).toEqual([]);
-      const { mails, hooks } = deliveries(receivers.smtp, receivers.hook);
-      expect([...mails.keys()].sort()).toEqual([...ids].sort());
-      expect(duplicateCount(mails)).toBe(0);
-      expect(duplicateCount(hooks)).toBe(0);
-      const keys = receivers.hook.accepted().map((h) => h.headers["idempotency-key"]);
-      expect(new Set(keys).size).toBe(keys.length);
-      console.info(
-        `scale-out: ${outcomes.length} requests through 2 processes, ${accepted.length} stored, ` +
-          `${outcomes.length - accepted.length} refused by the shared limit, ${mails.size} e-mails, ${hooks.size} webhooks, 0 duplicates`,
-      );
-      for (const s of servers) s.child.kill("SIGTERM");
-      expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+        // Each alert once, from whichever process claimed it.
+        const ids = new Set(accepted.map((o) => Number(o.id)));
+        expect(await waitDelivered(receivers.smtp, receivers.hook, ids, 90_000)).toEqual([]);
+        const { mails, hooks } = deliveries(receivers.smtp, receivers.hook);
+        expect([...mails.keys()].sort()).toEqual([...ids].sort());
+        expect(duplicateCount(mails)).toBe(0);
+        expect(duplicateCount(hooks)).toBe(0);
+        const keys = receivers.hook.accepted().map((h) => h.headers["idempotency-key"]);
+        expect(new Set(keys).size).toBe(keys.length);
+        console.info(
+          `scale-out: ${outcomes.length} requests through 2 processes, ${accepted.length} stored, ` +
+            `${outcomes.length - accepted.length} refused by the shared limit, ${mails.size} e-mails, ${hooks.size} webhooks, 0 duplicates`,
+        );
+        for (const s of servers) s.child.kill("SIGTERM");
+        expect(await Promise.all(servers.map((s) => s.exited))).toEqual([0, 0]);
+      });
     } finally {
-      await Promise.all(servers.map((s) => stopServer(s)));
       await redis.flushdb();
       redis.disconnect();
-      await place.dispose();
     }
   });
 });
