@@ -239,7 +239,7 @@ export const offerActionPath = (token: string, action: OfferAction) => `/api/off
  * Where an offer stands as its partner sees it, what every JSON answer of /api/offer/{token}/… holds.
  * `state` is the stored one, except that an open offer past its time reads "expired" (the sweep may
  * not have run yet); `taken` says another partner accepted the job (this offer withdrawn, declined or
- * expired);
+ * expired, or accepted by a partner who could not complete it and then handed on);
  * `driverCancelled` that the driver cancelled the request.
  */
 export interface OfferPageState {

@@ -14,6 +14,7 @@ import { newPageToken, pageTokenHash } from "../../server/features/request-page/
 import type { DeskOffers } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
 import { OWNER, type PartnersWorld, partnersWorld } from "../support/partners";
+import { validServiceRequest } from "../support/service-request";
 
 const MINUTE = 60_000;
 const T0 = new Date("2026-11-20T12:52:00Z"); // 4:52 AM in Stockton
@@ -326,6 +327,8 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     expect(await w.app.offerExpiry.escalate(requestId)).toBe(false);
     expect(await noPartnerEvents(requestId)).toBe(0);
     // The offer withdrawn when Delta accepted still says the job was taken: what its partner was told.
+    const deltaPage = async () => (await w.app.inject({ method: "GET", url: `/offer/${plain.token}` })).body;
+    expect(await deltaPage()).toContain(validServiceRequest.name); // their record, until the job goes on
     const rivera = await linkTo(p.withSystem);
     expect((await w.app.inject({ method: "GET", url: `/offer/${rivera.token}` })).body).toContain("This job was taken");
     // The driver's page no longer says someone is on the way; it still names who had it and that they
@@ -347,6 +350,12 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     expect(taken.json().offer).toMatchObject({ state: "accepted", etaMinutes: 35, taken: false });
     expect(await driverSees()).toMatchObject({ companyName: "Zeta Roadside Tracy", etaMinutes: 35, step: "accepted" });
     expect(await driverStatus()).toBe("on_the_way");
+    // Delta's page keeps their own steps but no longer shows the driver: the job is Zeta's now.
+    const handedOn = await deltaPage();
+    expect(handedOn).toContain("the job went to another operator");
+    expect(handedOn).toContain("Truck broke down");
+    expect(handedOn).not.toContain(validServiceRequest.name);
+    expect(handedOn).not.toContain(validServiceRequest.phone);
     // One partner holds it again: no more offers, and the one who could not complete cannot take it back.
     expect((await offer(requestId, [p.withSystem])).statusCode).toBe(409);
     expect((await answer(plain.token, "step", { step: "on_the_way" })).statusCode).toBe(409);

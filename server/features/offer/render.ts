@@ -282,6 +282,14 @@ function body($: Page, found: FoundOffer, state: OfferPageState, token: string, 
             minutes: String(state.etaMinutes ?? ""),
           }),
         );
+      // Handed on to another partner: the driver's details are theirs now, not this partner's.
+      if (state.taken)
+        return [
+          intro,
+          said,
+          progress($, found, state, token),
+          notice($, t.takenHeading, t.handedOn, "offer-handed-on"),
+        ];
       return [intro, said, progress($, found, state, token), jobRecord($, found)];
     }
     case "withdrawn":

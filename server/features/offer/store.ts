@@ -46,9 +46,11 @@ export async function offerByToken(db: Db, candidate: string, now: Date): Promis
 /**
  * Whether another partner took the job: holds it now, or, for a withdrawn offer (withdrawn only because
  * another partner accepted), accepted it, even if they could not complete it: what that partner was told.
+ * A partner who still holds the job was taken by nobody; one who could not complete it may see the job
+ * go to the next.
  */
 async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolean> {
-  if (offer.state === "accepted") return false;
+  if (offer.state === "accepted" && offer.step !== "not_completed") return false;
   const taken = offer.state === "withdrawn" ? eq(partnerOffers.state, "accepted") : holdsTheJob;
   const [other] = await db
     .select({ id: partnerOffers.id })
@@ -76,7 +78,8 @@ export function stateOf(
   const lapsed = offer.state === "offered" && !isOpen(offer, now);
   return {
     state: lapsed ? "expired" : offer.state,
-    taken: offer.state !== "accepted" && taken,
+    // An accepted offer counts as taken only once its partner could not complete it and another took it.
+    taken: (offer.state !== "accepted" || offer.step === "not_completed") && taken,
     driverCancelled: requestStatus === "cancelled",
     expiresAt: offer.expiresAt.toISOString(),
     answeredAt: offer.answeredAt ? offer.answeredAt.toISOString() : null,

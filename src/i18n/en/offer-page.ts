@@ -75,6 +75,8 @@ export const offerPage = {
 
   // When there is nothing to answer.
   takenHeading: "This job was taken",
+  handedOn:
+    "After you could not complete it, the job went to another operator: the driver's details are no longer shown here.",
   taken: "Another operator accepted this job first. Thank you for answering.",
   takenAfterDecline: "You declined it, and another operator accepted it. Thank you for answering.",
   withdrawnHeading: "This offer was withdrawn",
