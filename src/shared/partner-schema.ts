@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Locale } from "../i18n/locales";
+import { isCalendarDate } from "./desk-schema";
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from "./service-request-schema";
 import { services } from "./services";
 
@@ -29,12 +30,6 @@ const optionalText = (label: string, max: number) =>
       .trim()
       .max(max, { message: `The ${label} may be at most ${max} characters` }),
   );
-
-/** A day that is on the calendar: 2027-02-31 matches the pattern, but no such day exists. */
-const isCalendarDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-};
 
 export const serviceSlugs = services.map((s) => s.slug) as unknown as readonly [string, ...string[]];
 
@@ -86,7 +81,7 @@ export const partnerInputSchema = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2027-03-31" })
-      .refine(isCalendarDay, { message: "That day is not on the calendar: use a date like 2027-03-31" })
+      .refine(isCalendarDate, { message: "That day is not on the calendar: use a date like 2027-03-31" })
       .nullable()
       .default(null),
   ),
@@ -200,7 +195,7 @@ export interface PartnerReportRow {
 const reportDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Use a date like 2026-11-01" })
-  .refine(isCalendarDay, { message: "That day is not on the calendar: use a date like 2026-11-01" });
+  .refine(isCalendarDate, { message: "That day is not on the calendar: use a date like 2026-11-01" });
 
 /**
  * GET /api/desk/partners/report?from=&to= (and .csv): the days, inclusive, in the business's time zone.

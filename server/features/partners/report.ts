@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { addDays } from "../../../src/shared/business-day";
 import {
   DEFAULT_REPORT_DAYS,
   type PartnerReport,
@@ -19,17 +20,10 @@ import { businessDay } from "./store";
  * partner has a row, with zeros when they had no offers: a partner never asked is worth seeing too.
  */
 
-/** The day `days` before `day` (YYYY-MM-DD), by the calendar. */
-function daysBefore(day: string, days: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** The period a query asks for: its days as given, or the last 30 days up to today. */
 export function reportPeriod(query: PartnerReportQuery, now: Date): { from: string; to: string } {
   const to = query.to ?? (query.from && query.from > businessDay(now) ? query.from : businessDay(now));
-  const from = query.from ?? daysBefore(to, DEFAULT_REPORT_DAYS - 1);
+  const from = query.from ?? addDays(to, -(DEFAULT_REPORT_DAYS - 1));
   return { from, to };
 }
 

@@ -1,16 +1,16 @@
 import { and, asc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { dayIn } from "../../../src/shared/business-day";
 import type { Town } from "../../../src/shared/nearest-town";
 import type { DeskPartner, PartnerInput } from "../../../src/shared/partner-schema";
 import { services } from "../../../src/shared/services";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import { type PartnerRow, partnerOffers, partners } from "../../db/schema";
-import { localTime } from "../desk/csv";
 
 /** The partner directory: reading and writing partners, and choosing whom a job can be offered to. */
 
 /** Today's date (YYYY-MM-DD) in the business's time zone: an insurance date is a day there. */
-export const businessDay = (now: Date) => localTime(now, site.timeZone).slice(0, 10);
+export const businessDay = (now: Date) => dayIn(site.timeZone, now);
 
 /** The service slug a request's service name stands for (a request stores the form's option text). */
 export const serviceSlugOf = (serviceName: string) => services.find((s) => s.name === serviceName)?.slug;

@@ -204,7 +204,7 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
             }}
           />
         )}
-        {route.view === "report" && <ReportPage period={route.period} />}
+        {route.view === "report" && <ReportPage key={hrefFor(route)} period={route.period} />}
       </main>
     </div>
   );

@@ -10,7 +10,7 @@ import {
   numbersPeriods,
   type Tally,
 } from "@/shared/numbers-schema";
-import { businessTime } from "./format";
+import { businessTime, percentWords } from "./format";
 import { sourceLabels } from "./source-labels";
 
 /** How the owner reads where a call link sits (src/shared/event-schema.ts says where each is). */
@@ -143,7 +143,7 @@ export function NumbersPage() {
             summary={
               n.form.conversion === null
                 ? "No form was started."
-                : `${Math.round(n.form.conversion * 100)}% of the forms started were sent`
+                : `${percentWords(n.form.conversion)} of the forms started were sent`
             }
             rows={[
               { label: "Started", value: n.form.started },

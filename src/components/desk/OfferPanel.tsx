@@ -12,7 +12,7 @@ import { businessTime, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
 import { offersKey } from "./partner-queries";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
-import { hrefFor } from "./use-hash-route";
+import { hrefFor, useNow } from "./use-hash-route";
 
 /** How often a request's offers are read while its job moves. */
 const FOLLOW_JOB_MS = 5_000;
@@ -101,7 +101,8 @@ export function OfferPanel({
 }) {
   const client = useQueryClient();
   const ids = useId();
-  const now = Date.now();
+  // "last offered … ago" stays true while the page is open.
+  const now = useNow();
   /** The town the owner chose, when the driver's location gave none. */
   const [chosenTown, setChosenTown] = useState("");
   const [selected, setSelected] = useState<number[]>([]);

@@ -7,7 +7,7 @@ import type { DeskPartner } from "@/shared/partner-schema";
 import { businessTime, dayWords, mailtoHrefFor } from "./format";
 import { PARTNERS_KEY, serviceName } from "./partner-queries";
 import { deskSend, errorText } from "./query-client";
-import { hrefFor } from "./use-hash-route";
+import { DEFAULT_REPORT_PERIOD, hrefFor } from "./use-hash-route";
 
 const linkClass = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-700";
 
@@ -75,7 +75,7 @@ export function PartnersPage({ notice }: { notice: string }) {
         </h1>
         <div className="flex flex-wrap gap-2">
           <a
-            href={hrefFor({ view: "report", period: { days: 30 } })}
+            href={hrefFor({ view: "report", period: DEFAULT_REPORT_PERIOD })}
             className={buttonVariants({ variant: "outline", size: "sm" })}
           >
             Partners report

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { languageForOwner } from "@/i18n/locales";
 import { cn } from "@/lib/utils";
 import type { DeskReview, ReviewAction } from "@/shared/review";
@@ -8,14 +9,6 @@ import { deskSend, errorText } from "./query-client";
 import { hrefFor } from "./use-hash-route";
 
 const REVIEWS_KEY = ["/api/desk/reviews"] as const;
-
-const button = (tone: "main" | "plain") =>
-  cn(
-    "inline-flex min-h-11 items-center rounded-md px-4 font-semibold disabled:opacity-60",
-    tone === "main"
-      ? "bg-ink text-white hover:bg-slate-800"
-      : "border border-slate-400 bg-white text-ink hover:bg-slate-50",
-  );
 
 function stateOf(r: DeskReview): string {
   if (r.hidden) return "Hidden";
@@ -123,34 +116,34 @@ export function ReviewsPage() {
               </dl>
               <div className="flex flex-wrap gap-2">
                 {r.publishedAt ? (
-                  <button
+                  <Button
                     type="button"
-                    className={button("plain")}
+                    variant="outline"
                     disabled={act.isPending}
                     onClick={() => act.mutate({ id: r.id, action: "unpublish" })}
                   >
                     Take off the website
-                  </button>
+                  </Button>
                 ) : r.consent && !r.hidden ? (
-                  <button
+                  <Button
                     type="button"
-                    className={button("main")}
+                    variant="dark"
                     disabled={act.isPending}
                     onClick={() => act.mutate({ id: r.id, action: "publish" })}
                   >
                     Publish
-                  </button>
+                  </Button>
                 ) : (
                   !r.consent && <p className="text-sm text-slate-600">The driver did not allow it on the website.</p>
                 )}
-                <button
+                <Button
                   type="button"
-                  className={button("plain")}
+                  variant="outline"
                   disabled={act.isPending}
                   onClick={() => act.mutate({ id: r.id, action: r.hidden ? "unhide" : "hide" })}
                 >
                   {r.hidden ? "Unhide" : "Hide"}
-                </button>
+                </Button>
               </div>
             </article>
           </li>

@@ -1,3 +1,4 @@
+import { addDays, dayIn } from "@/shared/business-day";
 import { site } from "@/shared/site";
 import type { ReportPeriod } from "./use-hash-route";
 
@@ -25,17 +26,10 @@ export function timeAgo(iso: string, now: number): string {
 
 export const mailtoHrefFor = (email: string) => `mailto:${email}`;
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: site.timeZone });
-
 /** Today on the business's calendar, as YYYY-MM-DD (the report's and the insurance date's day). */
-export const businessToday = (now = Date.now()) => dayFormat.format(new Date(now));
+export const businessToday = (now = Date.now()) => dayIn(site.timeZone, new Date(now));
 
-/** A calendar day moved by whole days (calendar arithmetic in UTC, so no daylight-saving hour shifts it). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export { addDays };
 
 const dayLabel = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
 
