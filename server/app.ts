@@ -259,14 +259,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onDeclined: (requestId) => app.offerExpiry.escalate(requestId),
       alertChannels: app.alerts.channels,
     });
+    const towns = townsOf(site.chatKnowledge);
     await app.register(hereRoutes, {
       db: options.db.db,
-      towns: townsOf(site.chatKnowledge),
+      towns,
       rateLimit: config.requestPageRateLimit,
       now: requestPageClock,
       onFix: () => feed.wake(),
     });
-    const towns = townsOf(site.chatKnowledge);
     await app.register(eventRoutes, {
       db: options.db.db,
       site,

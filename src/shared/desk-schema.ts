@@ -16,6 +16,10 @@ import { serviceNames } from "./services";
  */
 export const requestStatuses = ["new", "contacted", "dispatched", "completed", "lost", "spam", "cancelled"] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
+/** Statuses the desk or the partner closed: no more offers, steps or alerts about the job. */
+export const closedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam"];
+/** Statuses that end a request (its page's 30 days count from the first): closed, or cancelled by the driver. */
+export const endedStatuses: readonly RequestStatus[] = [...closedStatuses, "cancelled"];
 
 /** The statuses the desk may set: every one but cancelled, which is the driver's. */
 export const deskStatuses = [

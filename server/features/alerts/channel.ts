@@ -10,6 +10,13 @@ export type PartnerAlertKind = (typeof PARTNER_ALERT_KINDS)[number];
 export const isPartnerAlert = (kind: AlertKind): kind is PartnerAlertKind =>
   (PARTNER_ALERT_KINDS as readonly AlertKind[]).includes(kind);
 
+/**
+ * The partner's channels for an alert about their offer: e-mail always (their address is required),
+ * and their webhook when they gave one.
+ */
+export const partnerAlertChannels = (partner: { webhookUrl: string | null }): AlertChannel[] =>
+  partner.webhookUrl ? ["email", "webhook"] : ["email"];
+
 /** The offer a partner's alert is about, and the partner it goes to (read when the alert is claimed). */
 export interface ClaimedOffer {
   id: number;

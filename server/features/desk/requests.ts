@@ -4,10 +4,10 @@ import {
   type DeskEvent,
   type DeskRequest,
   type DeskStatus,
+  endedStatuses,
   type InboxFilter,
   type InboxRow,
   NEW_COUNT_CAP,
-  type RequestStatus,
 } from "../../../src/shared/desk-schema";
 import { locationView } from "../../../src/shared/location";
 import { site } from "../../../src/shared/site";
@@ -157,7 +157,6 @@ export async function recentEvents(db: Db, limit = 50): Promise<DeskEvent[]> {
 }
 
 /** Statuses in which a request is over: its driver's page ends 30 days after it got there. */
-const endedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam", "cancelled"];
 
 /** What a desk change answers: done, nothing to do, or refused because the driver cancelled. */
 export type DeskChange = { changed: boolean } | { cancelledByDriver: true };

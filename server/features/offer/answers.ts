@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
-import type { RequestStatus } from "../../../src/shared/desk-schema";
+import { closedStatuses, type RequestStatus } from "../../../src/shared/desk-schema";
 import type { JobStepName } from "../../../src/shared/partner-schema";
 import type { Db } from "../../db/client";
 import {
@@ -12,6 +12,7 @@ import {
   requestEvents,
   serviceRequests,
 } from "../../db/schema";
+import { partnerAlertChannels } from "../alerts/channel";
 import { changeStatus } from "../desk/requests";
 
 /**
@@ -56,7 +57,6 @@ export interface AnswerResult {
 export type AnswerOutcome = (({ changed: boolean } | { refused: OfferRefusal }) & AnswerResult) | undefined;
 
 /** Statuses after which a request takes no partner: the desk closed it. */
-const closedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam"];
 
 const UNIQUE_VIOLATION = "23505";
 const ONE_ACCEPTED_INDEX = "partner_offers_one_accepted_idx";
@@ -121,9 +121,6 @@ async function whyNotOpen(tx: Tx, offer: PartnerOfferRow): Promise<{ refused: Of
       return { refused: "expired", taken: await acceptedOn(tx, offer.serviceRequestId) };
   }
 }
-
-/** The offer.* alerts to one partner: always an e-mail, and a webhook event when they have a system of their own. */
-const partnerChannels = (webhookUrl: string | null): AlertChannel[] => (webhookUrl ? ["email", "webhook"] : ["email"]);
 
 /**
  * The partner accepts with their own arrival estimate. In one transaction: the offer becomes accepted
@@ -226,7 +223,7 @@ export async function acceptOffer(db: Db, key: OfferKey, etaMinutes: number, now
       );
       await tx.insert(alertOutbox).values(
         withdrawn.flatMap((w) =>
-          partnerChannels(byId.get(w.partnerId)?.webhookUrl ?? null).map((channel) => ({
+          partnerAlertChannels({ webhookUrl: byId.get(w.partnerId)?.webhookUrl ?? null }).map((channel) => ({
             serviceRequestId: offer.serviceRequestId,
             channel,
             kind: "offer_withdrawn" as const,

@@ -1,6 +1,7 @@
 import * as cheerio from "cheerio";
 import { offerPage as t } from "../../../src/i18n/en/offer-page";
 import { fill, serviceNameIn } from "../../../src/i18n/ui";
+import { closedStatuses } from "../../../src/shared/desk-schema";
 import { mapSearchHref, telHrefFor } from "../../../src/shared/links";
 import { locationView } from "../../../src/shared/location";
 import { offerPageLook as look } from "../../../src/shared/offer-page-look";
@@ -313,7 +314,7 @@ function body($: Page, found: FoundOffer, state: OfferPageState, token: string, 
     default: {
       if (state.driverCancelled)
         return [intro, notice($, t.cancelledHeading, fill(t.cancelled, { phone }), "offer-cancelled")];
-      if (["completed", "lost", "spam"].includes(request.status)) {
+      if (closedStatuses.includes(request.status)) {
         return [intro, notice($, t.closedHeading, fill(t.closed, { phone }), "offer-closed")];
       }
       return [

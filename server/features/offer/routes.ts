@@ -17,6 +17,7 @@ import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel } from "../../db/schema";
+import { isFormPost } from "../../form-post";
 import { clientKey } from "../../plugins/client-key";
 import type { SiteFiles } from "../../site-files";
 import { fromOwnPrivatePage } from "../desk/same-origin";
@@ -49,9 +50,6 @@ const said = {
   tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
   refused: (why: keyof typeof t.refusals) => fill(t.refusals[why], { callUs }),
 };
-
-const isFormPost = (request: FastifyRequest) =>
-  (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
 
 /** The rest of the address after /offer/ or /api/offer/: any length or shape reaches the same lookup. */
 const restOf = (request: FastifyRequest) => String((request.params as Record<string, unknown>)["*"] ?? "");
@@ -114,7 +112,7 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     return reply
       .headers(REQUEST_PAGE_HEADERS)
       .type("text/html; charset=utf-8")
-      .send(render(found, offerPageState(found, at), token));
+      .send(render(found, await offerPageState(db, found, at), token));
   });
 
   app.post("/api/offer/*", async (request, reply) => {

@@ -20,8 +20,6 @@ export interface FoundOffer {
   offer: PartnerOfferRow;
   partner: PartnerRow;
   request: ServiceRequestRow;
-  /** Another partner's offer on the same request was accepted (so a withdrawn one was "taken"). */
-  takenByAnother: boolean;
 }
 
 /**
@@ -39,8 +37,7 @@ export async function offerByToken(db: Db, candidate: string, now: Date): Promis
     .innerJoin(serviceRequests, eq(serviceRequests.id, partnerOffers.serviceRequestId))
     .where(and(eq(offerLinks.tokenSha256, pageTokenHash(candidate)), gt(offerLinks.expiresAt, now)))
     .limit(1);
-  if (!row) return undefined;
-  return { ...row, takenByAnother: await acceptedElsewhere(db, row.offer) };
+  return row;
 }
 
 /**
@@ -64,9 +61,12 @@ async function acceptedElsewhere(db: Db, offer: PartnerOfferRow): Promise<boolea
 export const isOpen = (offer: PartnerOfferRow, now: Date) =>
   offer.state === "offered" && offer.expiresAt.getTime() > now.getTime();
 
-/** The offer as its partner's page describes it. */
-export const offerPageState = (found: FoundOffer, now: Date): OfferPageState =>
-  stateOf(found.offer, found.request.status, found.takenByAnother, now);
+/**
+ * The offer as its partner's page describes it. Whether another partner took the job is read here,
+ * for the page only: the answers learn it in their own transaction.
+ */
+export const offerPageState = async (db: Db, found: FoundOffer, now: Date): Promise<OfferPageState> =>
+  stateOf(found.offer, found.request.status, await acceptedElsewhere(db, found.offer), now);
 
 /** The offer as its partner's page and JSON answers describe it, from the offer, its request's status and whether another partner took the job. */
 export function stateOf(

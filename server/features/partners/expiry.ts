@@ -1,10 +1,12 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { endedStatuses } from "../../../src/shared/desk-schema";
 import type { Db } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
+  holdsTheJob,
   partnerOffers,
   partners,
   requestEvents,
@@ -35,8 +37,6 @@ const ESCALATION_LOOKBACK_MS = 24 * 60 * 60 * 1000;
 /** Offers expired per statement: a backlog after downtime is worked off in a few batches. */
 const EXPIRY_BATCH = 500;
 
-const endedStatuses = ["completed", "lost", "spam", "cancelled"] as const;
-
 /**
  * Whether request `requestId` has a finished round nobody took: no offer open, no partner holding the
  * job, and an offer sent since the round began. (An offer is withdrawn only when another partner
@@ -47,7 +47,7 @@ const nobodyLeft = (requestId: SQL) => sql`
   not exists (
     select 1 from ${partnerOffers}
     where ${partnerOffers.serviceRequestId} = ${requestId}
-      and (${partnerOffers.state} = 'offered' or (${partnerOffers.state} = 'accepted' and ${partnerOffers.step} is distinct from 'not_completed')))
+      and (${partnerOffers.state} = 'offered' or (${holdsTheJob})))
   and coalesce((select max(e.id) from ${requestEvents} e where e.request_id = ${requestId} and e.kind = 'offer_sent'), 0)
     > coalesce((select max(e.id) from ${requestEvents} e where e.request_id = ${requestId}
                 and (e.kind = 'no_partner' or (e.kind = 'job_progress' and e.note = 'not_completed'))), 0)`;
@@ -74,7 +74,7 @@ export async function escalateIfNobodyLeft(
       .from(serviceRequests)
       .where(eq(serviceRequests.id, requestId))
       .for("update");
-    if (!request || (endedStatuses as readonly string[]).includes(request.status)) return false;
+    if (!request || endedStatuses.includes(request.status)) return false;
     const [due] = (
       (await tx.execute(sql`select ${nobodyLeft(sql`${requestId}::integer`)} as due`)) as unknown as {
         rows: { due: boolean }[];
@@ -135,7 +135,10 @@ export async function sweepOffers(db: Db, now: Date, opts: EscalationOptions): P
     where r.id in (
         select e.request_id from ${requestEvents} e
         where e.kind in ('offer_declined', 'offer_expired') and e.at >= ${since}::timestamptz)
-      and r.status not in ('completed', 'lost', 'spam', 'cancelled')
+      and r.status not in (${sql.join(
+        endedStatuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})
       and ${nobodyLeft(sql`r.id`)}
     order by r.id`)) as unknown as { rows: { id: number }[] };
   const escalated: number[] = [];

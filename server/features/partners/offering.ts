@@ -1,17 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { RequestStatus } from "../../../src/shared/desk-schema";
+import { endedStatuses, type RequestStatus } from "../../../src/shared/desk-schema";
 import type { DeskOffer } from "../../../src/shared/partner-schema";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
-import {
-  type AlertChannel,
-  alertOutbox,
-  holdsTheJob,
-  partnerOffers,
-  partners,
-  requestEvents,
-  serviceRequests,
-} from "../../db/schema";
+import { alertOutbox, holdsTheJob, partnerOffers, partners, requestEvents, serviceRequests } from "../../db/schema";
+import { partnerAlertChannels } from "../alerts/channel";
 import { businessDay, candidatesAmong, serviceSlugOf } from "./store";
 
 /**
@@ -22,7 +15,6 @@ import { businessDay, candidatesAmong, serviceSlugOf } from "./store";
  */
 
 /** Statuses in which a job is over: offering it again needs the desk to reopen it first. */
-const endedStatuses: readonly RequestStatus[] = ["completed", "lost", "spam", "cancelled"];
 
 export type SendOffersResult =
   | { kind: "sent"; offerIds: number[] }
@@ -112,8 +104,7 @@ export async function sendOffers(db: Db, input: SendOffersInput): Promise<SendOf
     const partnerOf = new Map(chosen.map((p) => [p.id, p]));
     await tx.insert(alertOutbox).values(
       offers.flatMap(({ id, partnerId }) => {
-        const channels: AlertChannel[] = partnerOf.get(partnerId)?.webhookUrl ? ["email", "webhook"] : ["email"];
-        return channels.map((channel) => ({
+        return partnerAlertChannels({ webhookUrl: partnerOf.get(partnerId)?.webhookUrl ?? null }).map((channel) => ({
           serviceRequestId: requestId,
           channel,
           kind: "offer_created" as const,

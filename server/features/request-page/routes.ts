@@ -21,10 +21,11 @@ import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
+import { isFormPost } from "../../form-post";
 import { clientKey } from "../../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
 import type { SiteFiles } from "../../site-files";
-import { isSameOrigin } from "../desk/same-origin";
+import { fromOwnPrivatePage } from "../desk/same-origin";
 import { reviewOfRequest, reviewState, saveReview } from "../reviews/store";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
@@ -94,22 +95,6 @@ const words = Object.fromEntries(locales.map((l) => [l, pageWords(l)])) as Recor
 /** The language of an answer that found no request (or looked none up): the browser's. */
 const askedLocale = (request: FastifyRequest) => preferredLocale(request.headers["accept-language"]);
 
-/**
- * Whether a cancel comes from the request page itself. The page is sent with Referrer-Policy:
- * no-referrer, and under that policy a browser's post from it says `Origin: null`. Sec-Fetch-Site,
- * which no page can forge, is believed when a browser sends it: only "same-origin" passes. A browser
- * that does not send it (Safari before 16.4) is let through with `Origin: null`: the 256-bit token in
- * the path is the secret, so a page elsewhere cannot cancel a request it does not know, and refusing
- * would refuse every cancel from those phones. A foreign Origin, or none at all, is refused
- * (the desk's rule, same-origin.ts).
- */
-const fromOwnPage = (request: FastifyRequest) => {
-  const site = request.headers["sec-fetch-site"];
-  if (site !== undefined && site !== "same-origin") return false;
-  if (request.headers.origin === "null") return true;
-  return isSameOrigin(request);
-};
-
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /**
@@ -135,9 +120,6 @@ async function encoded(html: string, acceptEncoding: string | undefined): Promis
   if (accepts("gzip")) return { body: await gzipped(raw, { level: 6 }), encoding: "gzip" };
   return { body: raw };
 }
-
-const isFormPost = (request: FastifyRequest) =>
-  (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
 
 /**
  * The token of /request/{token}, /api/request/{token}/events or …/cancel. The routes are wildcards, so
@@ -342,7 +324,9 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
 
   app.post("/api/request/*", async (request, reply) => {
     const form = isFormPost(request);
-    if (!fromOwnPage(request)) {
+    // A cancel or a review only from the request page itself (refusing a browser that sends no
+    // Sec-Fetch-Site would refuse every cancel from those phones: see fromOwnPrivatePage).
+    if (!fromOwnPrivatePage(request)) {
       return reply
         .code(403)
         .headers(REQUEST_PAGE_HEADERS)

@@ -22,6 +22,7 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
+import { partnerAlertChannels } from "../alerts/channel";
 import { pageTokenHash } from "./tokens";
 
 /** Reading a request through its page's token, and the driver's one write: cancelling it. */
@@ -177,13 +178,6 @@ export function pageLive(row: LiveRow, showPartnerPhone = false): RequestPageLiv
 }
 
 type CancelOutcome = { cancelled: PageRow } | { refused: PageRow } | undefined;
-
-/**
- * The partner's channels for an alert about their offer: e-mail always (their address is required),
- * and their webhook when they gave one (the same rule as the offer itself, server/features/partners/).
- */
-export const partnerAlertChannels = (partner: { webhookUrl: string | null }): AlertChannel[] =>
-  partner.webhookUrl ? ["email", "webhook"] : ["email"];
 
 /**
  * The driver's "I no longer need help": once, and only while the request is open (new, contacted or

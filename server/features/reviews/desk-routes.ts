@@ -36,7 +36,7 @@ export default async function deskReviewRoutes(app: FastifyInstance, opts: DeskR
       if ("hidden" in outcome) return reply.code(409).send({ error: HIDDEN_MESSAGE });
       opts.onReviewsChanged?.();
       request.log.info({ reviewId: id.data, action }, "review changed from the desk");
-      const [review] = (await listReviews(db)).filter((r) => r.id === id.data);
+      const [review] = await listReviews(db, id.data);
       return review;
     });
   }

@@ -134,12 +134,13 @@ export async function saveReview(db: Db, requestId: number, input: ReviewInput, 
   });
 }
 
-/** Every review, newest first, with the partner's company: the desk's list (hidden ones included). */
-export async function listReviews(db: Db): Promise<DeskReview[]> {
+/** Every review (or the one `onlyId`), newest first, with the partner's company: the desk's list (hidden ones included). */
+export async function listReviews(db: Db, onlyId?: number): Promise<DeskReview[]> {
   const rows = await db
     .select({ review: reviews, partnerCompany: partners.companyName })
     .from(reviews)
     .leftJoin(partners, eq(partners.id, reviews.partnerId))
+    .where(onlyId === undefined ? undefined : eq(reviews.id, onlyId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(({ review: r, partnerCompany }) => ({
     id: r.id,

@@ -19,6 +19,7 @@ import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel } from "../../db/schema";
+import { isFormPost } from "../../form-post";
 import type { SiteFiles } from "../../site-files";
 import {
   pageTokenFrom,
@@ -83,9 +84,6 @@ function requestLocale(request: FastifyRequest): Locale {
   }
   return "en";
 }
-
-const isFormPost = (request: FastifyRequest) =>
-  (request.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
