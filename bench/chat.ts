@@ -26,6 +26,7 @@ import { knowledgeSize } from "../server/features/chat/knowledge";
 import { readChatKnowledge, readChatModel } from "../server/site-files";
 import type { ChatLanguage } from "../src/shared/chat-schema";
 import { writeMinimalSite } from "../tests/support/server-process";
+import { percentile } from "./support/bench-data";
 import { startServer } from "./support/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,9 +50,6 @@ const rotated = (n: number) => {
   return [...requests.slice(at), ...requests.slice(0, at)].map((r) => ({ ...r }));
 };
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
 /**
  * The assistant's time per reply in this process: a first pass over every question (a fresh
  * assistant: nothing it remembers of earlier messages) and a second one.
@@ -70,8 +68,8 @@ function replyCost(dist: string, knowledge: ReturnType<typeof readChatKnowledge>
     times.sort((a, b) => a - b);
     return {
       cpuMs: (used.user + used.system) / 1000 / questions.length,
-      p50: quantile(times, 0.5),
-      p99: quantile(times, 0.99),
+      p50: percentile(times, 0.5),
+      p99: percentile(times, 0.99),
     };
   };
   return { first: pass(), again: pass() };

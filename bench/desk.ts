@@ -20,7 +20,7 @@
 import { loadavg } from "node:os";
 import path from "node:path";
 import { writeMinimalSite } from "../tests/support/server-process";
-import { percentile } from "./support/bench-data";
+import { latencyLine, percentile } from "./support/bench-data";
 import { seedDeskHistory } from "./support/desk-seed";
 import { runBench } from "./support/run-bench";
 import { startServer } from "./support/server";
@@ -90,42 +90,42 @@ runBench("desk", async ({ folder, dataDir, databaseUrl }) => {
   const periods = [7, 30, 90];
   const numbersPath = (days: number) => `/api/desk/numbers?days=${days}`;
   const line = (label: string, r: { p50: number; p95: number }, budget = BUDGET_MS) =>
-    `${label.padEnd(36)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   (budget p95 < ${budget} ms)`;
+    latencyLine(label, r, `(budget p95 < ${budget} ms)`);
   const info = (label: string, r: { p50: number; p95: number }) =>
-    `${label.padEnd(36)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   (kept answers: information only)`;
+    latencyLine(label, r, "(kept answers: information only)");
+
+  /** A production server with `env`, signed in like the browser, for `measure`; stopped afterwards. */
+  const signedIn = async <T>(env: Record<string, string>, measure: (origin: string, cookie: string) => Promise<T>) => {
+    const server = await startServer(port, env);
+    try {
+      return await measure(server.origin, await signIn(server.origin));
+    } finally {
+      await server.stop();
+    }
+  };
+  /** The numbers for each period, one after the other. */
+  const numbersOver = async (origin: string, cookie: string) => {
+    const timed: { days: number; p50: number; p95: number; bad: number }[] = [];
+    for (const days of periods) {
+      timed.push({ days, ...(await time(origin, cookie, [numbersPath(days)], Math.ceil(RUNS / 2))) });
+    }
+    return timed;
+  };
 
   // The inbox, search and the numbers as the owner usually gets them (kept for NUMBERS_FRESH_SECONDS).
-  let server = await startServer(port, serverEnv);
-  let firstPage: Awaited<ReturnType<typeof time>>;
-  let search: Awaited<ReturnType<typeof time>>;
-  const kept: { days: number; p50: number; p95: number; bad: number }[] = [];
   const searches = ["garcia", "maria nguyen", "555-0420", "omar.singh77", "french camp", "kettleman", "nobody-matches"];
-  try {
-    const cookie = await signIn(server.origin);
-    firstPage = await time(server.origin, cookie, ["/api/desk/requests"]);
-    search = await time(
-      server.origin,
+  const { firstPage, search, kept } = await signedIn(serverEnv, async (origin, cookie) => ({
+    firstPage: await time(origin, cookie, ["/api/desk/requests"]),
+    search: await time(
+      origin,
       cookie,
       searches.map((q) => `/api/desk/requests?q=${encodeURIComponent(q)}`),
-    );
-    for (const days of periods) {
-      kept.push({ days, ...(await time(server.origin, cookie, [numbersPath(days)], Math.ceil(RUNS / 2))) });
-    }
-  } finally {
-    await server.stop();
-  }
+    ),
+    kept: await numbersOver(origin, cookie),
+  }));
 
   // The numbers computed from the database at every look: what the budget holds.
-  server = await startServer(port, { ...serverEnv, NUMBERS_FRESH_SECONDS: "0" });
-  const computed: { days: number; p50: number; p95: number; bad: number }[] = [];
-  try {
-    const cookie = await signIn(server.origin);
-    for (const days of periods) {
-      computed.push({ days, ...(await time(server.origin, cookie, [numbersPath(days)], Math.ceil(RUNS / 2))) });
-    }
-  } finally {
-    await server.stop();
-  }
+  const computed = await signedIn({ ...serverEnv, NUMBERS_FRESH_SECONDS: "0" }, numbersOver);
 
   // Other work on the machine shows in every number: say how busy it was.
   const [one, five] = loadavg();

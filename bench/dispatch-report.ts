@@ -27,7 +27,7 @@ import { type Database, openDatabase } from "../server/db/client";
 import { partnerReport, reportPeriod } from "../server/features/partners/report";
 import { businessDay } from "../server/features/partners/store";
 import { services } from "../src/shared/services";
-import { percentile } from "./support/bench-data";
+import { latencyLine, percentile, sqlArray } from "./support/bench-data";
 import { runBench } from "./support/run-bench";
 
 export const REPORT_BUDGET_MS = 200;
@@ -52,9 +52,6 @@ export interface DispatchReportResult {
   budgetMs: number;
   pass: boolean;
 }
-
-const sqlArray = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
 
 /**
  * A year of work, spread evenly: each request offered to one, two or three partners in turn (the
@@ -139,8 +136,7 @@ export async function measureDispatchReport(options: DispatchReportOptions): Pro
     const year = await time(() => partnerReport(database.db, { from: yearFrom, to: today }), runs);
     const [one, five] = loadavg();
     log(`load average while timing: ${one?.toFixed(1)} (1 min), ${five?.toFixed(1)} (5 min)`);
-    const line = (label: string, r: { p50: number; p95: number }, budget: string) =>
-      `${label.padEnd(40)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${budget}`;
+    const line = (label: string, r: { p50: number; p95: number }, budget: string) => latencyLine(label, r, budget, 40);
     log(line("report query, last 30 days (default)", lastThirtyDays, `(budget p95 < ${REPORT_BUDGET_MS} ms)`));
     log(line("report query, whole year", year, "(no budget: the most one can ask for)"));
     return {

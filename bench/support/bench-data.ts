@@ -1,6 +1,7 @@
 /** What the benchmarks share: the service request they send, percentiles, and a scratch schema. */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import type { ServiceRequest } from "../../src/shared/service-request-schema";
 import { withSearchPath } from "../../tests/support/databases";
@@ -26,6 +27,14 @@ export const postServiceRequests = (origin: string, connections: number, seconds
     connections,
     duration: seconds,
   });
+
+/** A SQL array literal of fixed strings (the benches' own word lists, quoted), for INSERT ... SELECT seeds. */
+export const sqlArray = (values: readonly string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
+
+/** One printed result: "label   p50 … ms   p95 … ms   note", the label padded to `width`. */
+export const latencyLine = (label: string, r: { p50: number; p95: number }, note: string, width = 36) =>
+  `${label.padEnd(width)} p50 ${r.p50.toFixed(1).padStart(7)} ms   p95 ${r.p95.toFixed(1).padStart(7)} ms   ${note}`;
 
 /** The p-th percentile (0-1) of ascending numbers; 0 for none. */
 export const percentile = (sorted: number[], p: number) =>

@@ -3,6 +3,7 @@ import { openDatabase } from "../../server/db/client";
 import { addUser } from "../../server/features/desk/users";
 import { callPlacements } from "../../src/shared/event-schema";
 import { services } from "../../src/shared/services";
+import { sqlArray } from "./bench-data";
 
 /** Site events: a year of days, every one with these pages counted in each placement and language. */
 const EVENT_DAYS = 365;
@@ -46,9 +47,6 @@ const streets = [
   "Kettleman Ln",
 ];
 const towns = ["Stockton", "Lodi", "Manteca", "Tracy", "Lathrop", "French Camp", "Mountain House", "Acampo"];
-
-const sqlArray = (values: readonly string[]) =>
-  sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
 
 interface SeedOptions {
   dataDir: string;
