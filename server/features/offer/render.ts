@@ -8,7 +8,14 @@ import { offerPageLook as look } from "../../../src/shared/offer-page-look";
 import { type OfferPageState, offerActionPath, REPORTABLE_STEPS } from "../../../src/shared/partner-schema";
 import { formatPageTime } from "../../../src/shared/request-page";
 import { site, telHref } from "../../../src/shared/site";
-import { cutShell, type Node, type Page, written } from "../request-page/page-shell";
+import {
+  cutShell,
+  type Node,
+  type Page,
+  problemPageParts,
+  textNode as text,
+  written,
+} from "../request-page/page-shell";
 import { townNamedIn } from "./dropoff-town";
 import type { FoundOffer } from "./store";
 
@@ -46,7 +53,6 @@ const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
 const callUs = fill(t.callUs, { phone: site.phone.display });
 const phone = site.phone.display;
 
-const text = ($: Page, value: string) => $("<span>").text(value).contents();
 const when = ($: Page, iso: string) =>
   $("<time>")
     .attr("datetime", iso)
@@ -330,7 +336,7 @@ export type OfferPageRenderer = (found: FoundOffer, state: OfferPageState, token
 
 /** Makes the renderer of the built shell (or of a bare page when the site is not built); `towns` are the towns served. */
 export function offerPageRenderer(shell: string | undefined, towns: readonly string[]): OfferPageRenderer {
-  const { pieces, order } = cutShell(shell ?? bareShell, SLOTS, {
+  const fillShell = cutShell(shell ?? bareShell, SLOTS, {
     name: "offer page",
     view: "src/views/OfferPage.astro",
     prefix: "offer-page-slot",
@@ -347,25 +353,14 @@ export function offerPageRenderer(shell: string | undefined, towns: readonly str
       ),
       "offer-body": written($, body($, found, state, token, towns)),
     };
-    let out = pieces[0] ?? "";
-    order.forEach((slot, i) => {
-      out += parts[slot] + (pieces[i + 1] ?? "");
-    });
-    return out;
+    return fillShell(parts);
   };
 }
 
 /** A short page for a refused form post or lookups over the limit, with the way back and the phone. */
 export function offerProblemPage(heading: string, message: string, pageHref: string): string {
-  const $ = cheerio.load(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title></title></head><body><main></main></body></html>`,
-  );
-  $("title").text(t.problemTitle);
-  $("main")
-    .append($("<h1>").text(heading))
-    .append($("<p>").attr("role", "alert").text(message))
-    .append($("<p>").append($("<a>").attr("href", pageHref).text(t.back)))
-    .append($("<p>").append($("<a>").attr("href", telHref).text(site.phone.display)));
+  const { $, main } = problemPageParts("en", { title: t.problemTitle, heading, message, back: t.back }, pageHref);
+  main.append($("<p>").append($("<a>").attr("href", telHref).text(site.phone.display)));
   return $.html();
 }
 

@@ -17,7 +17,7 @@ import { requestPageLook as look } from "../../../src/shared/request-page-look";
 import type { RequestReviewState } from "../../../src/shared/review";
 import { site } from "../../../src/shared/site";
 import { reviewSection } from "../reviews/page-part";
-import { cutShell, type Node, type Page, written } from "./page-shell";
+import { cutShell, type Node, type Page, problemPageParts, textNode as text, written } from "./page-shell";
 
 /**
  * The driver's request page, filled in for one request, in the request's language. The build writes
@@ -47,8 +47,6 @@ const bareShell = (locale: Locale) =>
 
 type Words = Dictionary["requestPage"];
 
-/** A text node holding `value` as text (never parsed), to put beside elements. */
-const text = ($: Page, value: string) => $("<span>").text(value).contents();
 const time = ($: Page, iso: string, locale: Locale) =>
   $("<time>")
     .attr("datetime", iso)
@@ -197,7 +195,7 @@ type Slot = (typeof REQUEST_PAGE_SLOTS)[number];
 
 /** Makes the renderer of one language's built shell (or of a bare page when the site is not built). */
 export function requestPageRenderer(shell: string | undefined, locale: Locale): RequestPageRenderer {
-  const { pieces, order } = cutShell(shell ?? bareShell(locale), REQUEST_PAGE_SLOTS, {
+  const fillShell = cutShell(shell ?? bareShell(locale), REQUEST_PAGE_SLOTS, {
     name: "request page",
     view: "src/views/RequestPage.astro",
     prefix: "request-page-slot",
@@ -233,34 +231,27 @@ export function requestPageRenderer(shell: string | undefined, locale: Locale): 
       ),
       "request-facts": written($, factList($, facts, locale)),
     };
-    let out = pieces[0] ?? "";
-    order.forEach((slot, i) => {
-      out += parts[slot] + (pieces[i + 1] ?? "");
-    });
-    return out;
+    return fillShell(parts);
   };
 }
 
 /** A short page for a browser without JavaScript: a refused cancel, or lookups over the limit; in the page's language. */
 export function problemPage(heading: string, message: string, pageHref: string, locale: Locale): string {
   const t = ui[locale].requestPage;
-  const $ = cheerio.load(
-    `<!doctype html><html lang="${languageTag[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title></title></head><body><main></main></body></html>`,
+  const { $, main } = problemPageParts(
+    languageTag[locale],
+    { title: t.problemTitle, heading, message, back: t.back },
+    pageHref,
   );
-  $("title").text(t.problemTitle);
-  $("main")
-    .append($("<h1>").text(heading))
-    .append($("<p>").attr("role", "alert").text(message))
-    .append($("<p>").append($("<a>").attr("href", pageHref).text(t.back)))
-    .append(
-      $("<p>")
-        .append(text($, `${t.needHelp} `))
-        .append(
-          $("<a>")
-            .attr("href", `tel:${site.phone.e164}`)
-            .text(fill(t.call, { phone: site.phone.display })),
-        )
-        .append(text($, ".")),
-    );
+  main.append(
+    $("<p>")
+      .append(text($, `${t.needHelp} `))
+      .append(
+        $("<a>")
+          .attr("href", `tel:${site.phone.e164}`)
+          .text(fill(t.call, { phone: site.phone.display })),
+      )
+      .append(text($, ".")),
+  );
   return $.html();
 }
