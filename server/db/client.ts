@@ -15,6 +15,8 @@ import { makePrivateFolder, type Tightened, tightenFolder } from "./private-fold
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction on the database: what a function that may run inside another's transaction takes. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface Database {
   /** Drizzle over whichever driver is open; the same queries run on both. */

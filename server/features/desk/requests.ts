@@ -11,7 +11,7 @@ import {
 } from "../../../src/shared/desk-schema";
 import { locationView } from "../../../src/shared/location";
 import { site } from "../../../src/shared/site";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { type AlertChannel, alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 import { earlierFixes } from "../here/store";
 import { queueReviewRequest } from "../reviews/store";
@@ -169,7 +169,7 @@ export type DeskChange = { changed: boolean } | { cancelledByDriver: true };
  * e-mail is among `alertChannels` (server/features/reviews/).
  */
 export async function changeStatus(
-  db: Db,
+  db: Db | Tx,
   id: number,
   status: DeskStatus,
   actor: string,

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { closedStatuses, type RequestStatus } from "../../../src/shared/desk-schema";
 import type { JobStepName } from "../../../src/shared/partner-schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
@@ -69,8 +69,6 @@ function isOneAcceptedViolation(error: unknown): boolean {
   }
   return false;
 }
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Which offer an answer is about, as its link's lookup found it: the request and the partner never change. */
 export interface OfferKey {
@@ -233,7 +231,7 @@ export async function acceptOffer(db: Db, key: OfferKey, etaMinutes: number, now
       );
     }
     // The desk's own path, so whatever is hooked to a status change runs for a partner's too.
-    const changed = await changeStatus(tx as unknown as Db, offer.serviceRequestId, "dispatched", companyName, now);
+    const changed = await changeStatus(tx, offer.serviceRequestId, "dispatched", companyName, now);
     if (changed && "cancelledByDriver" in changed) throw new Error("cancelled under the request's lock");
     return { changed: true, offer: won, requestStatus: "dispatched", taken: false };
   });
@@ -318,14 +316,13 @@ export async function reportStep(
       partnerId: offer.partnerId,
       at: now,
     });
-    if (step === "done")
-      await changeStatus(tx as unknown as Db, offer.serviceRequestId, "completed", companyName, now, alertChannels);
+    if (step === "done") await changeStatus(tx, offer.serviceRequestId, "completed", companyName, now, alertChannels);
     // Nobody is on the way any more: the request goes back to Contacted (the driver's page says help is
     // being arranged, and the next acceptance moves it to Dispatched again), and the desk is told at
     // once on its channels and can offer the job again. Not on a request the desk already closed.
     const stillOpen = !closedStatuses.includes(status);
     if (step === "not_completed" && stillOpen && status === "dispatched")
-      await changeStatus(tx as unknown as Db, offer.serviceRequestId, "contacted", companyName, now);
+      await changeStatus(tx, offer.serviceRequestId, "contacted", companyName, now);
     if (step === "not_completed" && stillOpen && alertChannels.length > 0) {
       await tx.insert(alertOutbox).values(
         alertChannels.map((channel) => ({

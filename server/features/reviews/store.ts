@@ -7,7 +7,7 @@ import {
   type ReviewAction,
 } from "../../../src/shared/review";
 import type { ReviewInput } from "../../../src/shared/review-schema";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import {
   type AlertChannel,
   alertOutbox,
@@ -22,8 +22,6 @@ import {
 import { reviewRequestTime } from "./timing";
 
 /** Reviews in the database: asking for one, the driver's writing, the desk's decisions, the carousel's reading. */
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Queues the one "How did it go?" e-mail of a request that just became done, inside the status
