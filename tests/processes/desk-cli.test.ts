@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { lockDataDir } from "../../server/db/lock";
+import { partnerWebhookKey } from "../../server/features/alerts/webhook-sender";
 import { verifyPassword } from "../../server/features/desk/passwords";
 import { findUser } from "../../server/features/desk/users";
 import { runCli } from "../support/cli";
@@ -82,4 +83,19 @@ describe.each(databaseTargets)("npm run desk on $kind", (target) => {
       expect(await check("late@example.com", "a long enough password")).toBeUndefined();
     });
   }
+});
+
+describe("npm run desk -- partner-key", () => {
+  const secret = "partner-webhook-secret-0123456789";
+  it("prints the key the server signs that partner's webhooks with, without the database", async () => {
+    // No DATA_DIR of its own: it must not open (or create) a database.
+    const key = await desk(["partner-key", "7"], { PARTNER_WEBHOOK_SECRET: secret, DATA_DIR: "/nonexistent/towing" });
+    expect(key.code).toBe(0);
+    expect(key.stdout.trim()).toBe(partnerWebhookKey(secret, 7));
+    expect(key.stdout.trim()).not.toBe(partnerWebhookKey(secret, 8));
+    const unset = await desk(["partner-key", "7"], { PARTNER_WEBHOOK_SECRET: "" });
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toMatch(/PARTNER_WEBHOOK_SECRET is not set/);
+    expect((await desk(["partner-key", "seven"], { PARTNER_WEBHOOK_SECRET: secret })).code).toBe(2);
+  });
 });

@@ -5,6 +5,7 @@
  *   npm run desk -- reset-password EMAIL    (password from standard input; ends the user's sessions)
  *   npm run desk -- remove-user EMAIL       (ends the user's sessions)
  *   npm run desk -- list-users
+ *   npm run desk -- partner-key PARTNER_ID  (the key a partner's system checks our webhooks' signature with)
  *
  * It opens the same database as the server (DATA_DIR or DATABASE_URL, server/config.ts). An
  * embedded PGlite folder has one owner: while a server runs on it this stops with the lock's
@@ -13,13 +14,15 @@
 import { loadConfig } from "../../config";
 import { openDatabase } from "../../db/client";
 import { DataDirLockedError } from "../../db/lock";
+import { partnerWebhookKey } from "../alerts/webhook-sender";
 import { addUser, DeskUserError, listUsers, removeUser, resetPassword } from "./users";
 
 const USAGE = `Usage:
   npm run desk -- add-user EMAIL         create a desk account (reads the password from standard input)
   npm run desk -- reset-password EMAIL   set a new password (reads it from standard input) and sign the user out everywhere
   npm run desk -- remove-user EMAIL      delete the account and sign it out everywhere
-  npm run desk -- list-users             list the accounts`;
+  npm run desk -- list-users             list the accounts
+  npm run desk -- partner-key PARTNER_ID the key partner PARTNER_ID (the number in the desk's address) checks our webhooks with`;
 
 /** Reads one line: hidden as it is typed on a terminal, or the first line of piped input. */
 async function readPassword(prompt: string): Promise<string> {
@@ -58,8 +61,28 @@ async function readPassword(prompt: string): Promise<string> {
   });
 }
 
+/**
+ * The partner's webhook key, from PARTNER_WEBHOOK_SECRET: the one the server signs their events with
+ * (partnerWebhookKey), so the owner gives them exactly that. Needs no database, so it works while the
+ * server runs on a PGlite folder.
+ */
+function printPartnerKey(id: string | undefined, rest: string[]): number {
+  if (!id || !/^[1-9]\d{0,9}$/.test(id) || rest.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const secret = loadConfig().partnerWebhookSecret;
+  if (!secret) {
+    console.error("PARTNER_WEBHOOK_SECRET is not set: partner webhooks are sent unsigned, so there is no key to give.");
+    return 1;
+  }
+  console.log(partnerWebhookKey(secret, Number(id)));
+  return 0;
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, email, ...rest] = args;
+  if (command === "partner-key") return printPartnerKey(email, rest);
   const needsEmail = command === "add-user" || command === "reset-password" || command === "remove-user";
   const known = needsEmail || command === "list-users";
   if (!known || (needsEmail && (!email || rest.length > 0)) || (command === "list-users" && email)) {
