@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { type Locale, localeOfPath } from "../../src/i18n/locales";
 import type { FilledPage } from "../features/reviews/home-carousel";
+import { acceptedCoding } from "../http-encoding";
 import type { SiteFiles } from "../site-files";
 
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
@@ -54,16 +55,9 @@ async function staticSite(
     if (typeof seen === "string" && seen.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
       return reply.code(304).send();
     }
-    const accepted = new Set(
-      (request.headers["accept-encoding"] ?? "")
-        .split(",")
-        .map((part) => part.trim().toLowerCase())
-        .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-        .map((part) => part.split(";")[0]),
-    );
+    const coding = acceptedCoding(request.headers["accept-encoding"]);
     reply.type("text/html; charset=utf-8");
-    if (accepted.has("br")) return reply.header("Content-Encoding", "br").send(page.br);
-    if (accepted.has("gzip")) return reply.header("Content-Encoding", "gzip").send(page.gzip);
+    if (coding) return reply.header("Content-Encoding", coding).send(page[coding]);
     return reply.send(page.identity);
   };
 

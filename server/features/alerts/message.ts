@@ -5,6 +5,7 @@ import { coordinate, locationView, ownerPlaceLine } from "../../../src/shared/lo
 import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../../src/shared/request-page";
 import { fullAddress, site } from "../../../src/shared/site";
 import type { ServiceRequestRow } from "../../db/schema";
+import { escapeHtml } from "../../escape-html";
 
 /** "38.1302, -121.2724 (±12 m), nearest town Lodi (1.2 km from its centre), inside the service area". */
 function gpsLine(request: ServiceRequestRow): string | undefined {
@@ -38,9 +39,6 @@ export function headerSafe(value: string, max = 80): string {
     .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
-
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /** What the alerts say for a request sent without the optional vehicle. */
 const NO_VEHICLE = "(not given)";

@@ -1,8 +1,9 @@
 import { offerPagePath } from "../../../src/shared/partner-schema";
 import { site } from "../../../src/shared/site";
 import type { ServiceRequestRow } from "../../db/schema";
+import { escapeHtml } from "../../escape-html";
 import type { ClaimedAlert, ClaimedOffer, PartnerAlertKind } from "./channel";
-import { type AlertEmail, escapeHtml, formatBusinessTime, headerSafe } from "./message";
+import { type AlertEmail, formatBusinessTime, headerSafe } from "./message";
 
 /**
  * What a partner operator is told about a job offered to them: the offer (with its private link), its

@@ -3,7 +3,7 @@ import { languageTag } from "../../../src/i18n/locales";
 import { locationWords } from "../../../src/i18n/location";
 import { fill } from "../../../src/i18n/ui";
 import { site } from "../../../src/shared/site";
-import { escapeHtml } from "../alerts/message";
+import { escapeHtml } from "../../escape-html";
 import { GEOLOCATION_PAGE_OPTIONS } from "./options";
 
 /**

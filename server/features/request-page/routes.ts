@@ -22,6 +22,7 @@ import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
 import { isFormPost } from "../../form-post";
+import { acceptedCoding } from "../../http-encoding";
 import { clientKey } from "../../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
 import type { SiteFiles } from "../../site-files";
@@ -104,20 +105,12 @@ const gzipped = promisify(gzip);
  * millisecond.
  */
 async function encoded(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: string }> {
-  // "br, gzip;q=0.8, deflate": each coding with its weight; one weighted 0 is refused.
-  const weights = new Map(
-    (acceptEncoding ?? "").split(",").map((part) => {
-      const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
-      const q = params.find((p) => p.startsWith("q="));
-      return [name, q ? Number(q.slice(2)) : 1] as const;
-    }),
-  );
-  const accepts = (name: string) => (weights.get(name) ?? 0) > 0;
+  const coding = acceptedCoding(acceptEncoding);
   const raw = Buffer.from(html, "utf8");
-  if (accepts("br")) {
+  if (coding === "br") {
     return { body: await brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" };
   }
-  if (accepts("gzip")) return { body: await gzipped(raw, { level: 6 }), encoding: "gzip" };
+  if (coding === "gzip") return { body: await gzipped(raw, { level: 6 }), encoding: "gzip" };
   return { body: raw };
 }
 

@@ -12,6 +12,7 @@ import { site as business } from "../../../src/shared/site";
 import { TestimonialCardItem } from "../../../src/shared/testimonial-card";
 import { carouselIntro, fixedPlacesLeft, type PublishedReview, reviewCard } from "../../../src/shared/testimonials";
 import type { Db } from "../../db/client";
+import { escapeHtml } from "../../escape-html";
 import type { SiteFiles } from "../../site-files";
 import { publishedReviews } from "./store";
 
@@ -47,9 +48,6 @@ interface CutPage {
   /** The built cards, in order, and whether each is a sample. */
   builtCards: { html: string; sample: boolean }[];
 }
-
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeText = (value: string) => value.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 
 /** The built page cut at its marks, or undefined for a page without them (an API-only test's). */
 export function cutHomePage(html: string): CutPage | undefined {
@@ -107,7 +105,7 @@ export function carouselParts(locale: Locale, cut: CutPage, published: readonly 
   const kept = cut.builtCards.slice(0, fixedPlacesLeft(real.length));
   const samplesShown = kept.filter((c) => c.sample).length;
   return {
-    intro: escapeText(carouselIntro(real.length, samplesShown, words)),
+    intro: escapeHtml(carouselIntro(real.length, samplesShown, words)),
     cards: [...real, ...kept.map((c) => c.html)].join(""),
     samplesShown,
   };
