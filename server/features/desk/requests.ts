@@ -12,6 +12,7 @@ import {
 import { locationView } from "../../../src/shared/location";
 import { site } from "../../../src/shared/site";
 import type { Db, Tx } from "../../db/client";
+import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 import { type AlertChannel, alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 import { earlierFixes } from "../here/store";
 import { queueReviewRequest } from "../reviews/store";
@@ -19,10 +20,6 @@ import { queueReviewRequest } from "../reviews/store";
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A day typed in the filter is a day in the business's time zone, whatever the database's zone. */
-const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${site.timeZone}`;
-const startOfNextDay = (day: string) => sql`((${day}::date) + 1)::timestamp at time zone ${site.timeZone}`;
 
 function filterCondition(filter: InboxFilter): SQL | undefined {
   const conditions: SQL[] = [];

@@ -3,6 +3,7 @@ import { addDays, dayIn } from "../../../src/shared/business-day";
 import type { RequestSource } from "../../../src/shared/location";
 import type { DayCount, DeskNumbers, MedianWait, NumbersPeriod, Tally } from "../../../src/shared/numbers-schema";
 import type { Db } from "../../db/client";
+import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 
 interface Period {
   days: NumbersPeriod;
@@ -22,8 +23,8 @@ export function periodOf(days: NumbersPeriod, now: Date, timeZone: string): Peri
     days,
     from,
     to,
-    start: sql`((${from})::date)::timestamp at time zone ${timeZone}`,
-    end: sql`((${to})::date + 1)::timestamp at time zone ${timeZone}`,
+    start: startOfDay(from, timeZone),
+    end: startOfNextDay(to, timeZone),
     timeZone,
   };
 }

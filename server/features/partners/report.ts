@@ -8,6 +8,7 @@ import {
 } from "../../../src/shared/partner-schema";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
+import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 import { partnerOffers, partners } from "../../db/schema";
 import { BYTE_ORDER_MARK, csvLine } from "../desk/csv";
 import { businessDay } from "./store";
@@ -29,7 +30,6 @@ export function reportPeriod(query: PartnerReportQuery, now: Date): { from: stri
 
 /** One aggregate over the period's offers, joined to every partner. */
 export async function partnerReport(db: Db, period: { from: string; to: string }): Promise<PartnerReport> {
-  const zone = site.timeZone;
   // The period's offers are counted per partner first (the index on partner and time finds them),
   // then joined to the 50-odd partners: cheaper than joining every offer row to its partner.
   const result = (await db.execute(sql`
@@ -44,8 +44,7 @@ export async function partnerReport(db: Db, period: { from: string; to: string }
         percentile_cont(0.5) within group (order by date_part('epoch', o.answered_at - o.created_at))
           filter (where o.state = 'accepted' and o.answered_at is not null) as median_seconds
       from ${partnerOffers} o
-      where o.created_at >= (${period.from}::date)::timestamp at time zone ${zone}
-        and o.created_at < ((${period.to}::date) + 1)::timestamp at time zone ${zone}
+      where o.created_at >= ${startOfDay(period.from)} and o.created_at < ${startOfNextDay(period.to)}
       group by o.partner_id
     )
     select p.id as partner_id, p.company_name,
