@@ -1,7 +1,9 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import type { ResolvedAddress } from "./push-address";
+import { describeNetworkError } from "./channel";
+import { type HostResolver, pushAddress, type ResolvedAddress } from "./push-address";
+import { type PushEndpointRule, pushEndpointRefusal } from "./push-endpoint";
 
 export interface PinnedResponse {
   status: number;
@@ -46,4 +48,29 @@ export function postPinned(
     outgoing.once("error", reject);
     outgoing.end(request.body ?? undefined);
   });
+}
+
+/** How a post to a checked public address ended: the receiver's status, or why nothing was posted. */
+export type CheckedPost = { status: number } | { refused: true } | { unresolved: string } | { failed: string };
+
+/**
+ * POSTs to an address a person typed (a phone's push endpoint, a partner's webhook): refused unless it
+ * passes `rule` (https, a public host), resolved now and connected to the address checked, so a name
+ * cannot send us elsewhere; redirects are not followed; given up after `timeoutMs`.
+ */
+export async function postToCheckedAddress(
+  url: URL,
+  rule: PushEndpointRule,
+  resolve: HostResolver,
+  request: { headers: Record<string, string | number>; body: Uint8Array | null; timeoutMs: number },
+): Promise<CheckedPost> {
+  if (pushEndpointRefusal(url.href, rule)) return { refused: true };
+  const where = await pushAddress(url, rule, resolve);
+  if ("refused" in where || "unresolved" in where) return where;
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  try {
+    return await postPinned(url, where.pinned, { headers: request.headers, body: request.body, signal });
+  } catch (error) {
+    return { failed: signal.aborted ? "timed out" : describeNetworkError(error) };
+  }
 }

@@ -1,15 +1,15 @@
 import webpush from "web-push";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type PushAlertConfig } from "../../config";
 import type { PushSubscriptionStore } from "../desk/push-subscriptions";
-import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError } from "./channel";
+import { type AlertSender, type ClaimedAlert, DeliveryError } from "./channel";
 import {
   cancelledPushNotification,
   noPartnerPushNotification,
   notCompletedPushNotification,
   pushNotification,
 } from "./message";
-import { postPinned } from "./pinned-post";
-import { type HostResolver, pushAddress, systemResolver } from "./push-address";
+import { postToCheckedAddress } from "./pinned-post";
+import { type HostResolver, systemResolver } from "./push-address";
 import { pushEndpointRefusal } from "./push-endpoint";
 
 const PUSH_TIMEOUT_MS = 10_000;
@@ -58,22 +58,15 @@ export function pushSender(
       payload,
       { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: "high", contentEncoding: "aes128gcm" },
     );
-    // Resolved now, for this push, and connected to the address checked: a name cannot send us elsewhere.
-    const where = await pushAddress(new URL(details.endpoint), rule, resolve);
-    if ("refused" in where) return "refused";
-    if ("unresolved" in where) return { failed: where.unresolved };
-    const signal = AbortSignal.timeout(timeoutMs);
-    let response: { status: number };
-    try {
-      // Redirects are not followed (an answer is only its status), as a push service never sends one.
-      response = await postPinned(new URL(details.endpoint), where.pinned, {
-        headers: details.headers as Record<string, string | number>,
-        body: details.body ? new Uint8Array(details.body) : null,
-        signal,
-      });
-    } catch (error) {
-      return { failed: signal.aborted ? "timed out" : describeNetworkError(error) };
-    }
+    // Redirects are not followed (an answer is only its status), as a push service never sends one.
+    const response = await postToCheckedAddress(new URL(details.endpoint), rule, resolve, {
+      headers: details.headers as Record<string, string | number>,
+      body: details.body ? new Uint8Array(details.body) : null,
+      timeoutMs,
+    });
+    if ("refused" in response) return "refused";
+    if ("unresolved" in response) return { failed: response.unresolved };
+    if ("failed" in response) return response;
     if (response.status === 404 || response.status === 410) return "gone";
     if (response.status < 200 || response.status > 299) return { failed: `HTTP ${response.status}` };
     return "delivered";

@@ -16,8 +16,8 @@ import {
   webhookPayload,
 } from "./message";
 import { offerFactsOf, partnerWebhookPayload } from "./partner-message";
-import { postPinned } from "./pinned-post";
-import { type HostResolver, pushAddress, systemResolver } from "./push-address";
+import { postToCheckedAddress } from "./pinned-post";
+import { type HostResolver, systemResolver } from "./push-address";
 import { type PushEndpointRule, pushEndpointRefusal } from "./push-endpoint";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -130,10 +130,6 @@ export function webhookSender(o: WebhookSenderOptions): AlertSender {
     // What the receiver did, never the address (a partner's address may hold a secret of theirs).
     if (pushEndpointRefusal(address, partnerRule))
       throw new DeliveryError("the partner's webhook address is not a public https address");
-    const url = new URL(address);
-    const where = await pushAddress(url, partnerRule, resolve);
-    if ("refused" in where) throw new DeliveryError("the partner's webhook name resolves to a non-public address");
-    if ("unresolved" in where) throw new DeliveryError("the partner's webhook name did not resolve");
     const body = JSON.stringify(partnerWebhookPayload(kind, facts));
     const headers: Record<string, string | number> = {
       "content-type": "application/json",
@@ -143,15 +139,16 @@ export function webhookSender(o: WebhookSenderOptions): AlertSender {
     };
     if (o.partners?.secret)
       headers["x-signature-256"] = signBody(body, partnerWebhookKey(o.partners.secret, facts.offer.partner.id));
-    const signal = AbortSignal.timeout(timeoutMs);
-    let status: number;
-    try {
-      // To the address just checked, never to a second lookup's answer; redirects are not followed.
-      ({ status } = await postPinned(url, where.pinned, { headers, body: Buffer.from(body), signal }));
-    } catch (error) {
-      throw new DeliveryError(signal.aborted ? "timed out" : describeNetworkError(error));
-    }
-    checkStatus(status);
+    // To the address just checked, never to a second lookup's answer; redirects are not followed.
+    const posted = await postToCheckedAddress(new URL(address), partnerRule, resolve, {
+      headers,
+      body: Buffer.from(body),
+      timeoutMs,
+    });
+    if ("refused" in posted) throw new DeliveryError("the partner's webhook name resolves to a non-public address");
+    if ("unresolved" in posted) throw new DeliveryError("the partner's webhook name did not resolve");
+    if ("failed" in posted) throw new DeliveryError(posted.failed);
+    checkStatus(posted.status);
   }
 
   return {
