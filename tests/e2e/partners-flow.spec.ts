@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 import type { CapturedMail } from "../support/e2e-mail";
 
 /**
@@ -53,17 +53,6 @@ async function acceptOnPhone(
   await page.getByRole("button", { name: "Accept the job" }).click();
   await expect(page.getByTestId("offer-accepted")).toContainText(`about ${minutes} minutes`);
   return page;
-}
-
-async function signIn(page: Page) {
-  // The CSRF token comes with the session's answer: wait for it before the button is tapped.
-  const session = page.waitForResponse((r) => r.url().endsWith("/api/desk/session"));
-  await page.goto("/desk");
-  await session;
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 }
 
 interface E2ePartner {
@@ -133,7 +122,7 @@ test("offered to two partners: A declines, B accepts with 25 minutes and reports
   });
 
   // The desk adds the two partners.
-  await signIn(desk);
+  await signInToDesk(desk);
   await addPartners(desk, baseURL, partners, "vehicle-lockouts");
 
   // ...and offers the job to both: no phone position, so the owner picks the town.
@@ -241,7 +230,7 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   expect(created.status()).toBe(201);
   const { id: requestId } = (await created.json()) as { id: number };
 
-  await signIn(desk);
+  await signInToDesk(desk);
   await addPartners(desk, baseURL, [cedar, dogwood], "motorcycle-towing");
   const panel = desk.getByTestId("offer-panel");
   const offerTo = async (partner: string) => {
