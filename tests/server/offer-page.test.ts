@@ -12,6 +12,7 @@ import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { addPartner, offerJob } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
 /** app.inject's own origin: a browser on the page sends it with every POST. */
 const SAME_ORIGIN = { origin: "http://localhost:80" };
@@ -28,14 +29,8 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
 
   /** A request as the form sends it: its id and its driver-page token. */
   const send = async (fields: Record<string, string> = {}) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, ...fields },
-    });
-    expect(res.statusCode).toBe(201);
-    const body = res.json() as { id: number; requestPage: string };
-    return { id: body.id, driverToken: body.requestPage.slice("/request/".length) };
+    const { id, token } = await postServiceRequest(app, fields);
+    return { id, driverToken: token };
   };
   const page = (path: string) => app.inject({ method: "GET", url: path });
   const answer = (token: string, action: string, payload: object, headers: Record<string, string> = SAME_ORIGIN) =>

@@ -11,6 +11,7 @@ import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
 /**
  * The partners' alerts (issue 40): an offer e-mailed to the partner with its private link (made when
@@ -106,11 +107,9 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   /** A request as the form sends it; then only the alerts the test queues are pending. */
   const send = async (fields: Partial<typeof driver> = {}) => {
-    const res = await app.inject({ method: "POST", url: "/api/contact", payload: { ...driver, ...fields } });
-    expect(res.statusCode).toBe(201);
+    const { id, token } = await postServiceRequest(app, { ...driver, ...fields });
     await db.db.update(alertOutbox).set({ state: "sent" }).where(eq(alertOutbox.state, "pending"));
-    const body = res.json() as { id: number; requestPage: string };
-    return { id: body.id, token: body.requestPage.slice("/request/".length) };
+    return { id, token };
   };
   const addPartner = async (fields: Partial<typeof partners.$inferInsert> = {}) => {
     const [row] = await db.db

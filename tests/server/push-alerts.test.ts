@@ -15,7 +15,7 @@ import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { addPartner, offerJob } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
-import { appOnFreshDatabase, type TestDatabase } from "../support/test-app";
+import { appOnFreshDatabase, postServiceRequest, type TestDatabase } from "../support/test-app";
 import { browserSubscription, type LocalPushService, startPushService, verifyVapid } from "../support/web-push";
 
 const pglite = databaseTargets[0];
@@ -36,15 +36,7 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
   let desk: DeskClient;
   const logLines: string[] = [];
 
-  const send = async (fields: Record<string, string> = {}) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, ...fields },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
+  const send = async (fields: Record<string, string> = {}) => (await postServiceRequest(app, fields)).id;
   const pushAlertOf = async (id: number) =>
     (await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id))).find(
       (a) => a.channel === "push",

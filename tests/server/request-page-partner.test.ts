@@ -11,7 +11,7 @@ import { ui } from "../../src/i18n/ui";
 import type { RequestPageLive } from "../../src/shared/request-page";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
 /**
  * The driver's request page once a partner operator accepted the job (issue 40): who, when, their own
@@ -122,16 +122,7 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
   });
 
   /** A request as the form sends it, in `language`; its id and page path. */
-  const send = async (language: "en" | "es" = "en") => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, language },
-    });
-    expect(res.statusCode).toBe(201);
-    const body = res.json() as { id: number; requestPage: string };
-    return { id: body.id, path: body.requestPage, token: body.requestPage.slice("/request/".length) };
-  };
+  const send = (language: "en" | "es" = "en") => postServiceRequest(app, { language });
   /** A partner, and their accepted offer on request `id` (as the offer page leaves it). */
   const accepted = async (id: number, companyName = "Rivera Towing", etaMinutes = 25) => {
     const [partner] = await db.db
