@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../../server/db/client";
 import { offerLinks, partnerOffers, partners, requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
@@ -69,6 +70,18 @@ export async function offerJob(
   });
   return { offerId: offer.id, token, path: `/offer/${token}` };
 }
+
+/** app.inject's own origin: a browser on the offer page sends it with every POST. */
+export const SAME_ORIGIN = { origin: "http://localhost:80" };
+
+/** The partner's answer `action` (accept, decline, step) to the offer of `token`, from its own page by default. */
+export const answerOffer = (
+  app: FastifyInstance,
+  token: string,
+  action: string,
+  payload: object,
+  headers: Record<string, string> = SAME_ORIGIN,
+) => app.inject({ method: "POST", url: `/api/offer/${token}/${action}`, payload, headers });
 
 export interface SeededJob {
   requestId: number;
