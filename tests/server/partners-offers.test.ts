@@ -2,7 +2,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   alertOutbox,
-  offerLinks,
   partnerOffers,
   partners,
   requestEvents,
@@ -13,7 +12,7 @@ import { OFFER_TIMER_ACTOR } from "../../server/features/partners/expiry";
 import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
 import type { DeskOffers } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
-import { answerOffer } from "../support/offers";
+import { addOfferLink, answerOffer } from "../support/offers";
 import { OWNER, type PartnersWorld, partnersWorld } from "../support/partners";
 import { validServiceRequest } from "../support/service-request";
 
@@ -295,12 +294,7 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
         .where(and(eq(partnerOffers.serviceRequestId, jobId), eq(partnerOffers.partnerId, partnerId)))
         .orderBy(partnerOffers.id);
       if (!row) throw new Error("no offer");
-      const token = newPageToken();
-      await w.db.db.insert(offerLinks).values({
-        offerId: row.id,
-        tokenSha256: pageTokenHash(token),
-        expiresAt: new Date(w.now().getTime() + 24 * 60 * MINUTE),
-      });
+      const { token } = await addOfferLink(w.db.db, row.id, w.now(), { linkHours: 24 });
       return { offerId: row.id, token };
     };
 

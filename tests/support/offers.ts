@@ -61,14 +61,24 @@ export async function offerJob(
     })
     .returning({ id: partnerOffers.id });
   if (!offer) throw new Error("no offer stored");
+  return { offerId: offer.id, ...(await addOfferLink(db, offer.id, now, { linkHours })) };
+}
+
+/** A private link to offer `offerId`, as its e-mail carries, made at `now` and open for `linkHours`. */
+export async function addOfferLink(
+  db: Db,
+  offerId: number,
+  now: Date,
+  { linkHours = 24 } = {},
+): Promise<{ token: string; path: string }> {
   const token = newPageToken();
   await db.insert(offerLinks).values({
-    offerId: offer.id,
+    offerId,
     tokenSha256: pageTokenHash(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + linkHours * 60 * MINUTE),
   });
-  return { offerId: offer.id, token, path: `/offer/${token}` };
+  return { token, path: `/offer/${token}` };
 }
 
 /** app.inject's own origin: a browser on the offer page sends it with every POST. */
