@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 
 /**
  * The desk's partner work on a phone (360 px): add a partner, find it in the directory, offer a
@@ -44,11 +44,7 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
   expect(res.status()).toBe(201);
   const requestId = (await res.json()).id as number;
 
-  await page.goto("/desk");
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await signInToDesk(page);
 
   // The directory, from the desk's nav.
   await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Partners" }).click();

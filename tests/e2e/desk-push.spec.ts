@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 import { validServiceRequest } from "../support/service-request";
 import { browserSubscription, type LocalPushService, startPushService } from "../support/web-push";
 
@@ -21,11 +21,7 @@ test.afterAll(async () => {
  */
 test("a new request reaches a subscribed phone as a notification that opens it", async ({ page, context }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto("/desk");
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await signInToDesk(page);
   const origin = new URL(page.url()).origin;
 
   // The switch is offered, and where this browser cannot subscribe the owner is told why, in words.

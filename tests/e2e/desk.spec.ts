@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { DESK_EMAIL, DESK_PASSWORD, signInToDesk } from "../support/desk-e2e";
 import { sweepAll } from "../support/routes";
 
 /** Where the phone-size screenshots go, to be looked at by a person (SCREENSHOT_DIR to choose). */
@@ -26,14 +26,6 @@ async function sendRequest(request: APIRequestContext, fields: Record<string, st
   const res = await request.post("/api/contact", { data: fields });
   expect(res.status()).toBe(201);
   return (await res.json()).id as number;
-}
-
-async function signIn(page: Page) {
-  await page.goto("/desk");
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 }
 
 const requestList = (page: Page) => page.getByRole("list", { name: "Service requests" });
@@ -76,7 +68,7 @@ for (const viewport of [
       baseURL,
     }) => {
       await page.clock.install();
-      await signIn(page);
+      await signInToDesk(page);
       const name = uniqueName("Live Arrival");
       await expect(requestList(page).getByText(name)).toHaveCount(0);
 
@@ -116,7 +108,7 @@ for (const viewport of [
     test("the request page: call, mail and map links; status, note and history", async ({ page, request }) => {
       const name = uniqueName("Pipeline Driver");
       const id = await sendRequest(request, driverFields(name));
-      await signIn(page);
+      await signInToDesk(page);
       await search(page, name);
       await expect(requestList(page).getByRole("listitem")).toHaveCount(1);
       // Each inbox row can call the driver at once.
@@ -195,7 +187,7 @@ for (const viewport of [
       // The page's clock is the test's: 15 s of its time, whatever the machine is doing.
       await page.clock.install();
       const first = await sendRequest(request, driverFields(uniqueName("Already Here")));
-      await signIn(page);
+      await signInToDesk(page);
       await page.goto(`/desk#/requests/${first}`);
       await expect(page.getByRole("heading", { level: 1, name: `Service request #${first}` })).toBeVisible();
       await expect(page.getByTestId("new-request-banner")).toHaveCount(0); // what was there is not news
@@ -271,7 +263,7 @@ for (const viewport of [
       const name = uniqueName("Kept Filter");
       await sendRequest(request, { ...driverFields(name), service: "Motorcycle Towing" });
       for (let i = 0; i < 12; i++) await sendRequest(request, driverFields(uniqueName("Filler")));
-      await signIn(page);
+      await signInToDesk(page);
       await page.getByLabel("Service", { exact: true }).selectOption("Motorcycle Towing");
       await expect(page).toHaveURL(/#\/\?service=Motorcycle\+Towing$/);
       await page.reload();
@@ -298,7 +290,7 @@ for (const viewport of [
     test("filters, search, CSV export and sign-out", async ({ page, request }) => {
       const name = uniqueName("Filter Driver");
       const id = await sendRequest(request, { ...driverFields(name), service: "Jump Start", phone: "209-555-0123" });
-      await signIn(page);
+      await signInToDesk(page);
 
       await search(page, "555-0123");
       await expect(requestList(page).getByRole("link").filter({ hasText: name })).toBeVisible();
@@ -361,7 +353,7 @@ for (const viewport of [
         await d.dismiss();
       });
       const id = await sendRequest(request, payloads);
-      await signIn(page);
+      await signInToDesk(page);
       await search(page, marker);
       const row = requestList(page).getByRole("link").filter({ hasText: marker });
       await expect(row).toContainText(payloads.name);
@@ -382,7 +374,7 @@ for (const viewport of [
     test("deleting asks first, then forgets the request and records only the deletion", async ({ page, request }) => {
       const name = uniqueName("Forget Me");
       const id = await sendRequest(request, driverFields(name));
-      await signIn(page);
+      await signInToDesk(page);
       await page.goto(`/desk#/requests/${id}`);
       await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
       await page.getByRole("button", { name: "Delete request" }).click();
@@ -413,7 +405,7 @@ for (const viewport of [
       await page.goto("/desk");
       await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
       await check("sign-in");
-      await signIn(page);
+      await signInToDesk(page);
       await expect(requestList(page)).toBeVisible();
       await check("inbox");
       await page.goto(`/desk#/requests/${id}`);
@@ -485,7 +477,7 @@ test("no desk screen is wider than a 360 px phone, nor scrolls sideways in part,
   await page.goto("/desk");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await measure("sign-in");
-  await signIn(page);
+  await signInToDesk(page);
   await expect(requestList(page)).toBeVisible();
   await measure("inbox");
   await page.goto(`/desk#/requests/${id}`);

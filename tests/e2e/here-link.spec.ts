@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 
 const LODI = { latitude: 38.1302, longitude: -121.2724, accuracy: 12 };
 
@@ -30,11 +30,7 @@ test('"Ask for the location": the caller\'s one tap on /here puts the fix on the
     hasTouch: true,
   });
   const desk = await deskContext.newPage();
-  await desk.goto("/desk");
-  await desk.getByLabel("Email").fill(DESK_EMAIL);
-  await desk.getByLabel("Password").fill(DESK_PASSWORD);
-  await desk.getByRole("button", { name: "Sign in" }).click();
-  await expect(desk.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await signInToDesk(desk);
   await desk.goto(`/desk#/requests/${id}`);
   await expect(desk.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
   await expect(desk.getByTestId("driver-location")).toHaveCount(0);
@@ -112,11 +108,7 @@ test('"Send my location again" on the driver\'s page: the desk shows the new fix
 
   const deskContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const desk = await deskContext.newPage();
-  await desk.goto("/desk");
-  await desk.getByLabel("Email").fill(DESK_EMAIL);
-  await desk.getByLabel("Password").fill(DESK_PASSWORD);
-  await desk.getByRole("button", { name: "Sign in" }).click();
-  await expect(desk.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await signInToDesk(desk);
   await desk.goto(`/desk#/requests/${id}`);
   await expect(desk.getByTestId("nearest-town")).toHaveText(
     "Nearest town: Manteca, 0 km from its centre · inside the service area",

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 
 /** A fix on the south side of Lodi, as Playwright's geolocation gives it to the page. */
 const LODI = { latitude: 38.1302, longitude: -121.2724, accuracy: 12 };
@@ -78,14 +78,6 @@ async function sentNumber(page: Page): Promise<number> {
   const number = Number(/(\d+)/.exec(text)?.[1]);
   expect(number).toBeGreaterThan(0);
   return number;
-}
-
-async function signInToDesk(page: Page) {
-  await page.goto("/desk");
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 }
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });

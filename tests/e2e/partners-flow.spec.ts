@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 import type { CapturedMail } from "../support/e2e-mail";
 
 /**
@@ -39,31 +39,14 @@ async function offerLinkMailedTo(request: APIRequestContext, address: string, re
   return path;
 }
 
-/** The partner opens the offer from their e-mail on their phone and accepts with `minutes`; their page. */
-async function acceptOnPhone(
-  phone: BrowserContext,
-  request: APIRequestContext,
-  partner: E2ePartner,
-  requestId: number,
-  minutes: number,
-): Promise<Page> {
+/** The partner opens the offer `link` (from their e-mail) on their phone and accepts with `minutes`; their page. */
+async function acceptOnPhone(phone: BrowserContext, link: string, minutes: number): Promise<Page> {
   const page = await phone.newPage();
-  await page.goto(await offerLinkMailedTo(request, partner.email, requestId));
+  await page.goto(link);
   await page.getByLabel("Your arrival estimate, in minutes").fill(String(minutes));
   await page.getByRole("button", { name: "Accept the job" }).click();
   await expect(page.getByTestId("offer-accepted")).toContainText(`about ${minutes} minutes`);
   return page;
-}
-
-async function signIn(page: Page) {
-  // The CSRF token comes with the session's answer: wait for it before the button is tapped.
-  const session = page.waitForResponse((r) => r.url().endsWith("/api/desk/session"));
-  await page.goto("/desk");
-  await session;
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
 }
 
 interface E2ePartner {
@@ -133,7 +116,7 @@ test("offered to two partners: A declines, B accepts with 25 minutes and reports
   });
 
   // The desk adds the two partners.
-  await signIn(desk);
+  await signInToDesk(desk);
   await addPartners(desk, baseURL, partners, "vehicle-lockouts");
 
   // ...and offers the job to both: no phone position, so the owner picks the town.
@@ -163,11 +146,7 @@ test("offered to two partners: A declines, B accepts with 25 minutes and reports
 
   // 3. Partner B accepts with 25 minutes.
   const birchContext = await phoneContext(browser, baseURL);
-  const birchPage = await birchContext.newPage();
-  await birchPage.goto(birchLink);
-  await birchPage.getByLabel("Your arrival estimate, in minutes").fill("25");
-  await birchPage.getByRole("button", { name: "Accept the job" }).click();
-  await expect(birchPage.getByTestId("offer-accepted")).toContainText("about 25 minutes");
+  const birchPage = await acceptOnPhone(birchContext, birchLink, 25);
 
   // 4. The driver's page shows it, live.
   const accepted = driver.getByTestId("partner-accepted");
@@ -241,7 +220,7 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   expect(created.status()).toBe(201);
   const { id: requestId } = (await created.json()) as { id: number };
 
-  await signIn(desk);
+  await signInToDesk(desk);
   await addPartners(desk, baseURL, [cedar, dogwood], "motorcycle-towing");
   const panel = desk.getByTestId("offer-panel");
   const offerTo = async (partner: string) => {
@@ -254,7 +233,8 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   await offerTo(cedar.name);
 
   // Cedar accepts, then cannot complete it.
-  const cedarPage = await acceptOnPhone(await phoneContext(browser, baseURL), request, cedar, requestId, 15);
+  const cedarLink = await offerLinkMailedTo(request, cedar.email, requestId);
+  const cedarPage = await acceptOnPhone(await phoneContext(browser, baseURL), cedarLink, 15);
   await cedarPage.getByText("Could not complete the job").click();
   await cedarPage.getByLabel("What happened").fill("Winch broke on the way");
   await cedarPage.getByRole("button", { name: "Could not complete", exact: true }).click();
@@ -276,7 +256,8 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
     panel.getByRole("status").filter({ hasText: `${cedar.name} could not complete the job. Offer it again below` }),
   ).toBeVisible();
   await offerTo(dogwood.name);
-  const dogwoodPage = await acceptOnPhone(await phoneContext(browser, baseURL), request, dogwood, requestId, 40);
+  const dogwoodLink = await offerLinkMailedTo(request, dogwood.email, requestId);
+  const dogwoodPage = await acceptOnPhone(await phoneContext(browser, baseURL), dogwoodLink, 40);
   // The desk, left open, follows the job: the acceptance and its timeline line come without a reload
   // (read every 5 s while an offer waits, against 15 s otherwise; the wait allows for a busy machine).
   const follows = { timeout: 12_000 };

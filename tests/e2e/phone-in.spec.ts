@@ -1,15 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { expect, test } from "@playwright/test";
+import { signInToDesk } from "../support/desk-e2e";
 
 const uniqueName = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function signIn(page: Page) {
-  await page.goto("/desk");
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-}
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -17,7 +9,7 @@ test("a call typed in the desk becomes a request with a driver's page, listed un
   page,
   context,
 }) => {
-  await signIn(page);
+  await signInToDesk(page);
   await page.getByRole("link", { name: "New request" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New request from a call" })).toBeVisible();
   const name = uniqueName("Caller");

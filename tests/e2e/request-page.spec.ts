@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { ALERTING_OWNER, type AlertingServer, startAlertingServer } from "../support/alerting-server";
 import { seriousViolations } from "../support/axe";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 import { waitForIsland } from "../support/islands";
 import { layoutProblems, scrollToEnd } from "../support/layout-audit";
 import { launchLifecycleChromium } from "../support/lifecycle-chromium";
@@ -68,15 +68,7 @@ async function sendForm(page: Page, name: string) {
 
 /** Signs in to the desk and opens request #id. */
 async function openInDesk(page: Page, id: number) {
-  // The sign-in form is in the HTML and its button works once the script runs, but the CSRF token
-  // comes with the session's answer: wait for it, or a quick tap is refused as "out of date".
-  const session = page.waitForResponse((r) => r.url().endsWith("/api/desk/session"));
-  await page.goto("/desk");
-  await session;
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await signInToDesk(page);
   await page.goto(`/desk#/requests/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
 }

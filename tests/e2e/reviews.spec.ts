@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { DESK_EMAIL, DESK_PASSWORD, signInToDesk } from "../support/desk-e2e";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -72,11 +72,7 @@ test("a finished request is asked, answered with consent, published, and shown o
   await expect(ask.getByRole("status")).toContainText("Thank you: your review is saved.");
 
   // The owner publishes it from the desk's Reviews page.
-  await page.goto("/desk");
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
+  await signInToDesk(page);
   await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Reviews" }).click();
   const card = page.getByTestId("desk-review").filter({ hasText: words });
   await expect(card.getByTestId("review-consent")).toHaveText(/^Yes/);

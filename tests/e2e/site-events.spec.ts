@@ -8,17 +8,9 @@ import { callPlacements } from "../../src/shared/event-schema";
 import type { DeskNumbers } from "../../src/shared/numbers-schema";
 import { telHref } from "../../src/shared/site";
 import { seriousViolations } from "../support/axe";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { signInToDesk } from "../support/desk-e2e";
 
 const dist = process.env.ASTRO_OUT_DIR ?? "dist";
-
-async function signIn(page: Page) {
-  await page.goto("/desk");
-  await page.getByLabel("Email").fill(DESK_EMAIL);
-  await page.getByLabel("Password").fill(DESK_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
-}
 
 /** The desk's numbers for the last 7 days, read with the signed-in page's session. */
 const numbersOf = (desk: Page) =>
@@ -69,7 +61,7 @@ test("a tap on the header's call link counts once, and the desk's numbers page s
   browser,
 }) => {
   const desk = await (await browser.newContext()).newPage();
-  await signIn(desk);
+  await signInToDesk(desk);
   const before = await numbersOf(desk);
 
   await page.goto("/es/about");

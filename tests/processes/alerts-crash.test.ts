@@ -14,6 +14,7 @@ import {
   waitDelivered as waitDeliveredTo,
 } from "../support/alert-deliveries";
 import { databaseTargets } from "../support/databases";
+import { keepPosting } from "../support/keep-posting";
 import {
   freePort,
   type ServerProcess,
@@ -53,46 +54,6 @@ const alertEnv = () => ({
   DIST_DIR: site,
 });
 
-const request = (name: string) => ({
-  name,
-  email: "d@example.com",
-  phone: "209-555-0100",
-  service: "Towing",
-  pickupLocation: "Pacific Ave, Stockton",
-  dropoffLocation: "Fremont St, Stockton",
-});
-
-/** Sends service requests from `concurrency` clients until stop() is called; collects the acknowledged ids. */
-function keepPosting(servers: ServerProcess[], concurrency: number, acknowledged: Set<number>, limit = Infinity) {
-  let running = true;
-  let sent = 0;
-  const client = async (worker: number) => {
-    while (running && sent < limit) {
-      const server = servers[sent % servers.length] as ServerProcess;
-      sent++;
-      try {
-        const res = await fetch(`${server.url}/api/contact`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(request(`crash ${worker}-${sent}`)),
-        });
-        if (res.status === 201) acknowledged.add(((await res.json()) as { id: number }).id);
-        else await res.body?.cancel();
-      } catch {
-        // The server died under us: this one was never acknowledged.
-      }
-    }
-  };
-  const clients = Promise.all(Array.from({ length: concurrency }, (_, i) => client(i)));
-  return {
-    stop: async () => {
-      running = false;
-      await clients;
-    },
-    done: clients,
-  };
-}
-
 async function waitFor(condition: () => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
@@ -120,7 +81,7 @@ describe.each(databaseTargets)("alerts survive SIGKILL on $kind", (target) => {
         started.push(server);
         await waitHealthy(server);
         const before = acknowledged.size;
-        const load = keepPosting([server], CONCURRENCY, acknowledged);
+        const load = keepPosting([server], CONCURRENCY, (id) => acknowledged.add(id), "crash");
         // Kill it mid-stream: once it has taken some requests (however busy the machine), at a random moment.
         await waitFor(() => acknowledged.size - before >= 20, 60_000);
         await new Promise((r) => setTimeout(r, Math.random() * 400));

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from "../../server/db/lock";
 import { serviceRequests } from "../../server/db/schema";
+import { copyMigratedPglite } from "../support/databases";
 import { endWithTest } from "../support/processes";
 import {
   freePort,
@@ -105,6 +106,8 @@ describe("one process per embedded database folder", () => {
     const dataDir = path.join(root, "servers", "data");
     const site = writeMinimalSite(path.join(root, "site"));
     const env = { DATA_DIR: dataDir, DIST_DIR: site };
+    // A migrated database to start from: this test is about the lock, not about creating one.
+    copyMigratedPglite(dataDir);
     const first = startServer(await freePort(), env);
     let second: ServerProcess | undefined;
     try {

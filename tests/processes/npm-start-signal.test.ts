@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyMigratedPglite } from "../support/databases";
 import { endWithTest } from "../support/processes";
 import { freePort, writeMinimalSite } from "../support/server-process";
 
@@ -15,7 +16,10 @@ import { freePort, writeMinimalSite } from "../support/server-process";
 const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "towing-npm-start-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-/** A first start creates the PGlite database (13-17 s on a quiet machine): room for a busy one. */
+/**
+ * The test starts from a copy of the run's migrated PGlite database; without it (a file run outside
+ * Vitest's setup) a first start creates one (13-17 s on a quiet machine): room for that on a busy one.
+ */
 const FIRST_START_MS = 150_000;
 
 beforeAll(() => {
@@ -58,6 +62,8 @@ describe.runIf(process.platform === "linux")("npm start", () => {
     "serves the site from the compiled server with no loader, and stops it when npm gets SIGTERM",
     async () => {
       const port = await freePort();
+      // A migrated database to start from: this test is about the signal, not about creating one.
+      copyMigratedPglite(path.join(work, "data"));
       const npm = spawn("npm", ["start", "--ignore-scripts"], {
         cwd: root,
         // Its own process group: whatever happens below, the finally ends npm and the server together.

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { serviceRequests } from "../../server/db/schema";
 import { databaseTargets } from "../support/databases";
+import { keepPosting } from "../support/keep-posting";
 import {
   freePort,
   type ServerProcess,
@@ -44,38 +45,13 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
         const server = startServer(await freePort(), env);
         started.push(server);
         await waitHealthy(server, 120_000);
-        let running = true;
-        let sent = 0;
-        const client = async (worker: number) => {
-          while (running) {
-            const name = `durability ${round}-${worker}-${sent++}`;
-            attempts++;
-            try {
-              const res = await fetch(`${server.url}/api/contact`, {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({
-                  name,
-                  email: "d@example.com",
-                  phone: "209-555-0100",
-                  service: "Towing",
-                  pickupLocation: "Pacific Ave, Stockton",
-                  dropoffLocation: "Fremont St, Stockton",
-                }),
-              });
-              if (res.status === 201) {
-                const { id } = (await res.json()) as { id: number };
-                acknowledged.set(id, name);
-              } else {
-                await res.body?.cancel();
-              }
-            } catch {
-              // The server died under us: this request was never acknowledged.
-            }
-          }
-        };
-        const clients = Array.from({ length: CONCURRENCY }, (_, i) => client(i));
         const ackedBefore = acknowledged.size;
+        const load = keepPosting(
+          [server],
+          CONCURRENCY,
+          (id, name) => acknowledged.set(id, name),
+          `durability ${round}`,
+        );
         // Kill it mid-stream: once it has taken requests (however busy the machine), at a random moment.
         const deadline = Date.now() + 60_000;
         while (acknowledged.size - ackedBefore < 10 && Date.now() < deadline)
@@ -83,8 +59,8 @@ describe.each(databaseTargets)("acknowledged service requests survive SIGKILL on
         await new Promise((r) => setTimeout(r, Math.random() * 400));
         server.child.kill("SIGKILL");
         expect(await server.exited).toBe("SIGKILL");
-        running = false;
-        await Promise.all(clients);
+        await load.stop();
+        attempts += load.sent();
         // Each round must really have been taking requests when it died.
         expect(acknowledged.size - ackedBefore, `round ${round}`).toBeGreaterThan(0);
       }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { alertReceiversForThisFile, deliveries, duplicateCount } from "../support/alert-deliveries";
+import { copyMigratedPglite } from "../support/databases";
 import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
@@ -37,6 +38,8 @@ describe("SIGTERM with alerts in flight", () => {
       LEAD_ALERT_WEBHOOK_SECRET: "a-webhook-secret-of-some-length",
       CONTACT_RATE_LIMIT_MAX: "100",
     };
+    // A migrated database to start from: this test is about the stop, not about creating one.
+    copyMigratedPglite(env.DATA_DIR);
     const first = startServer(await freePort(), env);
     onTestFinished(() => stopServer(first));
     await waitHealthy(first);

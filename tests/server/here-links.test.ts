@@ -13,6 +13,7 @@ import { builtKnowledge } from "../support/content";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -114,13 +115,7 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
   });
 
   it('"Send my location again" from the driver\'s page adds a fix, and is refused once the request has ended', async () => {
-    const sent = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, ...lodi },
-    });
-    const { id, requestPage } = sent.json() as { id: number; requestPage: string };
-    const token = requestPage.slice("/request/".length);
+    const { id, token } = await postServiceRequest(app, lodi);
     const again = await app.inject({ method: "POST", url: `/api/request-location/${token}`, payload: manteca });
     expect(again.statusCode).toBe(204);
     const shown = (await desk.get(`/api/desk/requests/${id}`)).json() as DeskRequestDetail;

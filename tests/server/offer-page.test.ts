@@ -10,11 +10,10 @@ import { mapSearchHref } from "../../src/shared/links";
 import { site } from "../../src/shared/site";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { addPartner, offerJob } from "../support/offers";
+import { addPartner, answerOffer, offerJob, SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
-/** app.inject's own origin: a browser on the page sends it with every POST. */
-const SAME_ORIGIN = { origin: "http://localhost:80" };
 const MINUTE = 60_000;
 /** Offer lookups per client per window: above what the other tests make from their one client. */
 const LOOKUP_LIMIT = 100;
@@ -28,18 +27,10 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
 
   /** A request as the form sends it: its id and its driver-page token. */
   const send = async (fields: Record<string, string> = {}) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, ...fields },
-    });
-    expect(res.statusCode).toBe(201);
-    const body = res.json() as { id: number; requestPage: string };
-    return { id: body.id, driverToken: body.requestPage.slice("/request/".length) };
+    const { id, token } = await postServiceRequest(app, fields);
+    return { id, driverToken: token };
   };
   const page = (path: string) => app.inject({ method: "GET", url: path });
-  const answer = (token: string, action: string, payload: object, headers: Record<string, string> = SAME_ORIGIN) =>
-    app.inject({ method: "POST", url: `/api/offer/${token}/${action}`, payload, headers });
   const formAnswer = (token: string, action: string, fields: Record<string, string>) =>
     app.inject({
       method: "POST",
@@ -107,7 +98,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       expect(res.headers["referrer-policy"]).toBe("no-referrer");
     }
     // An expired link answers nothing either, and changes nothing.
-    const late = await answer(offer.token, "accept", { etaMinutes: 20 });
+    const late = await answerOffer(app, offer.token, "accept", { etaMinutes: 20 });
     expect(late.statusCode).toBe(404);
     expect(late.json().code).toBe("not_found");
     phoneNamed(late.json().message);
@@ -172,7 +163,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect((await page(offerA.path)).body).toContain("You declined this job");
 
     clock += 2 * MINUTE;
-    const accepted = await answer(offerB.token, "accept", { etaMinutes: 25 });
+    const accepted = await answerOffer(app, offerB.token, "accept", { etaMinutes: 25 });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().offer).toMatchObject({ state: "accepted", etaMinutes: 25, step: "accepted", taken: false });
     expect(await statusOf(job.id)).toBe("dispatched");
@@ -204,7 +195,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     for (const hidden of [validServiceRequest.name, validServiceRequest.pickupLocation, "Fremont", "555-0100"]) {
       expect(cPage).not.toContain(hidden);
     }
-    const late = await answer(offerC.token, "accept", { etaMinutes: 5 });
+    const late = await answerOffer(app, offerC.token, "accept", { etaMinutes: 5 });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: "conflict", offer: { state: "withdrawn", taken: true } });
     phoneNamed(late.json().message);
@@ -239,8 +230,8 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(withPlate).toContain("8ABC123");
 
     // A second acceptance by B changes nothing; A's own decline stands.
-    expect((await answer(offerB.token, "accept", { etaMinutes: 40 })).json().offer.etaMinutes).toBe(25);
-    expect((await answer(offerA.token, "accept", { etaMinutes: 5 })).json().offer).toMatchObject({
+    expect((await answerOffer(app, offerB.token, "accept", { etaMinutes: 40 })).json().offer.etaMinutes).toBe(25);
+    expect((await answerOffer(app, offerA.token, "accept", { etaMinutes: 5 })).json().offer).toMatchObject({
       state: "declined",
       taken: true,
     });
@@ -251,13 +242,13 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       expect((await formAnswer(offerB.token, "step", { step })).statusCode).toBe(303);
       expect((await page(offerB.path)).body).toContain(step === "on_the_way" ? "On the way" : "On scene");
     }
-    const back = await answer(offerB.token, "step", { step: "on_the_way" });
+    const back = await answerOffer(app, offerB.token, "step", { step: "on_the_way" });
     expect(back.statusCode).toBe(409);
     expect(back.json().offer.step).toBe("on_scene");
-    expect((await answer(offerB.token, "step", { step: "done" })).json().offer.step).toBe("done");
+    expect((await answerOffer(app, offerB.token, "step", { step: "done" })).json().offer.step).toBe("done");
     expect(await statusOf(job.id)).toBe("completed");
     expect(await driverStatus(job.driverToken)).toBe("done");
-    expect((await answer(offerB.token, "step", { step: "not_completed" })).statusCode).toBe(409);
+    expect((await answerOffer(app, offerB.token, "step", { step: "not_completed" })).statusCode).toBe(409);
     const progress = (await events(job.id)).filter((e) => e.kind === "job_progress" || e.kind === "status");
     expect(progress.map((e) => [e.kind, e.note ?? e.toStatus, e.actor])).toEqual([
       ["status", "dispatched", "Rivera Towing"],
@@ -274,10 +265,10 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     const job = await send();
     const p = await addPartner(db.db);
     const offer = await offerJob(db.db, job.id, p.id, now());
-    const early = await answer(offer.token, "step", { step: "on_the_way" });
+    const early = await answerOffer(app, offer.token, "step", { step: "on_the_way" });
     expect(early.statusCode).toBe(409);
     phoneNamed(early.json().message);
-    await answer(offer.token, "accept", { etaMinutes: 15 });
+    await answerOffer(app, offer.token, "accept", { etaMinutes: 15 });
     const gone = await formAnswer(offer.token, "step", { step: "not_completed", reason: "Gone on arrival" });
     expect(gone.statusCode).toBe(303);
     const [row] = await db.db.select().from(partnerOffers).where(eq(partnerOffers.id, offer.offerId));
@@ -299,7 +290,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       ["accept", { etaMinutes: 10 }],
       ["decline", {}],
     ] as const) {
-      const res = await answer(offer.token, action, payload);
+      const res = await answerOffer(app, offer.token, action, payload);
       expect(res.statusCode).toBe(409);
       expect(res.json().offer.state).toBe("expired");
     }
@@ -311,7 +302,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     const job = await send();
     const p = await addPartner(db.db);
     const offer = await offerJob(db.db, job.id, p.id, now());
-    await answer(offer.token, "accept", { etaMinutes: 30 });
+    await answerOffer(app, offer.token, "accept", { etaMinutes: 30 });
     const cancel = await app.inject({
       method: "POST",
       url: `/api/request/${job.driverToken}/cancel`,
@@ -322,12 +313,12 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     const body = (await page(offer.path)).body;
     expect(body).toContain("The driver cancelled");
     expect(body).not.toContain(validServiceRequest.name);
-    const step = await answer(offer.token, "step", { step: "on_the_way" });
+    const step = await answerOffer(app, offer.token, "step", { step: "on_the_way" });
     expect(step.statusCode).toBe(409);
     expect(step.json().offer.driverCancelled).toBe(true);
     // An open offer on a cancelled request is refused too.
     const other = await offerJob(db.db, job.id, (await addPartner(db.db)).id, now());
-    expect((await answer(other.token, "accept", { etaMinutes: 5 })).json().offer.driverCancelled).toBe(true);
+    expect((await answerOffer(app, other.token, "accept", { etaMinutes: 5 })).json().offer.driverCancelled).toBe(true);
   });
 
   it("refuses unreadable answers with 400 naming the field and the phone, and changes nothing", async () => {
@@ -347,12 +338,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       ["step", {}, "step"],
     ];
     for (const [action, payload, field] of bad) {
-      const res = await app.inject({
-        method: "POST",
-        url: `/api/offer/${offer.token}/${action}`,
-        payload: payload as object,
-        headers: SAME_ORIGIN,
-      });
+      const res = await answerOffer(app, offer.token, action, payload as object);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().code).toBe("invalid_fields");
       expect(Object.keys(res.json().fields)).toEqual([field]);
@@ -365,7 +351,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(form.body).toContain("arrival estimate in minutes");
     expect(form.body).toContain(`href="${offer.path}"`);
     // An unknown action is a 404 like any other.
-    expect((await answer(offer.token, "approve", {})).statusCode).toBe(404);
+    expect((await answerOffer(app, offer.token, "approve", {})).statusCode).toBe(404);
     const [row] = await db.db.select().from(partnerOffers).where(eq(partnerOffers.id, offer.offerId));
     expect(row?.state).toBe("offered");
   });
@@ -381,13 +367,14 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       {},
     ];
     for (const headers of refused) {
-      const res = await answer(offer.token, "accept", { etaMinutes: 20 }, headers);
+      const res = await answerOffer(app, offer.token, "accept", { etaMinutes: 20 }, headers);
       expect(res.statusCode).toBe(403);
       phoneNamed(res.json().message);
     }
     expect(await statusOf(job.id)).toBe("new");
     // The page is sent with no-referrer, so a browser's post from it says Origin: null.
-    const fromPage = await answer(
+    const fromPage = await answerOffer(
+      app,
       offer.token,
       "accept",
       { etaMinutes: 20 },

@@ -7,7 +7,7 @@ import { partnerOffers, requestEvents } from "../../server/db/schema";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
-import { addPartner, type SeededJob, seedJobs } from "../support/offers";
+import { addPartner, answerOffer, type SeededJob, seedJobs } from "../support/offers";
 import { withPostgresServers } from "../support/postgres-servers";
 import type { ServerProcess } from "../support/server-process";
 
@@ -74,12 +74,7 @@ describe("the acceptance race on PGlite, in one process", () => {
       const answers = await Promise.all(
         jobs.flatMap((job, j) =>
           job.offers.map(async (offer) => {
-            const res = await app.inject({
-              method: "POST",
-              url: `/api/offer/${offer.token}/accept`,
-              payload: { etaMinutes: 20 },
-              headers: { origin: "http://localhost:80" },
-            });
+            const res = await answerOffer(app, offer.token, "accept", { etaMinutes: 20 });
             return { job: j, status: res.statusCode, taken: res.json().offer?.taken === true };
           }),
         ),

@@ -4,13 +4,15 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import type { AlertConfig } from "../../server/config";
-import { alertOutbox, offerLinks, partnerOffers, partners, serviceRequests } from "../../server/db/schema";
+import { alertOutbox, offerLinks, partnerOffers, type partners, serviceRequests } from "../../server/db/schema";
 import { noPartnerPushNotification, notCompletedPushNotification } from "../../server/features/alerts/message";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { addPartner } from "../support/offers";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
 /**
  * The partners' alerts (issue 40): an offer e-mailed to the partner with its private link (made when
@@ -106,28 +108,21 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   /** A request as the form sends it; then only the alerts the test queues are pending. */
   const send = async (fields: Partial<typeof driver> = {}) => {
-    const res = await app.inject({ method: "POST", url: "/api/contact", payload: { ...driver, ...fields } });
-    expect(res.statusCode).toBe(201);
+    const { id, token } = await postServiceRequest(app, { ...driver, ...fields });
     await db.db.update(alertOutbox).set({ state: "sent" }).where(eq(alertOutbox.state, "pending"));
-    const body = res.json() as { id: number; requestPage: string };
-    return { id: body.id, token: body.requestPage.slice("/request/".length) };
+    return { id, token };
   };
-  const addPartner = async (fields: Partial<typeof partners.$inferInsert> = {}) => {
-    const [row] = await db.db
-      .insert(partners)
-      .values({
-        companyName: "Rivera Towing",
-        contactName: "Ana Rivera",
-        phone: "(209) 555-0199",
-        email: "dispatch@rivera.example",
-        webhookUrl: partnerHook.url,
-        services: ["towing"],
-        towns: ["Lodi"],
-        ...fields,
-      })
-      .returning();
-    return row as typeof partners.$inferSelect;
-  };
+  const newPartner = (fields: Partial<typeof partners.$inferInsert> = {}) =>
+    addPartner(db.db, {
+      companyName: "Rivera Towing",
+      contactName: "Ana Rivera",
+      phone: "(209) 555-0199",
+      email: "dispatch@rivera.example",
+      webhookUrl: partnerHook.url,
+      services: ["towing"],
+      towns: ["Lodi"],
+      ...fields,
+    });
   /** An offer of request `id` to `partnerId`, and its outbox rows of `kind` (e-mail, and webhook when the partner has one). */
   const offer = async (
     id: number,
@@ -165,7 +160,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("e-mails the offer to the partner with a private link: only its hash kept, expiring after OFFER_LINK_HOURS; no driver's details", async () => {
     const { id } = await send();
-    const partner = await addPartner({ webhookUrl: null });
+    const partner = await newPartner({ webhookUrl: null });
     const offerId = await offer(id, partner);
     expect(await app.alerts.worker.runOnce()).toBe(1);
     const [mail] = await smtp.waitFor(1);
@@ -200,7 +195,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("posts offer.created to the partner's own webhook though the owner has none, signed with the partner's key", async () => {
     const { id } = await send();
-    const partner = await addPartner();
+    const partner = await newPartner();
     const offerId = await offer(id, partner);
     expect(app.alerts.channels).toEqual(["email"]); // the owner's: no webhook of theirs
     expect(await app.alerts.worker.runOnce()).toBe(2);
@@ -236,7 +231,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("a failed attempt takes its link back; the retry's e-mail carries a new one that works", async () => {
     const { id } = await send();
-    const partner = await addPartner({ webhookUrl: null, email: "busy@rivera.example" });
+    const partner = await newPartner({ webhookUrl: null, email: "busy@rivera.example" });
     const offerId = await offer(id, partner);
     smtp.refuseRecipient("busy@rivera.example", 1);
     await app.alerts.worker.runOnce();
@@ -252,7 +247,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("an offer taken before its alert went out is not sent: no link is made for it", async () => {
     const { id } = await send();
-    const partner = await addPartner();
+    const partner = await newPartner();
     const offerId = await offer(id, partner, { state: "withdrawn", answeredAt: new Date() });
     expect(await app.alerts.worker.runOnce()).toBe(2);
     expect(smtp.mails).toHaveLength(0);
@@ -263,7 +258,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("tells a partner their offer was withdrawn (another partner took the job), by e-mail and offer.withdrawn", async () => {
     const { id } = await send();
-    const partner = await addPartner();
+    const partner = await newPartner();
     const withdrawnAt = new Date(Date.now() - 1000);
     const offerId = await offer(id, partner, { state: "withdrawn", answeredAt: withdrawnAt }, "offer_withdrawn");
     await app.alerts.worker.runOnce();
@@ -279,7 +274,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("the driver cancelling after acceptance queues offer_cancelled to that partner in the cancel itself, then tells them", async () => {
     const { id, token } = await send();
-    const partner = await addPartner();
+    const partner = await newPartner();
     const [accepted] = await db.db
       .insert(partnerOffers)
       .values({
@@ -339,7 +334,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
   it("what a driver or a partner typed is text: escaped in the e-mail's HTML, a plain string in the webhook's JSON", async () => {
     const vehicle = '<img src=x onerror="alert(1)"> & "quotes"';
     const { id } = await send({ vehicle });
-    const partner = await addPartner({ companyName: "<script>alert(1)</script> Towing" });
+    const partner = await newPartner({ companyName: "<script>alert(1)</script> Towing" });
     await offer(id, partner);
     await app.alerts.worker.runOnce();
     const [mail] = await smtp.waitFor(1);
@@ -385,7 +380,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
   it("a partner could not complete the job: the desk's e-mail and the owner's webhook say who and why, as text; the partner hears nothing", async () => {
     const { id } = await send();
     const reason = '<b>Truck</b> broke down & "no spare"';
-    const partner = await addPartner({ companyName: "Delta <i>Tow</i>", email: "delta@example.com" });
+    const partner = await newPartner({ companyName: "Delta <i>Tow</i>", email: "delta@example.com" });
     const offerId = await offer(
       id,
       partner,
@@ -442,7 +437,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
 
   it("a partner's webhook address inside our network is never posted to (the desk's push rule)", async () => {
     const { id } = await send();
-    const partner = await addPartner({ email: "loop@rivera.example" });
+    const partner = await newPartner({ email: "loop@rivera.example" });
     const offerId = await offer(id, partner, { state: "withdrawn", answeredAt: new Date() }, "offer_withdrawn");
     await desk.alerts.worker.runOnce();
     const hookAlert = (await alertsOf(offerId)).find((a) => a.channel === "webhook");

@@ -2,7 +2,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   alertOutbox,
-  offerLinks,
   partnerOffers,
   partners,
   requestEvents,
@@ -13,6 +12,7 @@ import { OFFER_TIMER_ACTOR } from "../../server/features/partners/expiry";
 import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
 import type { DeskOffers } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
+import { addOfferLink, answerOffer } from "../support/offers";
 import { OWNER, type PartnersWorld, partnersWorld } from "../support/partners";
 import { validServiceRequest } from "../support/service-request";
 
@@ -294,28 +294,16 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
         .where(and(eq(partnerOffers.serviceRequestId, jobId), eq(partnerOffers.partnerId, partnerId)))
         .orderBy(partnerOffers.id);
       if (!row) throw new Error("no offer");
-      const token = newPageToken();
-      await w.db.db.insert(offerLinks).values({
-        offerId: row.id,
-        tokenSha256: pageTokenHash(token),
-        expiresAt: new Date(w.now().getTime() + 24 * 60 * MINUTE),
-      });
+      const { token } = await addOfferLink(w.db.db, row.id, w.now(), { linkHours: 24 });
       return { offerId: row.id, token };
     };
-    const answer = (token: string, action: string, payload: object) =>
-      w.app.inject({
-        method: "POST",
-        url: `/api/offer/${token}/${action}`,
-        payload,
-        headers: { origin: "http://localhost:80" },
-      });
 
     expect((await offer(requestId, [p.withSystem, p.plain])).statusCode).toBe(201);
     const plain = await linkTo(p.plain);
-    expect((await answer(plain.token, "accept", { etaMinutes: 20 })).statusCode).toBe(200);
+    expect((await answerOffer(w.app, plain.token, "accept", { etaMinutes: 20 })).statusCode).toBe(200);
     expect((await offer(requestId, [p.third])).statusCode).toBe(409); // Delta holds the job
     w.setNow(new Date(T0.getTime() + 30 * MINUTE));
-    const undone = await answer(plain.token, "step", { step: "not_completed", reason: "Truck broke down" });
+    const undone = await answerOffer(w.app, plain.token, "step", { step: "not_completed", reason: "Truck broke down" });
     expect(undone.statusCode).toBe(200);
 
     // The desk hears at once on each of its channels, about that offer; "no partner took it" is not said.
@@ -345,7 +333,7 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
       ["Zeta Roadside Tracy", "offered", null],
     ]);
     const third = await linkTo(p.third);
-    const taken = await answer(third.token, "accept", { etaMinutes: 35 });
+    const taken = await answerOffer(w.app, third.token, "accept", { etaMinutes: 35 });
     expect(taken.statusCode).toBe(200);
     expect(taken.json().offer).toMatchObject({ state: "accepted", etaMinutes: 35, taken: false });
     expect(await driverSees()).toMatchObject({ companyName: "Zeta Roadside Tracy", etaMinutes: 35, step: "accepted" });
@@ -358,15 +346,15 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     expect(handedOn).not.toContain(validServiceRequest.phone);
     // One partner holds it again: no more offers, and the one who could not complete cannot take it back.
     expect((await offer(requestId, [p.withSystem])).statusCode).toBe(409);
-    expect((await answer(plain.token, "step", { step: "on_the_way" })).statusCode).toBe(409);
+    expect((await answerOffer(w.app, plain.token, "step", { step: "on_the_way" })).statusCode).toBe(409);
 
     // A new round that nobody takes escalates like any other.
     w.setNow(T0);
     const again = await w.addRequest({ nearestTown: "Tracy" });
     expect((await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.plain] })).statusCode).toBe(201);
     const { token } = await linkTo(p.plain, again);
-    expect((await answer(token, "accept", { etaMinutes: 10 })).statusCode).toBe(200);
-    expect((await answer(token, "step", { step: "not_completed", reason: "" })).statusCode).toBe(200);
+    expect((await answerOffer(w.app, token, "accept", { etaMinutes: 10 })).statusCode).toBe(200);
+    expect((await answerOffer(w.app, token, "step", { step: "not_completed", reason: "" })).statusCode).toBe(200);
     expect((await w.desk.post(`/api/desk/requests/${again}/offers`, { partnerIds: [p.withSystem] })).statusCode).toBe(
       201,
     );

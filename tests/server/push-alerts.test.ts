@@ -13,9 +13,9 @@ import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
-import { addPartner, offerJob } from "../support/offers";
+import { addPartner, answerOffer, offerJob } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
-import { appOnFreshDatabase, type TestDatabase } from "../support/test-app";
+import { appOnFreshDatabase, postServiceRequest, type TestDatabase } from "../support/test-app";
 import { browserSubscription, type LocalPushService, startPushService, verifyVapid } from "../support/web-push";
 
 const pglite = databaseTargets[0];
@@ -36,15 +36,7 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
   let desk: DeskClient;
   const logLines: string[] = [];
 
-  const send = async (fields: Record<string, string> = {}) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, ...fields },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().id as number;
-  };
+  const send = async (fields: Record<string, string> = {}) => (await postServiceRequest(app, fields)).id;
   const pushAlertOf = async (id: number) =>
     (await db.db.select().from(alertOutbox).where(eq(alertOutbox.serviceRequestId, id))).find(
       (a) => a.channel === "push",
@@ -199,15 +191,10 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
     push.messages.length = 0;
     const partner = await addPartner(db.db, { companyName: "Cedar Towing" });
     const offer = await offerJob(db.db, id, partner.id, new Date());
-    const answer = (action: string, payload: object) =>
-      app.inject({
-        method: "POST",
-        url: `/api/offer/${offer.token}/${action}`,
-        headers: { origin: "http://localhost:80" },
-        payload,
-      });
-    expect((await answer("accept", { etaMinutes: 20 })).statusCode).toBe(200);
-    expect((await answer("step", { step: "not_completed", reason: "Gone on arrival" })).statusCode).toBe(200);
+    expect((await answerOffer(app, offer.token, "accept", { etaMinutes: 20 })).statusCode).toBe(200);
+    expect(
+      (await answerOffer(app, offer.token, "step", { step: "not_completed", reason: "Gone on arrival" })).statusCode,
+    ).toBe(200);
     await app.alerts.worker.runOnce();
     const [message] = push.messages;
     if (!message) throw new Error("nothing pushed");

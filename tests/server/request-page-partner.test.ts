@@ -5,13 +5,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { type JobStep, partnerOffers, partners } from "../../server/db/schema";
+import { type JobStep, partnerOffers } from "../../server/db/schema";
 import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import type { RequestPageLive } from "../../src/shared/request-page";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { validServiceRequest } from "../support/service-request";
+import { addPartner } from "../support/offers";
+import { postServiceRequest } from "../support/test-app";
 
 /**
  * The driver's request page once a partner operator accepted the job (issue 40): who, when, their own
@@ -122,34 +123,22 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
   });
 
   /** A request as the form sends it, in `language`; its id and page path. */
-  const send = async (language: "en" | "es" = "en") => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, language },
-    });
-    expect(res.statusCode).toBe(201);
-    const body = res.json() as { id: number; requestPage: string };
-    return { id: body.id, path: body.requestPage, token: body.requestPage.slice("/request/".length) };
-  };
+  const send = (language: "en" | "es" = "en") => postServiceRequest(app, { language });
   /** A partner, and their accepted offer on request `id` (as the offer page leaves it). */
   const accepted = async (id: number, companyName = "Rivera Towing", etaMinutes = 25) => {
-    const [partner] = await db.db
-      .insert(partners)
-      .values({
-        companyName,
-        contactName: "Ana Rivera",
-        phone: PARTNER_PHONE,
-        email: "dispatch@rivera.example",
-        services: ["towing"],
-        towns: ["Stockton"],
-      })
-      .returning();
+    const partner = await addPartner(db.db, {
+      companyName,
+      contactName: "Ana Rivera",
+      phone: PARTNER_PHONE,
+      email: "dispatch@rivera.example",
+      services: ["towing"],
+      towns: ["Stockton"],
+    });
     const [offer] = await db.db
       .insert(partnerOffers)
       .values({
         serviceRequestId: id,
-        partnerId: partner?.id as number,
+        partnerId: partner.id,
         state: "accepted",
         town: "Stockton",
         offeredBy: "owner@example.com",

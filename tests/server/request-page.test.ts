@@ -19,6 +19,7 @@ import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -142,16 +143,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
   const log = logSink();
 
   /** Sends a request as the form does; answers its id and page token. */
-  const send = async (fields: Partial<typeof validServiceRequest> = {}) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, ...fields },
-    });
-    expect(res.statusCode).toBe(201);
-    const body = res.json() as { id: number; requestPage: string };
-    return { id: body.id, token: body.requestPage.slice("/request/".length), path: body.requestPage };
-  };
+  const send = (fields: Partial<typeof validServiceRequest> = {}) => postServiceRequest(app, fields);
   const page = (path: string) => app.inject({ method: "GET", url: path });
   const cancel = (token: string, payload: object = {}, headers: Record<string, string> = SAME_ORIGIN) =>
     app.inject({ method: "POST", url: `/api/request/${token}/cancel`, payload, headers });

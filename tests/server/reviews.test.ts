@@ -16,7 +16,7 @@ import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import type { ReceivedMail } from "../support/receivers";
-import { validServiceRequest } from "../support/service-request";
+import { postServiceRequest } from "../support/test-app";
 
 const SITE_URL = "https://www.stockton-tow-help.example";
 const PASSWORD = "correct horse battery staple";
@@ -89,16 +89,9 @@ describe.each(databaseTargets)("reviews on $kind", (target) => {
   let address = 60;
   /** A request from the public form: its id and page token. Its first alerts are set aside (marked sent), unsent. */
   const newRequest = async (fields: Record<string, unknown> = {}) => {
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/contact",
-      payload: { ...validServiceRequest, ...fields },
-      remoteAddress: `203.0.113.${address++}`,
-    });
-    expect(res.statusCode).toBe(201);
-    const { id, requestPage } = res.json() as { id: number; requestPage: string };
+    const { id, token, path } = await postServiceRequest(app, fields, { remoteAddress: `203.0.113.${address++}` });
     await db.db.update(alertOutbox).set({ state: "sent" }).where(eq(alertOutbox.serviceRequestId, id));
-    return { id, token: requestPage.split("/").pop() as string, page: requestPage };
+    return { id, token, page: path };
   };
   /** The owner signs in at the clock's time (the clock jumps days: an older session would have expired). */
   const signIn = async () => {

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../../server/db/client";
 import { offerLinks, partnerOffers, partners, requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
@@ -60,15 +61,37 @@ export async function offerJob(
     })
     .returning({ id: partnerOffers.id });
   if (!offer) throw new Error("no offer stored");
+  return { offerId: offer.id, ...(await addOfferLink(db, offer.id, now, { linkHours })) };
+}
+
+/** A private link to offer `offerId`, as its e-mail carries, made at `now` and open for `linkHours`. */
+export async function addOfferLink(
+  db: Db,
+  offerId: number,
+  now: Date,
+  { linkHours = 24 } = {},
+): Promise<{ token: string; path: string }> {
   const token = newPageToken();
   await db.insert(offerLinks).values({
-    offerId: offer.id,
+    offerId,
     tokenSha256: pageTokenHash(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + linkHours * 60 * MINUTE),
   });
-  return { offerId: offer.id, token, path: `/offer/${token}` };
+  return { token, path: `/offer/${token}` };
 }
+
+/** app.inject's own origin: a browser on the offer page sends it with every POST. */
+export const SAME_ORIGIN = { origin: "http://localhost:80" };
+
+/** The partner's answer `action` (accept, decline, step) to the offer of `token`, from its own page by default. */
+export const answerOffer = (
+  app: FastifyInstance,
+  token: string,
+  action: string,
+  payload: object,
+  headers: Record<string, string> = SAME_ORIGIN,
+) => app.inject({ method: "POST", url: `/api/offer/${token}/${action}`, payload, headers });
 
 export interface SeededJob {
   requestId: number;

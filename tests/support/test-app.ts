@@ -1,10 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, expect } from "vitest";
 import { type AppOptions, buildApp } from "../../server/app";
 import type { ServerConfig } from "../../server/config";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "./config";
 import { type DatabaseTarget, openTestDatabase } from "./databases";
+import { validServiceRequest } from "./service-request";
 
 export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -29,4 +30,26 @@ export function appOnFreshDatabase(
     await app?.close();
     await db?.close();
   });
+}
+
+/**
+ * A service request sent as the form sends it (validServiceRequest with `fields` over it; `inject` adds
+ * to the request, e.g. remoteAddress), expected stored (201): its id, and its driver page's token and
+ * path. Here rather than beside validServiceRequest: the browser tests read that file, and vitest may
+ * not be imported outside its runner.
+ */
+export async function postServiceRequest(
+  app: FastifyInstance,
+  fields: Record<string, unknown> = {},
+  inject: Omit<InjectOptions, "method" | "url" | "payload"> = {},
+): Promise<{ id: number; token: string; path: string }> {
+  const res = await app.inject({
+    ...inject,
+    method: "POST",
+    url: "/api/contact",
+    payload: { ...validServiceRequest, ...fields },
+  });
+  expect(res.statusCode).toBe(201);
+  const body = res.json() as { id: number; requestPage: string };
+  return { id: body.id, token: body.requestPage.slice("/request/".length), path: body.requestPage };
 }
