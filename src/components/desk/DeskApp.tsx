@@ -1,6 +1,7 @@
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { HeaderControl } from "@/components/ui/header-control";
 import { cn } from "@/lib/utils";
 import { newCountLabel } from "@/shared/desk-schema";
@@ -44,9 +45,9 @@ function Desk({ towns }: { towns: readonly string[] }) {
   if (session.isPending) return <SignInForm checking />;
   if (session.isError) {
     return (
-      <p role="alert" className="m-6 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
+      <ErrorAlert className="m-6">
         The desk could not reach the server ({session.error.message.slice(0, 120)}). Reload the page to try again.
-      </p>
+      </ErrorAlert>
     );
   }
   if (!session.data.signedIn) return <SignInForm />;

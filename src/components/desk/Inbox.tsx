@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Phone } from "lucide-react";
 import { type ComponentProps, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClass } from "@/components/ui/form-field";
 import { languageForOwner } from "@/i18n/locales";
 import { cn } from "@/lib/utils";
@@ -207,9 +208,9 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
       </div>
 
       {inbox.isError && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <ErrorAlert className="text-sm">
           The inbox could not be loaded ({inbox.error.message.slice(0, 120)}). It tries again in a few seconds.
-        </p>
+        </ErrorAlert>
       )}
       {inbox.isPending && <p className="text-slate-600">Loading requests…</p>}
       {inbox.data && inbox.data.items.length === 0 && (

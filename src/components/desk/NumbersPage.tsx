@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ChartFigure, type ChartRow } from "@/components/ui/chart";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { cn } from "@/lib/utils";
 import type { CallPlacement } from "@/shared/event-schema";
 import {
@@ -90,9 +91,9 @@ export function NumbersPage() {
         </p>
       )}
       {numbers.isError && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
+        <ErrorAlert>
           The numbers could not be loaded ({numbers.error.message.slice(0, 200)}). Reload the page to try again.
-        </p>
+        </ErrorAlert>
       )}
       {numbers.isPending && <p className="text-slate-600">Loading the numbers…</p>}
       {n && (

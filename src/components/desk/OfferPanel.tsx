@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { MessageSquare, Phone } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClass } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
 import { telHrefFor } from "@/shared/links";
@@ -168,11 +169,7 @@ export function OfferPanel({
         Offer to partners
       </h2>
       {offers.isPending && <p>Loading…</p>}
-      {offers.isError && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(offers.error)}
-        </p>
-      )}
+      {offers.isError && <ErrorAlert className="text-sm">{errorText(offers.error)}</ErrorAlert>}
 
       {list.length > 0 && (
         <ul aria-label="Offers" className="space-y-2">

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
 import { type DeskPartner, type PartnerInput, partnerInputSchema } from "@/shared/partner-schema";
@@ -85,9 +86,7 @@ export function PartnerForm({
         {partners.isPending ? (
           <p>Loading…</p>
         ) : (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
-            {partners.isError ? errorText(partners.error) : `There is no partner #${id}.`}
-          </p>
+          <ErrorAlert>{partners.isError ? errorText(partners.error) : `There is no partner #${id}.`}</ErrorAlert>
         )}
       </section>
     );
@@ -279,9 +278,7 @@ function Fields({
         </FormField>
       </div>
       {(save.isError || remove.isError) && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(save.error ?? remove.error)}
-        </p>
+        <ErrorAlert className="text-sm">{errorText(save.error ?? remove.error)}</ErrorAlert>
       )}
       {Object.keys(errors).length > 0 && (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { cn } from "@/lib/utils";
 import { telHrefFor } from "@/shared/links";
 import type { DeskPartner } from "@/shared/partner-schema";
@@ -89,16 +90,8 @@ export function PartnersPage({ notice }: { notice: string }) {
         {saved || notice}
       </p>
       {partners.isPending && <p>Loading…</p>}
-      {partners.isError && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
-          {errorText(partners.error)}
-        </p>
-      )}
-      {setActive.isError && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(setActive.error)}
-        </p>
-      )}
+      {partners.isError && <ErrorAlert>{errorText(partners.error)}</ErrorAlert>}
+      {setActive.isError && <ErrorAlert className="text-sm">{errorText(setActive.error)}</ErrorAlert>}
       {partners.data?.length === 0 && (
         <p className="text-slate-700">
           No partners yet. Add the operators you hand jobs to: the desk then offers each request to those who take its

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { FormField, inputClass } from "@/components/ui/form-field";
 import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
 import { cn } from "@/lib/utils";
@@ -138,11 +139,7 @@ export function ReportPage({ period }: { period: ReportPeriod }) {
           </a>
         </div>
         {report.isPending && <p>Loading…</p>}
-        {report.isError && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
-            {errorText(report.error)}
-          </p>
-        )}
+        {report.isError && <ErrorAlert>{errorText(report.error)}</ErrorAlert>}
         {report.data?.rows.length === 0 && <p className="text-slate-700">No offers were sent in this period.</p>}
         {report.data && report.data.rows.length > 0 && (
           <StackedTable

@@ -3,6 +3,7 @@ import { Phone } from "lucide-react";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { fieldClass, inputClass } from "@/components/ui/form-field";
 import { type StackedColumn, StackedTable } from "@/components/ui/stacked-table";
 import { languageForOwner } from "@/i18n/locales";
@@ -181,9 +182,7 @@ export function RequestPage({
       <section className="space-y-2">
         {back}
         {heading}
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
-          {errorText(detail.error)}
-        </p>
+        <ErrorAlert>{errorText(detail.error)}</ErrorAlert>
       </section>
     );
   }
@@ -373,11 +372,7 @@ export function RequestPage({
       >
         It leaves the requests still to be worked. You can set another status later.
       </ConfirmDialog>
-      {mutationError && (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(mutationError)}
-        </p>
-      )}
+      {mutationError && <ErrorAlert className="text-sm">{errorText(mutationError)}</ErrorAlert>}
 
       <section aria-labelledby={`${ids}-history`}>
         <h2 id={`${ids}-history`} className="text-lg font-bold text-ink">

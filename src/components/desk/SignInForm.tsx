@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClass } from "@/components/ui/form-field";
 import { useScriptRunning } from "@/components/ui/use-script-running";
 import { cn } from "@/lib/utils";
@@ -67,14 +68,7 @@ export function SignInForm({ checking = false }: { checking?: boolean }) {
               />
             )}
           </DeskField>
-          {signIn.isError && (
-            <p
-              role="alert"
-              className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
-            >
-              {errorText(signIn.error)}
-            </p>
-          )}
+          {signIn.isError && <ErrorAlert className="text-sm font-medium">{errorText(signIn.error)}</ErrorAlert>}
           <Button
             type="submit"
             variant="dark"
