@@ -10,7 +10,7 @@ import { type Locale, locales } from "../i18n/locales";
 
 /**
  * Where a call link sits. Every link to the business's number on the site carries one of these as
- * its data-placement (tests/unit/call-link-placements.test.ts checks the built pages):
+ * its data-placement (tests/e2e/site-events.spec.ts checks the built pages):
  * - header: the header's call button (wide screens); menu: the call button in the phone's menu;
  * - call_band: the phone's fixed bar at the bottom; hero: a page's first screen (home, a service's header);
  * - form: beside, inside or after the service request form; chat_reply: a number the chat wrote;

@@ -3,7 +3,7 @@ import { distanceMiles, type LatLng } from "./geo";
 
 /**
  * Which of the towns served a point is nearest to, and how far: worked
- * out here with the haversine distance (src/lib/geo.ts), never by an outside geocoder. The towns and
+ * out here with the haversine distance (src/shared/geo.ts), never by an outside geocoder. The towns and
  * their coordinates are the area pages' frontmatter (src/content/areas/*.md), as the build exposes them.
  */
 export interface Town extends LatLng {

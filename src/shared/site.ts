@@ -82,9 +82,10 @@ export const site: Site = siteSchema.parse({
   ],
   highways: ["I-5", "SR-99", "SR-4", "SR-120", "I-205", "I-580", "SR-12", "SR-88"],
   locale: "en_US",
-  // The built-in assistant finds its answers with MiniSearch; name the vendor of an outside bot
-  // here instead when CHAT_WEBHOOK_URL sends the chat to one.
-  chatVendor: { name: "MiniSearch", href: "https://lucaong.github.io/minisearch/" },
+  // The built-in assistant understands messages with nlp.js (its intent classifier and stemmers;
+  // MiniSearch only quotes article passages); name the vendor of an outside bot here instead when
+  // CHAT_WEBHOOK_URL sends the chat to one.
+  chatVendor: { name: "nlp.js", href: "https://github.com/axa-group/nlp.js" },
 });
 
 export const telHref = telHrefFor(site.phone.e164);
