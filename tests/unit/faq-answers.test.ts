@@ -64,7 +64,7 @@ type Language = keyof typeof LANGUAGE;
 /** The words a choice question offers: the word before " or " and the first real word after it. */
 function options(question: string, language: Language): string[] {
   const { or, fillers } = LANGUAGE[language];
-  const [before, after] = question.replace(/[?¿]/g, "").split(or);
+  const [before = "", after] = question.replace(/[?¿]/g, "").split(or);
   if (after === undefined) return [];
   const first = after.split(/\s+/).find((w) => !fillers.test(w)) ?? "";
   return [before.split(/\s+/).at(-1) ?? "", first].map((w) => w.toLowerCase()).filter(Boolean);
