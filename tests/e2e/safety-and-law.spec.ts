@@ -27,9 +27,9 @@ async function sentencesOf(page: Page, path: string): Promise<string[]> {
     .filter(Boolean);
 }
 
-/** Where a sentence names a danger that is a 911 call: someone hurt, a live lane, someone locked in, fire. */
+/** Where a sentence names a danger that is a 911 call: someone hurt, a live lane, someone locked in, fire, a threat. */
 const DANGER =
-  /\b(anyone|someone|somebody) (is |gets )?hurt\b|\blive (traffic )?lane\b|\b(child|person|pet|animal)\b.*\blocked (in|inside)\b|\bfire or smoke\b|\bin danger\b/i;
+  /\b(anyone|someone|somebody) (is |gets )?hurt\b|\blive (traffic )?lane\b|\b(child|person|pet|animal)\b.*\blocked (in|inside)\b|\bfire or smoke\b|\bin danger\b|\bthreatens?\b/i;
 
 const DANGER_PAGES = [
   "/chat",
@@ -39,13 +39,15 @@ const DANGER_PAGES = [
   "/services/roadside-assistance",
   "/services/jump-start",
   "/services/motorcycle-towing",
+  // A neighbour's argument turned into a threat (issue 48).
+  "/services/blocked-driveway",
   "/guides/after-an-accident",
   "/about",
 ];
 
-/** The same dangers named in Spanish: someone hurt, a lane with traffic, someone locked in, fire or smoke, in danger. */
+/** The same dangers named in Spanish: someone hurt, a lane with traffic, someone locked in, fire or smoke, in danger, a threat. */
 const PELIGRO =
-  /\balguien (está|esté|resulta|resultó) herid|\bcarril con tráfico\b|\b(niño|persona|mascota|animal)\b.*\bencerrad[oa]s?\b|\bfuego o humo\b|\ben peligro\b/i;
+  /\balguien (está|esté|resulta|resultó) herid|\bcarril con tráfico\b|\b(niño|persona|mascota|animal)\b.*\bencerrad[oa]s?\b|\bfuego o humo\b|\ben peligro\b|\bamenaza\b/i;
 
 const DANGER_IN = { en: DANGER, es: PELIGRO } as const;
 
@@ -114,6 +116,9 @@ test("accident guide: DMV over $1,000 (16000(a)), 20001, 20003, 20008 and the CH
     "Section 20001(a) requires the driver of a vehicle involved in a crash that injures or kills anyone other than the driver to stop at the scene at once.",
   );
   expect(main).toContain("Section 20003 requires that driver to give their name and current home address");
+  // 20003(a) includes the injured occupants of the driver's own vehicle (issue 48).
+  expect(main).toContain("the names and current home addresses of any occupant of their vehicle injured in the crash");
+  expect(main).toContain("to the person struck or to the driver or occupants of any vehicle collided with");
   expect(main).toContain(
     "Section 20008(a) requires the driver to make a written report of an injury crash within 24 hours to the CHP or, inside a city, to the CHP or that city's police department.",
   );
@@ -122,6 +127,27 @@ test("accident guide: DMV over $1,000 (16000(a)), 20001, 20003, 20008 and the CH
   );
   expect(main).toContain(
     "If the car is released within 24 hours of going into storage, California Civil Code section 3068.1 allows the yard to charge no more than one day's storage",
+  );
+});
+
+test("blocked driveway and the 72-hour rule, as served (issue 48): a threat is a 911 call; 22651(k) only where an ordinance allows", async ({
+  page,
+}) => {
+  await page.goto("/services/blocked-driveway");
+  const faq = await faqText(page);
+  expect(faq).toContain("If anyone threatens you, step away and call 911.");
+  expect((await mainText(page)).split("If anyone threatens you, step away and call 911.").length - 1).toBe(2);
+  await page.goto("/es/services/blocked-driveway");
+  expect(await faqText(page)).toContain("Si alguien lo amenaza, aléjese y llame al 911.");
+  await page.goto("/blog/cheap-short-distance-towing");
+  const cheap = await mainText(page);
+  expect(cheap).toContain(
+    "Where a local ordinance allows it, a car left parked on a public street for 72 hours or more can be towed at the owner's expense (California Vehicle Code section 22651(k))",
+  );
+  expect(cheap).not.toContain("treated as abandoned");
+  await page.goto("/es/guides/after-an-accident");
+  expect(await mainText(page)).toContain(
+    "el nombre y el domicilio actual de cualquier ocupante de su vehículo que haya resultado herido en el choque",
   );
 });
 

@@ -160,7 +160,9 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
         expect(part).toContain(asWritten(value));
       }
       expect(part).toContain(when);
-      expect(part).toContain("America/Los_Angeles");
+      // The clock named in a reader's words, not the zone's code name (issue 48).
+      expect(part).toContain(`${when} (Pacific time)`);
+      expect(part).not.toContain("America/Los_Angeles");
       expect(part).toContain("tel:+12095550100");
       for (const place of [driver.pickupLocation, driver.dropoffLocation]) {
         expect(part).toContain(

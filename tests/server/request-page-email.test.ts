@@ -134,6 +134,9 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
       expect(part).toContain("Por qué recibió este correo: alguien envió una solicitud de servicio");
       // The time it was sent, in Spanish: "lunes, 23 de noviembre de 2026, 1:05 a.m.".
       expect(part).toMatch(/(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d+ de \w+ de \d{4}/);
+      // Which clock, in the driver's words (issue 48): never the zone's code name "America/Los_Angeles".
+      expect(part).toMatch(/\d:\d{2}\s?[ap]\.\s?m\. \(hora del Pacífico\)/);
+      expect(part).not.toMatch(/America\//);
     }
     expect(text).toContain("Lo vamos a llamar. Para cualquier urgencia, llame al (209) 555-0142.");
     expect(html).toContain('llame al <a href="tel:+12095550142">(209) 555-0142</a>.');

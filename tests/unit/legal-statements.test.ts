@@ -62,6 +62,16 @@ describe("blocked driveway on a city street (CVC 22650, 22651(d))", () => {
     expect(driveway).toMatch(/call to your city's police non-emergency line/);
     expect(driveway).toMatch(/Never try to push or move the vehicle yourself/);
   });
+
+  // A threat to a person is an emergency: 911, not the non-emergency line (issue 48; the site's "911
+  // first" rule, docs/content-and-spanish.md). In the FAQ and in "Before you call".
+  it("if anyone threatens you: step away and call 911, in the FAQ and the page's text", () => {
+    expect(driveway.split("If anyone threatens you, step away and call 911.").length - 1).toBe(2);
+    for (const [file, text] of builtKnowledge().pages.map((p) => [p.file, contentOf(p.file)] as const)) {
+      for (const s of sentences(text).filter((s) => /\bthreat(en|ens|ened)?\b/i.test(s)))
+        expect(s, file).toMatch(/\b911\b/);
+    }
+  });
 });
 
 describe("limits on private-property tows (CVC 22953, 22952, 22658(l)) and the sign's contents (22658(a)(1))", () => {
@@ -86,6 +96,26 @@ describe("limits on private-property tows (CVC 22953, 22952, 22658(l)) and the s
       /where a local ordinance allows it, a vehicle left in one spot for \*\*72 hours\*\* or more[^.]*section 22651\(k\)/,
     );
     expect(towedArticle).not.toMatch(/treated as abandoned after 72 hours/);
+  });
+
+  // Source: California Vehicle Code 22651(k) lets an officer remove a vehicle "parked or left standing
+  // upon a highway for 72 or more consecutive hours in violation of a local ordinance authorizing
+  // removal": the state law acts only through a city's or county's ordinance. Checked with LegalClarity,
+  // "The 72-Hour Parking Rule in California" (https://legalclarity.org/the-72-hour-parking-rule-in-california),
+  // and city codes that cite it (Eureka § 90.31, codelibrary.amlegal.com/codes/eureka). Issue 48.
+  it("every page that gives the 72-hour rule says it applies where a local ordinance allows it, and cites 22651(k)", () => {
+    const stated = builtKnowledge()
+      .pages.flatMap((p) => sentences(contentOf(p.file)).map((s) => [p.file, s] as const))
+      .filter(([, s]) => /\b72 hours\b|\*\*72 hours\*\*/.test(s));
+    expect(stated.map(([file]) => file)).toContain("blog/cheap-short-distance-towing.md");
+    for (const [file, s] of stated) {
+      expect(s, file).toMatch(/where (a|the) (local|city or county) ordinance allows it/i);
+      expect(s, file).toMatch(/22651\(k\)/);
+      expect(s, file).not.toMatch(/treated as abandoned/);
+    }
+    expect(content("blog", "cheap-short-distance-towing")).toContain(
+      "Where a local ordinance allows it, a car left parked on a public street for **72 hours** or more can be towed at the owner's expense (California Vehicle Code section 22651(k))",
+    );
   });
 
   it("junk car: 5 calendar days to tell the DMV on REG 138 (5900); a lost title through REG 227", () => {
@@ -268,6 +298,9 @@ describe("one referral voice and no promises a referral service cannot keep", ()
     /\bwe (tow|load|winch|haul) /i,
     /\b(we|dispatchers?) (can )?send (a|the right) truck\b/i,
     /\bwe (come to you|handle on the spot)\b/i,
+    // Issue 48: "our dispatchers will confirm details and the type of truck being sent".
+    /\btruck (being|is being|we) sen[dt]\b/i,
+    /\b(we|our dispatchers?) (will )?(send|dispatch)(es)? (you )?(a|the|our)\b/i,
     // The same in the assistant's Spanish: no trucks or drivers of our own, nothing "on its way".
     /\bnuestr[ao]s? (gr[uú]as?|choferes|conductores|camiones|operadores)\b/i,
     /\b(le )?(mandamos|enviamos) (una|la|un) (gr[uú]a|cami[oó]n)\b/i,
@@ -279,8 +312,30 @@ describe("one referral voice and no promises a referral service cannot keep", ()
 
   it("the about page and every service page describe partner operators", () => {
     expect(pageText("about.html")).toMatch(/referral/);
+    // Said plainly, as the Spanish page says it (issue 48).
+    expect(pageText("about.html")).toContain(
+      "We are not a towing company: we are a local referral towing service that puts you in touch with local tow operators.",
+    );
     for (const page of readCollection("servicePages")) {
       expect(`${page.frontmatter.lead} ${page.body}`, page.slug).toMatch(/partner (tow )?operator/);
+    }
+  });
+
+  it("the single-tow article says who tows: a partner operator the dispatchers find, not the business", () => {
+    const article = content("blog", "single-tow-explained");
+    expect(article).toContain("We are a referral service, not a towing company");
+    expect(article).toContain("find a partner tow operator with the right truck, and that operator does the tow");
+  });
+
+  // The safety advice: on a freeway, stay buckled in the car or behind a barrier, never beside traffic
+  // (services/flat-tire, services/towing). A sample must not praise a roadside tire change in traffic
+  // (issue 48: "Flat tire on I-205 during rush hour … waited until I merged back into traffic").
+  it("no sample testimonial describes roadside work beside freeway traffic, in either language", () => {
+    const read = (file: string) =>
+      JSON.parse(readFileSync(new URL(`../../src/content/${file}`, import.meta.url), "utf8")) as { text: string }[];
+    for (const t of [...read("testimonials.json"), ...read("es/testimonials.json")]) {
+      expect(t.text).not.toMatch(/rush hour|hora pico|merged back|me incorporé/i);
+      if (/\b(I|SR)-\d+\b/.test(t.text)) expect(t.text).not.toMatch(/\b(tire|llanta)\b/i);
     }
   });
 
@@ -360,6 +415,16 @@ describe("the law's numbers, as the pages and the assistant state them", () => {
   it("the guide states 20001(a), 20003 and 20008(a), and who handles crashes on county roads", () => {
     expect(guide).toMatch(/Section 20001\(a\) requires the driver[^.]*to stop at the scene at once/);
     expect(guide).toMatch(/Section 20003 requires that driver to give their name/);
+    // Source: CVC 20003(a): "…shall also give his or her name, current residence address, the names and
+    // current residence addresses of any occupant of the driver's vehicle injured in the accident, the
+    // registration number of the vehicle he or she is driving, and the name and current residence address
+    // of the owner to the person struck or the driver or occupants of any vehicle collided with, and shall
+    // give the information to any traffic or police officer at the scene", quoted by Maison Law,
+    // "Section 20003 – Exchange of Information Duty After a California Accident"
+    // (https://maisonlaw.com/safety-laws/section-20003). Issue 48: the injured occupants were missing.
+    expect(guide).toContain(
+      "Section 20003 requires that driver to give their name and current home address, the names and current home addresses of any occupant of their vehicle injured in the crash, the registration number of the vehicle they are driving, and the owner's name and current home address to the person struck or to the driver or occupants of any vehicle collided with, and to any officer at the scene (section 20003(a))",
+    );
     expect(guide).toMatch(
       /Section 20008\(a\) requires the driver to make a written report of an injury crash within 24 hours/,
     );
@@ -466,6 +531,7 @@ describe("the Spanish pages say exactly what the English pages say", () => {
     expect(drivewayEs).toContain("Normalmente multan el carro");
     expect(drivewayEs).not.toMatch(/tiene que multar|tiene que recibir una multa/);
     expect(drivewayEs).toContain("Nunca intente empujar ni mover el vehículo usted mismo");
+    expect(drivewayEs.split("Si alguien lo amenaza, aléjese y llame al 911.").length - 1).toBe(2);
   });
 
   it("private property (22658): the sign, 96 hours without it, 24 hours only for a car missing major parts, the single-family home, the written notice", () => {
@@ -502,6 +568,10 @@ describe("the Spanish pages say exactly what the English pages say", () => {
     );
     expect(guideEs).toContain("La sección 20001(a) obliga al conductor de un vehículo");
     expect(guideEs).toContain("La sección 20003 obliga a ese conductor a dar su nombre y su domicilio actual");
+    expect(guideEs).toContain(
+      "el nombre y el domicilio actual de cualquier ocupante de su vehículo que haya resultado herido en el choque",
+    );
+    expect(guideEs).toContain("(sección 20003(a))");
     expect(guideEs).toContain(
       "La sección 20008(a) obliga al conductor a hacer un reporte por escrito de un choque con heridos dentro de 24 horas",
     );

@@ -24,11 +24,12 @@ const businessTime = (locale: Locale) =>
 const businessClocks: Record<Locale, Intl.DateTimeFormat> = { en: businessTime("en"), es: businessTime("es") };
 
 /**
- * "Monday, November 23, 2026 at 1:05 AM (America/Los_Angeles)": the business's clock, and which
- * clock; in Spanish for a Spanish driver's e-mail ("lunes, 23 de noviembre de 2026, 1:05 a.m. (…)").
+ * "Monday, November 23, 2026 at 1:05 AM (Pacific time)": the business's clock, and which clock in a
+ * reader's words, not the zone's code name; in Spanish for a Spanish driver's e-mail ("lunes, 23 de
+ * noviembre de 2026, 1:05 a.m. (hora del Pacífico)").
  */
 export function formatBusinessTime(date: Date, locale: Locale = "en"): string {
-  return `${businessClocks[locale].format(date)} (${site.timeZone})`;
+  return `${businessClocks[locale].format(date)} (${ui[locale].driverEmail.timeZone})`;
 }
 
 /** A header value holds no line break or control character, whatever a visitor typed. */

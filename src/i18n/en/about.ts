@@ -7,7 +7,7 @@ export const about = {
     heading: "About {name}",
     lead: "A local referral service for towing and roadside assistance, serving since {year}.",
     intro:
-      "We have been serving since {year}. Drivers in Stockton and the towns around it have called us when a car would not start, a tire gave out on SR-99 or the keys ended up on the wrong side of a locked door. We are a local referral towing service: when you call or send a request, our dispatchers match you with a nearby, properly equipped partner tow operator, and stay in touch with you until the operator has the job.",
+      "We have been serving since {year}. Drivers in Stockton and the towns around it have called us when a car would not start, a tire gave out on SR-99 or the keys ended up on the wrong side of a locked door. We are not a towing company: we are a local referral towing service that puts you in touch with local tow operators. When you call or send a request, our dispatchers match you with a nearby, properly equipped partner tow operator, and stay in touch with you until the operator has the job.",
     believe: "What we believe",
     answerTitle: "Answer every call.",
     answer: "Breakdowns do not keep office hours, so neither do we: we are available 24/7.",

@@ -115,5 +115,11 @@ export const requestPage = {
     why: "Why you got this e-mail: a service request was sent on the website of {name} ({url}) with this e-mail address. If it was not you, you can ignore it: it sends you at most one more, once the request is done, to ask how it went.",
     /** Who sends it, above the postal address: the business says what it is, a referral service. */
     sender: "{name} (a local referral towing service), {address}",
+    /**
+     * The business's clock as every e-mail names it after a time ("… at 1:05 AM (Pacific time)"): a
+     * reader's words for site.timeZone, never its code name (tests/unit/spanish-words.test.ts holds
+     * the two languages to the name Intl gives that zone).
+     */
+    timeZone: "Pacific time",
   },
 } as const;

@@ -97,5 +97,6 @@ export const requestPage: Shape<typeof en> = {
       "Lo vamos a llamar. Para cualquier urgencia, llame al {phone}. Si alguien está herido o en peligro, llame primero al 911.",
     why: "Por qué recibió este correo: alguien envió una solicitud de servicio con esta dirección de correo en el sitio web de {name} ({url}). Si no fue usted, puede ignorar este mensaje: como mucho recibirá un correo más por esta solicitud, cuando esté terminada, para preguntarle cómo le fue.",
     sender: "{name} (un servicio local que lo comunica con operadores de grúa), {address}",
+    timeZone: "hora del Pacífico",
   },
 };
