@@ -107,6 +107,8 @@ export default defineConfig({
         REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: "1000",
         // Only failed sign-ins count; the throttling itself has server tests.
         DESK_SIGN_IN_RATE_LIMIT_MAX: "10000",
+        // The driver's page shows the accepting partner's phone as a call button (its default, off, has server tests).
+        PARTNER_PHONE_TO_DRIVER: "true",
         WEB_PUSH_PUBLIC_KEY: vapid.publicKey,
         WEB_PUSH_PRIVATE_KEY: vapid.privateKey,
         WEB_PUSH_SUBJECT: "mailto:dispatch@stocktontowing.example",

@@ -265,6 +265,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       towns,
       rateLimit: config.requestPageRateLimit,
       now: requestPageClock,
+      shells: site.herePageShells,
       onFix: () => feed.wake(),
     });
     await app.register(eventRoutes, {

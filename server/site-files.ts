@@ -39,6 +39,11 @@ export interface SiteFiles {
    * server fills in at /offer/{token}. Absent in API-only tests.
    */
   offerPageShell?: string;
+  /**
+   * The built shells of the caller's location page, one per language (src/views/HerePage.astro), which
+   * the server serves at /here/{token} in the request's language. Absent in API-only tests.
+   */
+  herePageShells: Partial<Record<Locale, string>>;
   /** What the chat assistant knows of the pages (chat-knowledge.json), validated. */
   chatKnowledge: ChatKnowledge;
   /** The chat assistant's trained intent classifier (chat-model.json, scripts/build-chat-model.ts). */
@@ -55,7 +60,13 @@ export const DEFAULT_SITE_URL = "https://stocktontowing.example";
 const REQUEST_PAGE_SHELL_FILES: Record<Locale, string> = { en: "request.html", es: "es/request.html" };
 /** The offer page's shell: the server fills it in at /offer/{token}; /offer itself is no page. */
 const OFFER_PAGE_SHELL_FILE = "offer.html";
-const shellFiles = new Set([...Object.values(REQUEST_PAGE_SHELL_FILES), OFFER_PAGE_SHELL_FILE]);
+/** The caller's location page's shells: the server fills one in at /here/{token}; /here itself is no page. */
+const HERE_PAGE_SHELL_FILES: Record<Locale, string> = { en: "here.html", es: "es/here.html" };
+const shellFiles = new Set([
+  ...Object.values(REQUEST_PAGE_SHELL_FILES),
+  OFFER_PAGE_SHELL_FILE,
+  ...Object.values(HERE_PAGE_SHELL_FILES),
+]);
 
 /** Files the build writes for the server alone: read at start, never served. */
 const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, CHAT_MODEL_FILE, ...shellFiles]);
@@ -100,6 +111,7 @@ export function emptySiteFiles(root = "."): SiteFiles {
     siteUrl: DEFAULT_SITE_URL,
     inlineScriptHashes: [],
     requestPageShells: {},
+    herePageShells: {},
     chatKnowledge: { format: CHAT_KNOWLEDGE_FORMAT, pages: [], sections: [], townPages: [] },
   };
 }
@@ -144,6 +156,11 @@ export function readSiteFiles(root: string): SiteFiles {
     offerPageShell: files.includes(OFFER_PAGE_SHELL_FILE)
       ? readFileSync(path.join(root, OFFER_PAGE_SHELL_FILE), "utf8")
       : undefined,
+    herePageShells: Object.fromEntries(
+      locales
+        .filter((locale) => files.includes(HERE_PAGE_SHELL_FILES[locale]))
+        .map((locale) => [locale, readFileSync(path.join(root, HERE_PAGE_SHELL_FILES[locale]), "utf8")]),
+    ),
     chatKnowledge: readChatKnowledge(root),
     chatModel: readChatModel(root),
   };

@@ -294,6 +294,9 @@ export const deskSignIns = pgTable(
 /** Who the history names when the driver cancelled from their request page. */
 export const DRIVER_ACTOR = "the driver";
 
+/** Who the history names when a caller typed where they are on a /here link. */
+export const CALLER_ACTOR = "the caller";
+
 /** Who the history names when the retention job erased a position or deleted a request. */
 export const RETENTION_ACTOR = "the retention rule";
 

@@ -63,6 +63,8 @@ export const requestEventKinds = [
   "job_progress",
   /** The desk added the car's year, make, model or plate. */
   "vehicle",
+  /** The caller typed where they are on the /here link (their phone gave no position): the note is their text. */
+  "caller_place",
 ] as const;
 export type RequestEventKind = (typeof requestEventKinds)[number];
 

@@ -15,7 +15,13 @@ export const requestPageLook = {
   partnerHeading: "text-sm font-semibold tracking-wide text-slate-600 uppercase",
   partnerLine: "text-lg text-ink [overflow-wrap:anywhere]",
   partnerStep: "text-lg text-ink",
-  partnerPhone: "inline-flex min-h-6 items-center font-semibold text-brand-800 underline",
+  /** When they expect to arrive: the line the driver looks for, so it stands out. */
+  partnerArrival: "text-xl font-bold text-ink",
+  /** The partner's phone as a call button (PARTNER_PHONE_TO_DRIVER): a large target for a thumb. */
+  partnerCall:
+    "block min-h-13 w-full rounded-md bg-ink px-5 py-3 text-center text-lg font-semibold text-white [overflow-wrap:anywhere] hover:bg-slate-700",
+  /** The phone in the partner's call button: never broken across lines. */
+  partnerCallPhone: "whitespace-nowrap",
   messageCard: "mt-4 space-y-1 rounded-lg border border-brand-600/40 bg-brand-50 p-4",
   messageHeading: "text-base font-bold text-ink",
   messageText: "text-lg whitespace-pre-wrap text-ink [overflow-wrap:anywhere]",

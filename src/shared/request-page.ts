@@ -17,7 +17,15 @@ export const requestPagePath = (token: string) => `${REQUEST_PAGE_PREFIX}${token
 export const PAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A desk status as the driver reads it. Lost and spam are both "closed": a sender is never told of spam. */
-export const driverStatuses = ["received", "arranging", "on_the_way", "done", "closed", "cancelled"] as const;
+export const driverStatuses = [
+  "received",
+  "arranging",
+  "accepted",
+  "on_the_way",
+  "done",
+  "closed",
+  "cancelled",
+] as const;
 export type DriverStatus = (typeof driverStatuses)[number];
 
 export const driverStatusOf: Record<RequestStatus, DriverStatus> = {
@@ -29,6 +37,25 @@ export const driverStatusOf: Record<RequestStatus, DriverStatus> = {
   spam: "closed",
   cancelled: "cancelled",
 };
+
+/**
+ * The desk's "dispatched" said as the partner's own step: "Accepted by …" until the partner who took the
+ * job reports On the way (only then "An operator is on the way"). A request dispatched by the desk
+ * without a partner of ours (arranged by phone) is on the way as the desk says.
+ */
+export function driverStatusWith(status: RequestStatus, partner: Pick<DriverPartnerView, "step"> | null): DriverStatus {
+  if (status === "dispatched" && partner?.step === "accepted") return "accepted";
+  return driverStatusOf[status];
+}
+
+/** The statuses of an ended request: nothing more to send to it (no "Send my location again"). */
+export const endedDriverStatuses: readonly DriverStatus[] = ["done", "closed", "cancelled"];
+
+/** The status as the page says it: "Accepted by Rivera Towing" names the partner (as text, put in last). */
+export const statusLabelOf = (
+  statuses: Record<DriverStatus, string>,
+  live: Pick<RequestPageLive, "status" | "partner">,
+) => statuses[live.status].split("{company}").join(live.partner?.companyName ?? "");
 
 /** Statuses from which the driver may still cancel: not once it is done, closed or already cancelled. */
 export const cancellableStatuses: readonly RequestStatus[] = ["new", "contacted", "dispatched"];
@@ -57,8 +84,13 @@ export interface PartnerWords {
   heading: string;
   accepted: string;
   acceptedAtOne: string;
+  arrival: string;
+  arrivalAtOne: string;
+  arrivalPassed: string;
+  arrivalPassedAtOne: string;
   estimate: string;
   estimateOne: string;
+  callButton: string;
   steps: Record<JobStepName, string>;
   latest: string;
   phone: string;
@@ -89,31 +121,97 @@ const filled = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (mark, key: string) => (key in values ? String(values[key]) : mark));
 
 /**
- * "Rivera Towing accepted your request at 4:52 AM PST: about 25 minutes (their estimate).", in parts,
- * so the server (cheerio) and the island (React) both write the time in a <time> element and the
- * company's name as text. Spanish says "a la 1:05" but "a las 4:52": the dictionary has both.
+ * A sentence of the page's with one time in it, in parts, so the server (cheerio) and the island (React)
+ * both write the time in a <time> element and the company's name as text. Spanish says "a la 1:05" but
+ * "a las 4:52": `atOne` is the sentence for a time in the one o'clock hour.
  */
+function sentenceWithTime(
+  templates: { usual: string; atOne: string },
+  values: Record<string, string | number>,
+  at: Date,
+  companyName: string,
+  clock: Intl.DateTimeFormat,
+): LinePart[] {
+  const hour = clock.formatToParts(at).find((p) => p.type === "hour")?.value;
+  const template = hour === "1" ? templates.atOne : templates.usual;
+  const [before = "", after = ""] = filled(template, values).split("{time}");
+  // The company's name is put in last and as a value: a "{time}" in a partner's name stays text.
+  const withCompany = (piece: string) => piece.split("{company}").flatMap((p, i) => (i === 0 ? [p] : [companyName, p]));
+  const parts: LinePart[] = [
+    ...withCompany(before),
+    { time: at.toISOString(), label: clock.format(at) },
+    ...withCompany(after),
+  ];
+  return parts.filter((p) => p !== "");
+}
+
+/** "Rivera Towing accepted your request at 4:52 AM PST.", in parts (sentenceWithTime). */
 export function partnerAcceptedLine(
   words: PartnerWords,
-  partner: Pick<DriverPartnerView, "companyName" | "acceptedAt" | "etaMinutes">,
+  partner: Pick<DriverPartnerView, "companyName" | "acceptedAt">,
   timeZone: string,
   languageTag: string,
 ): LinePart[] {
-  const clock = clockOf(timeZone, languageTag);
-  const at = new Date(partner.acceptedAt);
-  const hour = clock.formatToParts(at).find((p) => p.type === "hour")?.value;
-  const template = hour === "1" ? words.acceptedAtOne : words.accepted;
-  const estimate = filled(partner.etaMinutes === 1 ? words.estimateOne : words.estimate, {
-    minutes: partner.etaMinutes,
-  });
-  const [before = "", after = ""] = filled(template, { estimate }).split("{time}");
-  const parts: LinePart[] = [];
-  // The company's name is put in last and as a value: a "{time}" in a partner's name stays text.
-  const withCompany = (piece: string) =>
-    piece.split("{company}").flatMap((p, i) => (i === 0 ? [p] : [partner.companyName, p]));
-  parts.push(...withCompany(before), { time: partner.acceptedAt, label: clock.format(at) }, ...withCompany(after));
-  return parts.filter((p) => p !== "");
+  const templates = { usual: words.accepted, atOne: words.acceptedAtOne };
+  return sentenceWithTime(
+    templates,
+    {},
+    new Date(partner.acceptedAt),
+    partner.companyName,
+    clockOf(timeZone, languageTag),
+  );
 }
+
+/** The arrival is shown while the partner has yet to arrive: accepted, or on the way. */
+const arrivalSteps: readonly JobStepName[] = ["accepted", "on_the_way"];
+
+/**
+ * "Arrival: around 5:17 AM PST (about 25 minutes, their estimate).": the time the partner's own
+ * estimate gives (when they accepted, plus their minutes) and the minutes left at `now`, rounded up, so
+ * the count goes down as the page stays open. Once that time has come: "expected around 5:17 AM PST
+ * (their estimate). That time has passed.", never a count below zero. Null once they arrived or stopped.
+ */
+export function partnerArrivalLine(
+  words: PartnerWords,
+  partner: Pick<DriverPartnerView, "companyName" | "acceptedAt" | "etaMinutes" | "step">,
+  now: number,
+  timeZone: string,
+  languageTag: string,
+): LinePart[] | null {
+  if (!arrivalSteps.includes(partner.step)) return null;
+  const at = new Date(Date.parse(partner.acceptedAt) + partner.etaMinutes * 60_000);
+  const minutes = Math.ceil((at.getTime() - now) / 60_000);
+  const clock = clockOf(timeZone, languageTag);
+  if (minutes <= 0) {
+    const templates = { usual: words.arrivalPassed, atOne: words.arrivalPassedAtOne };
+    return sentenceWithTime(templates, {}, at, partner.companyName, clock);
+  }
+  const estimate = filled(minutes === 1 ? words.estimateOne : words.estimate, { minutes });
+  return sentenceWithTime(
+    { usual: words.arrival, atOne: words.arrivalAtOne },
+    { estimate },
+    at,
+    partner.companyName,
+    clock,
+  );
+}
+
+/**
+ * "Call Rivera Towing: (209) 555-0199", the partner's call button, in parts: the words (the partner's
+ * name put in as text, last) and the phone, which the button keeps on one line.
+ */
+export function partnerCallParts(
+  words: Pick<PartnerWords, "callButton">,
+  companyName: string,
+  phone: string,
+): { before: string; phone: string; after: string } {
+  const [before = "", after = ""] = words.callButton.split("{phone}");
+  const named = (piece: string) => piece.split("{company}").join(companyName);
+  return { before: named(before), phone, after: named(after) };
+}
+
+/** How often the open page works out the minutes left again: the count never lags a minute behind. */
+export const ARRIVAL_TICK_MS = 15_000;
 
 /** "4:58 AM PST": when a step was reported. */
 export const formatPageClock = (iso: string, timeZone: string, languageTag: string) =>

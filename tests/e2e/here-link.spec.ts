@@ -57,9 +57,7 @@ test('"Ask for the location": the caller\'s one tap on /here puts the fix on the
   await caller.goto(url);
   await expect(caller.locator("html")).toHaveAttribute("lang", "es-US");
   await caller.getByRole("button", { name: "Enviar mi ubicación" }).click();
-  await expect(caller.getByRole("status")).toHaveText(
-    "Enviada. Nuestro despachador puede ver dónde está. Puede cerrar esta página.",
-  );
+  await expect(caller.getByRole("status")).toContainText("Enviada. Nuestro despachador puede ver dónde está.");
 
   // The open desk page shows it by itself (it reads the request again every 15 s).
   await expect(desk.getByTestId("nearest-town")).toHaveText(

@@ -151,7 +151,8 @@ test("offered to two partners: A declines, B accepts with 25 minutes and reports
   // 4. The driver's page shows it, live.
   const accepted = driver.getByTestId("partner-accepted");
   await expect(accepted).toContainText(birch.name);
-  await expect(accepted).toContainText("about 25 minutes");
+  // Their estimate is the arrival line now (a clock time and the minutes left): the acceptance line says who and when.
+  await expect(driver.getByTestId("partner-arrival")).toContainText("about 25 minutes, their estimate");
 
   // 5. B's steps, each on B's page and on the driver's.
   const steps = [

@@ -490,3 +490,157 @@ test.describe("the driver's request page on a phone", () => {
     await expect(page.getByText("404 Page Not Found")).toBeVisible();
   });
 });
+
+/**
+ * Issue 48 on a 390x844 phone: after a partner accepts, the driver reads "Accepted by …" and a clock
+ * time for the arrival that counts down as the page stays open (the page's clock is the test's, moved
+ * by the test: no sleep), "An operator is on the way" only once the partner reports it, and the
+ * partner's phone as a call button (the e2e server shows it: PARTNER_PHONE_TO_DRIVER). Partners,
+ * offers and answers go through the desk's and the offer page's own APIs; the offer link is read from
+ * the e-mail that reached the e2e mailbox, as the partner reads it.
+ */
+test.describe("the driver's page after a partner accepts, on a 390x844 phone", () => {
+  const PHONE_390 = { width: 390, height: 844 };
+  const ZONE = "America/Los_Angeles";
+  const MAILBOX = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT}`;
+  const clockIn = (iso: number, tag = "en-US") =>
+    new Intl.DateTimeFormat(tag, { timeZone: ZONE, hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
+      new Date(iso),
+    );
+
+  /** The desk adds a partner in Victor (no other spec's partners work there) and offers them request `id`; their offer link. */
+  async function offerToNewPartner(desk: Page, baseURL: string, id: number, name: string): Promise<string> {
+    const origin = new URL(baseURL).origin;
+    await signInToDesk(desk);
+    const { csrfToken } = (await (await desk.request.get("/api/desk/session")).json()) as { csrfToken: string };
+    const headers = { origin, "x-csrf-token": csrfToken };
+    const email = `${name.replace(/\W+/g, "-").toLowerCase()}@partners.example`;
+    const added = await desk.request.post("/api/desk/partners", {
+      headers,
+      data: {
+        companyName: name,
+        contactName: "Dispatch",
+        phone: "(209) 555-0133",
+        email,
+        services: ["jump-start"],
+        towns: ["Victor"],
+        insuranceExpiresOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    const partnerId = ((await added.json()) as { id: number }).id;
+    const offered = await desk.request.post(`/api/desk/requests/${id}/offers`, {
+      headers,
+      data: { partnerIds: [partnerId], town: "Victor" },
+    });
+    expect(offered.status(), await offered.text()).toBe(201);
+    let link = "";
+    await expect
+      .poll(async () => {
+        const mails = (await (await desk.request.get(`${MAILBOX}/mails?to=${encodeURIComponent(email)}`)).json()) as {
+          alert: string;
+          requestId: number;
+          text: string;
+        }[];
+        const text = mails.find((m) => m.alert === "offer_created" && m.requestId === id)?.text ?? "";
+        link = text.match(/\/offer\/([\w-]+)/)?.[1] ?? "";
+        return link;
+      })
+      .not.toBe("");
+    return link;
+  }
+
+  test("Accepted by the partner, a clock time that counts down, On the way only when reported, and a call button", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const name = uniqueName("Victor Towing");
+    const created = await request.post("/api/contact", { data: { ...driverFields(uniqueName("Arrival Driver")) } });
+    expect(created.status()).toBe(201);
+    const { id, requestPage } = (await created.json()) as { id: number; requestPage: string };
+    const deskContext = await browser.newContext({ baseURL });
+    const offerToken = await offerToNewPartner(await deskContext.newPage(), baseURL ?? "", id, name);
+
+    const driverContext = await browser.newContext({ baseURL, viewport: PHONE_390, isMobile: true, hasTouch: true });
+    const driver = await driverContext.newPage();
+    // The page's clock is the test's from the start: its timers run only when the test moves it.
+    await driver.clock.install();
+    const live = driver.waitForResponse((r) => r.url().endsWith("/events") && r.status() === 200);
+    await driver.goto(requestPage);
+    await live;
+
+    // The partner accepts with 25 minutes, from their own page.
+    const origin = new URL(baseURL ?? "").origin;
+    const accepted = await request.post(`/api/offer/${offerToken}/accept`, {
+      headers: { origin },
+      data: { etaMinutes: 25 },
+    });
+    expect(accepted.status(), await accepted.text()).toBeLessThan(300);
+
+    await expect(driver.getByTestId("request-status")).toHaveText(`Accepted by ${name}`);
+    const acceptedAt = Date.parse(
+      (await driver.getByTestId("partner-accepted").locator("time").getAttribute("datetime")) ?? "",
+    );
+    const arrival = acceptedAt + 25 * 60_000;
+    const line = driver.getByTestId("partner-arrival");
+    // Open since before the acceptance: the minutes are counted from the page's own clock.
+    await driver.clock.runFor(Math.max(0, acceptedAt - (await driver.evaluate(() => Date.now()))));
+    await expect(line).toHaveText(`Arrival: around ${clockIn(arrival)} (about 25 minutes, their estimate).`);
+    const phone = driver.getByRole("link", { name: `Call ${name}: (209) 555-0133` });
+    await expect(phone).toHaveAttribute("href", "tel:+12095550133");
+    expect((await phone.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    await driver.screenshot({ path: "/work/notes/screens/request-accepted.png" });
+    expect(await seriousViolations(driver)).toEqual([]);
+
+    // Ten minutes later, on the open page, without a reload: 15 minutes left.
+    await driver.clock.runFor(10 * 60_000);
+    await expect(line).toHaveText(`Arrival: around ${clockIn(arrival)} (about 15 minutes, their estimate).`);
+
+    // The partner reports On the way: only now does the page say an operator is on the way.
+    const step = await request.post(`/api/offer/${offerToken}/step`, {
+      headers: { origin },
+      data: { step: "on_the_way" },
+    });
+    expect(step.status(), await step.text()).toBeLessThan(300);
+    await expect(driver.getByTestId("request-status")).toHaveText("An operator is on the way");
+
+    // Past the time they gave: said plainly, no count below zero.
+    await driver.clock.runFor(16 * 60_000);
+    await expect(line).toHaveText(
+      `Arrival: expected around ${clockIn(arrival)} (their estimate). That time has passed.`,
+    );
+    await driverContext.close();
+    await deskContext.close();
+  });
+
+  test('an ended request no longer offers "Send my location again", at once on the open page and after a reload', async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const created = await request.post("/api/contact", { data: driverFields(uniqueName("Ended Driver")) });
+    const { requestPage } = (await created.json()) as { requestPage: string };
+    const context = await browser.newContext({
+      baseURL,
+      viewport: PHONE_390,
+      isMobile: true,
+      hasTouch: true,
+      geolocation: { latitude: 37.9577, longitude: -121.2908, accuracy: 10 },
+      permissions: ["geolocation"],
+    });
+    const driver = await context.newPage();
+    await driver.goto(requestPage);
+    const again = driver.getByRole("button", { name: "Send my location again" });
+    await expect(again).toBeVisible();
+    await driver.getByText("I no longer need help").click();
+    await driver.getByRole("button", { name: "Yes, cancel my request" }).click();
+    await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
+    await expect(again).toHaveCount(0);
+    await driver.reload();
+    await expect(driver.getByTestId("request-status")).toHaveText("Cancelled");
+    await expect(driver.getByTestId("send-location-again")).toHaveCount(0);
+    await context.close();
+  });
+});

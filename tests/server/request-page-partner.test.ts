@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { type JobStep, partnerOffers } from "../../server/db/schema";
+import { type JobStep, partnerOffers, serviceRequests } from "../../server/db/schema";
 import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import type { RequestPageLive } from "../../src/shared/request-page";
@@ -25,6 +25,8 @@ const ZONE = "America/Los_Angeles";
 /** 4:52 AM in Stockton (PST). */
 const ACCEPTED_AT = new Date("2026-11-23T12:52:00.000Z");
 const PARTNER_PHONE = "(209) 555-0199";
+/** 5:17 AM: what a 25-minute estimate given at 4:52 AM comes to. */
+const ARRIVAL = new Date(ACCEPTED_AT.getTime() + 25 * 60_000);
 
 /** "4:52 AM PST" / "4:52 a.m. PST": how the page writes a time of the day, checked against Intl itself. */
 const clock = (date: Date, tag: string) =>
@@ -95,6 +97,8 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
   let app: FastifyInstance;
   /** The same database, with PARTNER_PHONE_TO_DRIVER on. */
   let withPhone: FastifyInstance;
+  /** The pages' clock: ten minutes after the acceptance unless a test moves it. */
+  let now = new Date(ACCEPTED_AT.getTime() + 10 * 60_000);
 
   const build = (partnerPhoneToDriver: boolean) =>
     buildApp({
@@ -109,6 +113,7 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
       db,
       alerts: { autoStart: false },
       requestFeedIntervalMs: 50,
+      requestPageClock: () => now,
     });
 
   beforeAll(async () => {
@@ -152,6 +157,9 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
       .returning();
     return offer?.id as number;
   };
+  /** The desk's status as an accepted offer leaves it (server/features/offer/answers.ts). */
+  const dispatched = (id: number) =>
+    db.db.update(serviceRequests).set({ status: "dispatched" }).where(eq(serviceRequests.id, id));
   const report = (offerId: number, step: JobStep, at: Date) =>
     db.db.update(partnerOffers).set({ step, stepAt: at }).where(eq(partnerOffers.id, offerId));
   const baseUrl = async () => {
@@ -174,7 +182,10 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
     expect(res.statusCode).toBe(200);
     const text = visibleText(res.body);
     expect(clock(ACCEPTED_AT, "en-US")).toBe("4:52 AM PST");
-    expect(text).toContain("Rivera Towing accepted your request at 4:52 AM PST: about 25 minutes (their estimate).");
+    expect(text).toContain("Rivera Towing accepted your request at 4:52 AM PST.");
+    // When they expect to arrive, as a time of day in Stockton and the minutes left (10 of 25 gone).
+    expect(clock(ARRIVAL, "en-US")).toBe("5:17 AM PST");
+    expect(text).toContain("Arrival: around 5:17 AM PST (about 15 minutes, their estimate).");
     const $ = cheerio.load(res.body);
     expect($('[data-testid="partner-accepted"] time').attr("datetime")).toBe(ACCEPTED_AT.toISOString());
     // The island starts from the same state the page shows.
@@ -198,8 +209,10 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
     await accepted(id);
     const res = await withPhone.inject({ method: "GET", url: path });
     const $ = cheerio.load(res.body);
-    expect($('[data-testid="partner-phone"]').text()).toContain(PARTNER_PHONE);
+    // A call button: the link is the whole line, naming whom it calls.
+    expect($('[data-testid="partner-phone"] a').text()).toBe(`Call Rivera Towing: ${PARTNER_PHONE}`);
     expect($('[data-testid="partner-phone"] a').attr("href")).toBe("tel:+12095550199");
+    expect($('[data-testid="partner-phone"] a').attr("class")).toContain("min-h-13");
     const state = await withPhone.inject({ method: "GET", url: `/api${path}/state` });
     expect(state.json().live.partner.phone).toBe(PARTNER_PHONE);
   });
@@ -226,8 +239,10 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
         expect(state.partner?.stepAt).toBe(new Date(at).toISOString());
         const text = visibleText((await app.inject({ method: "GET", url: path })).body);
         expect(text).toContain(`Latest: ${words} · ${clock(new Date(at), "en-US")}`);
-        // The acceptance stays said above the step.
-        expect(text).toContain("about 25 minutes (their estimate)");
+        // The acceptance stays said above the step; the arrival only until they are there.
+        expect(text).toContain("Rivera Towing accepted your request at 4:52 AM PST.");
+        if (step === "on_the_way") expect(text).toContain("Arrival: around 5:17 AM PST");
+        else expect(text).not.toContain("Arrival:");
       }
       await report(offerId, "not_completed", new Date(at + 60_000));
       expect((await events.next((s) => s.partner?.step === "not_completed")).partner?.companyName).toBe(
@@ -246,9 +261,19 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
     const offerId = await accepted(id, "Grúas Rivera", 1);
     const es = ui.es.requestPage.partner;
     let text = visibleText((await app.inject({ method: "GET", url: path })).body);
-    expect(text).toContain(`Grúas Rivera aceptó su solicitud a las ${clock(ACCEPTED_AT, "es-US")}: `);
-    // One minute is said in the singular.
-    expect(text).toContain("llega en más o menos 1 minuto (es el cálculo de la compañía).");
+    expect(text).toContain(`Grúas Rivera aceptó su solicitud a las ${clock(ACCEPTED_AT, "es-US")}.`);
+    // Past the one minute they gave: said plainly, in Spanish.
+    expect(text).toContain(
+      `Llegada: se esperaba alrededor de las ${clock(new Date(ACCEPTED_AT.getTime() + 60_000), "es-US")} (cálculo de la compañía). Esa hora ya pasó.`,
+    );
+    // One minute left is said in the singular.
+    now = new Date(ACCEPTED_AT.getTime() + 30_000);
+    try {
+      text = visibleText((await app.inject({ method: "GET", url: path })).body);
+      expect(text).toContain("(en más o menos 1 minuto, según el cálculo de la compañía).");
+    } finally {
+      now = new Date(ACCEPTED_AT.getTime() + 10 * 60_000);
+    }
     let at = ACCEPTED_AT.getTime();
     for (const step of ["on_the_way", "on_scene", "done", "not_completed"] as const) {
       at += 60_000;
@@ -265,8 +290,9 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
     const oneOClock = new Date("2026-11-23T09:05:00.000Z"); // 1:05 AM PST
     await db.db.update(partnerOffers).set({ answeredAt: oneOClock }).where(eq(partnerOffers.id, offerId));
     const text = visibleText((await app.inject({ method: "GET", url: path })).body);
+    expect(text).toContain(`Grúas Rivera aceptó su solicitud a la ${clock(oneOClock, "es-US")}.`);
     expect(text).toContain(
-      `Grúas Rivera aceptó su solicitud a la ${clock(oneOClock, "es-US")}: llega en unos 25 minutos`,
+      `Llegada: se esperaba alrededor de la ${clock(new Date(oneOClock.getTime() + 25 * 60_000), "es-US")}`,
     );
   });
 
@@ -295,5 +321,40 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
     expect(res.statusCode).toBe(200);
     expect(res.json().live.partner).toBeNull();
     expect((await app.inject({ method: "GET", url: path })).body).not.toContain("Rivera Towing");
+  });
+
+  it("says 'Accepted by' the partner until they report On the way; only then 'An operator is on the way'", async () => {
+    const { id, path, token } = await send();
+    const offerId = await accepted(id);
+    await dispatched(id);
+    const statusOf = async () => {
+      const $ = cheerio.load((await app.inject({ method: "GET", url: path })).body);
+      return $('[data-testid="request-status"]').text();
+    };
+    expect(await statusOf()).toBe("Accepted by Rivera Towing");
+    const state = await app.inject({ method: "GET", url: `/api/request/${token}/state` });
+    expect(state.json().live.status).toBe("accepted");
+    await report(offerId, "on_the_way", new Date(ACCEPTED_AT.getTime() + 2 * 60_000));
+    expect(await statusOf()).toBe("An operator is on the way");
+  });
+
+  it("a request the desk marked dispatched without a partner of ours is on the way, as the desk says", async () => {
+    const { id, path } = await send();
+    await dispatched(id);
+    const $ = cheerio.load((await app.inject({ method: "GET", url: path })).body);
+    expect($('[data-testid="request-status"]').text()).toBe("An operator is on the way");
+  });
+
+  it("once the estimated time has passed, the page says so, never a count below zero", async () => {
+    const { id, path } = await send();
+    await accepted(id);
+    now = new Date(ARRIVAL.getTime() + 3 * 60_000);
+    try {
+      const text = visibleText((await app.inject({ method: "GET", url: path })).body);
+      expect(text).toContain("Arrival: expected around 5:17 AM PST (their estimate). That time has passed.");
+      expect(text).not.toMatch(/about -?\d+ minutes?/);
+    } finally {
+      now = new Date(ACCEPTED_AT.getTime() + 10 * 60_000);
+    }
   });
 });

@@ -141,12 +141,18 @@ describe("the Spanish request page, as the server fills it in", () => {
       "A".repeat(43),
       // Done: the page asks "How did it go?", in Spanish too.
       { asking: status === "done", review: null, editable: status === "done" },
+      // Ten minutes after the acceptance: 15 minutes left of the partner's 25.
+      new Date("2026-11-23T09:20:00.000Z"),
     );
     const text = visibleTextOf(html);
-    expect(text).toContain(ui.es.requestPage.statuses[status]);
+    expect(text).toContain(ui.es.requestPage.statuses[status].replace("{company}", "Grúas Rivera"));
     if (!["cancelled", "closed"].includes(status)) {
       expect(text).toContain("Grúas Rivera aceptó su solicitud a la 1:10");
-      expect(text).toContain("unos 25 minutos (es el cálculo de la compañía)");
+    }
+    if (["accepted", "arranging", "on_the_way", "received"].includes(status)) {
+      expect(text).toContain(
+        "Llegada: alrededor de la 1:35 a.m. PST (en unos 15 minutos, según el cálculo de la compañía).",
+      );
     }
     expect(englishIn(text), text.slice(0, 400)).toEqual([]);
     // The island's words travel in its props (JSON in an attribute); the language switch's own words are English on purpose.
@@ -163,6 +169,7 @@ describe("the Spanish request page, as the server fills it in", () => {
       { status: "received", message: null, cancelledAt: null, canCancel: true, partner: null },
       "A".repeat(43),
       { asking: false, review: null, editable: false },
+      new Date("2026-11-23T09:20:00.000Z"),
     );
     expect(englishIn(visibleTextOf(html, "main")).length).toBeGreaterThan(5);
   });

@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import type { LocationFix } from "../../../src/shared/location";
 import type { Town } from "../../../src/shared/nearest-town";
 import type { Db } from "../../db/client";
-import { hereLinks, requestLocations, serviceRequests } from "../../db/schema";
+import { CALLER_ACTOR, hereLinks, requestEvents, requestLocations, serviceRequests } from "../../db/schema";
 import { newPageToken, pageTokenHash } from "../request-page/tokens";
 import { storedFix } from "../service-requests/store";
 
@@ -76,4 +76,12 @@ export function earlierFixes(db: Db, requestId: number) {
     .from(requestLocations)
     .where(eq(requestLocations.serviceRequestId, requestId))
     .orderBy(desc(requestLocations.id));
+}
+
+/**
+ * The place a caller typed on the link (their phone gave no position): a line of the request's history,
+ * by the caller, at `now`, which the desk shows on the request with its time. Stored as text only.
+ */
+export async function recordPlace(db: Db, requestId: number, place: string, now: Date) {
+  await db.insert(requestEvents).values({ requestId, kind: "caller_place", actor: CALLER_ACTOR, note: place, at: now });
 }

@@ -10,8 +10,11 @@ import {
   type LinePart,
   MAX_CANCEL_REASON_LENGTH,
   partnerAcceptedLine,
+  partnerArrivalLine,
+  partnerCallParts,
   type RequestPageFacts,
   type RequestPageLive,
+  statusLabelOf,
 } from "../../../src/shared/request-page";
 import { requestPageLook as look } from "../../../src/shared/request-page-look";
 import type { RequestReviewState } from "../../../src/shared/review";
@@ -80,7 +83,7 @@ const sentence = ($: Page, parts: LinePart[]) =>
  * The partner who accepted: who, when, their own estimate (said as theirs), their latest step, and
  * their phone when the business shows it. The same elements as the island's.
  */
-function partnerCard($: Page, partner: DriverPartnerView, locale: Locale): Node {
+function partnerCard($: Page, partner: DriverPartnerView, locale: Locale, now: Date): Node {
   const t = ui[locale].requestPage.partner;
   const tag = languageTag[locale];
   const card = $("<section>")
@@ -90,6 +93,12 @@ function partnerCard($: Page, partner: DriverPartnerView, locale: Locale): Node 
   const accepted = $("<p>").addClass(look.partnerLine).attr("data-testid", "partner-accepted");
   for (const node of sentence($, partnerAcceptedLine(t, partner, site.timeZone, tag))) accepted.append(node);
   card.append(accepted);
+  const arrival = partnerArrivalLine(t, partner, now.getTime(), site.timeZone, tag);
+  if (arrival) {
+    const line = $("<p>").addClass(look.partnerArrival).attr("data-testid", "partner-arrival");
+    for (const node of sentence($, arrival)) line.append(node);
+    card.append(line);
+  }
   if (partner.step !== "accepted") {
     card.append(
       $("<p>")
@@ -108,24 +117,37 @@ function partnerCard($: Page, partner: DriverPartnerView, locale: Locale): Node 
   if (partner.phone) {
     card.append(
       $("<p>")
-        .addClass(look.partnerLine)
         .attr("data-testid", "partner-phone")
-        .append(text($, `${t.phone}: `))
-        .append($("<a>").addClass(look.partnerPhone).attr("href", telHrefFor(partner.phone)).text(partner.phone)),
+        .append(
+          callButton($, partnerCallParts(t, partner.companyName, partner.phone)).attr(
+            "href",
+            telHrefFor(partner.phone),
+          ),
+        ),
     );
   }
   return card;
 }
 
+/** The partner's call button: its words as text, the phone on one line. */
+const callButton = ($: Page, parts: ReturnType<typeof partnerCallParts>) =>
+  $("<a>")
+    .addClass(look.partnerCall)
+    .append(text($, parts.before))
+    .append($("<span>").addClass(look.partnerCallPhone).text(parts.phone))
+    .append(text($, parts.after));
+
 /** The live part as a browser without JavaScript gets it; the island draws the same with the same look. */
-function liveSection($: Page, live: RequestPageLive, token: string, locale: Locale): Node[] {
+function liveSection($: Page, live: RequestPageLive, token: string, locale: Locale, now: Date): Node[] {
   const t: Words = ui[locale].requestPage;
   // The same elements as the island's (RequestLive.tsx), live regions included, so that the island
   // taking over moves nothing on the page.
   const said = $("<div>")
     .addClass(look.statusSaid)
     .attr({ "aria-live": "polite", "aria-atomic": "true" })
-    .append($("<p>").addClass(look.statusLabel).attr("data-testid", "request-status").text(t.statuses[live.status]))
+    .append(
+      $("<p>").addClass(look.statusLabel).attr("data-testid", "request-status").text(statusLabelOf(t.statuses, live)),
+    )
     .append($("<p>").addClass(look.statusHint).text(t.hints[live.status]));
   if (live.cancelledAt) {
     said.append(
@@ -143,7 +165,7 @@ function liveSection($: Page, live: RequestPageLive, token: string, locale: Loca
     .append(said);
   // Said to a screen reader when it changes (an acceptance, a step), like the status.
   const partner = $("<div>").attr({ "aria-live": "polite", "aria-atomic": "true" });
-  if (live.partner) partner.append(partnerCard($, live.partner, locale));
+  if (live.partner) partner.append(partnerCard($, live.partner, locale, now));
   const message = $("<div>").attr("aria-live", "polite");
   if (live.message) {
     message.append(
@@ -188,6 +210,8 @@ type RequestPageRenderer = (
   live: RequestPageLive,
   token: string,
   review: RequestReviewState,
+  /** The server's clock: the minutes left to the partner's estimated arrival are counted from it. */
+  now: Date,
 ) => string;
 type Slot = (typeof REQUEST_PAGE_SLOTS)[number];
 
@@ -203,7 +227,7 @@ export function requestPageRenderer(shell: string | undefined, locale: Locale): 
   const t = ui[locale].requestPage;
   /** JSON in an attribute, with "<" written as \u003c (still the same JSON), so no typed "<" is in the page at all. */
   const stateAttribute = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-  return (facts, live, token, review) => {
+  return (facts, live, token, review, now) => {
     // One small fragment document per page, for this request's parts only.
     const $ = cheerio.load("", null, false);
     const parts: Record<Slot, string> = {
@@ -213,7 +237,7 @@ export function requestPageRenderer(shell: string | undefined, locale: Locale): 
           .addClass("text-3xl font-extrabold text-ink")
           .text(fill(t.heading, { number: facts.id })),
       ),
-      "request-live": written($, liveSection($, live, token, locale)),
+      "request-live": written($, liveSection($, live, token, locale, now)),
       // The island's first state, as the page shows it: JSON in an attribute, escaped like any other
       // (and with "<" written as \u003c, still the same JSON, so no "<" of a typed text is in the page at all).
       "request-live-state": written(

@@ -181,7 +181,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     if (!row) return notFoundPage(request, reply);
     const review = reviewState(row, await reviewOfRequest(db, row.id), now());
     const page = await encoded(
-      render[row.language](pageFacts(row), live(row), token, review),
+      render[row.language](pageFacts(row), live(row), token, review, now()),
       request.headers["accept-encoding"],
     );
     if (page.encoding) reply.header("Content-Encoding", page.encoding);

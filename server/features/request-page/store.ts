@@ -3,7 +3,7 @@ import type { RequestStatus } from "../../../src/shared/desk-schema";
 import type { DriverPartnerView } from "../../../src/shared/partner-schema";
 import {
   cancellableStatuses,
-  driverStatusOf,
+  driverStatusWith,
   lastFourDigits,
   PAGE_LIFETIME_AFTER_END_DAYS,
   type RequestPageFacts,
@@ -165,15 +165,16 @@ function driverPartnerView(row: LiveRow, showPhone: boolean): DriverPartnerView 
 
 /** What the page's live part shows; `showPartnerPhone` is PARTNER_PHONE_TO_DRIVER. */
 export function pageLive(row: LiveRow, showPartnerPhone = false): RequestPageLive {
+  const partner = driverPartnerView(row, showPartnerPhone);
   return {
-    status: driverStatusOf[row.status],
+    status: driverStatusWith(row.status, partner),
     message:
       row.driverMessage && row.driverMessageAt
         ? { text: row.driverMessage, at: row.driverMessageAt.toISOString() }
         : null,
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     canCancel: cancellableStatuses.includes(row.status),
-    partner: driverPartnerView(row, showPartnerPhone),
+    partner,
   };
 }
 

@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import type { DeskEvent } from "@/shared/desk-schema";
 import { osmEmbedUrl } from "@/shared/links";
 import { coordinate, type LocationView } from "@/shared/location";
 import { businessTime, timeAgo } from "./format";
@@ -88,6 +89,26 @@ export function EarlierLocations({ locations }: { locations: LocationView[] }) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * The latest place the caller typed on the location link (their phone gave no position), with when:
+ * the same line is in the history. Nothing when they typed none.
+ */
+export function TypedPlace({ events, now }: { events: DeskEvent[]; now: number }) {
+  const latest = events.filter((e) => e.kind === "caller_place" && e.note).sort((a, b) => b.id - a.id)[0];
+  if (!latest) return null;
+  return (
+    <div className="space-y-1" data-testid="caller-place">
+      <p className="text-sm font-semibold text-slate-700">Typed by the caller on the location link</p>
+      <p className="rounded-md bg-amber-50 px-3 py-2 text-lg font-semibold text-ink [overflow-wrap:anywhere]">
+        {latest.note}
+      </p>
+      <p className="text-sm text-slate-700">
+        <time dateTime={latest.at}>{businessTime(latest.at)}</time> ({timeAgo(latest.at, now)})
+      </p>
     </div>
   );
 }

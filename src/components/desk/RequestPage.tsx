@@ -20,7 +20,7 @@ import {
 import { mapSearchHref, telHrefFor } from "@/shared/links";
 import { AskForLocation } from "./AskForLocation";
 import { DeskField, DeskLabel } from "./DeskField";
-import { DriverLocation, EarlierLocations } from "./DriverLocation";
+import { DriverLocation, EarlierLocations, TypedPlace } from "./DriverLocation";
 import { describeEvent, noteInDescription } from "./event-words";
 import { businessTime, mailtoHrefFor, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
@@ -242,6 +242,7 @@ export function RequestPage({
               <span className="text-slate-600">Not sent</span>
             )}
             {request.earlierLocations.length > 0 && <EarlierLocations locations={request.earlierLocations} />}
+            <TypedPlace events={events} now={now} />
             <AskForLocation requestId={request.id} phone={request.phone} />
           </div>
         </Field>

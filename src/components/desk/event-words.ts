@@ -43,6 +43,8 @@ export function describeEvent(event: DeskEvent): string {
       return `reported: ${stepLabels[event.note as JobStepName] ?? event.note ?? "?"}`;
     case "vehicle":
       return "added the vehicle's details";
+    case "caller_place":
+      return "typed where they are (on the location link):";
   }
 }
 

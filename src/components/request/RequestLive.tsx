@@ -2,13 +2,17 @@ import { type FormEvent, useEffect, useState } from "react";
 import type { Dictionary } from "@/i18n/ui";
 import { telHrefFor } from "@/shared/links";
 import {
+  ARRIVAL_TICK_MS,
   cancelPath,
   type DriverPartnerView,
   eventsPath,
   formatPageClock,
   formatPageTime,
+  type LinePart,
   MAX_CANCEL_REASON_LENGTH,
   partnerAcceptedLine,
+  partnerArrivalLine,
+  partnerCallParts,
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
@@ -18,6 +22,7 @@ import {
   REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
   statePath,
+  statusLabelOf,
 } from "@/shared/request-page";
 import { requestPageLook as look } from "@/shared/request-page-look";
 
@@ -53,9 +58,48 @@ interface RequestLiveProps {
   telHref: string;
 }
 
+/** A sentence of parts (partnerAcceptedLine, partnerArrivalLine): words as text, times in <time>. */
+function Sentence({ parts }: { parts: LinePart[] }) {
+  return parts.map((part, i) =>
+    typeof part === "string" ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, always in the same order
+      <span key={i}>{part}</span>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: as above
+      <time key={i} dateTime={part.time}>
+        {part.label}
+      </time>
+    ),
+  );
+}
+
+/** The partner's call button, as the server renders it (render.ts, callButton). */
+function CallPartner({ href, parts }: { href: string; parts: ReturnType<typeof partnerCallParts> }) {
+  return (
+    <a href={href} className={look.partnerCall}>
+      {parts.before}
+      <span className={look.partnerCallPhone}>{parts.phone}</span>
+      {parts.after}
+    </a>
+  );
+}
+
+/** The time now, read again every ARRIVAL_TICK_MS while `running`: the arrival's minutes count down. */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), ARRIVAL_TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
 /**
- * The partner who accepted, as the server renders it (render.ts, partnerCard): who and when, their own
- * estimate, their latest step, and their phone when the business shows it.
+ * The partner who accepted, as the server renders it (render.ts, partnerCard): who and when, when they
+ * expect to arrive by their own estimate (counting down), their latest step, and a call button to them
+ * when the business shows their phone.
  */
 function PartnerCard({
   partner,
@@ -68,24 +112,21 @@ function PartnerCard({
   timeZone: string;
   languageTag: string;
 }) {
+  const now = useNow(partner.step === "accepted" || partner.step === "on_the_way");
+  const arrival = partnerArrivalLine(t, partner, now, timeZone, languageTag);
   return (
     <section className={look.partnerCard} aria-labelledby="request-partner-heading" data-testid="request-partner">
       <h2 id="request-partner-heading" className={look.partnerHeading}>
         {t.heading}
       </h2>
       <p className={look.partnerLine} data-testid="partner-accepted">
-        {partnerAcceptedLine(t, partner, timeZone, languageTag).map((part, i) =>
-          typeof part === "string" ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence, always in the same order
-            <span key={i}>{part}</span>
-          ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: as above
-            <time key={i} dateTime={part.time}>
-              {part.label}
-            </time>
-          ),
-        )}
+        <Sentence parts={partnerAcceptedLine(t, partner, timeZone, languageTag)} />
       </p>
+      {arrival && (
+        <p className={look.partnerArrival} data-testid="partner-arrival">
+          <Sentence parts={arrival} />
+        </p>
+      )}
       {partner.step !== "accepted" && (
         <p className={look.partnerStep} data-testid="partner-step">
           {t.latest}: <strong>{t.steps[partner.step]}</strong> ·{" "}
@@ -93,11 +134,11 @@ function PartnerCard({
         </p>
       )}
       {partner.phone && (
-        <p className={look.partnerLine} data-testid="partner-phone">
-          {t.phone}:{" "}
-          <a href={telHrefFor(partner.phone)} className={look.partnerPhone}>
-            {partner.phone}
-          </a>
+        <p data-testid="partner-phone">
+          <CallPartner
+            href={telHrefFor(partner.phone)}
+            parts={partnerCallParts(t, partner.companyName, partner.phone)}
+          />
         </p>
       )}
     </section>
@@ -322,7 +363,7 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
         {/* Said to a screen reader when it changes: the driver may be looking away from the screen. */}
         <div className={look.statusSaid} aria-live="polite" aria-atomic="true">
           <p className={look.statusLabel} data-testid="request-status">
-            {t.statuses[live.status]}
+            {statusLabelOf(t.statuses, live)}
           </p>
           <p className={look.statusHint}>{t.hints[live.status]}</p>
           {live.cancelledAt && (

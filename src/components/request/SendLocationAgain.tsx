@@ -1,9 +1,34 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { LocationWords } from "@/i18n/location";
-import { REQUEST_PAGE_PREFIX } from "@/shared/request-page";
+import { GEOLOCATION_PAGE_OPTIONS as OPTIONS } from "@/shared/geolocation-options";
+import {
+  type DriverStatus,
+  endedDriverStatuses,
+  REQUEST_LIVE_DOM_EVENT,
+  REQUEST_PAGE_PREFIX,
+  type RequestPageLive,
+} from "@/shared/request-page";
 
-/** The same geolocation as the form's button: the best fix, 15 s at most, at most a minute old. */
-const OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 };
+/** The status the server wrote into the page (server/features/request-page/render.ts, request-live-state). */
+function statusInPage(): DriverStatus | null {
+  try {
+    const raw = document.getElementById("request-live-state")?.dataset.state;
+    return raw ? (JSON.parse(raw) as RequestPageLive).status : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The request's status as the page shows it: first as written, then as the live island tells it. */
+function useDriverStatus(): DriverStatus | null {
+  const [status, setStatus] = useState(statusInPage);
+  useEffect(() => {
+    const onLive = (event: Event) => setStatus((event as CustomEvent<RequestPageLive>).detail.status);
+    document.addEventListener(REQUEST_LIVE_DOM_EVENT, onLive);
+    return () => document.removeEventListener(REQUEST_LIVE_DOM_EVENT, onLive);
+  }, []);
+  return status;
+}
 
 export interface SendLocationAgainProps {
   words: Pick<LocationWords, "again" | "notice" | "privacyLink" | "finding" | "denied" | "unavailable" | "timeout">;
@@ -15,13 +40,16 @@ export interface SendLocationAgainProps {
 /**
  * "Send my location again" on the driver's page (they may have walked somewhere safer): the notice
  * first, then the phone's position on a tap, sent to /api/request-location/{token}. The desk shows it
- * as the latest, with the earlier ones in the request's history.
+ * as the latest, with the earlier ones in the request's history. Not offered once the request is done,
+ * closed or cancelled (the server would refuse it: 409), and gone the moment the page hears it ended.
  */
 export function SendLocationAgain({ words, phoneDisplay, privacyHref, retentionDays }: SendLocationAgainProps) {
   const [status, setStatus] = useState("");
   const [busy, setBusy] = useState(false);
   const attempt = useRef(0);
+  const driverStatus = useDriverStatus();
   if (!("geolocation" in navigator)) return null;
+  if (driverStatus && endedDriverStatuses.includes(driverStatus)) return null;
   const withPhone = (text: string) => text.replace("{phone}", phoneDisplay);
 
   const send = () => {

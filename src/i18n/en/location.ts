@@ -26,8 +26,33 @@ export const location = {
     heading: "Send your location to {name}",
     intro: "Tap the button and allow location. Your phone's position goes to our dispatcher for this request only.",
     button: "Send my location",
-    sent: "Sent. Our dispatcher can see where you are. You can close this page.",
+    sent: "Sent. Our dispatcher can see where you are.",
+    /** Said under "Sent", and under a typed place sent: what the caller can expect now. */
+    next: "What happens next: our dispatcher sees it on your request and will call or text you on this phone. Keep it with you, and stay somewhere safe. You can close this page.",
     failed: "It did not send. Check your connection and tap again, or call {phone}.",
+    /** When the phone gives no position: the box below the button takes the place instead. */
+    denied:
+      "Location is turned off for this site. Type the street, cross street or nearest exit in the box below, or call {phone}.",
+    unavailable:
+      "Your phone could not find its position. Type the street, cross street or nearest exit in the box below, or call {phone}.",
+    timeout:
+      "Finding your position took too long. Type the street, cross street or nearest exit in the box below, or call {phone}.",
+    /** The typed place: a labelled box that works with or without JavaScript. */
+    placeLabel: "Or type where you are: the street, cross street or nearest exit",
+    placeHint: "Up to {max} characters.",
+    placeButton: "Send this place",
+    placeSending: "Sending…",
+    placeSent: "Sent. Our dispatcher can see what you typed.",
+    placeMissing: "Type where you are: the street, cross street or nearest exit.",
+    placeTooLong: "Keep it to {max} characters.",
+    /** Without JavaScript the answer is the page again, with this heading over what was said. */
+    crossSite:
+      "This did not come from your location page, so nothing was sent. Open the link in our text again, or call {phone}.",
+    notSent: "Not sent",
+    call: "Call {phone}",
+    /** Who sees the position and how long it is kept, as /privacy says it. */
+    notice:
+      "Who sees your position: our dispatcher and the partner operator who takes the job. Your phone's location is erased {days} days after your request is done, cancelled or closed.",
     /** The text the owner sends from their own phone. */
     sms: "{name}: tap this link to send us your location: {url}",
   },

@@ -25,6 +25,8 @@ export const requestPage = {
     statuses: {
       received: "Received",
       arranging: "We are arranging your help",
+      /** A partner accepted but has not reported On the way yet; {company} is their name. */
+      accepted: "Accepted by {company}",
       on_the_way: "An operator is on the way",
       done: "Done",
       closed: "Closed",
@@ -34,6 +36,7 @@ export const requestPage = {
     hints: {
       received: "Your request has reached our dispatchers. We will call you back.",
       arranging: "A dispatcher is finding a partner operator for you.",
+      accepted: "A partner operator took your job. This page says when they are on the way.",
       on_the_way: "A partner operator has been sent to your pickup location.",
       done: "This request is finished.",
       closed: "This request is closed. If you still need help, call us.",
@@ -47,10 +50,19 @@ export const requestPage = {
      */
     partner: {
       heading: "Your operator",
-      accepted: "{company} accepted your request at {time}: {estimate}.",
-      acceptedAtOne: "{company} accepted your request at {time}: {estimate}.",
-      estimate: "about {minutes} minutes (their estimate)",
-      estimateOne: "about 1 minute (their estimate)",
+      accepted: "{company} accepted your request at {time}.",
+      acceptedAtOne: "{company} accepted your request at {time}.",
+      /**
+       * When they expect to arrive, by their own estimate, as a time of day and the minutes left; the
+       * minutes count down on the open page (src/shared/request-page.ts, partnerArrivalLine).
+       */
+      arrival: "Arrival: around {time} ({estimate}).",
+      arrivalAtOne: "Arrival: around {time} ({estimate}).",
+      estimate: "about {minutes} minutes, their estimate",
+      estimateOne: "about 1 minute, their estimate",
+      /** Once that time has passed: said plainly, not counted below zero. */
+      arrivalPassed: "Arrival: expected around {time} (their estimate). That time has passed.",
+      arrivalPassedAtOne: "Arrival: expected around {time} (their estimate). That time has passed.",
       /** The partner's latest step, as they report it. */
       steps: {
         accepted: "Accepted",
@@ -61,6 +73,8 @@ export const requestPage = {
       },
       latest: "Latest",
       phone: "Their phone",
+      /** The call button to the partner, when the business shows their phone (PARTNER_PHONE_TO_DRIVER). */
+      callButton: "Call {company}: {phone}",
     },
     cancelSummary: "I no longer need help",
     cancelExplained:

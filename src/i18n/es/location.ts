@@ -22,8 +22,28 @@ export const location: LocationWords = {
     intro:
       "Toque el botón y permita la ubicación. La posición de su teléfono va a nuestro despachador, solo para esta solicitud.",
     button: "Enviar mi ubicación",
-    sent: "Enviada. Nuestro despachador puede ver dónde está. Puede cerrar esta página.",
+    sent: "Enviada. Nuestro despachador puede ver dónde está.",
+    next: "Lo que sigue: nuestro despachador lo ve en su solicitud y le llamará o le enviará un mensaje de texto a este teléfono. Manténgalo con usted y quédese en un lugar seguro. Puede cerrar esta página.",
     failed: "No se envió. Revise su conexión y toque de nuevo, o llame al {phone}.",
+    denied:
+      "La ubicación está desactivada para este sitio. Escriba la calle, la esquina o la salida más cercana en el cuadro de abajo, o llame al {phone}.",
+    unavailable:
+      "Su teléfono no pudo encontrar su posición. Escriba la calle, la esquina o la salida más cercana en el cuadro de abajo, o llame al {phone}.",
+    timeout:
+      "Encontrar su posición tardó demasiado. Escriba la calle, la esquina o la salida más cercana en el cuadro de abajo, o llame al {phone}.",
+    placeLabel: "O escriba dónde está: la calle, la esquina o la salida más cercana",
+    placeHint: "Hasta {max} caracteres.",
+    placeButton: "Enviar este lugar",
+    placeSending: "Enviando…",
+    placeSent: "Enviado. Nuestro despachador puede ver lo que escribió.",
+    placeMissing: "Escriba dónde está: la calle, la esquina o la salida más cercana.",
+    placeTooLong: "Use como máximo {max} caracteres.",
+    crossSite:
+      "Esto no vino de su página de ubicación, así que no se envió nada. Abra otra vez el enlace de nuestro mensaje, o llame al {phone}.",
+    notSent: "No se envió",
+    call: "Llame al {phone}",
+    notice:
+      "Quién ve su posición: nuestro despachador y el operador asociado que toma el servicio. La ubicación de su teléfono se borra {days} días después de que su solicitud termina, se cancela o se cierra.",
     sms: "{name}: toque este enlace para enviarnos su ubicación: {url}",
   },
   again: {

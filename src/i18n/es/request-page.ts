@@ -19,6 +19,7 @@ export const requestPage: Shape<typeof en> = {
     statuses: {
       received: "Recibida",
       arranging: "Le estamos consiguiendo ayuda",
+      accepted: "Aceptada por {company}",
       on_the_way: "Un operador va en camino",
       done: "Terminada",
       closed: "Cerrada",
@@ -27,6 +28,7 @@ export const requestPage: Shape<typeof en> = {
     hints: {
       received: "Nuestros despachadores ya recibieron su solicitud. Lo vamos a llamar.",
       arranging: "Un despachador le está buscando un operador asociado.",
+      accepted: "Un operador asociado tomó su servicio. Esta página le avisará cuando vaya en camino.",
       on_the_way: "Ya va un operador asociado al lugar donde está su vehículo.",
       done: "Ya se terminó de atender esta solicitud.",
       closed: "Esta solicitud está cerrada. Si todavía necesita ayuda, llámenos.",
@@ -35,10 +37,14 @@ export const requestPage: Shape<typeof en> = {
     messageHeading: "Mensaje del despachador",
     partner: {
       heading: "Su operador",
-      accepted: "{company} aceptó su solicitud a las {time}: {estimate}.",
-      acceptedAtOne: "{company} aceptó su solicitud a la {time}: {estimate}.",
-      estimate: "llega en unos {minutes} minutos (es el cálculo de la compañía)",
-      estimateOne: "llega en más o menos 1 minuto (es el cálculo de la compañía)",
+      accepted: "{company} aceptó su solicitud a las {time}.",
+      acceptedAtOne: "{company} aceptó su solicitud a la {time}.",
+      arrival: "Llegada: alrededor de las {time} ({estimate}).",
+      arrivalAtOne: "Llegada: alrededor de la {time} ({estimate}).",
+      estimate: "en unos {minutes} minutos, según el cálculo de la compañía",
+      estimateOne: "en más o menos 1 minuto, según el cálculo de la compañía",
+      arrivalPassed: "Llegada: se esperaba alrededor de las {time} (cálculo de la compañía). Esa hora ya pasó.",
+      arrivalPassedAtOne: "Llegada: se esperaba alrededor de la {time} (cálculo de la compañía). Esa hora ya pasó.",
       steps: {
         accepted: "Aceptó el servicio",
         on_the_way: "Va en camino",
@@ -48,6 +54,7 @@ export const requestPage: Shape<typeof en> = {
       },
       latest: "Lo más reciente",
       phone: "Teléfono de la compañía",
+      callButton: "Llame a {company}: {phone}",
     },
     cancelSummary: "Ya no necesito ayuda",
     cancelExplained:
