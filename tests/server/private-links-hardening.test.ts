@@ -157,13 +157,14 @@ describe.each(databaseTargets)("private links on $kind", (target) => {
     const ip = nextClient();
     const { id, token, here } = await requestWithHereLink(ip);
     for (const path of [`/api/here/${here}`, `/api/request-location/${token}`]) {
-      for (const headers of [
+      const refusedHeaders: Record<string, string>[] = [
         { origin: "https://elsewhere.example" },
         { origin: "https://elsewhere.example", "sec-fetch-site": "cross-site" },
         { "sec-fetch-site": "same-site" },
         // Neither header: not a browser page of ours.
         {},
-      ]) {
+      ];
+      for (const headers of refusedHeaders) {
         const res = await postFix(path, ip, headers);
         expect(res.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(403);
         expect(res.json().message).toContain("(209) 555-0142");
