@@ -143,16 +143,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, bareReply) => {
       // Its generic types describe no route, so Fastify's schema-typed send() rejects plain data.
       const reply = bareReply as unknown as FastifyReply;
-      if (error.code === "FST_ERR_BAD_URL") {
+      // An address too long for a route's parameter names no page either (and is not echoed back: it may
+      // hold a private link's token).
+      if (error.code === "FST_ERR_BAD_URL" || error.code === "FST_ERR_MAX_PARAM_LENGTH") {
         const page = site.notFoundPage ? readFileSync(path.join(site.root, site.notFoundPage)) : "404 Page Not Found";
         return reply
           .code(404)
           .type(site.notFoundPage ? "text/html; charset=utf-8" : "text/plain")
           .send(page);
       }
-      return reply
-        .code(400)
-        .send({ error: "Bad Request", message: error.message, code: "bad_request" } satisfies ApiRefusal);
+      return reply.code(400).send({
+        error: "Bad Request",
+        message: "The request could not be read: check the address and try again.",
+        code: "bad_request",
+      } satisfies ApiRefusal);
     },
   });
 

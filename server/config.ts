@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES } from "../src/shared/partner-schema";
 import {
@@ -142,26 +143,41 @@ export const MAX_TRUSTED_PROXY_HOPS = 5;
 /** The widest range of proxies TRUST_PROXY may name: a /8 of IPv4 (a private 10.0.0.0/8), a /32 of IPv6. */
 export const WIDEST_PROXY_RANGE = { ipv4: 8, ipv6: 32 } as const;
 
-/** The prefix length a range of IPv4-mapped IPv6 addresses (::ffff:a.b.c.d/n) covers of IPv4, or undefined. */
-const mappedIpv4Bits = (address: string, bits: number) =>
-  /^::ffff:/i.test(address) && bits >= 96 ? bits - 96 : undefined;
+/** The IPv4-mapped block of IPv6 (::ffff:0:0/96): a range in it, or holding it, trusts IPv4 clients. */
+const IPV4_MAPPED_BLOCK = ipaddr.parseCIDR("::ffff:0:0/96");
+
+/**
+ * What a range of proxies covers, judged on the parsed address, never on its spelling
+ * ("0::ffff:0:0/96" and "::ffff:0.0.0.0/96" are one range): a range of IPv4-mapped addresses is the IPv4
+ * range it maps, and an IPv6 range holding the whole mapped block (::/80, ::/32) holds every IPv4 address.
+ */
+function rangeWidthProblem(entry: string, address: ipaddr.IPv4 | ipaddr.IPv6, bits: number): string | undefined {
+  const ipv4Widest = `${entry} is wider than a /${WIDEST_PROXY_RANGE.ipv4}`;
+  if (address.kind() === "ipv4") return bits < WIDEST_PROXY_RANGE.ipv4 ? ipv4Widest : undefined;
+  const [mappedBase, mappedBits] = IPV4_MAPPED_BLOCK;
+  if (bits < WIDEST_PROXY_RANGE.ipv6) return `${entry} is wider than a /${WIDEST_PROXY_RANGE.ipv6}`;
+  if (bits <= mappedBits && mappedBase.match(address, bits)) {
+    return `${ipv4Widest} (it covers every IPv4 address, written as IPv4-mapped IPv6)`;
+  }
+  if (bits > mappedBits && address.match(IPV4_MAPPED_BLOCK)) {
+    return bits - mappedBits < WIDEST_PROXY_RANGE.ipv4 ? ipv4Widest : undefined;
+  }
+  return undefined;
+}
 
 /** What is wrong with one TRUST_PROXY entry, or undefined when it is a proxy's address or a narrow range. */
 function proxyEntryProblem(entry: string): string | undefined {
   // Private ranges only: no address on the internet is in them.
   if (ADDRESS_RANGE_NAMES.has(entry)) return undefined;
-  const [address = "", bits, ...rest] = entry.split("/");
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return `${entry} is not an address or a CIDR range`;
+  const [text = "", bits, ...rest] = entry.split("/");
+  const notAnAddress = `${entry} is not an address or a CIDR range`;
+  // Node's isIP refuses the spellings ipaddr.js would read in other bases (010.0.0.1 as octal).
+  const version = isIP(text);
+  if (version === 0 || rest.length > 0 || !ipaddr.isValid(text)) return notAnAddress;
   if (bits === undefined) return undefined;
   const n = Number(bits);
-  if (!/^\d{1,3}$/.test(bits) || n > (version === 4 ? 32 : 128)) return `${entry} is not an address or a CIDR range`;
-  const mapped = version === 6 ? mappedIpv4Bits(address, n) : undefined;
-  if (mapped !== undefined ? mapped < WIDEST_PROXY_RANGE.ipv4 : version === 4 && n < WIDEST_PROXY_RANGE.ipv4)
-    return `${entry} is wider than a /${WIDEST_PROXY_RANGE.ipv4}`;
-  if (version === 6 && mapped === undefined && n < WIDEST_PROXY_RANGE.ipv6)
-    return `${entry} is wider than a /${WIDEST_PROXY_RANGE.ipv6}`;
-  return undefined;
+  if (!/^\d{1,3}$/.test(bits) || n > (version === 4 ? 32 : 128)) return notAnAddress;
+  return rangeWidthProblem(entry, ipaddr.parse(text), n);
 }
 
 /**

@@ -67,12 +67,15 @@ export function safeErrorForLog(error: unknown): LoggedError {
 }
 
 /**
- * A path as the log may name it: a request page's token (/request/{token}, /api/request/{token}/…)
- * opens the driver's page, and a /here/{token} sends a position to a request, so it is replaced by ":token", as in the route.
+ * A path as the log may name it: every private link's token is replaced by ":token", as in the route.
+ * A request page's token (/request/{token}, /api/request/{token}/…) opens the driver's page, a
+ * /here/{token} (and /api/request-location/{token}) sends a position to a request, and an offer's
+ * (/offer/{token}, /api/offer/{token}/…) lets a partner take the job.
  */
-function pathForLog(url: string): string {
+const PRIVATE_LINK_PATH = /^(\/(?:api\/)?(?:request|here|request-location|offer)\/)[^/]+/;
+export function pathForLog(url: string): string {
   const path = url.split("?")[0] ?? "";
-  return path.replace(/^(\/(?:api\/)?(?:request|here|request-location)\/)[^/]+/, "$1:token");
+  return path.replace(PRIVATE_LINK_PATH, "$1:token");
 }
 
 /** The request as the log line names it: method and path, never the query string nor a page token. */

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
 
 /**
@@ -27,6 +28,11 @@ export interface Counters {
   decr(key: string): Promise<void>;
   /** "degraded" while Redis fails or is silent; "none" without Redis. */
   redisState(): Promise<RedisState>;
+  /**
+   * A random secret named `name`, the same for every process sharing Redis (the first to ask makes it),
+   * kept for `ttlMs` and then gone; this process's own while Redis fails or without it. Never logged.
+   */
+  sharedSecret(name: string, ttlMs: number): Promise<string>;
 }
 
 interface Window {
@@ -97,6 +103,10 @@ if not n then return {0, 0} end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then ttl = 0 end
 return {tonumber(n), ttl}`;
+/** The secret already made by some process, or this one's offer of it: SET NX, then GET. */
+const SECRET_SCRIPT = `
+redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
+return redis.call('GET', KEYS[1])`;
 const DECR_SCRIPT = `
 local n = tonumber(redis.call('GET', KEYS[1]) or '0')
 if n > 0 then redis.call('DECR', KEYS[1]) end
@@ -131,6 +141,9 @@ interface CountersOptions {
 
 export function createCounters(opts: CountersOptions = {}): Counters {
   const memory = new MemoryCounters(opts.now);
+  const clock = opts.now ?? Date.now;
+  /** Secrets by name: the one Redis holds once it answered, else this process's own. */
+  const secrets = new Map<string, { value: string; endsAt: number }>();
   const { redis } = opts;
   const prefix = opts.prefix ?? "towing-rate-limit:";
   const timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
@@ -182,6 +195,18 @@ export function createCounters(opts: CountersOptions = {}): Counters {
     async decr(key) {
       memory.decr(key);
       await call(DECR_SCRIPT, key);
+    },
+    async sharedSecret(name, ttlMs) {
+      const at = clock();
+      for (const [key, kept] of secrets) if (kept.endsAt <= at) secrets.delete(key);
+      let own = secrets.get(name);
+      if (!own) {
+        own = { value: randomBytes(32).toString("base64url"), endsAt: at + ttlMs };
+        secrets.set(name, own);
+      }
+      const shared = await call(SECRET_SCRIPT, name, own.value, ttlMs);
+      if (typeof shared === "string" && shared !== "") own.value = shared;
+      return own.value;
     },
     async redisState() {
       if (!redis) return "none";

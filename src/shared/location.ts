@@ -23,8 +23,26 @@ const number = (message: string) =>
     z.number({ invalid_type_error: message, required_error: message }).finite({ message }).optional(),
   );
 
-/** The four optional fields of a position, checked with one language's words. */
-export function locationFieldsFor(m: LocationWords["validation"]) {
+/**
+ * The window a fix's time must fall in: from 2000 (no phone fixed a position before it, and a year 0 or
+ * 9999 would be refused by the database with a 500) to a day after now by the checking side's clock.
+ * A fix cannot come from the future, but a phone's clock can be hours off (set by hand, or to another
+ * time zone's hour): refusing that phone would refuse a driver's request, so the window only shuts out
+ * values no clock could hold.
+ */
+export const EARLIEST_FIX_TIME = new Date("2000-01-01T00:00:00Z");
+export const FIX_CLOCK_AHEAD_MS = 24 * 60 * 60_000;
+
+/** Whether a fix's time is inside the window at `now`. */
+export const fixTimeInWindow = (fixedAt: Date, now: Date) =>
+  fixedAt.getTime() >= EARLIEST_FIX_TIME.getTime() && fixedAt.getTime() <= now.getTime() + FIX_CLOCK_AHEAD_MS;
+
+/**
+ * The four optional fields of a position, checked with one language's words; the time against `now`
+ * (the server passes its own clock, the browser uses its own).
+ */
+export function locationFieldsFor(m: LocationWords["validation"], now: () => Date = () => new Date()) {
+  const outOfWindow = m.fixedAtRange.replace("{earliest}", String(EARLIEST_FIX_TIME.getUTCFullYear()));
   return {
     latitude: number(m.latitude).pipe(z.number().min(-90, m.latitude).max(90, m.latitude).optional()),
     longitude: number(m.longitude).pipe(z.number().min(-180, m.longitude).max(180, m.longitude).optional()),
@@ -35,6 +53,7 @@ export function locationFieldsFor(m: LocationWords["validation"]) {
         .string({ invalid_type_error: m.fixedAt })
         .datetime({ offset: true, message: m.fixedAt })
         .transform((text) => new Date(text))
+        .refine((fixedAt) => fixTimeInWindow(fixedAt, now()), { message: outOfWindow })
         .optional(),
     ),
   };
@@ -66,8 +85,8 @@ export function missingLocationField(value: {
 }
 
 /** A schema of a whole position (the /here link and "Send my location again"): every part required but the time. */
-export function locationFixSchemaFor(m: LocationWords["validation"]) {
-  const f = locationFieldsFor(m);
+export function locationFixSchemaFor(m: LocationWords["validation"], now?: () => Date) {
+  const f = locationFieldsFor(m, now);
   return z
     .object(f)
     .superRefine((value, ctx) => {

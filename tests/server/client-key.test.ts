@@ -1,14 +1,18 @@
+import { EventEmitter } from "node:events";
 import http, { type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
+import type { AddressInfo, Socket } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { addUser } from "../../server/features/desk/users";
+import { createHereLink } from "../../server/features/here/store";
 import { clientKeyOf } from "../../server/plugins/client-key";
+import connectionLimits from "../../server/plugins/connection-limits";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 
 const PASSWORD = "correct horse battery staple";
@@ -27,6 +31,36 @@ describe("the one client key every limit counts by", () => {
     expect(clientKeyOf("::ffff:198.51.100.7")).toBe("198.51.100.7");
     expect(clientKeyOf("198.51.100.7")).toBe("198.51.100.7");
     expect(clientKeyOf("198.51.100.8")).not.toBe(clientKeyOf("198.51.100.7"));
+    // However the address is written: mapped in hex or in full, upper case, a /64 in full.
+    expect(clientKeyOf("::ffff:c633:6407")).toBe("198.51.100.7");
+    expect(clientKeyOf("0:0:0:0:0:ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(clientKeyOf("::FFFF:198.51.100.7")).toBe("198.51.100.7");
+    expect(clientKeyOf("2001:DB8:7:42:0:0:0:1")).toBe("2001:db8:7:42::");
+  });
+
+  it("caps the connections of one /64, not of each address in it", async () => {
+    const app = Fastify();
+    await app.register(connectionLimits, { maxPerClient: 2 });
+    await app.ready();
+    // The cap's own listener, fed connections as the server would hand them over.
+    const onConnection = app.server.listeners("connection").at(-1) as (socket: Socket) => void;
+    const connect = (remoteAddress: string) => {
+      const socket = Object.assign(new EventEmitter(), { remoteAddress, destroyed: false }) as unknown as Socket;
+      socket.destroy = () => {
+        (socket as { destroyed: boolean }).destroyed = true;
+        return socket;
+      };
+      onConnection(socket);
+      return socket;
+    };
+    const held = [connect(inSlash64(0x60, 1)), connect(inSlash64(0x60, 2))];
+    expect(held.map((s) => s.destroyed)).toEqual([false, false]);
+    expect(connect(inSlash64(0x60, 3)).destroyed).toBe(true);
+    expect(connect(neighbour(0x60)).destroyed).toBe(false);
+    // One closes: the home may open another.
+    held[0]?.emit("close");
+    expect(connect(inSlash64(0x60, 4)).destroyed).toBe(false);
+    await app.close();
   });
 });
 
@@ -125,6 +159,55 @@ describe.each(databaseTargets)("every limit counts an IPv6 client by its /64 on 
     } finally {
       for (const stream of open) stream.destroy();
     }
+  });
+
+  it("/here, /api/here and /api/request-location: rotating inside one /64 gets the same 429 as one address", async () => {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/contact",
+      payload: validServiceRequest,
+      remoteAddress: "192.0.2.201",
+    });
+    const { token } = await createHereLink(db.db, created.json().id as number, new Date());
+    const driverToken = (created.json().requestPage as string).slice("/request/".length);
+    const fix = { latitude: 38.1302, longitude: -121.2724, accuracy: 12 };
+    const routes = [
+      (remoteAddress: string) => app.inject({ method: "GET", url: `/here/${token}`, remoteAddress }),
+      (remoteAddress: string) =>
+        app.inject({ method: "POST", url: `/api/here/${token}`, payload: fix, headers: SAME_ORIGIN, remoteAddress }),
+      (remoteAddress: string) =>
+        app.inject({
+          method: "POST",
+          url: `/api/request-location/${driverToken}`,
+          payload: fix,
+          headers: SAME_ORIGIN,
+          remoteAddress,
+        }),
+    ];
+    for (const [n, ask] of routes.entries()) {
+      const net = 0x50 + n;
+      // One home, four addresses: each answered; a fifth address of the same /64 is the same client.
+      for (let i = 0; i < 4; i++) expect((await ask(inSlash64(net, 700 + i))).statusCode).toBeLessThan(300);
+      expect((await ask(inSlash64(net, 800))).statusCode).toBe(429);
+      // The neighbouring /64 is another home. (Each /64 above was used by one route only; the limit is shared.)
+      expect((await ask(neighbour(net))).statusCode).toBeLessThan(300);
+    }
+  });
+
+  it("/here counts an IPv4 client and its IPv4-mapped IPv6 form as one client", async () => {
+    const unknown = `/here/${"D".repeat(43)}`;
+    const ask = (remoteAddress: string) => app.inject({ method: "GET", url: unknown, remoteAddress });
+    const answers = [];
+    for (const address of [
+      "198.51.100.77",
+      "::ffff:198.51.100.77",
+      "198.51.100.77",
+      "::ffff:c633:644d",
+      "::FFFF:198.51.100.77",
+    ])
+      answers.push((await ask(address)).statusCode);
+    expect(answers).toEqual([404, 404, 404, 404, 429]);
+    expect((await ask("198.51.100.78")).statusCode).toBe(404);
   });
 
   it("the desk sign-in per client: wrong tries from rotating addresses in one /64 add up", async () => {

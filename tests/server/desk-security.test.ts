@@ -222,6 +222,32 @@ describe("TRUST_PROXY", () => {
     ]);
   });
 
+  it("judges an IPv6 range by the addresses it covers, not by how it is spelled", () => {
+    // Each of these covers every IPv4 address (as IPv4-mapped IPv6) or half of them: a visitor anywhere
+    // could write their own address. The IPv4-mapped block is judged as the IPv4 range it is.
+    for (const spelling of [
+      "::/32",
+      "::/80",
+      "0:0:0:0:0:ffff:0:0/96",
+      "0::ffff:0:0/96",
+      "0:0:0:0:0:ffff:0.0.0.0/97",
+      "::FFFF:0:0/100",
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: spelling }), spelling).toThrow(/is wider than a \/8/);
+    }
+    // The same spellings narrowed to a real proxy's network still pass: a /8 of IPv4, mapped or not.
+    expect(loadConfig({ TRUST_PROXY: "0:0:0:0:0:ffff:a00:0/104, ::ffff:10.0.0.0/104" }).trustProxy).toEqual([
+      "0:0:0:0:0:ffff:a00:0/104",
+      "::ffff:10.0.0.0/104",
+    ]);
+    expect(loadConfig({ TRUST_PROXY: "::1, 0:0:0:0:0:0:0:1, 2001:db8::/32, 2001:DB8:0:0::/48" }).trustProxy).toEqual([
+      "::1",
+      "0:0:0:0:0:0:0:1",
+      "2001:db8::/32",
+      "2001:db8:0:0::/48",
+    ]);
+  });
+
   it("takes a right-most entry that is not an IP as no address: the connection's counts, logged once, never typed", async () => {
     const lines: string[] = [];
     const app = await buildApp({

@@ -12,6 +12,7 @@ import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
 
@@ -30,7 +31,8 @@ const shape = (res: LightMyRequestResponse) => {
 describe.each(databaseTargets)("/here links on $kind", (target) => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
-  let now = new Date("2026-11-27T06:00:00Z");
+  // Half an hour after the fixes below were taken: a fix from the future is refused.
+  let now = new Date("2026-11-27T06:30:00Z");
   const lines: string[] = [];
   let desk: DeskClient;
   let requestId: number;
@@ -96,12 +98,15 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
     expect(page.body).toMatch(/<script src="\/here\.js" defer(="")?><\/script>/);
 
     const token = link.path.slice("/here/".length);
-    const sent = await app.inject({ method: "POST", url: `/api/here/${token}`, payload: lodi });
+    const sent = await app.inject({ method: "POST", url: `/api/here/${token}`, payload: lodi, headers: SAME_ORIGIN });
     expect(sent.statusCode).toBe(204);
     expect((await detail()).request.location).toMatchObject({ latitude: 38.1302, nearestTown: "Lodi", accuracyM: 12 });
 
     // A second fix (the driver walked somewhere safer) becomes the latest; the first goes to the history.
-    expect((await app.inject({ method: "POST", url: `/api/here/${token}`, payload: manteca })).statusCode).toBe(204);
+    expect(
+      (await app.inject({ method: "POST", url: `/api/here/${token}`, payload: manteca, headers: SAME_ORIGIN }))
+        .statusCode,
+    ).toBe(204);
     const after = await detail();
     expect(after.request.location).toMatchObject({
       latitude: 37.8028,
@@ -116,17 +121,32 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
 
   it('"Send my location again" from the driver\'s page adds a fix, and is refused once the request has ended', async () => {
     const { id, token } = await postServiceRequest(app, lodi);
-    const again = await app.inject({ method: "POST", url: `/api/request-location/${token}`, payload: manteca });
+    const again = await app.inject({
+      method: "POST",
+      url: `/api/request-location/${token}`,
+      payload: manteca,
+      headers: SAME_ORIGIN,
+    });
     expect(again.statusCode).toBe(204);
     const shown = (await desk.get(`/api/desk/requests/${id}`)).json() as DeskRequestDetail;
     expect(shown.request.location).toMatchObject({ nearestTown: "Manteca" });
     expect(shown.request.earlierLocations.map((l) => l.nearestTown)).toEqual(["Lodi"]);
     expect(lines.join("")).not.toContain(token);
 
-    const unknown = await app.inject({ method: "POST", url: `/api/request-location/${"C".repeat(43)}`, payload: lodi });
+    const unknown = await app.inject({
+      method: "POST",
+      url: `/api/request-location/${"C".repeat(43)}`,
+      payload: lodi,
+      headers: SAME_ORIGIN,
+    });
     expect(unknown.statusCode).toBe(404);
     await desk.post(`/api/desk/requests/${id}/status`, { status: "completed" });
-    const ended = await app.inject({ method: "POST", url: `/api/request-location/${token}`, payload: lodi });
+    const ended = await app.inject({
+      method: "POST",
+      url: `/api/request-location/${token}`,
+      payload: lodi,
+      headers: SAME_ORIGIN,
+    });
     expect(ended.statusCode).toBe(409);
     expect(ended.json().message).toBe(
       "This request has ended, so the position was not sent. Call (209) 555-0142 if you still need help.",
@@ -142,6 +162,7 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
       method: "POST",
       url: `/api/${link.path.slice(1)}`,
       payload: { ...lodi, longitude: 200 },
+      headers: SAME_ORIGIN,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ longitude: "La longitud debe ser un número de -180 a 180" });
@@ -168,7 +189,7 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
     for (const res of [unknown, malformed, deleted]) expect(shape(res)).toEqual(shape(expired));
     const posts = await Promise.all(
       [expiring.path, `/here/${"A".repeat(43)}`, live.path].map((p) =>
-        app.inject({ method: "POST", url: `/api${p}`, payload: lodi }),
+        app.inject({ method: "POST", url: `/api${p}`, payload: lodi, headers: SAME_ORIGIN }),
       ),
     );
     for (const res of posts) expect(shape(res)).toEqual(shape(posts[0] as LightMyRequestResponse));
@@ -193,7 +214,12 @@ describe("/here rate limit", () => {
       for (let i = 0; i < 5; i++) answers.push(await app.inject({ method: "GET", url: `/here/${"B".repeat(43)}` }));
       expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 429, 429]);
       expect(Number(answers[3]?.headers["retry-after"])).toBeGreaterThan(0);
-      const post = await app.inject({ method: "POST", url: `/api/here/${"B".repeat(43)}`, payload: lodi });
+      const post = await app.inject({
+        method: "POST",
+        url: `/api/here/${"B".repeat(43)}`,
+        payload: lodi,
+        headers: SAME_ORIGIN,
+      });
       expect(post.statusCode).toBe(429);
     } finally {
       await app.close();

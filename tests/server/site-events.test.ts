@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { siteEventCounts } from "../../server/db/schema";
+import { EVENTS_PER_CLIENT_PER_DAY } from "../../server/features/events/once-per-client";
 import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
 import { siteEventCountColumns, siteEventPlacements } from "../../src/shared/event-schema";
 import { site as business } from "../../src/shared/site";
@@ -137,7 +139,8 @@ describe.each(databaseTargets)("POST /api/events on $kind", (target) => {
     expect(statuses[12]).toBe(429);
     const refused = await send(headerTap, {}, "203.0.113.99");
     expect(refused.json().message).toContain(business.phone.display);
-    expect((await counts())[0]?.count).toBe(12);
+    // Twelve sends of one event from one client are one count.
+    expect((await counts())[0]?.count).toBe(1);
   });
 
   it("stores nothing personal: the table's columns are exactly day, name, page, placement, language and count", async () => {
@@ -146,5 +149,140 @@ describe.each(databaseTargets)("POST /api/events on $kind", (target) => {
       where table_name = 'site_event_counts' and table_schema = current_schema()
       order by column_name`)) as unknown as { rows: { column_name: string }[] };
     expect(result.rows.map((r) => r.column_name)).toEqual([...siteEventCountColumns].sort());
+  });
+});
+
+describe.each(databaseTargets)("event counts a client cannot inflate, on $kind", (target) => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let clock = new Date("2026-03-02T18:00:00Z");
+  const post = (body: unknown, remoteAddress: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/events",
+      remoteAddress,
+      headers: { "content-type": "text/plain;charset=UTF-8" },
+      payload: JSON.stringify(body),
+    });
+  const total = async () => (await db.db.select().from(siteEventCounts)).reduce((sum, row) => sum + row.count, 0);
+  /** An address of one home's /64 (2001:db8:e:<net>::/64), a new one for each i. */
+  const inHome = (net: number, i: number) => `2001:db8:e:${net}:${(i + 1).toString(16)}:0:0:${(i + 7).toString(16)}`;
+  const formSent = { name: "form_sent", placement: "form", page: "/", language: "en" };
+
+  beforeAll(async () => {
+    db = await openTestDatabase(target);
+    // A generous per-minute limit, so what is measured here is the daily rule alone.
+    app = await buildApp({
+      config: testConfig({ eventsRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
+      logger: false,
+      site,
+      db,
+      eventsClock: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  beforeEach(async () => {
+    await db.db.execute(sql`delete from ${siteEventCounts}`);
+  });
+
+  it("counts 60 sends of one event from one client once, and the same client again the next day", async () => {
+    clock = new Date("2026-03-02T18:00:00Z");
+    for (let i = 0; i < 60; i++) expect((await post(formSent, "198.51.100.60")).statusCode).toBe(204);
+    expect(await total()).toBe(1);
+    // Its IPv4-mapped form, and every address of one /64, are one client each.
+    for (let i = 0; i < 60; i++) await post(formSent, "::ffff:198.51.100.60");
+    for (let i = 0; i < 60; i++) await post(formSent, inHome(1, i));
+    expect(await total()).toBe(2);
+    // Another client is another count; so is the next day (in Stockton).
+    await post(formSent, "198.51.100.61");
+    clock = new Date("2026-03-03T18:00:00Z");
+    await post(formSent, "198.51.100.60");
+    expect((await db.db.select().from(siteEventCounts)).map((r) => [r.day, r.count]).sort()).toEqual([
+      ["2026-03-02", 3],
+      ["2026-03-03", 1],
+    ]);
+  });
+
+  it("caps what one /64 adds in a day, however many addresses and events it uses", async () => {
+    clock = new Date("2026-03-04T18:00:00Z");
+    const events = [...site.routes.keys(), "/404", "/request", "/es/request"]
+      .filter((page) => !page.startsWith("/_astro"))
+      .flatMap((page) =>
+        siteEventPlacements.call_tap.flatMap((placement) =>
+          ["en", "es"].map((language) => ({ name: "call_tap", placement, page, language })),
+        ),
+      );
+    expect(events.length).toBeGreaterThan(EVENTS_PER_CLIENT_PER_DAY + 10);
+    const statuses: number[] = [];
+    for (const [i, event] of events.entries()) statuses.push((await post(event, inHome(2, i))).statusCode);
+    expect(await total()).toBe(EVENTS_PER_CLIENT_PER_DAY);
+    expect(statuses.slice(0, EVENTS_PER_CLIENT_PER_DAY)).toEqual(Array(EVENTS_PER_CLIENT_PER_DAY).fill(204));
+    expect(statuses.at(-1)).toBe(429);
+    const capped = await post(events.at(-1), inHome(2, 999));
+    expect(capped.json().message).toMatch(/as many events as are counted in a day.*Nothing was counted/);
+    expect(capped.json().message).toContain(business.phone.display);
+    // The neighbouring /64 is another home, counted as usual.
+    expect((await post(formSent, inHome(3, 0))).statusCode).toBe(204);
+    expect(await total()).toBe(EVENTS_PER_CLIENT_PER_DAY + 1);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL || undefined;
+
+describe.runIf(redisUrl)("event counts over two server processes sharing Redis", () => {
+  it("counts a client once whichever process it reaches: the day's secret and marks are shared", async () => {
+    // A Redis database of its own, emptied first: marks left by an earlier run must not count as seen.
+    const url = new URL(redisUrl ?? "");
+    url.pathname = "/13";
+    const redis = new Redis(url.toString());
+    await redis.flushdb();
+    const [pglite] = databaseTargets;
+    if (!pglite) throw new Error("no database");
+    const db = await openTestDatabase(pglite);
+    const clock = () => new Date("2026-03-05T18:00:00Z");
+    const apps = await Promise.all(
+      [0, 1].map(() =>
+        buildApp({
+          config: testConfig({ redisUrl: url.toString(), eventsRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
+          logger: false,
+          site,
+          db,
+          eventsClock: clock,
+        }),
+      ),
+    );
+    try {
+      // Both answer only once Redis does (a Redis slower than 250 ms is counted around, per process).
+      for (const app of apps) {
+        await app.ready();
+        expect(await app.counters.redisState()).toBe("ok");
+      }
+      const formSent = { name: "form_sent", placement: "form", page: "/", language: "en" };
+      for (let i = 0; i < 60; i++) {
+        const res = await apps[i % 2]?.inject({
+          method: "POST",
+          url: "/api/events",
+          remoteAddress: `2001:db8:f:1::${(i + 1).toString(16)}`,
+          headers: { "content-type": "application/json" },
+          payload: formSent,
+        });
+        expect(res?.statusCode).toBe(204);
+      }
+      const rows = await db.db.select().from(siteEventCounts);
+      expect(rows.map((r) => r.count)).toEqual([1]);
+      // What the daily rule keeps in Redis: marks and one secret per day, never an address. (The
+      // per-minute rate limit's own keys name the client, for its minute.)
+      const keys = (await redis.keys("*")).filter((k) => /:events-(seen|client|secret):/.test(k));
+      expect(keys.some((k) => k.includes("events-secret:2026-03-05"))).toBe(true);
+      expect(keys.some((k) => k.includes("events-seen:2026-03-05"))).toBe(true);
+      expect(keys.join(" ")).not.toMatch(/2001:db8|[0-9a-f]{1,4}::/i);
+    } finally {
+      for (const app of apps) await app?.close();
+      await db.close();
+      await redis.quit();
+    }
   });
 });

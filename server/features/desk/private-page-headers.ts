@@ -2,18 +2,24 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 const isDeskPath = (path: string) => path === "/desk" || path.startsWith("/desk/") || path.startsWith("/desk.");
-/** A driver's request page, its API, and the confirmation that links to it; a partner's offer page and its API. */
+/**
+ * A driver's request page, its API, and the confirmation that links to it; a partner's offer page and its
+ * API; a caller's /here page, its API, and the request page's "Send my location again".
+ */
 const isRequestPagePath = (path: string) =>
   path.startsWith("/request/") ||
   path.startsWith("/api/request/") ||
   path.startsWith("/offer/") ||
   path.startsWith("/api/offer/") ||
+  path.startsWith("/here/") ||
+  path.startsWith("/api/here/") ||
+  path.startsWith("/api/request-location/") ||
   path === "/contact/sent" ||
   path === "/es/contact/sent";
 
 /**
- * A driver's request page (/request/{token}) holds a secret in its address: no referrer, no cache,
- * no index, for the page, its API and its 404.
+ * A private link (/request/{token}, /offer/{token}, /here/{token}) holds a secret in its address: no
+ * referrer, no cache, no index, for the page, its API and every answer (404, 400, 409, 429 included).
  *
  * The desk's pages are private, and their headers say so:
  * - crawlers keep out (in the header too: the page's meta tag needs HTML parsed);

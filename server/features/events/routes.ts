@@ -5,9 +5,11 @@ import { siteEventSchema } from "../../../src/shared/event-schema";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
+import { clientKey } from "../../plugins/client-key";
 import { tooManyRequests } from "../../plugins/rate-limits";
 import type { SiteFiles } from "../../site-files";
 import { isSameOrigin } from "../desk/same-origin";
+import { eventsOncePerClient } from "./once-per-client";
 import { countablePages } from "./pages";
 import { countEvent } from "./store";
 
@@ -36,11 +38,14 @@ const refuse = (reply: FastifyReply, message: string, status: 400 | 403 = 400) =
  * navigator.sendBeacon). The body is one event as JSON, sent as text/plain (what sendBeacon sends for
  * a string) or application/json. It answers 204 and sets no cookie; it stores one count per day, name,
  * page, placement and language, and nothing about who sent it (not even the address: the rate limit
- * counts it in memory or Redis, for a minute, and the database never sees it).
+ * counts it in memory or Redis, for a minute, and the database never sees it). A client adds at most
+ * one to each count a day, and at most EVENTS_PER_CLIENT_PER_DAY in all (once-per-client.ts: decided
+ * on salted marks that expire with the day, never on a stored address).
  */
 export default async function eventRoutes(app: FastifyInstance, opts: EventRouteOptions) {
   const now = opts.now ?? (() => new Date());
   const pages = countablePages(opts.site);
+  const oncePerClient = eventsOncePerClient(app.counters);
   // Fastify reads text/plain as a string already; application/json as an object. Both are taken.
   app.post(
     "/api/events",
@@ -80,7 +85,17 @@ export default async function eventRoutes(app: FastifyInstance, opts: EventRoute
       if (!parsed.success) return refuse(reply, parsed.error.issues[0]?.message ?? "The event is not valid.");
       const event = parsed.data;
       if (!pages.has(event.page)) return refuse(reply, "The page is not a page of this site.");
-      await countEvent(opts.db, dayIn(site.timeZone, now()), event);
+      const day = dayIn(site.timeZone, now());
+      const verdict = await oncePerClient(clientKey(request), day, event);
+      if (verdict === "capped") {
+        return reply.code(429).send({
+          error: "Too Many Requests",
+          message: `This connection has sent as many events as are counted in a day. ${NOTHING_COUNTED}`,
+          code: "rate_limited",
+        } satisfies ApiRefusal);
+      }
+      // A repeat was counted already today: the answer is the same, the count does not move.
+      if (verdict === "count") await countEvent(opts.db, day, event);
       return reply.code(204).header("Cache-Control", "no-store").send();
     },
   );

@@ -25,7 +25,12 @@ export async function createHereLink(db: Db, requestId: number, now: Date) {
  */
 export async function requestByHereToken(db: Db, candidate: string, now: Date) {
   const [row] = await db
-    .select({ id: serviceRequests.id, language: serviceRequests.language, status: serviceRequests.status })
+    .select({
+      id: serviceRequests.id,
+      language: serviceRequests.language,
+      status: serviceRequests.status,
+      endedAt: serviceRequests.endedAt,
+    })
     .from(hereLinks)
     .innerJoin(serviceRequests, eq(serviceRequests.id, hereLinks.serviceRequestId))
     .where(and(eq(hereLinks.tokenSha256, pageTokenHash(candidate)), gt(hereLinks.expiresAt, now)));

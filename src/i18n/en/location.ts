@@ -64,11 +64,17 @@ export const location = {
     ended: "This request has ended, so the position was not sent. Call {phone} if you still need help.",
     failed: "It did not send. Check your connection and tap again, or call {phone}.",
   },
+  /** A position posted from another site's page (the /here link and "Send my location again"). */
+  crossSite:
+    "This position did not come from your own link, so it was not sent. Open the link you were sent and tap again, or call {phone}.",
   validation: {
     latitude: "Latitude must be a number from -90 to 90",
     longitude: "Longitude must be a number from -180 to 180",
     accuracy: "Accuracy must be a number of metres from 0 to 10,000",
     fixedAt: "The time of the location must be a date and time",
+    /** A time before 2000 or later than now (a phone whose clock is wrong). */
+    fixedAtRange:
+      "The time of the location must be between {earliest} and now: check the date and time on your phone, then find your location again",
     incomplete: "Send latitude, longitude and accuracy together",
   },
   fieldNames: {

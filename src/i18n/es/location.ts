@@ -53,11 +53,15 @@ export const location: LocationWords = {
     ended: "Esta solicitud ya terminó, así que la posición no se envió. Llame al {phone} si todavía necesita ayuda.",
     failed: "No se envió. Revise su conexión y toque de nuevo, o llame al {phone}.",
   },
+  crossSite:
+    "Esta posición no vino de su propio enlace, así que no se envió. Abra el enlace que le enviamos y toque de nuevo, o llame al {phone}.",
   validation: {
     latitude: "La latitud debe ser un número de -90 a 90",
     longitude: "La longitud debe ser un número de -180 a 180",
     accuracy: "La precisión debe ser un número de metros de 0 a 10,000",
     fixedAt: "La hora de la ubicación debe ser una fecha y hora",
+    fixedAtRange:
+      "La hora de la ubicación debe estar entre {earliest} y ahora: revise la fecha y la hora de su teléfono y vuelva a buscar su ubicación",
     incomplete: "Envíe la latitud, la longitud y la precisión juntas",
   },
   fieldNames: {
