@@ -111,4 +111,42 @@ describe.each(databaseTargets)("retention erases every copy of a position on $ki
     const everything = await db.db.execute(sql`select * from partner_offers where contact_request_id = ${id}`);
     noTrace("the offers", JSON.stringify(everything));
   });
+
+  it("erases any spelling of a coordinate pair from old words, and leaves addresses and mile markers alone", async () => {
+    const cases: [string, string][] = [
+      ["Cerca de Lodi · GPS 38.1302, -121.2724 (±12 m)", "Cerca de Lodi · (position erased)"],
+      ["GPS: 37.95770,-121.29078", "(position erased)"],
+      ["pin 38.1302° N, 121.2724° W by the gate", "pin (position erased) by the gate"],
+      ["maps.example/@37.9577,-121.2908,17z", "maps.example/@(position erased),17z"],
+      ["37.96 -121.29 shoulder", "(position erased) shoulder"],
+      ["1200 W Fremont St, Stockton 95203", "1200 W Fremont St, Stockton 95203"],
+      ["I-5 north, mile 12.5, exit 481", "I-5 north, mile 12.5, exit 481"],
+    ];
+    const ended = new Date(Date.now() - 40 * DAY);
+    const ids: number[] = [];
+    for (const [text] of cases) {
+      const [row] = await db.db
+        .insert(serviceRequests)
+        .values({
+          name: "Old Request",
+          email: "old@example.com",
+          phone: "(209) 555-0100",
+          service: "Towing",
+          pickupLocation: text,
+          dropoffLocation: text,
+          status: "completed",
+          createdAt: ended,
+          endedAt: ended,
+        })
+        .returning({ id: serviceRequests.id });
+      if (row) ids.push(row.id);
+    }
+    retentionNow = new Date();
+    await app.retention.runOnce();
+    const rows = await db.db.select().from(serviceRequests);
+    cases.forEach(([, expected], i) => {
+      const row = rows.find((r) => r.id === ids[i]);
+      expect([row?.pickupLocation, row?.dropoffLocation]).toEqual([expected, expected]);
+    });
+  });
 });
