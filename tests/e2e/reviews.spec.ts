@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { DESK_EMAIL, DESK_PASSWORD, signInToDesk } from "../support/desk-e2e";
 
 const PHONE = { width: 360, height: 740 };
@@ -99,6 +100,7 @@ test("a finished request is asked, answered with consent, published, and shown o
   await toDelete.getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Delete the review by Lupe?" });
   await expect(confirm).toContainText("for good");
+  expect(await seriousViolations(page, "desk reviews, deleting")).toEqual([]);
   await confirm.getByRole("button", { name: "Delete review" }).click();
   await expect(page.getByRole("status").filter({ hasText: /^Review \d+ deleted\.$/ })).toBeVisible();
   await expect(page.getByTestId("desk-review").filter({ hasText: words })).toHaveCount(0);

@@ -95,7 +95,7 @@ describe.each(databaseTargets)("a published review's life on $kind", (target) =>
     if (!row) throw new Error("no review");
     expect((await owner.post(`/api/desk/reviews/${row.id}/publish`, {})).statusCode).toBe(200);
     expect(await home()).toContain(words);
-    return { requestId: request.id, token: request.token, reviewId: row.id };
+    return { requestId: request.id, token: request.token, page: request.path, reviewId: row.id };
   };
 
   it("an edit takes a published review off the home page until the owner publishes it again", async () => {
@@ -105,6 +105,11 @@ describe.each(databaseTargets)("a published review's life on $kind", (target) =>
     const page = await home();
     expect(page).not.toContain("Fast and friendly tow");
     expect(page).not.toContain("Rewritten after publishing");
+    // The driver's page said so before they changed it.
+    const driverPage = (await app.inject({ method: "GET", url: r.page })).body;
+    expect(driverPage).toContain(
+      "If you change a review we show, the change goes on the website once we have read it.",
+    );
     // The desk sees it waiting for the owner again.
     expect(await deskReview(r.reviewId)).toMatchObject({ publishedAt: null, consent: true, stars: 1 });
 

@@ -1,9 +1,8 @@
 import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Tx } from "../../db/client";
 import { partnerOffers, requestLocations, serviceRequests } from "../../db/schema";
 import { ERASED_POSITION_TEXT, POSITION_IN_TEXT_PATTERN } from "./position-text";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Erases the position of every request that ended before `cutoff`, in every place it has a copy:
@@ -49,7 +48,7 @@ export async function erasePositions(tx: Tx, cutoff: Date): Promise<number[]> {
 
 /** The pickup and drop-off words of ended requests, with every position in them replaced. */
 async function eraseFromText(tx: Tx, cutoff: Date): Promise<{ id: number }[]> {
-  const scrub = (column: typeof serviceRequests.pickupLocation) =>
+  const scrub = (column: AnyPgColumn) =>
     sql`regexp_replace(${column}, ${POSITION_IN_TEXT_PATTERN}, ${ERASED_POSITION_TEXT}, 'g')`;
   return tx
     .update(serviceRequests)
