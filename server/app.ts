@@ -72,6 +72,8 @@ export interface AppOptions {
    * day), how often the expiry sweep runs, and whether it runs by itself (tests call app.offerExpiry.runOnce()).
    */
   partners?: Pick<OfferExpiryOptions, "now" | "intervalMs" | "autoStart">;
+  /** Told each time the home pages' review carousel is rebuilt (tests count rebuilds, not time). */
+  onHomeCarouselRebuilt?: () => void;
 }
 
 const originOf = (url?: string) => (url ? [new URL(url).origin] : []);
@@ -228,7 +230,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
   // The home pages' carousel with the published reviews; read again when one changes.
-  const carousel: HomeCarousel | undefined = options.db ? homeCarousel({ db: options.db.db, site }) : undefined;
+  const carousel: HomeCarousel | undefined = options.db
+    ? homeCarousel({ db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt })
+    : undefined;
   if (options.db && requestPages) {
     await app.register(serviceRequestRoutes, {
       db: options.db.db,

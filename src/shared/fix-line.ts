@@ -1,5 +1,7 @@
 /**
- * The pickup line a phone's position becomes: "Near Lodi · GPS 38.1302, -121.2724 (±12 m)". Pure and
+ * The pickup line a phone's position becomes: "Near Lodi · position sent from my phone (±12 m)". It
+ * holds no coordinates on purpose: the position travels in its own fields, which the retention job
+ * erases on the day /privacy promises, while the pickup words are kept with the request. Pure and
  * free of the dictionary, so the form's island carries only the words it is given.
  */
 export interface FixNumbers {
@@ -16,10 +18,6 @@ const put = (template: string, values: Record<string, string | number>) =>
 
 /** The line, led by "Near {town} · " when the nearest town is known. */
 export function readableFix(fix: FixNumbers, words: { near: string; gps: string }, town?: string): string {
-  const gps = put(words.gps, {
-    latitude: coordinate(fix.latitude),
-    longitude: coordinate(fix.longitude),
-    accuracy: Math.round(fix.accuracy),
-  });
+  const gps = put(words.gps, { accuracy: Math.round(fix.accuracy) });
   return town ? `${put(words.near, { town })} · ${gps}` : gps;
 }

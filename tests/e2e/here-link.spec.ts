@@ -80,7 +80,7 @@ test('"Send my location again" on the driver\'s page: the desk shows the new fix
       email: "again.driver@example.com",
       phone: "(209) 555-0187",
       service: "Jump Start",
-      pickupLocation: "Near Lodi · GPS 38.1302, -121.2724 (±12 m)",
+      pickupLocation: "Near Lodi · position sent from my phone (±12 m)",
       dropoffLocation: "Same place",
       ...LODI,
     },

@@ -14,7 +14,8 @@ const words = {
     button: "Use my location",
     notice: /Tapping it sends your phone's position with this request/,
     privacy: "Privacy notice",
-    line: "Near Lodi · GPS 38.1302, -121.2724 (±12 m)",
+    line: "Near Lodi · position sent from my phone (±12 m)",
+    sameAsPickup: "Same as pickup",
     labels: {
       name: "Name",
       phone: "Phone",
@@ -33,7 +34,8 @@ const words = {
     button: "Usar mi ubicación",
     notice: /Al tocarlo, se envía la posición de su teléfono/,
     privacy: "Aviso de privacidad",
-    line: "Cerca de Lodi · GPS 38.1302, -121.2724 (±12 m)",
+    line: "Cerca de Lodi · posición enviada desde mi teléfono (±12 m)",
+    sameAsPickup: "El mismo lugar donde está",
     labels: {
       name: "Nombre",
       phone: "Teléfono",
@@ -103,6 +105,12 @@ for (const locale of ["en", "es"] as const) {
         await block.getByRole("button", { name: t.button }).click();
         const pickup = textbox(page, t.labels.pickup);
         await expect(pickup).toHaveValue(t.line);
+        // The position goes in its own fields only: no coordinates in the words, which outlive it.
+        await expect(pickup).not.toHaveValue(/\d+\.\d{2,}/);
+        // Nor in a drop-off copied from the pickup.
+        await form(page).getByRole("combobox", { name: t.labels.service, exact: true }).selectOption("Jump Start");
+        await form(page).getByRole("button", { name: t.sameAsPickup }).click();
+        await expect(textbox(page, t.labels.dropoff)).toHaveValue(t.line);
         // The driver may still add a landmark or a direction.
         await pickup.fill(`${t.line} · southbound I-5`);
         const name = uniqueName(`GPS Driver ${locale}`);

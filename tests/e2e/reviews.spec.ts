@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { seriousViolations } from "../support/axe";
 import { DESK_EMAIL, DESK_PASSWORD, signInToDesk } from "../support/desk-e2e";
 
 const PHONE = { width: 360, height: 740 };
@@ -17,7 +18,8 @@ async function deskApi(api: APIRequestContext, origin: string): Promise<string> 
 /**
  * The whole review flow on a phone: a request is done (desk API), the driver's page asks "How did it
  * go?", the driver answers with consent, the owner publishes it on the desk's Reviews page, and the
- * home page's carousel shows it first, in the driver's words.
+ * home page's carousel shows it first, in the driver's words; then the owner deletes it (the driver
+ * asked), after a confirmation, and it leaves the desk and the home page.
  */
 test("a finished request is asked, answered with consent, published, and shown on the home page", async ({
   browser,
@@ -91,6 +93,19 @@ test("a finished request is asked, answered with consent, published, and shown o
   for (const data of await page.locator('script[type="application/ld+json"]').allTextContents()) {
     expect(data).not.toMatch(/"Review"|"AggregateRating"|aggregateRating/);
   }
+
+  // The driver asks for it to be deleted: the owner deletes it from the desk, after a confirmation.
+  await page.goto("/desk#/reviews");
+  const toDelete = page.getByTestId("desk-review").filter({ hasText: words });
+  await toDelete.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete the review by Lupe?" });
+  await expect(confirm).toContainText("for good");
+  expect(await seriousViolations(page, "desk reviews, deleting")).toEqual([]);
+  await confirm.getByRole("button", { name: "Delete review" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /^Review \d+ deleted\.$/ })).toBeVisible();
+  await expect(page.getByTestId("desk-review").filter({ hasText: words })).toHaveCount(0);
+  await page.goto("/");
+  await expect(page.getByTestId("testimonials-carousel")).not.toContainText(words);
   await context.close();
   await api.dispose();
 });

@@ -30,12 +30,40 @@ describe("the privacy notice, as built", () => {
   const es = notice("es/privacy.html");
 
   it("says how long each thing is kept, with the numbers the server enforces by default", () => {
-    expect(en.items).toContain(
-      `Your phone's location: erased ${DEFAULT_LOCATION_RETENTION_DAYS} days after your request is done, cancelled or closed.`,
+    expect(en.items.join("\n")).toContain(
+      `Your phone's location: erased ${DEFAULT_LOCATION_RETENTION_DAYS} days after your request is done, cancelled or closed, everywhere we keep it`,
     );
     expect(en.items.join("\n")).toContain(`deleted ${DEFAULT_REQUEST_RETENTION_DAYS} days after it arrived`);
     expect(es.items.join("\n")).toContain(`se borra ${DEFAULT_LOCATION_RETENTION_DAYS} días después`);
     expect(es.items.join("\n")).toContain(`se eliminan ${DEFAULT_REQUEST_RETENTION_DAYS} días después`);
+  });
+
+  it("names every recipient of the position, and says copies already e-mailed or posted are outside the erasure", () => {
+    const recipients = {
+      en: [
+        /Our dispatchers \(the owner and the staff who answer requests\), through the desk: .*your phone's position included/,
+        /The partner towing or roadside operator who takes your job: .*your phone's position included/,
+        /The owner's alert e-mail and alert webhook .*your phone's position included/,
+        /Copies already sent by e-mail or webhook .* are outside this erasure/,
+        /What stays with your request until it is deleted is the name of the town we serve nearest to you/,
+      ],
+      es: [
+        /Nuestros despachadores \(el dueño y el personal que atiende las solicitudes\), en el escritorio: .*incluida la posición de su teléfono/,
+        /El operador asociado de grúa o asistencia que toma su servicio: .*incluida la posición de su teléfono/,
+        /El correo de alertas y el webhook de alertas del dueño .*incluida la posición de su teléfono/,
+        /Las copias ya enviadas por correo o por webhook .* quedan fuera de este borrado/,
+        /Lo que queda con su solicitud hasta que se elimina es el nombre de la ciudad que atendemos más cercana a usted/,
+      ],
+    };
+    for (const [page, statements] of [
+      [en, recipients.en],
+      [es, recipients.es],
+    ] as const)
+      for (const statement of statements)
+        expect(
+          page.items.some((item) => statement.test(item)),
+          String(statement),
+        ).toBe(true);
   });
 
   it("names where to ask for a copy or a deletion, and the date it took effect", () => {

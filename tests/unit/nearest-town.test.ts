@@ -72,10 +72,12 @@ describe("nearest town", () => {
 
 describe("the readable position", () => {
   const fix = { latitude: 38.13021, longitude: -121.27238, accuracy: 12.4 };
-  it("reads like the issue's example, in both languages", () => {
-    expect(readableFix(fix, locationWords.en, "Lodi")).toBe("Near Lodi · GPS 38.1302, -121.2724 (±12 m)");
-    expect(readableFix(fix, locationWords.es, "Lodi")).toBe("Cerca de Lodi · GPS 38.1302, -121.2724 (±12 m)");
-    expect(readableFix(fix, locationWords.en)).toBe("GPS 38.1302, -121.2724 (±12 m)");
+  it("names the town and the accuracy, never the coordinates (they outlive no retention in free text)", () => {
+    expect(readableFix(fix, locationWords.en, "Lodi")).toBe("Near Lodi · position sent from my phone (±12 m)");
+    expect(readableFix(fix, locationWords.es, "Lodi")).toBe(
+      "Cerca de Lodi · posición enviada desde mi teléfono (±12 m)",
+    );
+    expect(readableFix(fix, locationWords.en)).toBe("position sent from my phone (±12 m)");
   });
   it("links to the phone's maps app and to OpenStreetMap", () => {
     expect(geoUri(fix)).toBe("geo:38.1302,-121.2724");

@@ -15,7 +15,7 @@ import type { Db, Tx } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 import { type AlertChannel, alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 import { earlierFixes } from "../here/store";
-import { queueReviewRequest } from "../reviews/store";
+import { deleteReviewOfRequest, queueReviewRequest } from "../reviews/store";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
@@ -238,18 +238,25 @@ export async function addNote(db: Db, id: number, note: string, actor: string) {
 }
 
 /**
- * Forgets a request (a person asked to be forgotten): the row, its alerts (cascade) and its own
+ * Forgets a request (a person asked to be forgotten): the row, its review, its alerts (cascade) and its own
  * history (notes may name the person) go; one "deleted" event with the id, who and when stays.
  */
-export async function deleteRequest(db: Db, id: number, actor: string) {
+export async function deleteRequest(
+  db: Db,
+  id: number,
+  actor: string,
+): Promise<{ reviewWasPublished: boolean } | undefined> {
   return db.transaction(async (tx) => {
+    // Its review goes too: the desk deletes a request when a person asks to be forgotten, and the
+    // review holds their first name, town and words (retention's deletion keeps it, as /privacy says).
+    const review = await deleteReviewOfRequest(tx, id);
     const [gone] = await tx
       .delete(serviceRequests)
       .where(eq(serviceRequests.id, id))
       .returning({ id: serviceRequests.id });
-    if (!gone) return false;
+    if (!gone) return undefined;
     await tx.delete(requestEvents).where(eq(requestEvents.requestId, id));
     await tx.insert(requestEvents).values({ requestId: id, kind: "deleted", actor });
-    return true;
+    return { reviewWasPublished: review.carouselChanged };
   });
 }

@@ -405,9 +405,10 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
 
   app.delete("/api/desk/requests/:id", guarded, async (request, reply) => {
     const id = idOf(request);
-    const deleted = id === undefined ? false : await deleteRequest(db, id, actor(request));
+    const deleted = id === undefined ? undefined : await deleteRequest(db, id, actor(request));
     if (!deleted || id === undefined) return noSuchRequest(reply);
     opts.onRequestChanged?.(id);
+    if (deleted.reviewWasPublished) opts.onReviewsChanged?.();
     request.log.info({ serviceRequestId: id }, "service request deleted from the desk");
     return reply.code(204).send();
   });

@@ -301,6 +301,8 @@ export async function reportStep(
     const current = offer.step ?? "accepted";
     if (current === step) return { changed: false, ...as };
     if (status === "cancelled") return { refused: "cancelled", ...as };
+    // The desk closed it (spam, lost, or completed without the partner): no step reopens or completes it.
+    if (closedStatuses.includes(status)) return { refused: "closed", ...as };
     if (ends(current)) return { refused: "finished", ...as };
     if (stepRank[step] < stepRank[current]) return { refused: "backwards", ...as };
     const [moved] = await tx

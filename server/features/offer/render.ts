@@ -289,6 +289,10 @@ function body($: Page, found: FoundOffer, state: OfferPageState, token: string, 
             minutes: String(state.etaMinutes ?? ""),
           }),
         );
+      // Closed by the desk before this partner finished: no step buttons, and no driver's details to keep.
+      const finished = state.step === "done" || state.step === "not_completed";
+      if (closedStatuses.includes(request.status) && !finished)
+        return [intro, said, notice($, t.closedHeading, fill(t.closed, { phone }), "offer-closed")];
       // Handed on to another partner: the driver's details are theirs now, not this partner's.
       if (state.taken)
         return [

@@ -369,8 +369,8 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       if (!outcome) return notFound();
       if ("notDone" in outcome) return refuse(409, said.reviewNotDone);
       if ("closed" in outcome) return refuse(409, said.reviewClosed);
-      // The carousel shows published reviews: a change to one (or consent withdrawn) is read again.
-      if (outcome.wasPublished) opts.onReviewSaved?.();
+      // The carousel is rebuilt only when this save took a review off it, never for a save that changed nothing there.
+      if (outcome.carouselChanged) opts.onReviewSaved?.();
       request.log.info({ serviceRequestId: row.id, created: outcome.created }, "review saved by the driver");
       if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(`${pageHref}#review`, 303);
       const state: RequestReviewState = reviewState(row, outcome.saved, now());

@@ -1,7 +1,8 @@
-import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { inArray, lt, sql } from "drizzle-orm";
 import type { RetentionDays } from "../../../src/shared/retention";
 import type { Db } from "../../db/client";
-import { RETENTION_ACTOR, requestEvents, requestLocations, serviceRequests } from "../../db/schema";
+import { RETENTION_ACTOR, requestEvents, serviceRequests } from "../../db/schema";
+import { erasePositions } from "./erase-positions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,9 +23,8 @@ export interface RetentionCounts {
 }
 
 /**
- * Applies the retention rule once, at `now`: erases the position (coordinates, accuracy, fix time,
- * nearest town) of every request that ended (done, cancelled or closed) more than `days.location` days
- * ago, and deletes every request that arrived more than `days.request` days ago with its alerts and
+ * Applies the retention rule once, at `now`: erases every copy of the position of every request that
+ * ended (done, cancelled or closed) more than `days.location` days ago (erase-positions.ts), and deletes every request that arrived more than `days.request` days ago with its alerts and
  * history. The history keeps one line for each: "location_erased" on the request, "deleted" for a
  * deleted one (the id and who, as when the desk deletes one). One transaction under the lock.
  */
@@ -38,37 +38,7 @@ export async function applyRetention(db: Db, days: RetentionDays, now: Date): Pr
     if (!lock.rows[0]?.held) return { locationsErased: 0, requestsDeleted: 0, ran: false };
 
     const locationCutoff = new Date(now.getTime() - days.location * DAY_MS);
-    const erased = await tx
-      .update(serviceRequests)
-      .set({
-        latitude: null,
-        longitude: null,
-        locationAccuracyM: null,
-        locationFixedAt: null,
-        nearestTown: null,
-        nearestTownKm: null,
-      })
-      .where(
-        and(
-          lt(serviceRequests.endedAt, locationCutoff),
-          or(isNotNull(serviceRequests.latitude), isNotNull(serviceRequests.nearestTown)),
-        ),
-      )
-      .returning({ id: serviceRequests.id });
-    // The earlier positions of the same requests go too.
-    const history = await tx
-      .delete(requestLocations)
-      .where(
-        inArray(
-          requestLocations.serviceRequestId,
-          tx
-            .select({ id: serviceRequests.id })
-            .from(serviceRequests)
-            .where(lt(serviceRequests.endedAt, locationCutoff)),
-        ),
-      )
-      .returning({ id: requestLocations.serviceRequestId });
-    const erasedIds = [...new Set([...erased, ...history].map(({ id }) => id))];
+    const erasedIds = await erasePositions(tx, locationCutoff);
     if (erasedIds.length > 0) {
       await tx
         .insert(requestEvents)

@@ -24,8 +24,10 @@ import { publishedReviews } from "./store";
  * in the places left (src/shared/testimonials.ts). A review's card is rendered by the same React
  * component as the build's cards, as static HTML: a driver's words are React text, never markup.
  *
- * Filled pages are kept, compressed, until a review changes on this server (invalidate()), and at most
- * CACHE_MS, so a change made on another server sharing the database shows within a minute.
+ * Filled pages are kept, compressed, until a review goes on or off the website on this server
+ * (invalidate(): a publish, an unpublish, a driver's edit or withdrawn consent, a deletion; never a
+ * save that changed nothing shown), and at most CACHE_MS, so a change made on another server sharing
+ * the database shows within a minute. However many visitors come, one rebuild serves them all.
  */
 
 export const HOME_CAROUSEL_CACHE_MS = 60_000;
@@ -118,7 +120,14 @@ export interface HomeCarousel {
   invalidate(): void;
 }
 
-export function homeCarousel(opts: { db: Db; site: SiteFiles; cacheMs?: number; clock?: () => number }): HomeCarousel {
+export function homeCarousel(opts: {
+  db: Db;
+  site: SiteFiles;
+  cacheMs?: number;
+  clock?: () => number;
+  /** Told at each rebuild (a read of the reviews and three renderings per page): tests count them. */
+  onRebuilt?: () => void;
+}): HomeCarousel {
   const cacheMs = opts.cacheMs ?? HOME_CAROUSEL_CACHE_MS;
   const clock = opts.clock ?? Date.now;
   const cuts = new Map<Locale, CutPage>();
@@ -132,6 +141,7 @@ export function homeCarousel(opts: { db: Db; site: SiteFiles; cacheMs?: number; 
   let cached: { at: number; pages: Promise<Map<Locale, FilledPage>> } | undefined;
 
   const fill = async (): Promise<Map<Locale, FilledPage>> => {
+    opts.onRebuilt?.();
     const published = (await publishedReviews(opts.db, CAROUSEL_PLACES)).map(toPublished);
     const pages = new Map<Locale, FilledPage>();
     for (const [locale, cut] of cuts) {

@@ -76,7 +76,8 @@ export function reviewState(request: Pick<ServiceRequestRow, "status">, review: 
 export const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] ?? "";
 
 export type SaveOutcome =
-  | { saved: ReviewRow; created: boolean; wasPublished: boolean }
+  /** carouselChanged: the save took a review off the website, so the home pages must be read again. */
+  | { saved: ReviewRow; created: boolean; carouselChanged: boolean }
   | { notDone: true }
   | { closed: ReviewRow }
   | undefined;
@@ -85,7 +86,9 @@ export type SaveOutcome =
  * The driver writes or changes the request's review. On the locked request row: only once it is done,
  * one review per request (a unique index as well), changed only for 7 days after it was first
  * written. Copied at the first writing: the partner of the accepted offer, the language, the first
- * name and the town, so a published review outlives its request. Withdrawing consent unpublishes it.
+ * name and the town, so a published review outlives its request. Withdrawing consent unpublishes it,
+ * and so does any change of the stars or the words: the owner published what they read, so changed
+ * words wait, off the website, until the owner publishes them again.
  */
 export async function saveReview(db: Db, requestId: number, input: ReviewInput, now: Date): Promise<SaveOutcome> {
   return db.transaction(async (tx) => {
@@ -95,6 +98,7 @@ export async function saveReview(db: Db, requestId: number, input: ReviewInput, 
     const [existing] = await tx.select().from(reviews).where(eq(reviews.serviceRequestId, requestId));
     if (existing) {
       if (!canEdit(existing, now)) return { closed: existing };
+      const reworded = input.stars !== existing.stars || input.comment !== existing.comment;
       const [saved] = await tx
         .update(reviews)
         .set({
@@ -102,11 +106,12 @@ export async function saveReview(db: Db, requestId: number, input: ReviewInput, 
           comment: input.comment,
           consent: input.consent,
           updatedAt: now,
-          publishedAt: input.consent ? existing.publishedAt : null,
+          publishedAt: input.consent && !reworded ? existing.publishedAt : null,
         })
         .where(eq(reviews.id, existing.id))
         .returning();
-      return saved ? { saved, created: false, wasPublished: existing.publishedAt !== null } : undefined;
+      if (!saved) return undefined;
+      return { saved, created: false, carouselChanged: existing.publishedAt !== null && saved.publishedAt === null };
     }
     const [accepted] = await tx
       .select({ partnerId: partnerOffers.partnerId })
@@ -128,7 +133,7 @@ export async function saveReview(db: Db, requestId: number, input: ReviewInput, 
         updatedAt: now,
       })
       .returning();
-    return saved ? { saved, created: true, wasPublished: false } : undefined;
+    return saved ? { saved, created: true, carouselChanged: false } : undefined;
   });
 }
 
@@ -157,7 +162,12 @@ export async function listReviews(db: Db, onlyId?: number): Promise<DeskReview[]
   }));
 }
 
-export type ActionOutcome = { review: ReviewRow } | { noConsent: true } | { hidden: true } | undefined;
+/** carouselChanged: the review went on or off the website, so the home pages must be read again. */
+export type ActionOutcome =
+  | { review: ReviewRow; carouselChanged: boolean }
+  | { noConsent: true }
+  | { hidden: true }
+  | undefined;
 
 /**
  * The owner's decisions, on the locked row: publish (only with the driver's consent, never while
@@ -186,8 +196,27 @@ export async function actOnReview(db: Db, id: number, action: ReviewAction, now:
         break;
     }
     const [review] = await tx.update(reviews).set(change).where(eq(reviews.id, id)).returning();
-    return review ? { review } : undefined;
+    if (!review) return undefined;
+    return { review, carouselChanged: (row.publishedAt === null) !== (review.publishedAt === null) };
   });
+}
+
+/**
+ * Deletes a review (the driver asked, or the owner will not keep it): its words, name and town go
+ * for good. Undefined when there is no such review; else whether it was on the website.
+ */
+export async function deleteReview(db: Db | Tx, id: number): Promise<{ carouselChanged: boolean } | undefined> {
+  const [gone] = await db.delete(reviews).where(eq(reviews.id, id)).returning({ publishedAt: reviews.publishedAt });
+  return gone ? { carouselChanged: gone.publishedAt !== null } : undefined;
+}
+
+/** Deletes the review of request `requestId`, if any, with the request (a person asking to be forgotten). */
+export async function deleteReviewOfRequest(tx: Db | Tx, requestId: number): Promise<{ carouselChanged: boolean }> {
+  const gone = await tx
+    .delete(reviews)
+    .where(eq(reviews.serviceRequestId, requestId))
+    .returning({ publishedAt: reviews.publishedAt });
+  return { carouselChanged: gone.some((r) => r.publishedAt !== null) };
 }
 
 /** What the home page's carousel may show: published, with consent, not hidden; newest first. */

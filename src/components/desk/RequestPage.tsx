@@ -437,8 +437,8 @@ export function RequestPage({
           </button>
         }
       >
-        This removes the request, its notes and its alerts for good, for a person who asked to be forgotten. The history
-        keeps only that it was deleted, by whom and when.
+        This removes the request, its notes, its alerts and its review for good, for a person who asked to be forgotten.
+        The history keeps only that it was deleted, by whom and when.
       </ConfirmDialog>
     </section>
   );

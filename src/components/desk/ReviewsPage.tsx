@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { languageForOwner } from "@/i18n/locales";
 import { cn } from "@/lib/utils";
 import type { DeskReview, ReviewAction } from "@/shared/review";
@@ -12,14 +13,18 @@ const REVIEWS_KEY = ["/api/desk/reviews"] as const;
 
 function stateOf(r: DeskReview): string {
   if (r.hidden) return "Hidden";
-  return r.publishedAt ? `On the website since ${businessTime(r.publishedAt)}` : "Not on the website";
+  if (r.publishedAt) return `On the website since ${businessTime(r.publishedAt)}`;
+  // A driver's change takes a published review off the website: the owner reads it before it goes back.
+  if (r.consent && r.updatedAt !== r.createdAt) return "Changed by the driver: not on the website until you publish it";
+  return "Not on the website";
 }
 
 /**
  * Every review the drivers wrote, newest first, hidden ones included: the stars, the driver's words
  * (which the owner can never change), the request, the partner, the date and the driver's consent.
- * The owner publishes a review that has consent, takes it off the website, or hides it; a review
- * without consent says why it cannot be published (the server refuses it too).
+ * The owner publishes a review that has consent, takes it off the website, hides it, or deletes it
+ * (with a confirmation); a review without consent says why it cannot be published (the server refuses
+ * it too), and one the driver changed since says it waits to be published again.
  */
 export function ReviewsPage() {
   const client = useQueryClient();
@@ -38,6 +43,15 @@ export function ReviewsPage() {
       const done = { publish: "published", unpublish: "taken off the website", hide: "hidden", unhide: "unhidden" };
       setSaid(`Review ${id} ${done[action]}.`);
     },
+    onError: (error) => setSaid(errorText(error)),
+    onSettled: () => client.invalidateQueries({ queryKey: REVIEWS_KEY }),
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await deskSend(client, "DELETE", `/api/desk/reviews/${id}`);
+      return id;
+    },
+    onSuccess: (id) => setSaid(`Review ${id} deleted.`),
     onError: (error) => setSaid(errorText(error)),
     onSettled: () => client.invalidateQueries({ queryKey: REVIEWS_KEY }),
   });
@@ -144,6 +158,23 @@ export function ReviewsPage() {
                 >
                   {r.hidden ? "Unhide" : "Hide"}
                 </Button>
+                <ConfirmDialog
+                  title={`Delete the review by ${r.firstName}?`}
+                  confirmLabel="Delete review"
+                  onConfirm={() => remove.mutate(r.id)}
+                  trigger={
+                    <button
+                      type="button"
+                      disabled={remove.isPending}
+                      className={buttonVariants({ variant: "danger-outline" })}
+                    >
+                      Delete
+                    </button>
+                  }
+                >
+                  This removes the review, its words, first name and town for good, from the desk and the website, for a
+                  driver who asked. Its request stays.
+                </ConfirmDialog>
               </div>
             </article>
           </li>

@@ -10,9 +10,12 @@ export const location = {
   notice:
     "Tapping it sends your phone's position with this request, so help goes to the right place. Our dispatchers and the partner operator who takes the job see it; the position is erased {days} days after the request ends.",
   privacyLink: "Privacy notice",
-  /** The pickup line the button writes: "Near Lodi · GPS 38.1302, -121.2724 (±12 m)". */
+  /**
+   * The pickup line the button writes: "Near Lodi · position sent from my phone (±12 m)". No
+   * coordinates: they go in the request's own fields, erased on schedule (src/shared/fix-line.ts).
+   */
   near: "Near {town}",
-  gps: "GPS {latitude}, {longitude} (±{accuracy} m)",
+  gps: "position sent from my phone (±{accuracy} m)",
   found: "Location added. You can still add a landmark or your direction of travel.",
   denied:
     "Location is turned off for this site. Type the street, cross street or nearest exit instead, or call {phone}.",

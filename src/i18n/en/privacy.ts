@@ -36,8 +36,9 @@ export const privacy = {
     {
       title: "Who receives it",
       items: [
-        "Our dispatchers, through the desk.",
-        "The partner towing or roadside operator who takes your job: the details needed to reach you and your vehicle.",
+        "Our dispatchers (the owner and the staff who answer requests), through the desk: everything you send, your phone's position included.",
+        "The partner towing or roadside operator who takes your job: the details needed to reach you and your vehicle, your phone's position included. Partners we offer the job to see the service, the nearest town and how far from it you are, not the position, until one of them accepts.",
+        "The owner's alert e-mail and alert webhook (an address and a system of the owner's choosing): each new request is sent there as it arrives, your phone's position included, so someone can answer at any hour.",
         "The companies that carry our own messages: our e-mail provider, and the push service of our staff's phones (the notification is encrypted for the phone).",
         "The map in our footer loads from OpenStreetMap only when you press “Show map”, and OpenStreetMap then receives your IP address.",
       ],
@@ -45,11 +46,12 @@ export const privacy = {
     {
       title: "How long we keep it",
       items: [
-        "Your phone's location: erased {locationDays} days after your request is done, cancelled or closed.",
+        "Your phone's location: erased {locationDays} days after your request is done, cancelled or closed, everywhere we keep it: your request, the desk, the partner's page and the job's offers (with the distance from the town). What stays with your request until it is deleted is the name of the town we serve nearest to you.",
+        "Copies already sent by e-mail or webhook (to the owner's alert address, or to a partner offered the job) are outside this erasure: they stay in those mailboxes and systems, which we do not control once sent.",
         "Your service request and its history: deleted {requestDays} days after it arrived. Its private page stops working 30 days after the request ends.",
         "Chat messages: not kept by our server.",
         "Desk sign-in records: 90 days.",
-        "Your review: kept, with your first name and town, after your service request is deleted, until you ask us to delete it. Unticking the box takes it off our website at once (on your request page for 7 days after you write it; after that, ask us).",
+        "Your review: kept, with your first name and town, after your service request reaches the end of its {requestDays} days, until you ask us to delete it. Deleting your request at your request deletes your review too. Unticking the box takes it off our website at once (on your request page for 7 days after you write it; after that, ask us).",
         "The daily counts of taps, forms, chats and locations used: kept as totals per day, which name no one.",
       ],
     },

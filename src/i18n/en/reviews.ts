@@ -18,7 +18,8 @@ export const reviews = {
     commentLabel: "Anything you want to tell us (optional)",
     commentHint: "Up to {max} characters.",
     consentLabel: "You may show my first name, my town and this review on the website",
-    consentHint: "Leave it unticked and only we read your review.",
+    consentHint:
+      "Leave it unticked and only we read your review. If you change a review we show, the change goes on the website once we have read it.",
     submit: "Send my review",
     update: "Update my review",
     sending: "Sending…",

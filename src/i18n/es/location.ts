@@ -8,7 +8,7 @@ export const location: LocationWords = {
     "Al tocarlo, se envía la posición de su teléfono con esta solicitud, para mandar la ayuda al lugar correcto. La ven nuestros despachadores y el operador asociado que toma el servicio; la posición se borra {days} días después de que termina la solicitud.",
   privacyLink: "Aviso de privacidad",
   near: "Cerca de {town}",
-  gps: "GPS {latitude}, {longitude} (±{accuracy} m)",
+  gps: "posición enviada desde mi teléfono (±{accuracy} m)",
   found: "Ubicación agregada. Todavía puede agregar un punto de referencia o su sentido de viaje.",
   denied:
     "La ubicación está desactivada para este sitio. Escriba la calle, la esquina o la salida más cercana, o llame al {phone}.",

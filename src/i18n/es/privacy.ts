@@ -33,8 +33,9 @@ export const privacy: PrivacyWords = {
     {
       title: "Quién la recibe",
       items: [
-        "Nuestros despachadores, en el escritorio.",
-        "El operador asociado de grúa o asistencia que toma su servicio: los datos necesarios para llegar a usted y a su vehículo.",
+        "Nuestros despachadores (el dueño y el personal que atiende las solicitudes), en el escritorio: todo lo que usted envía, incluida la posición de su teléfono.",
+        "El operador asociado de grúa o asistencia que toma su servicio: los datos necesarios para llegar a usted y a su vehículo, incluida la posición de su teléfono. Los operadores a quienes ofrecemos el servicio ven el servicio, la ciudad más cercana y a qué distancia de ella está usted, no la posición, hasta que uno de ellos lo acepta.",
+        "El correo de alertas y el webhook de alertas del dueño (una dirección y un sistema que el dueño elige): cada solicitud nueva se envía allí al llegar, incluida la posición de su teléfono, para que alguien pueda responder a cualquier hora.",
         "Las empresas que llevan nuestros propios mensajes: nuestro proveedor de correo y el servicio de notificaciones de los teléfonos de nuestro personal (la notificación va cifrada para el teléfono).",
         "El mapa del pie de página se carga desde OpenStreetMap solo cuando usted pulsa “Ver mapa”, y entonces OpenStreetMap recibe su dirección IP.",
       ],
@@ -42,11 +43,12 @@ export const privacy: PrivacyWords = {
     {
       title: "Cuánto tiempo la guardamos",
       items: [
-        "La ubicación de su teléfono: se borra {locationDays} días después de que su solicitud termina, se cancela o se cierra.",
+        "La ubicación de su teléfono: se borra {locationDays} días después de que su solicitud termina, se cancela o se cierra, en todos los lugares donde la guardamos: su solicitud, el escritorio, la página del operador asociado y las ofertas del servicio (con la distancia a la ciudad). Lo que queda con su solicitud hasta que se elimina es el nombre de la ciudad que atendemos más cercana a usted.",
+        "Las copias ya enviadas por correo o por webhook (a la dirección de alertas del dueño, o a un operador asociado al que se ofreció el servicio) quedan fuera de este borrado: permanecen en esos buzones y sistemas, que no controlamos una vez enviadas.",
         "Su solicitud de servicio y su historial: se eliminan {requestDays} días después de su llegada. Su página privada deja de funcionar 30 días después de que termina la solicitud.",
         "Los mensajes del chat: nuestro servidor no los guarda.",
         "Los registros de entrada al escritorio: 90 días.",
-        "Su reseña: se guarda, con su nombre de pila y su ciudad, después de que se elimina su solicitud de servicio, hasta que nos pida borrarla. Si desmarca la casilla, sale de nuestro sitio web de inmediato (en su página de solicitud durante los 7 días después de escribirla; después, pídanoslo).",
+        "Su reseña: se guarda, con su nombre de pila y su ciudad, después de que su solicitud de servicio llega al final de sus {requestDays} días, hasta que nos pida borrarla. Si borramos su solicitud porque usted nos lo pide, su reseña se borra también. Si desmarca la casilla, sale de nuestro sitio web de inmediato (en su página de solicitud durante los 7 días después de escribirla; después, pídanoslo).",
         "Los conteos diarios de toques, formularios, chats y ubicaciones usadas: se guardan como totales por día, que no nombran a nadie.",
       ],
     },

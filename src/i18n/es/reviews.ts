@@ -18,7 +18,8 @@ export const reviews: Shape<typeof en> = {
     commentLabel: "Lo que quiera contarnos (opcional)",
     commentHint: "Hasta {max} caracteres.",
     consentLabel: "Pueden mostrar mi nombre de pila, mi ciudad y esta reseña en el sitio web",
-    consentHint: "Si no la marca, solo nosotros leemos su reseña.",
+    consentHint:
+      "Si no la marca, solo nosotros leemos su reseña. Si cambia una reseña que mostramos, el cambio aparece en el sitio web cuando lo hayamos leído.",
     submit: "Enviar mi reseña",
     update: "Actualizar mi reseña",
     sending: "Enviando…",
