@@ -2,13 +2,14 @@ import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { createAssistant } from "../../server/features/chat/assistant";
-import { createGuard, tokensOf } from "../../server/features/chat/guard";
+import { createGuard } from "../../server/features/chat/guard";
 import {
   type DangerKind,
   type SafetyVocabulary,
   safetyVocabularies,
 } from "../../server/features/chat/safety-vocabulary";
 import { site } from "../../src/shared/site";
+import { tokensOf } from "../../server/features/chat/text";
 import { builtKnowledge, pageWords } from "../support/content";
 
 /**
@@ -281,18 +282,18 @@ function trafficCases(): Case[] {
         out.push({
           text: i++ % 2 ? `${car} ${stop} ${place}` : `${place}, ${car} ${stop}`,
           lang,
-          kind: "traffic",
+          kind: "lane",
           family: "place × stopped",
         });
       }
     for (const [n, close] of allWordings(v.closeTraffic, v).entries())
       for (const stop of [pick(stops, n), pick(stops, n + 7)])
-        out.push({ text: `${car} ${stop} and ${close}`, lang, kind: "traffic", family: "traffic close × stopped" });
-    for (const place of allWordings(v.placesAlone, v))
+        out.push({ text: `${car} ${stop} and ${close}`, lang, kind: "lane", family: "traffic close × stopped" });
+    for (const place of allWordings(v.tracks, v))
       out.push({
         text: lang === "en" ? `my truck is ${place}` : `mi troca esta ${place}`,
         lang,
-        kind: "traffic",
+        kind: "tracks",
         family: "tracks",
       });
   }
@@ -438,7 +439,7 @@ describe("the safety guard on generated messages", () => {
       ["my german shepherd is locked in my car its 98 degrees", "shut-in"],
       ["rear ended, my neck hurts a little but im fine i think", "injury"],
       ["my husband is stuck in the truck, door jammed after the crash", "shut-in"],
-      ["my car died in the fast lane of i-5 and cars are flying by", "traffic"],
+      ["my car died in the fast lane of i-5 and cars are flying by", "lane"],
       ["hay gasolina tirada debajo del carro y huele muy fuerte", "fire"],
       ["a guy is banging on my window and i have a flat tire", "threat"],
       ["mi bebe de 18 meses se quedo encerrado en la troca", "shut-in"],
@@ -471,7 +472,7 @@ describe("the safety guard's replies", () => {
     expect(es911.lang).toBe("es");
     expect(firstSentence(es911.text)).toBe("Llame al 911 ahora.");
     expect(es911.text).toContain(site.phone.display);
-    // Fire: away from the car; a lane: buckled in or behind a barrier; tracks: out and away from them.
+    // Fire: away from the car; a lane: out on the side away from traffic, behind a barrier; tracks: out and away from them.
     expect(assistant.reply("there is smoke coming from the hood")).toContain("well away from the car");
     expect(assistant.reply("my car stalled in the middle lane")).toContain("behind a barrier");
     expect(assistant.reply("my car is stuck on the railroad tracks")).toContain("away from the tracks");
@@ -494,18 +495,6 @@ describe("the safety guard's replies", () => {
       ],
       ["en", "injury", "services/emergency-towing.md", "Police and paramedics come before the car"],
       ["es", "injury", "services/es/emergency-towing.md", "Primero se atiende a las personas; el carro puede esperar"],
-      [
-        "en",
-        "traffic",
-        "services/roadside-assistance.md",
-        "stay buckled in the car or wait behind a barrier, well away from moving traffic",
-      ],
-      [
-        "es",
-        "traffic",
-        "services/es/roadside-assistance.md",
-        "quédese adentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico en movimiento",
-      ],
       ["en", "threat", "services/roadside-assistance.md", "doors locked"],
     ] as const) {
       // The English pages as the build read them; the Spanish twins (not in the chat's knowledge) as written.
@@ -514,7 +503,7 @@ describe("the safety guard's replies", () => {
         ? pageWords(page)
         : readFileSync(new URL(`../../src/content/${file}`, import.meta.url), "utf8");
       expect(words.replace(/\*\*/g, "").replace(/\s+/g, " ").toLowerCase(), file).toContain(phrase.toLowerCase());
-      expect(safetyVocabularies[lang].reply[kind].toLowerCase(), `${lang} ${kind}`).toContain(phrase.toLowerCase());
+      expect(safetyVocabularies[lang].reply.kinds[kind].say.toLowerCase(), `${lang} ${kind}`).toContain(phrase.toLowerCase());
     }
     // The pages send fire, smoke and a car stopped in a live lane to 911 first, as the guard does.
     const emergency = knowledge.pages.find((p) => p.file === "services/emergency-towing.md");
