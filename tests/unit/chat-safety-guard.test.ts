@@ -73,7 +73,7 @@ const accented = (text: string) =>
   text.replace(/\b([a-z]{4,})\b/g, (w, _x, at: number) =>
     at % 3 === 0 ? w.replace(/[aeiou]/, (c) => VOWEL_ACCENTS[c] ?? c) : w,
   );
-/** Every word the data holds: a typo that makes one of them is another word, not a typo to read. */
+/** Every word the data holds: a typo that makes one of them (squeezed or not) is another word, not a typo to read. */
 const dataWords = new Set(tokensOf(JSON.stringify([en, es]).replace(/[@#*?|]/g, " ")));
 /**
  * One-letter typos on every word of five letters or more: a letter dropped, doubled, swapped with
@@ -95,7 +95,8 @@ function typos(text: string, seed: number): string {
             : kind === 2
               ? w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2)
               : `${w.slice(0, at)}${w[at] === "x" ? "z" : "x"}${w.slice(at + 1)}`;
-      if (!dataWords.has(typo)) {
+      // With its repeated letters squeezed ("boody" → "body"), as the guard compares it, too.
+      if (!dataWords.has(typo) && !dataWords.has(typo.replace(/([a-z])\1+/g, "$1"))) {
         n++;
         return typo;
       }
@@ -473,7 +474,7 @@ describe("the safety guard's replies", () => {
     expect(firstSentence(es911.text)).toBe("Llame al 911 ahora.");
     expect(es911.text).toContain(site.phone.display);
     // Fire: away from the car; a lane: out on the side away from traffic, behind a barrier; tracks: out and away from them.
-    expect(assistant.reply("there is smoke coming from the hood")).toContain("well away from the car");
+    expect(assistant.reply("there is smoke coming from the hood")).toContain("100 feet from the car");
     expect(assistant.reply("my car stalled in the middle lane")).toContain("behind a barrier");
     expect(assistant.reply("my car is stuck on the railroad tracks")).toContain("away from the tracks");
   });

@@ -37,8 +37,6 @@ export interface Guard {
 const ATTACH_WINDOW = 8;
 /** Fillers skipped when looking at a word's neighbours. */
 const MAX_FILLERS = 2;
-/** A stem meets a token's only when it has at least this many letters ("amenac", never "la"). */
-const MIN_STEM = 3;
 /** Words this long or longer also read their one-letter typos. */
 const TYPO_MIN_LENGTH = 5;
 /** How many different tokens the guard remembers the reading of before it starts again. */
@@ -66,6 +64,8 @@ class Lexicon {
     private readonly lookalikes: Set<string>,
     /** Pronouns joined to a verb's end, by language ("me", "nos"): read again without one. */
     private readonly enclitics: Map<Lang, string[]>,
+    /** By language, the fewest letters of a stem that meets a token's (safety.yaml `minStem`). */
+    private readonly minStem: Map<Lang, number>,
   ) {
     for (const lang of STEM_LANGUAGES) this.byStem.set(lang, new Map());
   }
@@ -111,14 +111,16 @@ class Lexicon {
   private byStemOf(token: string, out: Set<number>) {
     if (isNumber(token)) return;
     for (const lang of STEM_LANGUAGES) {
+      const min = this.minStem.get(lang);
+      if (min === undefined) continue;
       const stem = stemOf(token, lang);
-      if (stem.length >= MIN_STEM && stem.length < token.length) addAll(out, this.byStem.get(lang)?.get(stem));
+      if (stem.length >= min && stem.length < token.length) addAll(out, this.byStem.get(lang)?.get(stem));
       for (const clitic of this.enclitics.get(lang) ?? []) {
         const bare = token.slice(0, -clitic.length);
-        if (token.endsWith(clitic) && bare.length >= MIN_STEM + 1) {
+        if (token.endsWith(clitic) && bare.length > min) {
           addAll(out, this.byWord.get(bare));
           const bareStem = stemOf(bare, lang);
-          if (bareStem.length >= MIN_STEM) addAll(out, this.byStem.get(lang)?.get(bareStem));
+          if (bareStem.length >= min) addAll(out, this.byStem.get(lang)?.get(bareStem));
         }
       }
     }
@@ -127,18 +129,20 @@ class Lexicon {
   private lookUp(token: string): Set<number> {
     const out = new Set<number>();
     const key = squeeze(token);
-    // As written, or with repeated letters squeezed ("hurrrt", "stucck").
+    // As written: a word the vocabulary knows as it is ("hombre", "arms") is that word, not another
+    // word's form ("hombro", "arma") nor its typo ("truck" is not "track"'s).
     addAll(out, this.byWord.get(token));
+    if (out.size > 0) return out;
+    // With repeated letters squeezed ("hurrrt", "stucck"); a lookalike is only itself.
     addAll(out, this.byKey.get(key));
-    // A word the vocabulary knows as it is ("hombre", "arms") or lists as a lookalike is that word:
-    // not another word's form ("hombro", "arma") nor its typo ("truck" is not "track"'s).
-    if (out.size > 0 || this.lookalikes.has(token) || this.lookalikes.has(key)) return out;
+    if (this.lookalikes.has(token) || this.lookalikes.has(key)) return out;
     // Another form of a word ("hurts", "babies", "amenazándome").
     this.byStemOf(token, out);
     if (key !== token) this.byStemOf(key, out);
     // One-letter typos, which keep their first letter: nearly every slip does, so "body" is never
-    // "bloody"'s.
-    if (out.size > 0 || token.length < TYPO_MIN_LENGTH - 1 || isNumber(token)) return out;
+    // "bloody"'s. A stem does not rule a typo out: a misspelt word's stem may be another word's
+    // ("carrto" stems like "carta", and is "carro" mistyped).
+    if (token.length < TYPO_MIN_LENGTH - 1 || isNumber(token)) return out;
     for (const d of deletions(token)) {
       for (const id of this.byDeletion.get(d) ?? []) {
         const word = this.words[id] as string;
@@ -398,6 +402,7 @@ function compileVocabularies(vocabularies: SafetyVocabulary[]) {
         .map(squeeze),
     ),
     new Map(vocabularies.map((v) => [v.language, v.enclitics.flatMap(tokensOf)])),
+    new Map(vocabularies.map((v) => [v.language, v.minStem])),
   );
   // Lists of the same name add up across languages: "@det" reads "the", "my", "el", "mi".
   const lists = new Map<string, Entry[]>();
@@ -469,6 +474,8 @@ function compileVocabularies(vocabularies: SafetyVocabulary[]) {
 }
 
 type Compiled = ReturnType<typeof compileVocabularies>;
+type Phrases = Compiled extends { phrases: infer P } ? P : never;
+type RoadPhrases = Compiled extends { road: infer R } ? R : never;
 
 /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
 function scanTokens(tokens: string[], { lexicon, index, phrases, contexts, sets }: Compiled) {
@@ -519,7 +526,7 @@ function scanTokens(tokens: string[], { lexicon, index, phrases, contexts, sets 
 type Scan = ReturnType<typeof scanTokens>;
 
 /** Someone shut in: a being attached to a shut-in phrase, or inside a car that is locked. */
-function shutIn({ live, objects, beings }: Scan, p: Compiled["phrases"]): boolean {
+function shutIn({ live, objects, beings }: Scan, p: Phrases): boolean {
   if (!beings.length) return false;
   const mentions = [...beings.map((b) => ({ ...b, being: true })), ...objects.map((o) => ({ ...o, being: false }))];
   /**
@@ -545,7 +552,7 @@ function shutIn({ live, objects, beings }: Scan, p: Compiled["phrases"]): boolea
 }
 
 /** Anyone hurt, unless "nobody is hurt" comes after every injury word. */
-function injured({ find, live, before, after }: Scan, p: Compiled["phrases"]): boolean {
+function injured({ find, live, before, after }: Scan, p: Phrases): boolean {
   const cancellations = find(p.cancellations);
   const carParts = find(p.carParts);
   // Only a lone injury word can be about a car part ("swollen battery", "bleeding the brakes"):
@@ -562,7 +569,7 @@ function injured({ find, live, before, after }: Scan, p: Compiled["phrases"]): b
 }
 
 /** The danger classes a message's scan holds (see DANGER_KINDS). */
-function kindsOf(scan: Scan, p: Compiled["phrases"]): Set<DangerKind> {
+function kindsOf(scan: Scan, p: Phrases): Set<DangerKind> {
   const { find, live, has } = scan;
   const kinds = new Set<DangerKind>();
   if (shutIn(scan, p)) kinds.add(SHUT_IN);
@@ -589,7 +596,7 @@ function kindsOf(scan: Scan, p: Compiled["phrases"]): Set<DangerKind> {
 }
 
 /** The road in a message: a crash, a stop in or beside traffic, a caution (see SafetyReading). */
-function roadOf({ find, live, has, beings }: Scan, road: Compiled["road"]): SafetyReading {
+function roadOf({ find, live, has, beings }: Scan, road: RoadPhrases, p: Phrases): SafetyReading {
   // "Do you do body work after an accident?" asks about a service, it does not report a crash.
   const firstCrash = live(road.crash)[0];
   const crash = !!firstCrash && !find(road.crashAsSubject).some((s) => s.end === firstCrash.start);
@@ -607,7 +614,8 @@ function roadOf({ find, live, has, beings }: Scan, road: Compiled["road"]): Safe
   }
   if (crash) return { caution: has(road.crashOffRoad) ? undefined : CRASH_NO_INJURY, crashed: true };
   const stopped = has(road.stopped);
-  if (lane && stopped) return { danger: IN_TRAFFIC };
+  // Stuck in a parking lot or a driveway is not stuck in a lane.
+  if (lane && stopped && !has(p.offRoad)) return { danger: IN_TRAFFIC };
   if (shoulder) return { danger: IN_TRAFFIC, besideTraffic: true };
   const freeway = has(road.freeway);
   if (freeway && stopped && has(road.fastTraffic)) return { danger: IN_TRAFFIC, besideTraffic: true };
@@ -635,6 +643,6 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
       const kinds = kindsOf(scan(text), compiled.phrases);
       return { kinds: DANGER_KINDS.filter((k) => kinds.has(k)) };
     },
-    road: (text) => roadOf(scan(text), compiled.road),
+    road: (text) => roadOf(scan(text), compiled.road, compiled.phrases),
   };
 }

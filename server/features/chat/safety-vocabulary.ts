@@ -78,6 +78,11 @@ export const safetyVocabularySchema = z.object({
   /** The language the words are in: its stemmer reads them. */
   language: z.enum(["en", "es"]),
   /**
+   * The fewest letters a stem may have to meet a message word's ("kid" for "kids"): a shorter stem
+   * of this language's stemmer meets too many words of the other ("que", "mar").
+   */
+  minStem: z.number().int().min(2),
+  /**
    * Pronouns joined to the end of a verb ("sáquenme", "ayúdenme"): the stemmer takes them off only
    * after a gerund or an infinitive, so an imperative is read again without one.
    */
