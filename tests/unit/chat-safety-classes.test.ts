@@ -53,9 +53,9 @@ function crossed(): Case[] {
   const cases: Case[] = [];
   for (const kind of DANGER_KINDS)
     for (const lang of LANGS)
+      // Both orders: where the car is first, or what is happening first.
       for (const [n, situation] of fixture.situations[kind][lang].entries())
         for (const place of fixture.places[lang])
-          // Both orders: where the car is first, or what is happening first.
           cases.push({
             lang,
             kind,
@@ -79,10 +79,11 @@ describe("danger by class × road and place context", () => {
       const expected = mostUrgent([c.kind, ...(c.place.adds ? [c.place.adds] : [])]);
       const where = `[${c.kind} @ ${c.place.id}, ${c.lang}] ${c.text}`;
       if (!kinds.includes(c.kind)) problems.push(`${where}\n    read as ${JSON.stringify(kinds)}`);
-      else if (!firstSentence(reply).includes("911")) problems.push(`${where}\n    no 911 first: ${reply.slice(0, 100)}`);
+      else if (!firstSentence(reply).includes("911"))
+        problems.push(`${where}\n    no 911 first: ${reply.slice(0, 100)}`);
       else if (!reply.includes(advice(c.lang, expected).say))
         problems.push(`${where}\n    not the ${expected} action: ${reply.slice(0, 160)}`);
-      const getOut = kinds.some((k) => advice(c.lang, k).action === "out");
+      const getOut = kinds.some((k) => advice(c.lang, k).out);
       if (getOut && STAY[c.lang].test(reply)) problems.push(`${where}\n    says to stay: ${reply}`);
       if (BUCKLED[c.lang].test(reply)) problems.push(`${where}\n    says buckled in: ${reply}`);
     }

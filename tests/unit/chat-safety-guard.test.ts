@@ -8,8 +8,8 @@ import {
   type SafetyVocabulary,
   safetyVocabularies,
 } from "../../server/features/chat/safety-vocabulary";
-import { site } from "../../src/shared/site";
 import { tokensOf } from "../../server/features/chat/text";
+import { site } from "../../src/shared/site";
 import { builtKnowledge, pageWords } from "../support/content";
 
 /**
@@ -504,7 +504,9 @@ describe("the safety guard's replies", () => {
         ? pageWords(page)
         : readFileSync(new URL(`../../src/content/${file}`, import.meta.url), "utf8");
       expect(words.replace(/\*\*/g, "").replace(/\s+/g, " ").toLowerCase(), file).toContain(phrase.toLowerCase());
-      expect(safetyVocabularies[lang].reply.kinds[kind].say.toLowerCase(), `${lang} ${kind}`).toContain(phrase.toLowerCase());
+      expect(safetyVocabularies[lang].reply.kinds[kind].say.toLowerCase(), `${lang} ${kind}`).toContain(
+        phrase.toLowerCase(),
+      );
     }
     // The pages send fire, smoke and a car stopped in a live lane to 911 first, as the guard does.
     const emergency = knowledge.pages.find((p) => p.file === "services/emergency-towing.md");

@@ -18,9 +18,9 @@ const ADVICE_PER_REPLY = 2;
  */
 export function adviceFor(kinds: readonly DangerKind[], lang: ChatLanguage): string[] {
   const advice = safetyVocabularies[lang].reply.kinds;
-  const out = kinds.some((k) => advice[k].action === "out");
+  const out = kinds.some((k) => advice[k].out);
   return kinds
-    .filter((k) => !(out && advice[k].action === "stay"))
+    .filter((k) => !(out && advice[k].stay))
     .slice(0, ADVICE_PER_REPLY)
     .map((k) => advice[k].say);
 }

@@ -32,7 +32,6 @@ export interface Guard {
   road(text: string): SafetyReading;
 }
 
-
 /** How far (in words) a shut-in phrase looks for the being or the thing it is about. */
 const ATTACH_WINDOW = 8;
 /** Fillers skipped when looking at a word's neighbours. */
@@ -392,36 +391,11 @@ const [FREEWAY, CRASH_NO_INJURY, HEAT_CAUTION] = CAUTIONS;
 
 type Pick = (v: SafetyVocabulary) => string[];
 
-/** Every phrase list of the vocabularies, compiled into one index, and the single-word sets. */
-function compileVocabularies(vocabularies: SafetyVocabulary[]) {
-  const lexicon = new Lexicon(
-    new Set(
-      vocabularies
-        .flatMap((v) => v.lookalikes)
-        .flatMap(tokensOf)
-        .map(squeeze),
-    ),
-    new Map(vocabularies.map((v) => [v.language, v.enclitics.flatMap(tokensOf)])),
-    new Map(vocabularies.map((v) => [v.language, v.minStem])),
-  );
-  // Lists of the same name add up across languages: "@det" reads "the", "my", "el", "mi".
-  const lists = new Map<string, Entry[]>();
-  for (const v of vocabularies)
-    for (const [name, entries] of Object.entries(v.lists))
-      lists.set(name, [...(lists.get(name) ?? []), ...entries.map((text) => ({ text, lang: v.language }))]);
-  const index: StartIndex = { byFirstWord: new Map(), numberStart: [], anyStart: [] };
-  let listCount = 0;
-  const list = (entries: Entry[]) =>
-    indexPhrases(
-      index,
-      listCount++,
-      entries.map((e) => compilePhrase(e.text, e.lang, lists, lexicon)),
-    );
-  const compile = (pick: Pick) => list(vocabularies.flatMap((v) => pick(v).map((text) => ({ text, lang: v.language }))));
-  const words = (pick: Pick) => new Set(vocabularies.flatMap(pick).flatMap(tokensOf).map(squeeze));
-  const of = (v: SafetyVocabulary, texts: string[]) => texts.map((text) => ({ text, lang: v.language }));
+type Compile = (pick: Pick) => PhraseList;
 
-  const phrases = {
+/** The lists the danger classes are read from (see safety-vocabulary.ts for each). */
+function classPhrases(compile: Compile) {
+  return {
     beings: compile((v) => [...v.beings, ...v.ages]),
     objects: compile((v) => v.objects),
     shutIn: compile((v) => v.shutIn),
@@ -451,10 +425,11 @@ function compileVocabularies(vocabularies: SafetyVocabulary[]) {
     threat: compile((v) => v.threat),
     except: compile((v) => v.except),
   };
-  const contexts = vocabularies.flatMap((v) =>
-    v.contexts.map((c) => ({ when: list(of(v, c.when)), ignore: list(of(v, c.ignore)) })),
-  );
-  const road = {
+}
+
+/** The lists the road reading is read from. */
+function roadPhrases(compile: Compile) {
+  return {
     crash: compile((v) => v.road.crash),
     crashAsSubject: compile((v) => v.road.crashAsSubject),
     crashParked: compile((v) => v.road.crashParked),
@@ -469,6 +444,43 @@ function compileVocabularies(vocabularies: SafetyVocabulary[]) {
     heat: compile((v) => v.road.heat),
     noInjury: compile((v) => v.road.noInjury),
   };
+}
+
+/** Every phrase list of the vocabularies, compiled into one index, and the single-word sets. */
+function compileVocabularies(vocabularies: SafetyVocabulary[]) {
+  const lexicon = new Lexicon(
+    new Set(
+      vocabularies
+        .flatMap((v) => v.lookalikes)
+        .flatMap(tokensOf)
+        .map(squeeze),
+    ),
+    new Map(vocabularies.map((v) => [v.language, v.enclitics.flatMap(tokensOf)])),
+    new Map(vocabularies.map((v) => [v.language, v.minStem])),
+  );
+  // Lists of the same name add up across languages: "@det" reads "the", "my", "el", "mi".
+  const lists = new Map<string, Entry[]>();
+  for (const v of vocabularies)
+    for (const [name, entries] of Object.entries(v.lists))
+      lists.set(name, [...(lists.get(name) ?? []), ...entries.map((text) => ({ text, lang: v.language }))]);
+  const index: StartIndex = { byFirstWord: new Map(), numberStart: [], anyStart: [] };
+  let listCount = 0;
+  const list = (entries: Entry[]) =>
+    indexPhrases(
+      index,
+      listCount++,
+      entries.map((e) => compilePhrase(e.text, e.lang, lists, lexicon)),
+    );
+  const compile = (pick: Pick) =>
+    list(vocabularies.flatMap((v) => pick(v).map((text) => ({ text, lang: v.language }))));
+  const words = (pick: Pick) => new Set(vocabularies.flatMap(pick).flatMap(tokensOf).map(squeeze));
+  const of = (v: SafetyVocabulary, texts: string[]) => texts.map((text) => ({ text, lang: v.language }));
+
+  const phrases = classPhrases(compile);
+  const contexts = vocabularies.flatMap((v) =>
+    v.contexts.map((c) => ({ when: list(of(v, c.when)), ignore: list(of(v, c.ignore)) })),
+  );
+  const road = roadPhrases(compile);
   const sets = { negators: words((v) => v.negators), fillers: words((v) => v.fillers), owners: words((v) => v.owners) };
   return { lexicon, index, phrases, contexts, road, sets };
 }

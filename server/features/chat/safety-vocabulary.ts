@@ -39,12 +39,6 @@ export const DANGER_KINDS = [
 ] as const;
 export type DangerKind = (typeof DANGER_KINDS)[number];
 
-/**
- * What a class's advice asks: `out`, get everyone out and away (it wins over any `stay`); `stay`,
- * stay where you are (by the car, locked in); `care`, look after the person where they are.
- */
-export const ACTIONS = ["out", "stay", "care"] as const;
-
 /** `traffic`: stopped in or beside moving traffic; `crash`: a crash scene, happening now. */
 export const ROAD_DANGERS = ["traffic", "crash"] as const;
 /** A safety sentence before the answer: a stop on a freeway, a crash nobody was hurt in, heat. */
@@ -71,8 +65,17 @@ const phrases = z.array(z.string().min(1));
 /** A context that is not danger: when one of `when` is in a message, the guard ignores `ignore` there. */
 const context = z.object({ when: phrases, ignore: phrases });
 
-/** One class's advice: the sentence, what it asks (ACTIONS) and the public source it was checked against. */
-const advice = z.object({ say: z.string().min(1), action: z.enum(ACTIONS), source: z.string().min(1) });
+/**
+ * One class's advice: the sentence, the public source it was checked against, and what it asks:
+ * `out`, get everyone out and away (it wins over any `stay`); `stay`, stay where you are (by the car,
+ * locked in); neither, look after the person where they are.
+ */
+const advice = z.object({
+  say: z.string().min(1),
+  source: z.string().min(1),
+  out: z.boolean().optional(),
+  stay: z.boolean().optional(),
+});
 
 export const safetyVocabularySchema = z.object({
   /** The language the words are in: its stemmer reads them. */
@@ -211,16 +214,19 @@ export type SafetyVocabulary = z.infer<typeof safetyVocabularySchema>;
  */
 function load(lang: string): SafetyVocabulary {
   const candidates = [`./data/${lang}/safety.yaml`, `./chat-data/${lang}/safety.yaml`];
+  let missing: unknown;
   for (const candidate of candidates) {
     let text: string;
     try {
       text = readFileSync(new URL(candidate, import.meta.url), "utf8");
-    } catch {
+    } catch (error) {
+      missing ??= error;
       continue;
     }
     return safetyVocabularySchema.parse(parse(text));
   }
-  throw new Error(`safety vocabulary for ${lang} not found beside ${import.meta.url}`);
+  // The first address's error names the file that is missing.
+  throw missing;
 }
 
 /** The vocabularies by reply language; the guard reads every message with all of them. */
