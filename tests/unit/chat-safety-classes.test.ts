@@ -49,19 +49,17 @@ interface Case {
   text: string;
 }
 
+/** Both orders, taking turns: what is happening first, or where the car is first. */
+const sentence = (situation: string, place: Place, n: number) =>
+  n % 2 ? `${place.text}, ${situation}` : `${situation}; ${place.text}`;
+
 function crossed(): Case[] {
   const cases: Case[] = [];
   for (const kind of DANGER_KINDS)
     for (const lang of LANGS)
-      // Both orders: where the car is first, or what is happening first.
       for (const [n, situation] of fixture.situations[kind][lang].entries())
         for (const place of fixture.places[lang])
-          cases.push({
-            lang,
-            kind,
-            place,
-            text: n % 2 ? `${place.text}, ${situation}` : `${situation}; ${place.text}`,
-          });
+          cases.push({ lang, kind, place, text: sentence(situation, place, n) });
   return cases;
 }
 
