@@ -27,4 +27,9 @@ await build({
   logLevel: "warning",
 });
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
+// The chat's YAML data packs are read at start from beside the bundle (safety-vocabulary.ts).
+cpSync("server/features/chat/data", `${out}/chat-data`, {
+  recursive: true,
+  filter: (from) => !from.includes(".") || from.endsWith(".yaml"),
+});
 console.log(`server compiled to ${out}/`);

@@ -3,8 +3,8 @@ import { telHrefFor } from "../shared/links";
 
 /**
  * Turns a chat reply (plain text) into React elements: web addresses and our own page paths become
- * links (our pages named by their title), US phone numbers call links, *text* bold and _text_
- * italic. Everything else stays text, so a reply that contains markup or a script shows as those
+ * links (our pages named by their title), US phone numbers and the emergency number 911 call links,
+ * *text* bold and _text_ italic. Everything else stays text, so a reply that contains markup or a script shows as those
  * characters and never runs: no HTML is ever parsed here.
  */
 
@@ -18,6 +18,8 @@ const LINK =
   /(https?:\/\/[^\s<>"'`]+|(?<![\w/.])\/(?:es\/)?(?:services|blog|contact|chat|about|areas|guides)(?:\/[a-z0-9-]+)*)/;
 const PHONE = /((?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w-]))/;
 const TOKEN = new RegExp(`${LINK.source}|${PHONE.source}`, "gi");
+// 911 standing on its own ("Call 911 now."), never digits inside a longer number or a word.
+const EMERGENCY = /(?<![\w+.\-/])911(?![\w-])/g;
 const TRAILING_PUNCTUATION = /[.,;:!?)\]}'"]+$/;
 // *bold* and _italic_: markers hug the words, do not sit inside a word, and close on the same line.
 const EMPHASIS = /(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])|(?<![\w_])_(?=\S)([^_\n]*?\S)_(?![\w_])/g;
@@ -32,19 +34,39 @@ export function safeHref(url: string): string | undefined {
   }
 }
 
+/** Plain text with each 911 in it a call link, as the business's number is (inside bold or italic too). */
+function emergencyLinks(text: string, key: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let last = 0;
+  let n = 0;
+  for (const m of text.matchAll(EMERGENCY)) {
+    const start = m.index ?? 0;
+    if (start > last) out.push(text.slice(last, start));
+    out.push(
+      <a key={`${key}-e${n++}`} href="tel:911" className="font-semibold whitespace-nowrap underline underline-offset-2">
+        {m[0]}
+      </a>,
+    );
+    last = start + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
 function emphasis(text: string, key: string, depth = 0): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
   for (const m of text.matchAll(EMPHASIS)) {
     const start = m.index ?? 0;
-    if (start > last) out.push(text.slice(last, start));
+    if (start > last) out.push(...emergencyLinks(text.slice(last, start), `${key}-p${n}`));
     const k = `${key}-${n++}`;
-    if (m[1] !== undefined) out.push(<strong key={k}>{depth < 2 ? emphasis(m[1], k, depth + 1) : m[1]}</strong>);
-    else out.push(<em key={k}>{depth < 2 ? emphasis(m[2] ?? "", k, depth + 1) : m[2]}</em>);
+    if (m[1] !== undefined)
+      out.push(<strong key={k}>{depth < 2 ? emphasis(m[1], k, depth + 1) : emergencyLinks(m[1], k)}</strong>);
+    else out.push(<em key={k}>{depth < 2 ? emphasis(m[2] ?? "", k, depth + 1) : emergencyLinks(m[2] ?? "", k)}</em>);
     last = start + m[0].length;
   }
-  if (last < text.length) out.push(text.slice(last));
+  if (last < text.length) out.push(...emergencyLinks(text.slice(last), `${key}-p${n}`));
   return out;
 }
 

@@ -41,6 +41,16 @@ test.describe("/chat page", () => {
     await expect(log).not.toContainText("Welcome! How can we help you today?");
   });
 
+  test("a danger reply opens with 911 as a tap-to-call link, then the action for the hazard", async ({ page }) => {
+    const { input, log } = await openChatPage(page);
+    await input.fill("my car died on the train tracks and the gates are coming down");
+    await input.press("Enter");
+    const reply = log.getByTestId("bot-message");
+    await expect(reply).toContainText("Call 911 now. Get everyone out of the car and away from the tracks");
+    await expect(reply).not.toContainText("buckled");
+    await expect(reply.getByRole("link", { name: "911", exact: true })).toHaveAttribute("href", "tel:911");
+  });
+
   test("Shift+Enter adds a line instead of sending", async ({ page }) => {
     const { input, log } = await openChatPage(page);
     await input.fill("first line");

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 
 /**
  * The assistant's engine holds no word of English or Spanish: every word it says or looks for is in
@@ -15,11 +16,11 @@ const DIR = new URL("../../server/features/chat/", import.meta.url);
  */
 const TRANSPORT = new Set(["webhook.ts", "routes.ts"]);
 /**
- * Terms of code, not of a language: JSON and nlp.js fields, file names, language codes, typeof
+ * Terms of code, not of a language: JSON and nlp.js fields, file names and their encoding, language codes, typeof
  * names, Unicode and regex flags, HTTP headers, and the engine's own codes for a place's role.
  */
 const CODE_TERMS = new Set(
-  "json en es None classify slug text intent id articleTitle heading chat model languages string object NFD Lu gu POST Content Type Accept application plain from at".split(
+  "json yaml utf data en es None classify slug text intent id articleTitle heading chat model languages string object NFD Lu gu POST Content Type Accept application plain from at".split(
     " ",
   ),
 );
@@ -35,8 +36,14 @@ function keysOf(value: unknown, into: Set<string>) {
 
 const allowed = new Set(CODE_TERMS);
 for (const lang of ["en", "es"])
-  for (const file of ["intents", "entities", "replies", "safety"])
-    keysOf(JSON.parse(readFileSync(new URL(`data/${lang}/${file}.json`, DIR), "utf8")), allowed);
+  for (const file of ["intents", "entities", "replies", "safety"]) {
+    // A pack file is JSON, or commented YAML.
+    const yaml = new URL(`data/${lang}/${file}.yaml`, DIR);
+    const data = existsSync(yaml)
+      ? parseYaml(readFileSync(yaml, "utf8"))
+      : JSON.parse(readFileSync(new URL(`data/${lang}/${file}.json`, DIR), "utf8"));
+    keysOf(data, allowed);
+  }
 
 /** The letters of each literal in a file, with where they stand. */
 function wordsInLiterals(file: string): { word: string; line: number }[] {

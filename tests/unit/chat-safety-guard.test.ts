@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { createAssistant } from "../../server/features/chat/assistant";
-import { createGuard, tokensOf } from "../../server/features/chat/guard";
+import { createGuard } from "../../server/features/chat/guard";
 import {
   type DangerKind,
   type SafetyVocabulary,
   safetyVocabularies,
 } from "../../server/features/chat/safety-vocabulary";
+import { tokensOf } from "../../server/features/chat/text";
 import { site } from "../../src/shared/site";
 import { builtKnowledge, pageWords } from "../support/content";
 
@@ -72,7 +73,7 @@ const accented = (text: string) =>
   text.replace(/\b([a-z]{4,})\b/g, (w, _x, at: number) =>
     at % 3 === 0 ? w.replace(/[aeiou]/, (c) => VOWEL_ACCENTS[c] ?? c) : w,
   );
-/** Every word the data holds: a typo that makes one of them is another word, not a typo to read. */
+/** Every word the data holds: a typo that makes one of them (squeezed or not) is another word, not a typo to read. */
 const dataWords = new Set(tokensOf(JSON.stringify([en, es]).replace(/[@#*?|]/g, " ")));
 /**
  * One-letter typos on every word of five letters or more: a letter dropped, doubled, swapped with
@@ -94,7 +95,8 @@ function typos(text: string, seed: number): string {
             : kind === 2
               ? w.slice(0, at) + w[at + 1] + w[at] + w.slice(at + 2)
               : `${w.slice(0, at)}${w[at] === "x" ? "z" : "x"}${w.slice(at + 1)}`;
-      if (!dataWords.has(typo)) {
+      // With its repeated letters squeezed ("boody" → "body"), as the guard compares it, too.
+      if (!dataWords.has(typo) && !dataWords.has(typo.replace(/([a-z])\1+/g, "$1"))) {
         n++;
         return typo;
       }
@@ -281,18 +283,18 @@ function trafficCases(): Case[] {
         out.push({
           text: i++ % 2 ? `${car} ${stop} ${place}` : `${place}, ${car} ${stop}`,
           lang,
-          kind: "traffic",
+          kind: "lane",
           family: "place × stopped",
         });
       }
     for (const [n, close] of allWordings(v.closeTraffic, v).entries())
       for (const stop of [pick(stops, n), pick(stops, n + 7)])
-        out.push({ text: `${car} ${stop} and ${close}`, lang, kind: "traffic", family: "traffic close × stopped" });
-    for (const place of allWordings(v.placesAlone, v))
+        out.push({ text: `${car} ${stop} and ${close}`, lang, kind: "lane", family: "traffic close × stopped" });
+    for (const place of allWordings(v.tracks, v))
       out.push({
         text: lang === "en" ? `my truck is ${place}` : `mi troca esta ${place}`,
         lang,
-        kind: "traffic",
+        kind: "tracks",
         family: "tracks",
       });
   }
@@ -438,7 +440,7 @@ describe("the safety guard on generated messages", () => {
       ["my german shepherd is locked in my car its 98 degrees", "shut-in"],
       ["rear ended, my neck hurts a little but im fine i think", "injury"],
       ["my husband is stuck in the truck, door jammed after the crash", "shut-in"],
-      ["my car died in the fast lane of i-5 and cars are flying by", "traffic"],
+      ["my car died in the fast lane of i-5 and cars are flying by", "lane"],
       ["hay gasolina tirada debajo del carro y huele muy fuerte", "fire"],
       ["a guy is banging on my window and i have a flat tire", "threat"],
       ["mi bebe de 18 meses se quedo encerrado en la troca", "shut-in"],
@@ -471,8 +473,8 @@ describe("the safety guard's replies", () => {
     expect(es911.lang).toBe("es");
     expect(firstSentence(es911.text)).toBe("Llame al 911 ahora.");
     expect(es911.text).toContain(site.phone.display);
-    // Fire: away from the car; a lane: buckled in or behind a barrier; tracks: out and away from them.
-    expect(assistant.reply("there is smoke coming from the hood")).toContain("well away from the car");
+    // Fire: away from the car; a lane: out on the side away from traffic, behind a barrier; tracks: out and away from them.
+    expect(assistant.reply("there is smoke coming from the hood")).toContain("100 feet from the car");
     expect(assistant.reply("my car stalled in the middle lane")).toContain("behind a barrier");
     expect(assistant.reply("my car is stuck on the railroad tracks")).toContain("away from the tracks");
   });
@@ -494,18 +496,6 @@ describe("the safety guard's replies", () => {
       ],
       ["en", "injury", "services/emergency-towing.md", "Police and paramedics come before the car"],
       ["es", "injury", "services/es/emergency-towing.md", "Primero se atiende a las personas; el carro puede esperar"],
-      [
-        "en",
-        "traffic",
-        "services/roadside-assistance.md",
-        "stay buckled in the car or wait behind a barrier, well away from moving traffic",
-      ],
-      [
-        "es",
-        "traffic",
-        "services/es/roadside-assistance.md",
-        "quédese adentro del carro con el cinturón puesto o espere detrás de una barrera, lejos del tráfico en movimiento",
-      ],
       ["en", "threat", "services/roadside-assistance.md", "doors locked"],
     ] as const) {
       // The English pages as the build read them; the Spanish twins (not in the chat's knowledge) as written.
@@ -514,7 +504,9 @@ describe("the safety guard's replies", () => {
         ? pageWords(page)
         : readFileSync(new URL(`../../src/content/${file}`, import.meta.url), "utf8");
       expect(words.replace(/\*\*/g, "").replace(/\s+/g, " ").toLowerCase(), file).toContain(phrase.toLowerCase());
-      expect(safetyVocabularies[lang].reply[kind].toLowerCase(), `${lang} ${kind}`).toContain(phrase.toLowerCase());
+      expect(safetyVocabularies[lang].reply.kinds[kind].say.toLowerCase(), `${lang} ${kind}`).toContain(
+        phrase.toLowerCase(),
+      );
     }
     // The pages send fire, smoke and a car stopped in a live lane to 911 first, as the guard does.
     const emergency = knowledge.pages.find((p) => p.file === "services/emergency-towing.md");

@@ -121,6 +121,18 @@ describe("formatReply: phone numbers and our pages' titles", () => {
     );
   });
 
+  it("makes 911 a call link, in plain text and inside bold, in both languages", () => {
+    const link = '<a href="tel:911" class="font-semibold whitespace-nowrap underline underline-offset-2">911</a>';
+    expect(html("Call 911 now.")).toBe(`Call ${link} now.`);
+    expect(html("Llame al 911 ahora.")).toBe(`Llame al ${link} ahora.`);
+    expect(html("If anyone is hurt, *call 911 first*: then us.")).toBe(
+      `If anyone is hurt, <strong>call ${link} first</strong>: then us.`,
+    );
+    // Not a 911 inside another number, an address or a word.
+    for (const text of ["ref 9110", "unit 2911", "call 209-911-0142", "/blog/911-tips", "a911b", "9.911"])
+      expect(html(text)).not.toContain('href="tel:911"');
+  });
+
   it("leaves other numbers alone: years, amounts, ids, parts of longer numbers", () => {
     for (const text of ["since 2010", "up to 10,000 lbs", "request #2095550142", "ref 12-209-555-01421"]) {
       expect(html(text)).not.toContain("tel:");

@@ -134,7 +134,13 @@ export function compose(reading: Reading, context: ComposeContext): string {
   const guarded = reading.danger.kinds.length > 0;
   const left = safety.danger === "traffic" || safety.danger === "crash" ? safety.danger : undefined;
   if (guarded || left) {
-    const first = guarded ? dangerReply(reading.danger, reading.lang) : (r.safety[left ?? ""]?.text ?? "");
+    // A stop in a lane that only the road reading saw gets the lane's advice: the shoulder's "stay
+    // buckled in" is for a stop beside traffic alone.
+    const inLane = !guarded && left === "traffic" && !safety.besideTraffic;
+    const first =
+      guarded || inLane
+        ? dangerReply(inLane ? { kinds: ["lane"] } : reading.danger, reading.lang)
+        : (r.safety[left ?? ""]?.text ?? "");
     if (guarded || !safety.besideTraffic) {
       // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
       const rules = [

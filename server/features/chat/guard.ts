@@ -6,12 +6,13 @@ import {
   type SafetyReading,
   type SafetyVocabulary,
 } from "./safety-vocabulary";
+import { deletions, isNumber, STEM_LANGUAGES, type StemLanguage, squeeze, stemOf, tokensOf, withinEdits } from "./text";
 
 /**
  * The safety guard: reads a message for danger before anything else does, with every language's
  * vocabulary at once (a driver may mix English and Spanish in one message), and never depends on a
  * guess of the message's language. It favours recall: a message that might be an emergency is read
- * as one. It is deterministic, holds no word of any language (the words are in data/<lang>/safety.json,
+ * as one. It is deterministic, holds no word of any language (the words are in data/<lang>/safety.yaml,
  * described in safety-vocabulary.ts; a test fails when a word appears here) and reads a message in a
  * few hundred microseconds. Its `road` reading, with the same matcher and the vocabulary's `road`
  * phrases, tells the reply what is left once no one is in danger: a crash, a stop beside fast traffic,
@@ -31,89 +32,60 @@ export interface Guard {
   road(text: string): SafetyReading;
 }
 
-const [SHUT_IN, INJURY, FIRE, TRAFFIC, THREAT] = DANGER_KINDS;
-const [IN_TRAFFIC, CRASH] = ROAD_DANGERS;
-const [FREEWAY, CRASH_NO_INJURY, HEAT] = CAUTIONS;
-
 /** How far (in words) a shut-in phrase looks for the being or the thing it is about. */
 const ATTACH_WINDOW = 8;
 /** Fillers skipped when looking at a word's neighbours. */
 const MAX_FILLERS = 2;
-/** An ending is read off a word of at least this many letters ("hurt|s", never "la|es"). */
-const MIN_STEM = 3;
 /** Words this long or longer also read their one-letter typos. */
 const TYPO_MIN_LENGTH = 5;
 /** How many different tokens the guard remembers the reading of before it starts again. */
 const READS_REMEMBERED = 20_000;
 
 // ---------------------------------------------------------------------------------------------
-// Folding: the same for messages and for the vocabulary, so they compare.
+// The lexicon: every word the phrases use, and which of a message's tokens read as each. Folding,
+// tokens, edit distance and the stemmers are text.ts's, the same the reader uses.
 
-// Compiled once: the server's bundler writes a Unicode-property literal as `new RegExp(…)`, which
-// inside a function would build a regex on every call.
-const MARKS = /\p{M}/gu;
-const APOSTROPHES = /['\u2018\u2019\u02bc`\u00b4]/g;
-const TOKENS = /\p{L}+|\p{N}+/gu;
-const REPEATED_LETTERS = /(\p{L})\1+/gu;
-const DIGITS_ONLY = /^\p{N}+$/u;
-
-/** Lower case, no accents, no apostrophes; words and numbers as separate tokens ("2yr" → 2, yr). */
-export function tokensOf(text: string): string[] {
-  const folded = text.normalize("NFD").replace(MARKS, "").toLowerCase().replace(APOSTROPHES, "");
-  return folded.match(TOKENS) ?? [];
-}
-
-/** Repeated letters squeezed to one: "hurrrt" and "hurt", "bleding" and "bleeding" compare equal. */
-const squeeze = (token: string) => token.replace(REPEATED_LETTERS, "$1");
-const isNumber = (token: string) => DIGITS_ONLY.test(token);
-
-/** True when a and b differ by at most one edit (insert, delete, substitute, swap two neighbours). */
-function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
-/** Every string one deletion away from `key`, and `key` itself. */
-function deletions(key: string): string[] {
-  const out = [key];
-  for (let i = 0; i < key.length; i++) out.push(key.slice(0, i) + key.slice(i + 1));
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The lexicon: every word the phrases use, and which of a message's tokens read as each.
+/** A vocabulary word's language: its stemmer reads it, and a token's stem in that language meets it. */
+type Lang = StemLanguage;
 
 class Lexicon {
   private readonly ids = new Map<string, number>();
   private readonly byWord = new Map<string, number[]>();
   private readonly byKey = new Map<string, number[]>();
   private readonly byDeletion = new Map<string, number[]>();
+  /** By language, then by stem: the words of that language with that stem. */
+  private readonly byStem = new Map<Lang, Map<string, number[]>>();
+  private readonly stemmed = new Set<string>();
   private readonly words: string[] = [];
   private readonly reads = new Map<string, Set<number>>();
 
   constructor(
-    private readonly endings: string[],
     private readonly lookalikes: Set<string>,
-  ) {}
+    /** Pronouns joined to a verb's end, by language ("me", "nos"): read again without one. */
+    private readonly enclitics: Map<Lang, string[]>,
+    /** By language, the fewest letters of a stem that meets a token's (safety.yaml `minStem`). */
+    private readonly minStem: Map<Lang, number>,
+  ) {
+    for (const lang of STEM_LANGUAGES) this.byStem.set(lang, new Map());
+  }
 
-  /** The id of a vocabulary word (a single folded token). */
-  idOf(word: string): number {
-    const known = this.ids.get(word);
-    if (known !== undefined) return known;
-    const id = this.words.length;
-    this.ids.set(word, id);
-    this.words.push(word);
-    push(this.byWord, word, id);
-    push(this.byKey, squeeze(word), id);
-    if (word.length >= TYPO_MIN_LENGTH && !isNumber(word))
-      for (const d of deletions(word)) push(this.byDeletion, d, id);
+  /** The id of a vocabulary word (a single folded token) of a language. */
+  idOf(word: string, lang: Lang): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      this.ids.set(word, id);
+      this.words.push(word);
+      push(this.byWord, word, id);
+      push(this.byKey, squeeze(word), id);
+      if (word.length >= TYPO_MIN_LENGTH && !isNumber(word))
+        for (const d of deletions(word)) push(this.byDeletion, d, id);
+    }
+    const key = `${lang} ${word}`;
+    if (!this.stemmed.has(key) && !isNumber(word)) {
+      this.stemmed.add(key);
+      push(this.byStem.get(lang) as Map<string, number[]>, stemOf(word, lang), id);
+    }
     return id;
   }
 
@@ -130,29 +102,50 @@ class Lexicon {
     return found;
   }
 
+  /**
+   * The words a token's stem meets, in each language. Only a token longer than its stem (one that
+   * carries an ending: "hurts", "amenazandome") is read by it, so a bare stem that is a word of the
+   * other language ("arm" and "arma") is not.
+   */
+  private byStemOf(token: string, out: Set<number>) {
+    if (isNumber(token)) return;
+    for (const lang of STEM_LANGUAGES) {
+      const min = this.minStem.get(lang);
+      if (min === undefined) continue;
+      const stem = stemOf(token, lang);
+      if (stem.length >= min && stem.length < token.length) addAll(out, this.byStem.get(lang)?.get(stem));
+      for (const clitic of this.enclitics.get(lang) ?? []) {
+        const bare = token.slice(0, -clitic.length);
+        if (token.endsWith(clitic) && bare.length > min) {
+          addAll(out, this.byWord.get(bare));
+          const bareStem = stemOf(bare, lang);
+          if (bareStem.length >= min) addAll(out, this.byStem.get(lang)?.get(bareStem));
+        }
+      }
+    }
+  }
+
   private lookUp(token: string): Set<number> {
     const out = new Set<number>();
-    // As written, or with a listed ending ("hurts", "babies").
-    addAll(out, this.byWord.get(token));
-    for (const ending of this.endings)
-      if (token.length >= ending.length + MIN_STEM && token.endsWith(ending))
-        addAll(out, this.byWord.get(token.slice(0, -ending.length)));
-    const known = out.size > 0;
-    // With repeated letters squeezed ("hurrrt", "stucck").
     const key = squeeze(token);
+    // As written: a word the vocabulary knows as it is ("hombre", "arms") is that word, not another
+    // word's form ("hombro", "arma") nor its typo ("truck" is not "track"'s).
+    addAll(out, this.byWord.get(token));
+    if (out.size > 0) return out;
+    // With repeated letters squeezed ("hurrrt", "stucck"); a lookalike is only itself.
     addAll(out, this.byKey.get(key));
-    for (const ending of this.endings)
-      if (key.length >= ending.length + MIN_STEM && key.endsWith(ending))
-        addAll(out, this.byKey.get(key.slice(0, -ending.length)));
-    // One-letter typos. A word the vocabulary knows as it is ("truck") is not also a typo of another
-    // ("track"), and a typo keeps its first letter: nearly every slip does, so "body" is never
-    // "bloody"'s.
-    if (known || token.length < TYPO_MIN_LENGTH - 1 || isNumber(token)) return out;
     if (this.lookalikes.has(token) || this.lookalikes.has(key)) return out;
+    // Another form of a word ("hurts", "babies", "amenazándome").
+    this.byStemOf(token, out);
+    if (key !== token) this.byStemOf(key, out);
+    // One-letter typos, which keep their first letter: nearly every slip does, so "body" is never
+    // "bloody"'s. A stem does not rule a typo out: a misspelt word's stem may be another word's
+    // ("carrto" stems like "carta", and is "carro" mistyped).
+    if (token.length < TYPO_MIN_LENGTH - 1 || isNumber(token)) return out;
     for (const d of deletions(token)) {
       for (const id of this.byDeletion.get(d) ?? []) {
         const word = this.words[id] as string;
-        if (word[0] === token[0] && withinOneEdit(token, word)) out.add(id);
+        if (word[0] === token[0] && withinEdits(token, word, 1)) out.add(id);
       }
     }
     return out;
@@ -253,7 +246,14 @@ const LIST = "@";
 const NUMBER = "#";
 const ANY = "*";
 
-function compilePhrase(text: string, lists: Map<string, string[]>, lexicon: Lexicon): Phrase {
+/** A list entry, with the language of the vocabulary it came from (its stemmer reads it). */
+interface Entry {
+  text: string;
+  lang: Lang;
+}
+
+function compilePhrase(text: string, lang: Lang, lists: Map<string, Entry[]>, lexicon: Lexicon): Phrase {
+  const wordsOf = (entry: string, from: Lang) => tokensOf(entry).map((w) => lexicon.idOf(w, from));
   return text
     .trim()
     .split(/\s+/)
@@ -267,9 +267,8 @@ function compilePhrase(text: string, lists: Map<string, string[]>, lexicon: Lexi
         else if (choice.startsWith(LIST)) {
           const entries = lists.get(choice.slice(1));
           if (!entries) throw new Error(`${text}: ${choice}?`);
-          for (const entry of entries)
-            alternatives.push({ type: WORDS, words: tokensOf(entry).map((w) => lexicon.idOf(w)) });
-        } else alternatives.push({ type: WORDS, words: tokensOf(choice).map((w) => lexicon.idOf(w)) });
+          for (const entry of entries) alternatives.push({ type: WORDS, words: wordsOf(entry.text, entry.lang) });
+        } else alternatives.push({ type: WORDS, words: wordsOf(choice, lang) });
       }
       return { alternatives, optional };
     });
@@ -386,31 +385,17 @@ const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 // ---------------------------------------------------------------------------------------------
 // The guard.
 
-export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
-  const all = <T>(pick: (v: SafetyVocabulary) => T[]) => vocabularies.flatMap(pick);
-  const lexicon = new Lexicon(
-    [...new Set(all((v) => v.endings))].sort((a, b) => b.length - a.length),
-    new Set(
-      all((v) => v.lookalikes)
-        .flatMap(tokensOf)
-        .map(squeeze),
-    ),
-  );
-  // Lists of the same name add up across languages: "@det" reads "the", "my", "el", "mi".
-  const lists = new Map<string, string[]>();
-  for (const v of vocabularies)
-    for (const [name, entries] of Object.entries(v.lists)) lists.set(name, [...(lists.get(name) ?? []), ...entries]);
-  const index: StartIndex = { byFirstWord: new Map(), numberStart: [], anyStart: [] };
-  let listCount = 0;
-  const compile = (pick: (v: SafetyVocabulary) => string[]) =>
-    indexPhrases(
-      index,
-      listCount++,
-      all(pick).map((p) => compilePhrase(p, lists, lexicon)),
-    );
-  const words = (pick: (v: SafetyVocabulary) => string[]) => new Set(all(pick).flatMap(tokensOf).map(squeeze));
+const [TRACKS, FIRE, FUMES, WATER, LANE, THREAT, HEAT, COLD, SHUT_IN, MEDICAL, INJURY] = DANGER_KINDS;
+const [IN_TRAFFIC, CRASH] = ROAD_DANGERS;
+const [FREEWAY, CRASH_NO_INJURY, HEAT_CAUTION] = CAUTIONS;
 
-  const phrases = {
+type Pick = (v: SafetyVocabulary) => string[];
+
+type Compile = (pick: Pick) => PhraseList;
+
+/** The lists the danger classes are read from (see safety-vocabulary.ts for each). */
+function classPhrases(compile: Compile) {
+  return {
     beings: compile((v) => [...v.beings, ...v.ages]),
     objects: compile((v) => v.objects),
     shutIn: compile((v) => v.shutIn),
@@ -419,16 +404,32 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     injury: compile((v) => v.injury),
     cancellations: compile((v) => v.cancellations),
     carParts: compile((v) => v.carParts),
+    medical: compile((v) => v.medical),
+    symptoms: compile((v) => v.symptoms),
+    conditions: compile((v) => v.conditions),
     fire: compile((v) => v.fire),
+    fumes: compile((v) => v.fumes),
+    engineRunning: compile((v) => v.engineRunning),
+    smell: compile((v) => v.smell),
+    water: compile((v) => v.water),
+    heat: compile((v) => v.heat),
+    heatSigns: compile((v) => v.heatSigns),
+    cold: compile((v) => v.cold),
+    coldSigns: compile((v) => v.coldSigns),
+    tracks: compile((v) => v.tracks),
+    crossing: compile((v) => v.crossing),
     lanes: compile((v) => v.lanes),
     closeTraffic: compile((v) => v.closeTraffic),
     offRoad: compile((v) => v.offRoad),
-    placesAlone: compile((v) => v.placesAlone),
     stopped: compile((v) => v.stopped),
     threat: compile((v) => v.threat),
     except: compile((v) => v.except),
   };
-  const road = {
+}
+
+/** The lists the road reading is read from. */
+function roadPhrases(compile: Compile) {
+  return {
     crash: compile((v) => v.road.crash),
     crashAsSubject: compile((v) => v.road.crashAsSubject),
     crashParked: compile((v) => v.road.crashParked),
@@ -443,154 +444,217 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     heat: compile((v) => v.road.heat),
     noInjury: compile((v) => v.road.noInjury),
   };
-  const negators = words((v) => v.negators);
-  const fillers = words((v) => v.fillers);
-  const owners = words((v) => v.owners);
+}
 
+/** Every phrase list of the vocabularies, compiled into one index, and the single-word sets. */
+function compileVocabularies(vocabularies: SafetyVocabulary[]) {
+  const lexicon = new Lexicon(
+    new Set(
+      vocabularies
+        .flatMap((v) => v.lookalikes)
+        .flatMap(tokensOf)
+        .map(squeeze),
+    ),
+    new Map(vocabularies.map((v) => [v.language, v.enclitics.flatMap(tokensOf)])),
+    new Map(vocabularies.map((v) => [v.language, v.minStem])),
+  );
+  // Lists of the same name add up across languages: "@det" reads "the", "my", "el", "mi".
+  const lists = new Map<string, Entry[]>();
+  for (const v of vocabularies)
+    for (const [name, entries] of Object.entries(v.lists))
+      lists.set(name, [...(lists.get(name) ?? []), ...entries.map((text) => ({ text, lang: v.language }))]);
+  const index: StartIndex = { byFirstWord: new Map(), numberStart: [], anyStart: [] };
+  let listCount = 0;
+  const list = (entries: Entry[]) =>
+    indexPhrases(
+      index,
+      listCount++,
+      entries.map((e) => compilePhrase(e.text, e.lang, lists, lexicon)),
+    );
+  const compile = (pick: Pick) =>
+    list(vocabularies.flatMap((v) => pick(v).map((text) => ({ text, lang: v.language }))));
+  const words = (pick: Pick) => new Set(vocabularies.flatMap(pick).flatMap(tokensOf).map(squeeze));
+  const of = (v: SafetyVocabulary, texts: string[]) => texts.map((text) => ({ text, lang: v.language }));
+
+  const phrases = classPhrases(compile);
+  const contexts = vocabularies.flatMap((v) =>
+    v.contexts.map((c) => ({ when: list(of(v, c.when)), ignore: list(of(v, c.ignore)) })),
+  );
+  const road = roadPhrases(compile);
+  const sets = { negators: words((v) => v.negators), fillers: words((v) => v.fillers), owners: words((v) => v.owners) };
+  return { lexicon, index, phrases, contexts, road, sets };
+}
+
+type Compiled = ReturnType<typeof compileVocabularies>;
+type Phrases = Compiled extends { phrases: infer P } ? P : never;
+type RoadPhrases = Compiled extends { road: infer R } ? R : never;
+
+/** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
+function scanTokens(tokens: string[], { lexicon, index, phrases, contexts, sets }: Compiled) {
+  const message = messageOf(tokens, lexicon, index);
+  const keys = tokens.map(squeeze);
+  // Each list is searched once per message, however many rules ask for it.
+  const found = new Map<PhraseList, Span[]>();
+  const find = (list: PhraseList) => {
+    const known = found.get(list);
+    if (known) return known;
+    const spans = findIn(list, message);
+    found.set(list, spans);
+    return spans;
+  };
+  // An idiom ("won't fire up"), and what a context makes harmless ("can't get out" of a blocked driveway).
+  const excepted = [...find(phrases.except)];
+  for (const c of contexts) if (find(c.when).length) excepted.push(...find(c.ignore));
+  /** Matches of a phrase list, without those inside an exception ("fire lane") or denied ("no smoke"). */
+  const live = (list: PhraseList) =>
+    find(list).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
+  const has = (list: PhraseList) => live(list).length > 0;
+
+  /** The index of the word before `at`, skipping a few fillers. */
+  const before = (at: number) => {
+    let i = at - 1;
+    for (let skipped = 0; i >= 0 && skipped < MAX_FILLERS && sets.fillers.has(keys[i] as string); skipped++) i--;
+    return i;
+  };
+  const after = (at: number) => {
+    let i = at;
+    for (let skipped = 0; i < tokens.length && skipped < MAX_FILLERS && sets.fillers.has(keys[i] as string); skipped++)
+      i++;
+    return i;
+  };
+  function negated(at: number) {
+    const i = before(at);
+    return i >= 0 && sets.negators.has(keys[i] as string);
+  }
+  const objects = find(phrases.objects);
+  // "Las llaves de mi esposa": the wife owns the keys; she is not the one inside.
+  const beings = find(phrases.beings).filter((b) => {
+    const owner = before(b.start);
+    return !(owner >= 0 && sets.owners.has(keys[owner] as string) && objects.some((o) => o.end === before(owner) + 1));
+  });
+  return { find, live, has, before, after, objects, beings };
+}
+
+type Scan = ReturnType<typeof scanTokens>;
+
+/** Someone shut in: a being attached to a shut-in phrase, or inside a car that is locked. */
+function shutIn({ live, objects, beings }: Scan, p: Phrases): boolean {
+  if (!beings.length) return false;
+  const mentions = [...beings.map((b) => ({ ...b, being: true })), ...objects.map((o) => ({ ...o, being: false }))];
+  /**
+   * Whether a shut-in phrase is about a being: one named in it ("locked my baby in"), else the
+   * nearest being or thing named just before it ("my son is stuck inside", not "the keys are
+   * inside"), else just after it ("trapped in there with my dog"), else any being when no thing is named.
+   */
+  const attachedToBeing = (s: Span) => {
+    if (beings.some((b) => overlaps(b, s))) return true;
+    const nearestBefore = mentions
+      .filter((m) => m.end <= s.start && s.start - m.end < ATTACH_WINDOW)
+      .sort((x, y) => y.end - x.end)[0];
+    if (nearestBefore) return nearestBefore.being;
+    const nearestAfter = mentions
+      .filter((m) => m.start >= s.end && m.start - s.end < ATTACH_WINDOW)
+      .sort((x, y) => x.start - y.start)[0];
+    if (nearestAfter) return nearestAfter.being;
+    return objects.length === 0;
+  };
+  const shut = live(p.shutIn).some(attachedToBeing);
+  const locked = shut || live(p.lockedOut).length > 0;
+  return shut || (locked && live(p.inside).some(attachedToBeing));
+}
+
+/** Anyone hurt, unless "nobody is hurt" comes after every injury word. */
+function injured({ find, live, before, after }: Scan, p: Phrases): boolean {
+  const cancellations = find(p.cancellations);
+  const carParts = find(p.carParts);
+  // Only a lone injury word can be about a car part ("swollen battery", "bleeding the brakes"):
+  // a longer phrase ("hit his head") says whose body it is.
+  const aboutACarPart = (s: Span) => {
+    if (s.end - s.start > 1) return false;
+    const prev = before(s.start);
+    const next = after(s.end);
+    return carParts.some((c) => c.end === prev + 1 || c.start === next);
+  };
+  const injuries = live(p.injury).filter((s) => !cancellations.some((c) => overlaps(s, c)) && !aboutACarPart(s));
+  const lastCancellation = Math.max(-1, ...cancellations.map((c) => c.end));
+  return injuries.some((s) => s.start >= lastCancellation);
+}
+
+/** The danger classes a message's scan holds (see DANGER_KINDS). */
+function kindsOf(scan: Scan, p: Phrases): Set<DangerKind> {
+  const { find, live, has } = scan;
+  const kinds = new Set<DangerKind>();
+  if (shutIn(scan, p)) kinds.add(SHUT_IN);
+  if (injured(scan, p)) kinds.add(INJURY);
+  // A sign alone may be nothing ("sweaty"); beside a condition or another sign it is a call.
+  const signs = live(p.symptoms).length;
+  if (has(p.medical) || (signs > 0 && (has(p.conditions) || signs >= 2))) kinds.add(MEDICAL);
+  if (has(p.fire)) kinds.add(FIRE);
+  // The engine running with a smell, a headache or drowsiness is carbon monoxide until shown otherwise.
+  const running = has(p.engineRunning) && (has(p.smell) || signs > 0 || has(p.medical));
+  if (has(p.fumes) || running) kinds.add(FUMES);
+  if (has(p.water)) kinds.add(WATER);
+  const unwell = signs > 0 || has(p.medical);
+  if (has(p.heat) && (has(p.heatSigns) || unwell)) kinds.add(HEAT);
+  if (has(p.cold) && (has(p.coldSigns) || unwell)) kinds.add(COLD);
+  // A car stopped where traffic moves: on a crossing, in a lane, or with traffic passing close while
+  // nothing says it is off the road.
+  const stopped = find(p.stopped).length > 0;
+  if (has(p.tracks) || (stopped && has(p.crossing))) kinds.add(TRACKS);
+  const passedClose = has(p.closeTraffic) && !has(p.offRoad);
+  if (stopped && (has(p.lanes) || passedClose)) kinds.add(LANE);
+  if (has(p.threat)) kinds.add(THREAT);
+  return kinds;
+}
+
+/** The road in a message: a crash, a stop in or beside traffic, a caution (see SafetyReading). */
+function roadOf({ find, live, has, beings }: Scan, road: RoadPhrases, p: Phrases): SafetyReading {
+  // "Do you do body work after an accident?" asks about a service, it does not report a crash.
+  const firstCrash = live(road.crash)[0];
+  const crash = !!firstCrash && !find(road.crashAsSubject).some((s) => s.end === firstCrash.start);
+  const lane = has(road.lane);
+  const shoulder = has(road.shoulder);
+  const inTraffic = lane || shoulder || (crash && has(road.freeway));
+  // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
+  if (firstCrash && has(road.crashParked) && !inTraffic) return { crashed: true };
+  // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over.
+  if (crash && has(road.past) && !inTraffic && !has(road.now)) return { crashed: true };
+  if (crash && !find(road.noInjury).length) return { danger: inTraffic ? IN_TRAFFIC : CRASH };
+  if (crash && inTraffic) {
+    // Moved to the shoulder with nobody hurt: beside traffic, not in it.
+    return shoulder && !lane ? { danger: IN_TRAFFIC, besideTraffic: true, crashed: true } : { danger: IN_TRAFFIC };
+  }
+  if (crash) return { caution: has(road.crashOffRoad) ? undefined : CRASH_NO_INJURY, crashed: true };
+  const stopped = has(road.stopped);
+  // Stuck in a parking lot or a driveway is not stuck in a lane.
+  if (lane && stopped && !has(p.offRoad)) return { danger: IN_TRAFFIC };
+  if (shoulder) return { danger: IN_TRAFFIC, besideTraffic: true };
+  const freeway = has(road.freeway);
+  if (freeway && stopped && has(road.fastTraffic)) return { danger: IN_TRAFFIC, besideTraffic: true };
+  if (has(road.heat) && beings.length) return { caution: HEAT_CAUTION };
+  if (freeway) return { caution: FREEWAY };
+  return {};
+}
+
+export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
+  const compiled = compileVocabularies(vocabularies);
   /**
    * A message's scan, remembered for the next call: `read` and `road` are asked about the same
    * message one after the other, and most often their texts have the same tokens.
    */
-  let last: { key: string; scan: ReturnType<typeof scanTokens> } | undefined;
+  let last: { key: string; scan: Scan } | undefined;
   const scan = (text: string) => {
     const tokens = tokensOf(text);
     // No token holds a space: the joined tokens name the token list.
     const key = tokens.join(" ");
-    if (last?.key !== key) last = { key, scan: scanTokens(tokens) };
+    if (last?.key !== key) last = { key, scan: scanTokens(tokens, compiled) };
     return last.scan;
   };
-
-  /** A message's tokens, with the phrase lists searched in it (each list once) and their neighbours. */
-  const scanTokens = (tokens: string[]) => {
-    const message = messageOf(tokens, lexicon, index);
-    const keys = tokens.map(squeeze);
-    // Each list is searched once per message, however many rules ask for it.
-    const found = new Map<PhraseList, Span[]>();
-    const find = (list: PhraseList) => {
-      const known = found.get(list);
-      if (known) return known;
-      const spans = findIn(list, message);
-      found.set(list, spans);
-      return spans;
-    };
-    const excepted = find(phrases.except);
-    /** Matches of a phrase list, without those inside an exception ("fire lane") or denied ("no smoke"). */
-    const live = (list: PhraseList) =>
-      find(list).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
-
-    /** The index of the word before `at`, skipping a few fillers. */
-    const before = (at: number) => {
-      let i = at - 1;
-      for (let skipped = 0; i >= 0 && skipped < MAX_FILLERS && fillers.has(keys[i] as string); skipped++) i--;
-      return i;
-    };
-    const after = (at: number) => {
-      let i = at;
-      for (let skipped = 0; i < tokens.length && skipped < MAX_FILLERS && fillers.has(keys[i] as string); skipped++)
-        i++;
-      return i;
-    };
-    function negated(at: number) {
-      const i = before(at);
-      return i >= 0 && negators.has(keys[i] as string);
-    }
-    const objects = find(phrases.objects);
-    // "Las llaves de mi esposa": the wife owns the keys; she is not the one inside.
-    const beings = find(phrases.beings).filter((b) => {
-      const owner = before(b.start);
-      return !(owner >= 0 && owners.has(keys[owner] as string) && objects.some((o) => o.end === before(owner) + 1));
-    });
-    return { find, live, before, after, objects, beings };
+  return {
+    read: (text) => {
+      const kinds = kindsOf(scan(text), compiled.phrases);
+      return { kinds: DANGER_KINDS.filter((k) => kinds.has(k)) };
+    },
+    road: (text) => roadOf(scan(text), compiled.road, compiled.phrases),
   };
-
-  const read = (text: string): DangerReading => {
-    const { find, live, before, after, objects, beings } = scan(text);
-    const kinds = new Set<DangerKind>();
-
-    // Someone shut in: a being attached to a shut-in phrase, or inside a car that is locked.
-    const mentions = [...beings.map((b) => ({ ...b, being: true })), ...objects.map((o) => ({ ...o, being: false }))];
-    /**
-     * Whether a shut-in phrase is about a being: one named in it ("locked my baby in"), else the
-     * nearest being or thing named just before it ("my son is stuck inside", not "the keys are
-     * inside"), else just after it ("trapped in there with my dog"), else any being when no thing is named.
-     */
-    const attachedToBeing = (s: Span) => {
-      if (beings.some((b) => overlaps(b, s))) return true;
-      const nearestBefore = mentions
-        .filter((m) => m.end <= s.start && s.start - m.end < ATTACH_WINDOW)
-        .sort((x, y) => y.end - x.end)[0];
-      if (nearestBefore) return nearestBefore.being;
-      const nearestAfter = mentions
-        .filter((m) => m.start >= s.end && m.start - s.end < ATTACH_WINDOW)
-        .sort((x, y) => x.start - y.start)[0];
-      if (nearestAfter) return nearestAfter.being;
-      return objects.length === 0;
-    };
-    if (beings.length) {
-      const shutIn = live(phrases.shutIn).some(attachedToBeing);
-      const locked = shutIn || live(phrases.lockedOut).length > 0;
-      if (shutIn || (locked && live(phrases.inside).some(attachedToBeing))) kinds.add(SHUT_IN);
-    }
-
-    // Anyone hurt, unless "nobody is hurt" comes after every injury word.
-    const cancellations = find(phrases.cancellations);
-    const carParts = find(phrases.carParts);
-    // Only a lone injury word can be about a car part ("swollen battery", "bleeding the brakes"):
-    // a longer phrase ("hit his head") says whose body it is.
-    const aboutACarPart = (s: Span) => {
-      if (s.end - s.start > 1) return false;
-      const prev = before(s.start);
-      const next = after(s.end);
-      return carParts.some((p) => p.end === prev + 1 || p.start === next);
-    };
-    const injuries = live(phrases.injury).filter(
-      (s) => !cancellations.some((c) => overlaps(s, c)) && !aboutACarPart(s),
-    );
-    const lastCancellation = Math.max(-1, ...cancellations.map((c) => c.end));
-    if (injuries.some((s) => s.start >= lastCancellation)) kinds.add(INJURY);
-
-    if (live(phrases.fire).length) kinds.add(FIRE);
-
-    // A car stopped where traffic moves: in a lane, on tracks, or with traffic passing close while
-    // nothing says it is off the road.
-    const stopped = find(phrases.stopped).length > 0;
-    const inLane = live(phrases.lanes).length > 0;
-    const passedClose = live(phrases.closeTraffic).length > 0 && live(phrases.offRoad).length === 0;
-    if (live(phrases.placesAlone).length || (stopped && (inLane || passedClose))) kinds.add(TRAFFIC);
-
-    if (live(phrases.threat).length) kinds.add(THREAT);
-
-    return { kinds: DANGER_KINDS.filter((k) => kinds.has(k)) };
-  };
-
-  /** The road in a message: a crash, a stop in or beside traffic, a caution (see SafetyReading). */
-  const readRoad = (text: string): SafetyReading => {
-    const { find, live, beings } = scan(text);
-    const has = (list: PhraseList) => live(list).length > 0;
-    // "Do you do body work after an accident?" asks about a service, it does not report a crash.
-    const firstCrash = live(road.crash)[0];
-    const crash = !!firstCrash && !find(road.crashAsSubject).some((s) => s.end === firstCrash.start);
-    const lane = has(road.lane);
-    const shoulder = has(road.shoulder);
-    const inTraffic = lane || shoulder || (crash && has(road.freeway));
-    // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
-    if (firstCrash && has(road.crashParked) && !inTraffic) return { crashed: true };
-    // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over.
-    if (crash && has(road.past) && !inTraffic && !has(road.now)) return { crashed: true };
-    if (crash && !find(road.noInjury).length) return { danger: inTraffic ? IN_TRAFFIC : CRASH };
-    if (crash && inTraffic) {
-      // Moved to the shoulder with nobody hurt: beside traffic, not in it.
-      return shoulder && !lane ? { danger: IN_TRAFFIC, besideTraffic: true, crashed: true } : { danger: IN_TRAFFIC };
-    }
-    if (crash) return { caution: has(road.crashOffRoad) ? undefined : CRASH_NO_INJURY, crashed: true };
-    const stopped = has(road.stopped);
-    if (lane && stopped) return { danger: IN_TRAFFIC };
-    if (shoulder) return { danger: IN_TRAFFIC, besideTraffic: true };
-    const freeway = has(road.freeway);
-    if (freeway && stopped && has(road.fastTraffic)) return { danger: IN_TRAFFIC, besideTraffic: true };
-    if (has(road.heat) && beings.length) return { caution: HEAT };
-    if (freeway) return { caution: FREEWAY };
-    return {};
-  };
-  return { read, road: readRoad };
 }

@@ -1,11 +1,11 @@
+import { readFileSync } from "node:fs";
+import { parse } from "yaml";
 import { z } from "zod";
-import english from "./data/en/safety.json";
-import spanish from "./data/es/safety.json";
 
 /**
- * The words the safety guard (guard.ts) reads with, one file per language (data/<lang>/safety.json),
- * and the sentences it answers with. The guard holds no word of any language: everything it knows
- * about English or Spanish is here, so adding a phrasing is a line of data.
+ * The words the safety guard (guard.ts) reads with, one file per language (data/<lang>/safety.yaml,
+ * commented), and the sentences it answers with. The guard holds no word of any language: everything
+ * it knows about English or Spanish is here, so adding a word to a danger class is a line of data.
  *
  * A phrase is words separated by spaces. Each piece may be:
  * - a word, or words joined by `|` (any one of them): `locked|trapped`;
@@ -14,11 +14,29 @@ import spanish from "./data/es/safety.json";
  * - `*`: any one word;
  * - any of these followed by `?`: optional.
  * Words are compared after folding (lower case, no accents, no apostrophes, repeated letters
- * squeezed), a listed `ending` may follow a word ("hurt" reads "hurts"), and a word of five letters
- * or more also reads its one-letter typos, unless the typo is itself a word listed in `lookalikes`.
+ * squeezed) and by their stem (nlp.js's Snowball stemmers, in the word's own language: "hurts",
+ * "hurting" and "hurt" are one word, as are "amenazando" and "amenazándome"), and a word of five
+ * letters or more also reads its one-letter typos, unless the typo is itself a word listed in
+ * `lookalikes`.
  */
 
-export const DANGER_KINDS = ["shut-in", "injury", "fire", "traffic", "threat"] as const;
+/**
+ * The danger classes, the way a 911 dispatcher sorts a call, in the order their advice is given
+ * when a message holds several: the hazards everyone must get away from first.
+ */
+export const DANGER_KINDS = [
+  "tracks",
+  "fire",
+  "fumes",
+  "water",
+  "lane",
+  "threat",
+  "heat",
+  "cold",
+  "shut-in",
+  "medical",
+  "injury",
+] as const;
 export type DangerKind = (typeof DANGER_KINDS)[number];
 
 /** `traffic`: stopped in or beside moving traffic; `crash`: a crash scene, happening now. */
@@ -44,9 +62,34 @@ export interface SafetyReading {
 
 const phrases = z.array(z.string().min(1));
 
+/** A context that is not danger: when one of `when` is in a message, the guard ignores `ignore` there. */
+const context = z.object({ when: phrases, ignore: phrases });
+
+/**
+ * One class's advice: the sentence, the public source it was checked against, and what it asks:
+ * `out`, get everyone out and away (it wins over any `stay`); `stay`, stay where you are (by the car,
+ * locked in); neither, look after the person where they are.
+ */
+const advice = z.object({
+  say: z.string().min(1),
+  source: z.string().min(1),
+  out: z.boolean().optional(),
+  stay: z.boolean().optional(),
+});
+
 export const safetyVocabularySchema = z.object({
-  /** Endings a word may carry beyond its listed form (plural, third person, possessive). */
-  endings: z.array(z.string().min(1)),
+  /** The language the words are in: its stemmer reads them. */
+  language: z.enum(["en", "es"]),
+  /**
+   * The fewest letters a stem may have to meet a message word's ("kid" for "kids"): a shorter stem
+   * of this language's stemmer meets too many words of the other ("que", "mar").
+   */
+  minStem: z.number().int().min(2),
+  /**
+   * Pronouns joined to the end of a verb ("sáquenme", "ayúdenme"): the stemmer takes them off only
+   * after a gerund or an infinitive, so an imperative is read again without one.
+   */
+  enclitics: z.array(z.string()),
   /** Real words one letter away from a danger word: never read as its typo. */
   lookalikes: z.array(z.string()),
   /** Words that, just before a danger word, deny it ("no smoke", "not in the lane"). */
@@ -77,22 +120,48 @@ export const safetyVocabularySchema = z.object({
   cancellations: phrases,
   /** Car parts: an injury word about one of them ("the battery is swollen") is no one's injury. */
   carParts: phrases,
+  /** A medical emergency on its own: seizure, chest pain, can't breathe, labour, unresponsive, confused. */
+  medical: phrases,
+  /** Signs that are an emergency beside a condition or another sign (shaky, sweaty, headache). */
+  symptoms: phrases,
+  /** Conditions that make a sign an emergency (diabetic, pregnant, asthma). */
+  conditions: phrases,
   /** Fire, smoke, a burning smell, a fuel leak. */
   fire: phrases,
-  /** Travel lanes, intersections, crossings: danger with a word saying the car stopped there. */
+  /** Exhaust or fumes getting in, carbon monoxide: danger on their own. */
+  fumes: phrases,
+  /** The engine running (or the car idling): with a smell or a sign (headache, drowsy), fumes. */
+  engineRunning: phrases,
+  /** A smell of any kind: with the engine running, fumes. */
+  smell: phrases,
+  /** Water rising, a flooded road, a car in water. */
+  water: phrases,
+  /** Extreme heat: with a sign of heat illness, the heat class. */
+  heat: phrases,
+  /** Heat illness signs (not sweating, confused, faint, cramps). */
+  heatSigns: phrases,
+  /** Cold: with a sign of hypothermia, the cold class. */
+  cold: phrases,
+  /** Hypothermia signs (shivering, numb, blue lips, drowsy). */
+  coldSigns: phrases,
+  /** On the tracks, the gates coming down, a train coming: danger on their own. */
+  tracks: phrases,
+  /** A crossing: danger with a word saying the car stopped there. */
+  crossing: phrases,
+  /** Travel lanes, intersections, bridges: danger with a word saying the car stopped there. */
   lanes: phrases,
   /** Traffic passing close ("cars flying by"): danger with a stop, unless the car is off the road. */
   closeTraffic: phrases,
   /** Off the travel lanes: a shoulder, a parking lot, a driveway. */
   offRoad: phrases,
-  /** Places that are danger on their own ("on the tracks"). */
-  placesAlone: phrases,
   /** The car stopped, stalled, died, crashed or cannot move. */
   stopped: phrases,
-  /** Someone threatening the driver. */
+  /** Threats, violence, a weapon, coercion (demanding cash, not letting them leave). */
   threat: phrases,
-  /** Phrases holding a danger word that mean something else ("fire lane", "gas station"). */
+  /** Idioms holding a danger word that mean something else ("fire lane", "won't fire up", "killing me"). */
   except: phrases,
+  /** Contexts that are not danger: a blocked driveway's "I can't get out", a letter that threatens to sue. */
+  contexts: z.array(context),
   /**
    * After the guard, what the reply still needs to know about the road (guard.ts `road`): a crash, a
    * stop beside fast traffic, and the cautions that lead an answer. Phrases, as above.
@@ -126,24 +195,39 @@ export const safetyVocabularySchema = z.object({
     noInjury: phrases,
   }),
   /**
-   * What the assistant says: `call` is the first sentence of every danger reply, then one line per
-   * kind found, then `car` (after 911, help with the car; `{phone}` is the site's number).
+   * What the assistant says: `call` is the first sentence of every danger reply, then the advice of
+   * the most urgent class found (and of one more that does not contradict it), then `car` (after 911,
+   * help with the car; `{phone}` is the site's number).
    */
   reply: z.object({
     call: z.string().includes("911"),
-    "shut-in": z.string(),
-    injury: z.string(),
-    fire: z.string(),
-    traffic: z.string(),
-    threat: z.string(),
     car: z.string().includes("{phone}"),
+    kinds: z.object(Object.fromEntries(DANGER_KINDS.map((k) => [k, advice])) as Record<DangerKind, typeof advice>),
   }),
 });
 
 export type SafetyVocabulary = z.infer<typeof safetyVocabularySchema>;
 
+/**
+ * A language's YAML, read beside this file (tsx, the tests) or, in the server's bundle, from the copy
+ * scripts/build-server.mjs puts beside it (chat-data/).
+ */
+function load(lang: string): SafetyVocabulary {
+  const candidates = [`./data/${lang}/safety.yaml`, `./chat-data/${lang}/safety.yaml`];
+  let missing: unknown;
+  for (const candidate of candidates) {
+    let text: string;
+    try {
+      text = readFileSync(new URL(candidate, import.meta.url), "utf8");
+    } catch (error) {
+      missing ??= error;
+      continue;
+    }
+    return safetyVocabularySchema.parse(parse(text));
+  }
+  // The first address's error names the file that is missing.
+  throw missing;
+}
+
 /** The vocabularies by reply language; the guard reads every message with all of them. */
-export const safetyVocabularies = {
-  en: safetyVocabularySchema.parse(english),
-  es: safetyVocabularySchema.parse(spanish),
-};
+export const safetyVocabularies = { en: load("en"), es: load("es") };

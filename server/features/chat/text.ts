@@ -1,6 +1,11 @@
+import { StemmerEn } from "@nlpjs/lang-en-min";
+import { StemmerEs } from "@nlpjs/lang-es";
+
 /**
- * Text helpers every part of the assistant shares: one folded form of the message (lower case,
- * accents removed, curly quotes straightened) so that "Qué", "que" and "QUE" read the same.
+ * Text helpers every part of the assistant shares (the reader, the classifier, the entity finder and
+ * the safety guard): one folded form of the message (lower case, accents removed, curly quotes
+ * straightened) so that "Qué", "que" and "QUE" read the same; its tokens; edit distance; and each
+ * language's stemmer, so that word forms come from a maintained stemmer, never from listed endings.
  */
 export function fold(text: string): string {
   return foldKeepingCase(text).toLowerCase();
@@ -82,4 +87,40 @@ export function correctTypos(folded: string, typos: Typos): string {
     }
     return word;
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens: what the safety guard compares, a word or a number each.
+
+const APOSTROPHES = /['`\u00b4]/g;
+const TOKENS = /\p{L}+|\p{N}+/gu;
+const REPEATED_LETTERS = /(\p{L})\1+/gu;
+const DIGITS_ONLY = /^\p{N}+$/u;
+
+/** Folded, without apostrophes; words and numbers as separate tokens ("2yr" → 2, yr; "can't" → cant). */
+export function tokensOf(text: string): string[] {
+  return fold(text).replace(APOSTROPHES, "").match(TOKENS) ?? [];
+}
+
+/** Repeated letters squeezed to one: "hurrrt" and "hurt", "bleding" and "bleeding" compare equal. */
+export const squeeze = (token: string) => token.replace(REPEATED_LETTERS, "$1");
+export const isNumber = (token: string) => DIGITS_ONLY.test(token);
+
+/** Every string one deletion away from `key`, and `key` itself (a typo index's keys). */
+export function deletions(key: string): string[] {
+  const out = [key];
+  for (let i = 0; i < key.length; i++) out.push(key.slice(0, i) + key.slice(i + 1));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stemming: nlp.js's Snowball-based stemmers, the same the classifier is trained with.
+
+const STEMMERS = { en: new StemmerEn(), es: new StemmerEs() };
+export type StemLanguage = keyof typeof STEMMERS;
+export const STEM_LANGUAGES = Object.keys(STEMMERS) as StemLanguage[];
+
+/** A folded token's stem in a language ("hurts" → hurt, "amenazandome" → amenac). */
+export function stemOf(token: string, lang: StemLanguage): string {
+  return STEMMERS[lang].stem([token])[0] ?? token;
 }

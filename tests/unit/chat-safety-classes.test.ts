@@ -1,0 +1,158 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createAssistant } from "../../server/features/chat/assistant";
+import { safetyGuard } from "../../server/features/chat/danger-reply";
+import { DANGER_KINDS, type DangerKind, safetyVocabularies } from "../../server/features/chat/safety-vocabulary";
+import { builtKnowledge } from "../support/content";
+
+/**
+ * Danger read by situation class, crossed with every road and place context, in both languages. The
+ * messages come from tests/fixtures/chat-safety-situations.json: situations and places in plain words,
+ * written apart from the guard's vocabulary, so the test measures what the guard covers. Every reply
+ * must open with 911 and give the action of the most urgent class; a reply to a get-out class (fire,
+ * fumes, water, tracks, a travel lane) never tells anyone to stay inside, stay buckled or stay put.
+ */
+
+type Lang = "en" | "es";
+interface Place {
+  id: string;
+  text: string;
+  adds: DangerKind | null;
+}
+interface Fixture {
+  places: Record<Lang, Place[]>;
+  situations: Record<DangerKind, Record<Lang, string[]>>;
+  notDanger: Record<Lang, { idiom: string; text: string }[]>;
+  shoulderOnly: Record<Lang, string[]>;
+}
+const fixture = JSON.parse(
+  readFileSync(new URL("../fixtures/chat-safety-situations.json", import.meta.url), "utf8"),
+) as Fixture;
+const assistant = createAssistant(builtKnowledge());
+const LANGS: Lang[] = ["en", "es"];
+
+/** Saying to stay in or by the car, in either language: never in a reply to a get-out class. */
+const STAY = {
+  en: /stay (inside|in (the|your) (car|vehicle)|buckled|put|by the car)|keep your seat ?belt/i,
+  es: /qu[eé]dese (adentro|dentro|en el carro|junto al carro)|cintur[oó]n puesto|no se mueva de ah[ií]/i,
+};
+const BUCKLED = { en: /buckled/i, es: /cintur[oó]n puesto/i };
+const firstSentence = (reply: string) => reply.split(/(?<=[.!?:])\s/)[0] ?? "";
+const advice = (lang: Lang, kind: DangerKind) => safetyVocabularies[lang].reply.kinds[kind];
+/** The most urgent of the kinds (DANGER_KINDS is in order of urgency). */
+const mostUrgent = (kinds: DangerKind[]) => DANGER_KINDS.find((k) => kinds.includes(k)) as DangerKind;
+
+interface Case {
+  lang: Lang;
+  kind: DangerKind;
+  place: Place;
+  text: string;
+}
+
+/** Both orders, taking turns: what is happening first, or where the car is first. */
+const sentence = (situation: string, place: Place, n: number) =>
+  n % 2 ? `${place.text}, ${situation}` : `${situation}; ${place.text}`;
+
+function crossed(): Case[] {
+  const cases: Case[] = [];
+  for (const kind of DANGER_KINDS)
+    for (const lang of LANGS)
+      for (const [n, situation] of fixture.situations[kind][lang].entries())
+        for (const place of fixture.places[lang])
+          cases.push({ lang, kind, place, text: sentence(situation, place, n) });
+  return cases;
+}
+
+describe("danger by class × road and place context", () => {
+  const cases = crossed();
+
+  it(`reads every class in every context in both languages (${cases.length} messages), 911 first, the right action`, () => {
+    const problems: string[] = [];
+    const counts = new Map<string, number>();
+    for (const c of cases) {
+      const key = `${c.kind} ${c.lang}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      const { kinds } = safetyGuard.read(c.text);
+      const reply = assistant.reply(c.text, c.lang);
+      const expected = mostUrgent([c.kind, ...(c.place.adds ? [c.place.adds] : [])]);
+      const where = `[${c.kind} @ ${c.place.id}, ${c.lang}] ${c.text}`;
+      if (!kinds.includes(c.kind)) problems.push(`${where}\n    read as ${JSON.stringify(kinds)}`);
+      else if (!firstSentence(reply).includes("911"))
+        problems.push(`${where}\n    no 911 first: ${reply.slice(0, 100)}`);
+      else if (!reply.includes(advice(c.lang, expected).say))
+        problems.push(`${where}\n    not the ${expected} action: ${reply.slice(0, 160)}`);
+      const getOut = kinds.some((k) => advice(c.lang, k).out);
+      if (getOut && STAY[c.lang].test(reply)) problems.push(`${where}\n    says to stay: ${reply}`);
+      if (BUCKLED[c.lang].test(reply)) problems.push(`${where}\n    says buckled in: ${reply}`);
+    }
+    console.log(
+      `safety classes × contexts: ${cases.length} messages, ${fixture.places.en.length} places\n${[...counts]
+        .map(([k, n]) => `  ${k}: ${n}`)
+        .join("\n")}`,
+    );
+    expect(problems.slice(0, 30), `${problems.length} problems`).toEqual([]);
+    // Every class, in both languages, in every place.
+    for (const kind of DANGER_KINDS) for (const lang of LANGS) expect(counts.get(`${kind} ${lang}`)).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("says stay buckled in the car only for a stop on a freeway shoulder with no other hazard", () => {
+    for (const lang of LANGS)
+      for (const text of fixture.shoulderOnly[lang]) {
+        expect(safetyGuard.read(text).kinds, text).toEqual([]);
+        expect(assistant.reply(text, lang), text).toMatch(BUCKLED[lang]);
+      }
+  });
+
+  it("gets everyone out, not buckled in, for a car stalled on the tracks with the gates coming down", () => {
+    const reply = assistant.reply("my car died on the train tracks and the gates are coming down");
+    expect(firstSentence(reply)).toBe("Call 911 now.");
+    expect(reply.split(/(?<=\.)\s/)[1]).toMatch(/^Get everyone out of the car and away from the tracks/);
+    expect(reply).not.toMatch(STAY.en);
+    const es = assistant.reply("se me murió el carro en las vías del tren y están bajando las plumas", "es");
+    expect(firstSentence(es)).toBe("Llame al 911 ahora.");
+    expect(es).toContain("aléjense de las vías");
+    expect(es).not.toMatch(STAY.es);
+  });
+
+  it("lets a get-out action win over any stay when several classes are read", () => {
+    // A child shut in a car that is on fire; a threat on the tracks: out, not stay.
+    for (const [text, lang] of [
+      ["my baby is locked in the car and there's smoke coming from the engine", "en"],
+      ["a guy is threatening me and my car is stuck on the railroad tracks", "en"],
+      ["mi bebé está encerrado en el carro y sale humo del motor", "es"],
+    ] as const) {
+      const reply = assistant.reply(text, lang);
+      expect(firstSentence(reply), text).toContain("911");
+      expect(reply, text).not.toMatch(STAY[lang]);
+    }
+  });
+});
+
+describe("idioms and contexts that are not danger", () => {
+  for (const lang of LANGS)
+    for (const { idiom, text } of fixture.notDanger[lang])
+      it(`${lang}: ${idiom} ("${text}") gets no 911 opening`, () => {
+        expect(safetyGuard.read(text).kinds).toEqual([]);
+        const reply = assistant.reply(text, lang);
+        expect(reply.startsWith(safetyVocabularies[lang].reply.call), reply).toBe(false);
+      });
+
+  it("every idiom is tested in both languages", () => {
+    const idioms = (lang: Lang) => fixture.notDanger[lang].map((i) => i.idiom).sort();
+    expect(idioms("es")).toEqual(idioms("en"));
+  });
+});
+
+describe("word forms from the stemmer", () => {
+  it("reads Spanish verbs with pronouns joined and English inflections", () => {
+    for (const [text, kind] of [
+      ["hay un hombre amenazándome", "threat"],
+      ["nos están amenazando", "threat"],
+      ["sáquenme de aquí, estoy atrapado", "injury"],
+      ["he's bleeding from the head", "injury"],
+      ["my kids are trapped in the car", "shut-in"],
+      ["the car is burning", "fire"],
+    ] as const)
+      expect(safetyGuard.read(text).kinds, text).toContain(kind);
+  });
+});
