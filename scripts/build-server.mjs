@@ -27,4 +27,6 @@ await build({
   logLevel: "warning",
 });
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
+// The chat assistant's data files (YAML, read at start beside the module that reads them: data-file.ts).
+cpSync("server/features/chat/data", `${out}/data`, { recursive: true });
 console.log(`server compiled to ${out}/`);
