@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { ui } from "../../src/i18n/ui";
 
 /**
@@ -49,12 +50,18 @@ function spanishTexts(): [string, string][] {
   // entities and the guard's word lists are what drivers type ("se me ponchó y no traigo refacción"),
   // which it must keep understanding.
   const chat = path.join(root, "server/features/chat/data/es");
-  const said = (file: string) => JSON.parse(readFileSync(path.join(chat, file), "utf8"));
+  // YAML or JSON, whichever the pack has (the packs moved to YAML so editors can write comments).
+  const said = (name: string) => {
+    const yaml = path.join(chat, `${name}.yaml`);
+    return existsSync(yaml)
+      ? parse(readFileSync(yaml, "utf8"))
+      : JSON.parse(readFileSync(path.join(chat, `${name}.json`), "utf8"));
+  };
   return [
     ...files.map((f) => [path.relative(root, f), readFileSync(f, "utf8")] as [string, string]),
     ...strings(ui.es, "ui.es"),
-    ...strings(said("replies.json"), "chat replies.json"),
-    ...strings(said("safety.json").reply, "chat safety.json reply"),
+    ...strings(said("replies"), "chat replies"),
+    ...strings(said("safety").reply, "chat safety reply"),
   ];
 }
 

@@ -10,7 +10,7 @@ import { accidentTopic, intentsOfKind, ROLES, ruleOf, SERVICES, topicOf, tows } 
  * Puts a reply together from a reading, in one order for every message and every language: danger
  * first (the safety guard), then the service asked for, the place (ours, or honestly outside), then each
  * further question in the order asked, and last what to do next (the phone). Every sentence comes
- * from the language's replies.json; nothing here is a word of either language.
+ * from the language's replies.yaml; nothing here is a word of either language.
  */
 
 /** What we cannot say in chat, answered honestly after the service (domain.yaml order); small talk, said only when nothing else is. */

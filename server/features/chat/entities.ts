@@ -101,7 +101,7 @@ export interface EntityFinder {
 }
 
 /**
- * Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.json), by
+ * Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.yaml), by
  * first letter: a typo keeps a word's first letter, so only the phrases with a word's initial can start there.
  */
 const compiled = new WeakMap<readonly string[], Map<string, Phrase[]>>();
