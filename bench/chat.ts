@@ -10,9 +10,11 @@
  * sending the development questions of the evaluation set in turn, English and Spanish (with the
  * Spanish pages' "lang": "es" where a case has it). Each caller starts at its own place in the list,
  * so the callers never send the same message together and a run reaches both languages.
- * Budget: p99 under 20 ms, every request answered 200. Exits 1 otherwise.
  * Beside it, the same callers against GET /healthz on the same server: the floor this machine
  * gives any request, so a slow run on a busy machine can be told from a slow assistant.
+ * Budget (issue 46: an absolute time cannot be shown on two busy cores): p99 at most 1.5 times the
+ * /healthz floor's p99 measured in the same run, the assistant's CPU at most 1 ms a reply, every
+ * request answered 200. Exits 1 otherwise.
  * Before the load, the assistant's own time per reply is measured in this process, once over every
  * question: what a reply costs with nothing else running, whatever the machine's load does to latency.
  */
@@ -32,10 +34,15 @@ import { startServer } from "./support/server";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const port = Number(process.env.BENCH_CHAT_PORT ?? 4417);
-const BUDGET_P99_MS = 20;
+/** p99 at most this many times the /healthz floor's p99, measured in the same run. */
+const BUDGET_P99_RATIO = 1.5;
+/** The assistant's own CPU per reply, in this process (process.cpuUsage over every question). */
+const BUDGET_CPU_MS = 1;
 
-const questions: { q: string; lang?: ChatLanguage }[] = ["chat-eval-dev.json", "chat-eval-es-dev.json"].flatMap(
-  (file) => JSON.parse(readFileSync(new URL(`../tests/fixtures/${file}`, import.meta.url), "utf8")),
+/** Every development question, the trained ones too: the mix drivers' messages have. */
+const FILES = ["chat-eval-dev.json", "chat-eval-trained.json", "chat-eval-es-dev.json", "chat-eval-es-trained.json"];
+const questions: { q: string; lang?: ChatLanguage }[] = FILES.flatMap((file) =>
+  JSON.parse(readFileSync(new URL(`../tests/fixtures/${file}`, import.meta.url), "utf8")),
 );
 const requests = questions.map(({ q, lang }) => ({
   method: "POST" as const,
@@ -113,7 +120,8 @@ async function main() {
     });
     const bad = result.non2xx + result.errors + result.timeouts;
     const p99 = result.latency.p99;
-    const pass = p99 < BUDGET_P99_MS && bad === 0 && result["2xx"] > 0;
+    const ratio = p99 / floor.latency.p99;
+    const pass = ratio <= BUDGET_P99_RATIO && cost.again.cpuMs <= BUDGET_CPU_MS && bad === 0 && result["2xx"] > 0;
     console.log(
       `POST /api/chat, built-in assistant: ${CONNECTIONS} concurrent callers, ${SECONDS} s, ${questions.length} different questions\n`,
     );
@@ -136,7 +144,9 @@ async function main() {
     console.log(
       `chat / floor        p50 ${(result.latency.p50 / floor.latency.p50).toFixed(2)}x   p99 ${(p99 / floor.latency.p99).toFixed(2)}x`,
     );
-    console.log(`budget              p99 < ${BUDGET_P99_MS} ms`);
+    console.log(
+      `budget              p99 <= ${BUDGET_P99_RATIO}x the floor's p99 (here ${ratio.toFixed(2)}x); CPU <= ${BUDGET_CPU_MS} ms a reply (here ${cost.again.cpuMs.toFixed(3)} ms)`,
+    );
     console.log(pass ? "PASS" : "FAIL");
     process.exitCode = pass ? 0 : 1;
   } finally {

@@ -27,9 +27,6 @@ await build({
   logLevel: "warning",
 });
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
-// The chat's YAML data packs are read at start from beside the bundle (safety-vocabulary.ts).
-cpSync("server/features/chat/data", `${out}/chat-data`, {
-  recursive: true,
-  filter: (from) => !from.includes(".") || from.endsWith(".yaml"),
-});
+// The chat assistant's data files (YAML, read at start beside the module that reads them: data-file.ts).
+cpSync("server/features/chat/data", `${out}/data`, { recursive: true });
 console.log(`server compiled to ${out}/`);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { mapSearchHref, telHrefFor } from "./links";
+import { places } from "./places";
 
 /**
  * The one source of truth for every fact about the business. Pages, JSON-LD, the server and the
@@ -68,19 +69,9 @@ export const site: Site = siteSchema.parse({
   // which every town served lies within 28 km (tests/unit/area-pages.test.ts checks it).
   serviceRadiusMeters: 30000,
   serviceAreaCenter: { latitude: 37.965, longitude: -121.347 },
-  areas: [
-    "Stockton",
-    "Lodi",
-    "Manteca",
-    "Tracy",
-    "Lathrop",
-    "French Camp",
-    "Mountain House",
-    "Acampo",
-    "Victor",
-    "Lockeford",
-  ],
-  highways: ["I-5", "SR-99", "SR-4", "SR-120", "I-205", "I-580", "SR-12", "SR-88"],
+  // The towns and highways are the area's places (src/shared/places.json), which the chat reads too.
+  areas: places.towns.map((t) => t.name),
+  highways: places.highways,
   locale: "en_US",
   // The built-in assistant understands messages with nlp.js (its intent classifier and stemmers;
   // MiniSearch only quotes article passages); name the vendor of an outside bot here instead when

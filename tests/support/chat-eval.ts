@@ -57,13 +57,25 @@ export function problemsWith(c: EvalCase, reply: string, language?: "es"): strin
   return out;
 }
 
-/** The regression sets (1,653 questions) and the language their replies are judged in. */
+/**
+ * The regression sets (1,653 questions) and the language their replies are judged in. The
+ * development parts hold no training example (tests/unit/chat-data-heldout.test.ts): the questions
+ * that had been copied into intents as examples are the `trained` parts, regression cases only.
+ */
 export const REGRESSION_FILES: { file: string; language?: "es" }[] = [
   { file: "chat-eval-dev.json" },
+  { file: "chat-eval-trained.json" },
+  { file: "chat-eval-es-trained.json", language: "es" },
   { file: "chat-eval-test.json" },
   { file: "chat-eval-es-dev.json", language: "es" },
   { file: "chat-eval-es-test.json", language: "es" },
   { file: "chat-eval-es-test-blind4.json", language: "es" },
+];
+
+/** The development parts: questions never trained on, on which the confidence is calibrated. */
+export const DEVELOPMENT_FILES: { file: string; language?: "es" }[] = [
+  { file: "chat-eval-dev.json" },
+  { file: "chat-eval-es-dev.json", language: "es" },
 ];
 
 /** A case's name in the known-failures list: its file, the page's hint and the question. */

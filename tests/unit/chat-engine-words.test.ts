@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { parse as parseYaml } from "yaml";
+import { parse } from "yaml";
 
 /**
  * The assistant's engine holds no word of English or Spanish: every word it says or looks for is in
@@ -15,12 +15,14 @@ const DIR = new URL("../../server/features/chat/", import.meta.url);
  * route (the API's refusals, which name the phone number like every other endpoint's).
  */
 const TRANSPORT = new Set(["webhook.ts", "routes.ts"]);
+/** What an editor reads when a data file is wrong (data-file.ts, pack-schema.ts): messages for them, not the assistant's words. */
+const EDITOR_MESSAGES = new Set(["data-file.ts", "pack-schema.ts"]);
 /**
  * Terms of code, not of a language: JSON and nlp.js fields, file names and their encoding, language codes, typeof
  * names, Unicode and regex flags, HTTP headers, and the engine's own codes for a place's role.
  */
 const CODE_TERMS = new Set(
-  "json yaml utf data en es None classify slug text intent id articleTitle heading chat model languages string object NFD Lu gu POST Content Type Accept application plain from at".split(
+  "json yaml utf data intents entities replies domain calibration en es None classify slug text intent id articleTitle heading chat model languages string object NFD Lu gu POST Content Type Accept application plain from at".split(
     " ",
   ),
 );
@@ -34,16 +36,40 @@ function keysOf(value: unknown, into: Set<string>) {
     }
 }
 
+/** A data file, YAML or JSON, whichever the pack has. */
+const data = (name: string): unknown => {
+  const yaml = new URL(`data/${name}.yaml`, DIR);
+  return existsSync(yaml)
+    ? parse(readFileSync(yaml, "utf8"))
+    : JSON.parse(readFileSync(new URL(`data/${name}.json`, DIR), "utf8"));
+};
 const allowed = new Set(CODE_TERMS);
 for (const lang of ["en", "es"])
-  for (const file of ["intents", "entities", "replies", "safety"]) {
-    // A pack file is JSON, or commented YAML.
-    const yaml = new URL(`data/${lang}/${file}.yaml`, DIR);
-    const data = existsSync(yaml)
-      ? parseYaml(readFileSync(yaml, "utf8"))
-      : JSON.parse(readFileSync(new URL(`data/${lang}/${file}.json`, DIR), "utf8"));
-    keysOf(data, allowed);
-  }
+  for (const file of ["intents", "entities", "replies", "safety"]) keysOf(data(`${lang}/${file}`), allowed);
+keysOf(data("domain"), allowed);
+// The kinds of intent domain.yaml names ("cannot-say", "small-talk"): the engine's own terms.
+for (const rule of Object.values((data("domain") as { intents: Record<string, { kind: string }> }).intents))
+  for (const part of rule.kind.split(/[^A-Za-z]+/)) allowed.add(part);
+keysOf(data("calibration"), allowed);
+
+/** The intents the packs know: the engine routes by their kind in domain.yaml, never by name. */
+const INTENTS = new Set(
+  ["en", "es"].flatMap((lang) => Object.keys(data(`${lang}/intents`) as object)).filter((i) => i !== "None"),
+);
+
+/** The string literals of a file that name an intent ("price", "service:towing"). */
+function intentNames(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(new URL(file, DIR), "utf8"), ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && INTENTS.has(node.text))
+      out.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} "${node.text}"`);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
 
 /** The letters of each literal in a file, with where they stand. */
 function wordsInLiterals(file: string): { word: string; line: number }[] {
@@ -68,7 +94,9 @@ function wordsInLiterals(file: string): { word: string; line: number }[] {
   return out;
 }
 
-const engineFiles = readdirSync(DIR).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !TRANSPORT.has(f));
+const engineFiles = readdirSync(DIR).filter(
+  (f) => f.endsWith(".ts") && !f.endsWith(".d.ts") && !TRANSPORT.has(f) && !EDITOR_MESSAGES.has(f),
+);
 
 describe("the chat engine", () => {
   it("has its files", () => {
@@ -80,6 +108,11 @@ describe("the chat engine", () => {
       expect(wordsInLiterals(file).map((w) => `${file}:${w.line} "${w.word}"`)).toEqual([]);
     });
   }
+
+  it("names no intent: the routing rules are data (data/domain.yaml)", () => {
+    expect(INTENTS.size).toBeGreaterThan(40);
+    expect(engineFiles.flatMap(intentNames)).toEqual([]);
+  });
 
   it("the check finds a word where one is", () => {
     const found = ["towns", "grúa", "the"].filter((w) => !allowed.has(w));

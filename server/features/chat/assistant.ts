@@ -14,6 +14,8 @@ export interface Answer {
   text: string;
   /** The language the reply is written in (the route sends it as Content-Language). */
   lang: ChatLanguage;
+  /** True when it could not tell what the driver needs and picked no stock reply (counted as not answered). */
+  abstained: boolean;
 }
 
 export interface Assistant {
@@ -50,7 +52,8 @@ export function createAssistant(
   };
   const answer = (raw: string, hint?: ChatLanguage): Answer => {
     const reading = readMessage(raw.trim().slice(0, MAX_READ), hint, intents, finders, threshold);
-    return { text: compose(reading, context), lang: reading.lang };
+    const { text, abstained } = compose(reading, context);
+    return { text, lang: reading.lang, abstained };
   };
   return {
     knowledgeSize: knowledgeSize(knowledge),

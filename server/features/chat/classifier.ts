@@ -8,7 +8,7 @@ import { fold, wordsOf } from "./text";
 
 /**
  * The intent classifier: for each language, nlp.js's neural network trained on the examples of the
- * language's intents.json, over stemmed words (nlp.js's own stemmers), so "towed", "towing" and
+ * language's intents.yaml, over stemmed words (nlp.js's own stemmers), so "towed", "towing" and
  * "tows" are one feature. It is trained at build time (scripts/build-chat-model.ts writes
  * dist/chat-model.json) and loaded at start; tests train it in memory from the same data.
  *

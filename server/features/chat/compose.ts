@@ -4,65 +4,20 @@ import type { PlaceMention } from "./entities";
 import { fill, type OneOrMany, type Replies } from "./pack";
 import type { Reading } from "./read";
 import type { Retriever } from "./retrieval";
+import { accidentTopic, intentsOfKind, ROLES, ruleOf, SERVICES, topicOf, tows } from "./routing";
 
 /**
  * Puts a reply together from a reading, in one order for every message and every language: danger
  * first (the safety guard), then the service asked for, the place (ours, or honestly outside), then each
  * further question in the order asked, and last what to do next (the phone). Every sentence comes
- * from the language's replies.json; nothing here is a word of either language.
+ * from the language's replies.yaml; nothing here is a word of either language.
  */
 
-/** Intents answered by their own text, in the order asked. */
-const QUESTIONS = new Set([
-  "blocked-driveway",
-  "abandoned",
-  "private-property",
-  "private-property-sign",
-  "home-driveway",
-  "insurance-claim",
-  "diagnosis",
-  "new-key",
-  "who-pays",
-  "find-towed",
-  "impound",
-  "police-tow",
-  "junk-title",
-  "legal-advice",
-  "repairs",
-  "recommend",
-  "weather",
-  "fleet",
-  "bot",
-  "contact",
-  "email",
-  "address",
-  "hours",
-  "request",
-  "services-list",
-  "areas",
-  "complaint",
-  "unattended",
-  "ride-along",
-  "verify-operator",
-  "belongings",
-  "chains",
-  "hitch-classes",
-  "language",
-  "privacy",
-  "injection",
-]);
-/** What we cannot say in chat: answered honestly after the service, which is still offered. */
-const CANNOT_SAY = ["price", "eta", "payment", "insurance", "auto-club"];
-/** Said only when nothing else is: a greeting or thanks beside a need adds nothing. */
-const SMALL_TALK = ["greeting", "thanks", "goodbye", "help", "off-topic"];
-/** Intents whose topic text has another name. */
-const TOPIC_OF: Record<string, string> = { "accident-info": "after-accident", email: "contact" };
-/** Questions about what the law asks, answered after a danger's first steps. */
-const LAW = new Set(["police-tow", "impound", "find-towed", "who-pays", "insurance-claim"]);
-/** Questions about something other than the driver's own car: a town in them is not a "do you serve". */
-const ELSEWHERE = new Set(["weather", "recommend", "off-topic", "fleet", "payment", "privacy"]);
-/** Services whose next step includes where the vehicle should go. */
-const TOWS = new Set(["towing", "emergency-towing", "motorcycle-towing", "junk-car-removal"]);
+/** What we cannot say in chat, answered honestly after the service (domain.yaml order); small talk, said only when nothing else is. */
+const CANNOT_SAY = intentsOfKind("cannot-say");
+const SMALL_TALK = intentsOfKind("small-talk");
+/** Intents answered by their own text. */
+const isQuestion = (i: string) => ruleOf(i).kind === "question";
 /** About three short sentences and the next step: what a phone shows without scrolling. */
 export const REPLY_BUDGET = 700;
 
@@ -109,14 +64,34 @@ function accident(reading: Reading, retriever: Retriever): string | undefined {
   const r = reading.pack.replies;
   const part = r.accidentParts?.find((p) => p.asks.some((a) => reading.corrected.includes(a)));
   if (part) return part.text;
-  if (r.accidentParts) return r.topics["after-accident"]?.text;
-  return passage(reading, retriever, "after-an-accident") ?? r.topics["after-accident"]?.text;
+  if (r.accidentParts) return r.topics[accidentTopic]?.text;
+  return passage(reading, retriever, SERVICES.accidentGuide) ?? r.topics[accidentTopic]?.text;
 }
 
-export function compose(reading: Reading, context: ComposeContext): string {
+/** A reply, and whether it is the honest "I can't tell what you need" (no stock reply picked). */
+export interface Composed {
+  text: string;
+  abstained: boolean;
+}
+
+/**
+ * No stock reply: the assistant says plainly that it could not tell what the driver needs, with the
+ * phone and the form, opening with 911 when the message tells about people or where the car is now.
+ */
+function abstain(reading: Reading): Composed {
+  const { abstain } = reading.pack.replies;
+  return { text: reading.peopleOrWhere() ? `${abstain.danger} ${abstain.text}` : abstain.text, abstained: true };
+}
+
+export function compose(reading: Reading, context: ComposeContext): Composed {
+  const said = composeText(reading, context);
+  return typeof said === "string" ? { text: said, abstained: false } : said;
+}
+
+function composeText(reading: Reading, context: ComposeContext): string | Composed {
   const { pack, safety, intents, places } = reading;
   const r = pack.replies;
-  const topic = (key: string) => r.topics[TOPIC_OF[key] ?? key]?.text;
+  const topic = (key: string) => r.topics[topicOf(key)]?.text;
   const has = (i: string) => intents.includes(i);
   let services = [...reading.services];
   const served = unique(places.filter((p) => p.served));
@@ -146,8 +121,8 @@ export function compose(reading: Reading, context: ComposeContext): string {
       const rules = [
         ...facts.map((f) => f.text),
         ...intents
-          .filter((i) => i === "accident-info" || (QUESTIONS.has(i) && LAW.has(i)))
-          .map((i) => (i === "accident-info" ? accident(reading, context.retriever) : topic(i)))
+          .filter((i) => ruleOf(i).kind === "accident" || (isQuestion(i) && ruleOf(i).law))
+          .map((i) => (ruleOf(i).kind === "accident" ? accident(reading, context.retriever) : topic(i)))
           .filter((t) => t && !restates(t)),
       ].filter((t): t is string => !!t && !t.includes(`${r.pathPrefix}/services/`) && !t.includes(r.articlesPath));
       return fit([first, ...rules]);
@@ -157,7 +132,7 @@ export function compose(reading: Reading, context: ComposeContext): string {
       const parts = [first];
       if (outside.length) parts.push(fill(counted(r.towns.outside, outside), r, { names: joined(outside, r) }));
       else {
-        const service = services.includes("emergency-towing") ? "emergency-towing" : services[0];
+        const service = services.includes(SERVICES.emergency) ? SERVICES.emergency : services[0];
         if (service) parts.push(serviceLink(r, service));
         for (const t of CANNOT_SAY.filter(has)) parts.push(topic(t) ?? "");
         if (served.length) parts.push(fill(counted(r.towns.inArea, served), r, { names: joined(served, r) }) + links);
@@ -171,13 +146,13 @@ export function compose(reading: Reading, context: ComposeContext): string {
 
   // A trip between two of our towns is a tow; after a crash the car needs one too.
   const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
-  if (!services.length && served.length >= 2 && trip && !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
-    services = ["towing"];
+  if (!services.length && served.length >= 2 && trip && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
+    services = [SERVICES.tow];
   // Taken somewhere ("from Lodi to my house", "al taller"): a tow, before what else the car needs.
-  if (reading.takenTo && !services.some((s) => TOWS.has(s)) && !intents.some((i) => QUESTIONS.has(i) && i !== "areas"))
-    services = ["towing", ...services];
-  if (safety.crashed && !has("accident-info") && !services.includes("emergency-towing") && !services.includes("towing"))
-    services = ["towing", ...services];
+  if (reading.takenTo && !services.some(tows) && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
+    services = [SERVICES.tow, ...services];
+  if (safety.crashed && !intents.some((i) => ruleOf(i).kind === "accident") && !services.some(tows))
+    services = [SERVICES.tow, ...services];
 
   const caution =
     safety.caution && (safety.caution !== "freeway" || services.length) ? r.caution[safety.caution] : undefined;
@@ -209,11 +184,11 @@ export function compose(reading: Reading, context: ComposeContext): string {
     }
   } else if (
     served.length &&
-    !intents.some((i) => ELSEWHERE.has(i)) &&
+    !intents.some((i) => ruleOf(i).elsewhere) &&
     // A town named in another question ("impound in Lodi") is where it happened, not a "do you serve".
-    (services.length || has("areas") || !intents.some((i) => QUESTIONS.has(i)))
+    (services.length || has(ROLES.askPlace) || !intents.some(isQuestion))
   ) {
-    const asksArea = has("areas") || !services.length;
+    const asksArea = has(ROLES.askPlace) || !services.length;
     const yes = asksArea && !services.length ? r.towns.yes : r.towns.inArea;
     placeWith = (links) => fill(counted(yes, served), r, { names: joined(served, r) }) + links;
   }
@@ -224,20 +199,21 @@ export function compose(reading: Reading, context: ComposeContext): string {
   // Each further question, in the order asked, after the rules it names.
   const answers: string[] = facts.map((f) => f.text);
   for (const intent of intents) {
-    if (intent === "areas" && place) continue;
-    if (intent === "email" && has("contact")) continue;
-    if (intent === "complaint" && services.length) continue;
-    if (intent === "technical") {
-      const text = has("chains") || has("hitch-classes") ? undefined : passage(reading, context.retriever);
+    const rule = ruleOf(intent);
+    if (rule.coveredByPlace && place) continue;
+    if (rule.coveredBy && has(rule.coveredBy)) continue;
+    if (rule.coveredByService && services.length) continue;
+    if (rule.kind === "how-to") {
+      const text = intents.some((i) => ruleOf(i).ownsHowTo) ? undefined : passage(reading, context.retriever);
       if (text && !factLinks.some((link) => text.includes(link))) answers.push(text);
       continue;
     }
-    if (intent === "accident-info") {
+    if (rule.kind === "accident") {
       const text = accident(reading, context.retriever);
       if (text && !restates(text)) answers.push(text);
       continue;
     }
-    if (QUESTIONS.has(intent)) {
+    if (rule.kind === "question") {
       const text = topic(intent);
       if (text && !answers.includes(text) && !restates(text)) answers.push(text);
     }
@@ -245,6 +221,10 @@ export function compose(reading: Reading, context: ComposeContext): string {
   const cannotSay = CANNOT_SAY.filter(has)
     .map(topic)
     .filter((t): t is string => !!t);
+
+  // Nothing read that we can answer: no stock reply is picked.
+  if (!caution && !services.length && !place && !answers.length && !cannotSay.length && !SMALL_TALK.some(has))
+    return abstain(reading);
 
   const assemble = (short: boolean, withServices = true, withLinks = !short) => {
     const cards =
@@ -269,11 +249,11 @@ export function compose(reading: Reading, context: ComposeContext): string {
     ].filter((p): p is string => !!p);
     if (!parts.length || (parts.length === 1 && caution)) {
       const small = SMALL_TALK.find(has);
-      parts.push(topic(small ?? (caution ? "help" : "unknown")) ?? "");
+      parts.push(topic(small ?? (caution ? ROLES.withCaution : ROLES.nothing)) ?? "");
     }
     const body = parts.join(" ");
     if (body.includes(site.phone.display)) return body;
-    const tow = services.some((s) => TOWS.has(s));
+    const tow = services.some(tows);
     const next =
       services.length && !short ? (tow ? r.nextStep.serviceWithDropOff : r.nextStep.service) : r.nextStep.info;
     return `${body}\n\n${next}`;

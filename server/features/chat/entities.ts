@@ -93,10 +93,15 @@ export interface EntityFinder {
   namesMoney(text: string, words: string[]): boolean;
   /** True when the words name a phrase of every group (typos forgiven) and none of `unless`. */
   namesAll(words: string[], groups: readonly string[][], unless?: readonly string[]): boolean;
+  /**
+   * True when the message tells about people (the pack's `people`) or where the car is now (a town or
+   * place, a highway, the pack's `whereNow`): a message we cannot answer then opens with 911.
+   */
+  peopleOrWhere(text: string, words: string[]): boolean;
 }
 
 /**
- * Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.json), by
+ * Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.yaml), by
  * first letter: a typo keeps a word's first letter, so only the phrases with a word's initial can start there.
  */
 const compiled = new WeakMap<readonly string[], Map<string, Phrase[]>>();
@@ -146,6 +151,14 @@ export function createEntityFinder(e: Entities): EntityFinder {
   const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.map(phrase) }));
   const placeKinds = (e.placeKinds ?? []).map(phrase);
   const destinations = (e.destinations ?? []).map(phrase);
+  // Each highway as drivers write it ("the 99", "la 99"): the pack's forms with the highways' numbers.
+  const numbers = e.highways.map((h) => h.replace(/\D+/g, ""));
+  const present = [
+    ...(e.people ?? []),
+    ...(e.whereNow ?? []),
+    ...e.highways,
+    ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
+  ];
   const articles = Object.entries(e.articles).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
 
   /** The phrase among `list` that ends just before word `at`. */
@@ -297,6 +310,9 @@ export function createEntityFinder(e: Entities): EntityFinder {
         return words.some((w, at) => byInitial.get(w[0] ?? "")?.some((p) => matchesAt(words, at, p, false)));
       };
       return groups.every(names) && !(unless && names(unless));
+    },
+    peopleOrWhere(text, words) {
+      return this.namesAll(words, [present]) || this.places(text).length > 0;
     },
     asksPlace(words) {
       return words.some((_, at) => question.some((p) => matchesAt(words, at, p, false, false)));

@@ -2,7 +2,7 @@ import type { ArticleSection, ChatKnowledge } from "../../../src/shared/chat-kno
 import { PACKS, type Said } from "./pack";
 
 /**
- * What the assistant knows: the curated texts of each language's data pack (replies.json, each tied
+ * What the assistant knows: the curated texts of each language's data pack (replies.yaml, each tied
  * to the page sentence it restates) and the build's knowledge file (every section of every article
  * and guide, for how-to questions, and which towns have a page of their own).
  */

@@ -1,18 +1,25 @@
 import type { ChatLanguage } from "../../../src/shared/chat-schema";
+import { places } from "../../../src/shared/places";
 import { fullAddress, highwayList, serviceRadiusMiles, site } from "../../../src/shared/site";
-import enEntities from "./data/en/entities.json" with { type: "json" };
-import enIntents from "./data/en/intents.json" with { type: "json" };
-import enReplies from "./data/en/replies.json" with { type: "json" };
-import esEntities from "./data/es/entities.json" with { type: "json" };
-import esIntents from "./data/es/intents.json" with { type: "json" };
-import esReplies from "./data/es/replies.json" with { type: "json" };
+import { readDataFile } from "./data-file";
+import {
+  type Calibration,
+  calibrationSchema,
+  type Domain,
+  domainSchema,
+  entitiesSchema,
+  intentsSchema,
+  repliesSchema,
+} from "./pack-schema";
 
 /**
- * A language's data pack (server/features/chat/data/{en,es}/): what drivers say (intents.json: intent -> example
- * messages), what the engine looks for in a message (entities.json: towns, places outside them,
- * services, highways, the small words that join clauses, mark a trip or negate) and what the assistant
- * says (replies.json). The engine reads every language the same way; only these files differ, so a
- * new phrasing, alias or answer is a line of data, never code.
+ * A language's data pack (server/features/chat/data/{en,es}/, YAML): what drivers say (intents.yaml:
+ * intent -> example messages), what the engine looks for in a message (entities.yaml: services, the
+ * small words that join clauses, mark a trip or negate; the towns, places outside them and highways
+ * come from src/shared/places.json, which the site reads too) and what the assistant says
+ * (replies.yaml). The routing rules, the same for every language, are domain.yaml. The engine reads
+ * every language the same way; only these files differ, so a new phrasing, alias or answer is a line
+ * of data, never code.
  */
 
 export interface Town {
@@ -58,6 +65,12 @@ export interface Entities {
   everydayWords: string[];
   /** Terms of this language in the English articles' words, for searching them. */
   glossary?: Record<string, string>;
+  /** Words that tell a message is about people: an answer the assistant cannot give opens with 911. */
+  people?: string[];
+  /** Words that tell where the car is now (a shoulder, a bridge): the same. */
+  whereNow?: string[];
+  /** How a highway is written, `#` for its number ("the #"): where the car is now too. */
+  highwayForms?: string[];
 }
 
 /** A text the assistant says; one that restates a page names the page and the phrase it restates. */
@@ -97,6 +110,8 @@ export interface Replies {
   accidentParts?: { id: string; asks: string[]; text: string; source?: Said["source"] }[];
   /** The site's checked legal facts, each said when a message names every one of its `about` groups. */
   lawFacts: LawFact[];
+  /** What is said when the assistant cannot tell what the driver needs; `danger` opens it when people or a place are named. */
+  abstain: { text: string; danger: string };
 }
 
 /**
@@ -150,9 +165,31 @@ function filled(replies: Replies): Replies {
   return walk(replies) as Replies;
 }
 
-export const PACKS: Record<ChatLanguage, Pack> = {
-  en: { lang: "en", intents: enIntents, entities: enEntities as Entities, replies: filled(enReplies as Replies) },
-  es: { lang: "es", intents: esIntents, entities: esEntities as Entities, replies: filled(esReplies as Replies) },
+/** The towns, places outside them and highways, language-neutral, from the one source the site reads. */
+const placeEntities = {
+  towns: Object.fromEntries(
+    places.towns.map((t) => [t.name, { slug: t.slug, aliases: t.aliases, landmarks: t.landmarks }]),
+  ),
+  outsidePlaces: places.outside,
+  highways: places.highways,
 };
 
+function loadPack(lang: ChatLanguage): Pack {
+  const entities = readDataFile(`${lang}/entities.yaml`, entitiesSchema);
+  return {
+    lang,
+    intents: readDataFile(`${lang}/intents.yaml`, intentsSchema),
+    entities: { ...placeEntities, ...entities },
+    replies: filled(readDataFile(`${lang}/replies.yaml`, repliesSchema) as Replies),
+  };
+}
+
+export const PACKS: Record<ChatLanguage, Pack> = { en: loadPack("en"), es: loadPack("es") };
+
 export const LANGUAGES = Object.keys(PACKS) as ChatLanguage[];
+
+/** The routing rules (domain.yaml): each intent's kind, its topic and how it combines. */
+export const DOMAIN: Domain = readDataFile("domain.yaml", domainSchema);
+
+/** The fitted confidence threshold (calibration.yaml, written by scripts/calibrate-chat.ts). */
+export const CALIBRATION: Calibration = readDataFile("calibration.yaml", calibrationSchema);

@@ -3,7 +3,8 @@ import type { Guess, IntentModel } from "./classifier";
 import { safetyGuard } from "./danger-reply";
 import type { EntityFinder, PlaceMention } from "./entities";
 import type { DangerReading, SafetyReading } from "./guard";
-import { LANGUAGES, PACKS, type Pack } from "./pack";
+import { CALIBRATION, LANGUAGES, PACKS, type Pack } from "./pack";
+import { ROLES, ruleOf, serviceOf } from "./routing";
 import { correctTypos, fold, wordsOf } from "./text";
 
 /**
@@ -12,39 +13,12 @@ import { correctTypos, fold, wordsOf } from "./text";
  * trained classifier), and which services, places and articles it names (the entity finder).
  */
 
-/** A clause's best intent counts from this score up; below, the clause says nothing we know. */
-export const INTENT_THRESHOLD = 0.5;
-
-/** Questions whose subject may be a service: a tow's rules, a how-to, a crash's paperwork. */
-const SUBJECTS = new Set([
-  "technical",
-  "hitch-classes",
-  "accident-info",
-  "abandoned",
-  "private-property",
-  "private-property-sign",
-  "home-driveway",
-  "find-towed",
-  "impound",
-  "police-tow",
-  "who-pays",
-  "junk-title",
-  "legal-advice",
-  "insurance-claim",
-  "belongings",
-  "chains",
-  "diagnosis",
-  "new-key",
-]);
-
-/** Questions about what we do not do, whose answers name the service we can do instead. */
-const OFFERS_INSTEAD = new Set(["diagnosis", "new-key", "insurance-claim"]);
-
 /**
- * Questions a driver adds in passing to a need ("…and how much?", "¿cuánto se tarda?"): their score
- * beside the need's is lower, and leaving them unanswered costs more than answering them honestly.
+ * A clause's intent counts from this classifier score up; below, the clause says nothing we know, and a
+ * message with nothing we know gets no stock reply. Fitted on the development part by
+ * scripts/calibrate-chat.ts (data/calibration.yaml), never set by hand.
  */
-const LOWER_THRESHOLD: Record<string, number> = { price: 0.3, eta: 0.3 };
+export const INTENT_THRESHOLD = CALIBRATION.threshold;
 
 export interface Reading {
   lang: ChatLanguage;
@@ -63,8 +37,12 @@ export interface Reading {
   articles: string[];
   /** True when the message says where the car should go that is not a town ("to my house"). */
   takenTo: boolean;
-  /** The checked legal facts the message asks about (replies.json `lawFacts`, by id). */
+  /** The checked legal facts the message asks about (replies `lawFacts`, by id). */
   facts: string[];
+  /** The classifier's best score for any intent of any clause: how sure it is of what was asked. */
+  confidence: number;
+  /** True when the message tells about people or where the car is now (asked only when nothing else is read). */
+  peopleOrWhere(): boolean;
 }
 
 /**
@@ -110,14 +88,16 @@ export function readMessage(
   const intents: string[] = [];
   // A message of one clause is that clause: each text is classified once.
   const classified = new Map<string, Guess[]>();
+  let confidence = 0;
   const guess = (clause: string) => {
     let all = classified.get(clause);
     if (!all) {
       all = model.classify(written, clause);
       classified.set(clause, all);
+      confidence = Math.max(confidence, all[0]?.score ?? 0);
     }
     // Each intent's output stands on its own (one perceptron per intent): a clause may ask two things.
-    return all.filter((g) => g.score >= Math.min(threshold, LOWER_THRESHOLD[g.intent] ?? threshold));
+    return all.filter((g) => g.score >= Math.min(threshold, ruleOf(g.intent).threshold ?? threshold));
   };
   const add = (clause: string) => {
     let guesses = guess(clause);
@@ -127,10 +107,9 @@ export function readMessage(
       if (bare !== clause) guesses = guess(bare);
     }
     // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
-    const aboutSubject = SUBJECTS.has(guesses[0]?.intent ?? "");
+    const aboutSubject = !!guesses[0] && !!ruleOf(guesses[0].intent).subject;
     for (const guess of guesses)
-      if (!intents.includes(guess.intent) && !(aboutSubject && guess.intent.startsWith("service:")))
-        intents.push(guess.intent);
+      if (!intents.includes(guess.intent) && !(aboutSubject && serviceOf(guess.intent))) intents.push(guess.intent);
   };
   // Each clause may ask its own thing ("how much is it, and how long will it take?").
   for (const sentence of corrected.split(/[.,;:!?¿¡]+/)) {
@@ -143,33 +122,32 @@ export function readMessage(
   // A message that names an article's subject, and no need or question we know, is a how-to question.
   const articles = finder.articles(words);
   if (articles.length && !intents.length && !finder.services(finder.outsideArticles(words)).length)
-    intents.push("technical");
+    intents.push(ROLES.howTo);
   // An amount of money in the message ("confirm it costs $35") puts the price in question.
-  if (finder.namesMoney(text, words) && !intents.includes("price")) intents.push("price");
+  if (finder.namesMoney(text, words) && !intents.includes(ROLES.money)) intents.push(ROLES.money);
   // A service named inside a question about something else ("can a dolly tow a car with a flat?", "can
   // the landlord tow my car?") is its subject, not a need; a need the classifier reads still counts.
   // What we do not do, answered with what we can ("a mechanic's job; a tow to the shop"): that answer is the offer.
-  const offered = intents.some((i) => OFFERS_INSTEAD.has(i));
+  const offered = intents.some((i) => ruleOf(i).offersInstead);
   // A checked rule asked about ("a rope on the freeway?") is a subject too.
   // Every language's phrasing of a rule counts: a rule is asked in Spanglish too.
   const facts = LANGUAGES.flatMap((l) =>
     PACKS[l].replies.lawFacts.filter((f) => finders[l].namesAll(words, f.about, f.unless)).map((f) => f.id),
   ).filter((id, i, all) => all.indexOf(id) === i);
   const subject =
-    offered ||
-    ((facts.length > 0 || intents.some((i) => SUBJECTS.has(i))) && !intents.some((i) => i.startsWith("service:")));
+    offered || ((facts.length > 0 || intents.some((i) => ruleOf(i).subject)) && !intents.some((i) => serviceOf(i)));
   const services = subject ? [] : finder.services(words);
   const denied = finder.denied(words);
   for (const i of intents) {
-    const [kind, slug] = i.split(":");
-    if (offered || kind !== "service" || !slug) continue;
+    const slug = serviceOf(i);
+    if (offered || !slug) continue;
     if (!services.includes(slug) && !denied.includes(slug)) services.push(slug);
   }
   const places = finder.places(text);
   // "Do you serve Lathrop?": a place named after the words that ask whether we come there.
   if (places.length && finder.asksPlace(words)) {
-    if (!intents.includes("areas")) intents.push("areas");
-    intents.splice(0, intents.length, ...intents.filter((i) => i !== "services-list"));
+    if (!intents.includes(ROLES.askPlace)) intents.push(ROLES.askPlace);
+    intents.splice(0, intents.length, ...intents.filter((i) => !ruleOf(i).yieldsToPlace));
   }
   return {
     lang,
@@ -178,11 +156,13 @@ export function readMessage(
     words,
     danger: safetyGuard.read(text),
     safety: safetyGuard.road(corrected),
-    intents: intents.filter((i) => !i.includes(":")),
+    intents: intents.filter((i) => !serviceOf(i)),
     services: finder.instead(words, services),
     places,
     articles,
     facts,
     takenTo: finder.takenTo(words),
+    confidence,
+    peopleOrWhere: () => finder.peopleOrWhere(text, words),
   };
 }

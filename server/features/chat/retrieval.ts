@@ -5,7 +5,7 @@ import type { ArticleSection } from "../../../src/shared/chat-knowledge-schema";
  * How-to questions (tow methods, hitches, packages, capacity, after an accident) are answered from
  * the articles: the section that best matches the whole question, quoted in whole sentences from its
  * first paragraph, with the article's address. Found with MiniSearch over every section, within the
- * article whose subject the question names when it names one (entities.json "articles").
+ * article whose subject the question names when it names one (entities.yaml "articles").
  */
 
 export interface Retriever {

@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { parse } from "yaml";
 import { z } from "zod";
+import { readDataFile } from "./data-file";
 
 /**
  * The words the safety guard (guard.ts) reads with, one file per language (data/<lang>/safety.yaml,
@@ -208,25 +207,9 @@ export const safetyVocabularySchema = z.object({
 
 export type SafetyVocabulary = z.infer<typeof safetyVocabularySchema>;
 
-/**
- * A language's YAML, read beside this file (tsx, the tests) or, in the server's bundle, from the copy
- * scripts/build-server.mjs puts beside it (chat-data/).
- */
+/** A language's YAML, read and checked like every other data file of the assistant (data-file.ts). */
 function load(lang: string): SafetyVocabulary {
-  const candidates = [`./data/${lang}/safety.yaml`, `./chat-data/${lang}/safety.yaml`];
-  let missing: unknown;
-  for (const candidate of candidates) {
-    let text: string;
-    try {
-      text = readFileSync(new URL(candidate, import.meta.url), "utf8");
-    } catch (error) {
-      missing ??= error;
-      continue;
-    }
-    return safetyVocabularySchema.parse(parse(text));
-  }
-  // The first address's error names the file that is missing.
-  throw missing;
+  return readDataFile(`${lang}/safety.yaml`, safetyVocabularySchema);
 }
 
 /** The vocabularies by reply language; the guard reads every message with all of them. */
