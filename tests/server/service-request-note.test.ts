@@ -119,7 +119,9 @@ describe.each(databaseTargets)("the service request's note on $kind", (target) =
     if (!row) throw new Error("no row");
     const mail = alertEmail(row);
     expect(mail.text).toContain("Note:      Gate code 4521 <b>bold</b>\n           It won't roll");
-    expect(mail.html).toContain("Gate code 4521 &lt;b&gt;bold&lt;/b&gt;<br>It won&#39;t roll: &quot;park&quot; is stuck");
+    expect(mail.html).toContain(
+      "Gate code 4521 &lt;b&gt;bold&lt;/b&gt;<br>It won&#39;t roll: &quot;park&quot; is stuck",
+    );
     expect(mail.html).not.toContain("<b>bold</b>");
     expect(webhookPayload(row).note).toBe(NOTE);
     // No note, no line: the e-mail stays as it was.
