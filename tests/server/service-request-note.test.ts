@@ -6,6 +6,7 @@ import { serviceRequests } from "../../server/db/schema";
 import { alertEmail, webhookPayload } from "../../server/features/alerts/message";
 import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
+import { privacyWords } from "../../src/i18n/privacy";
 import { MAX_NOTE_CHARS, NOTE_MESSAGE } from "../../src/shared/service-request-schema";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
@@ -129,5 +130,15 @@ describe.each(databaseTargets)("the service request's note on $kind", (target) =
     if (!plain) throw new Error("no row");
     expect(alertEmail(plain).text).not.toContain("Note:");
     expect(webhookPayload(plain).note).toBeNull();
+  });
+});
+
+describe("the privacy notice and the note", () => {
+  it("names the note among what is collected and what the accepting operator sees, in both languages", () => {
+    const said = (locale: "en" | "es") => JSON.stringify(privacyWords[locale]);
+    expect(said("en")).toContain("the note for the operator if you write one");
+    expect(said("en")).toContain("your vehicle, and your note for the operator");
+    expect(said("es")).toContain("la nota para el operador si la escribe");
+    expect(said("es")).toContain("y su nota para el operador");
   });
 });
