@@ -8,7 +8,7 @@ import { MAX_NOTE_CHARS, MAX_VEHICLE_CHARS } from "./service-request-fields";
 import { serviceNames } from "./services";
 
 /**
- * The service request, checked by the same schema in the browser (react-hook-form) and on the
+ * The service request, checked by the same schema in the browser (the form's own check) and on the
  * server (POST /api/contact). A missing field says "Required" and a wrong type "Expected string,
  * received number", as the specification quotes; beyond that the schema is kinder than a bare
  * "not empty": a phone a dispatcher can dial back and locations a tow operator can find.
