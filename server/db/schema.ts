@@ -44,6 +44,11 @@ export const serviceRequests = pgTable(
     dropoffLocation: text("dropoff_location").notNull(),
     /** The driver's own words for the car ("2014 Honda Civic, silver"); optional, so null when not given. */
     vehicle: text("vehicle"),
+    /**
+     * The driver's optional note for the operator (the car's state, a gate code): shown to the desk and
+     * to the partner who accepts, never before. Null when not given; deleted with the request.
+     */
+    note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     status: text("status", { enum: requestStatuses }).notNull().default("new"),
     /** The form's Idempotency-Key: a repeat of a stored key stores nothing. Null for a plain form post. */

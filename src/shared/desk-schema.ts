@@ -195,6 +195,8 @@ export interface DeskRequest extends InboxRow {
   dropoffLocation: string;
   /** The vehicle as the driver described it; null when the form's optional field was left empty. */
   vehicle: string | null;
+  /** The driver's note for the operator (the car's state, a gate code); null when not given. */
+  note: string | null;
   /** What the desk added for the operator (CVC 22513(a)(2)): year, make and model, and the plate; null when not given. */
   deskVehicle: string | null;
   licensePlate: string | null;

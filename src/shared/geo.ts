@@ -15,6 +15,11 @@ export function distanceMiles(a: LatLng, b: LatLng): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h));
 }
 
+/** Within `meters` of `center` (a service circle). */
+export function insideCircle(point: LatLng, center: LatLng, meters: number): boolean {
+  return distanceMiles(center, point) * 1609.344 <= meters;
+}
+
 const POINTS = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"] as const;
 export type Compass = (typeof POINTS)[number];
 

@@ -1,4 +1,4 @@
-import { distanceMiles, type LatLng } from "./geo";
+import { insideCircle, type LatLng } from "./geo";
 import { site } from "./site";
 
 /**
@@ -6,5 +6,5 @@ import { site } from "./site";
  * (site.serviceRadiusMeters around site.serviceAreaCenter), the same circle as the structured data's areaServed.
  */
 export function insideServiceArea(point: LatLng): boolean {
-  return distanceMiles(site.serviceAreaCenter, point) * 1609.344 <= site.serviceRadiusMeters;
+  return insideCircle(point, site.serviceAreaCenter, site.serviceRadiusMeters);
 }

@@ -23,6 +23,8 @@ export const HONEYPOT_FIELD = "company_website";
 
 /** The optional vehicle field's limit: year, make, model and color fit easily ("2014 Toyota Sienna XLE, dark blue" is 34). */
 export const MAX_VEHICLE_CHARS = 120;
+/** The optional note's limit: a few sentences (the car's state, a gate code), said on the form as "Up to 1,000 characters". */
+export const MAX_NOTE_CHARS = 1000;
 
 /**
  * The request form sends one random key with every try of one filled-in form (`Idempotency-Key`); a

@@ -4,11 +4,11 @@ import { type LocationWords, locationWords } from "../i18n/location";
 import { type Dictionary, fill, ui } from "../i18n/ui";
 import { locationFieldsFor, missingLocationField } from "../shared/location";
 import type { ApiRefusal } from "./api-refusal";
-import { MAX_VEHICLE_CHARS } from "./service-request-fields";
+import { MAX_NOTE_CHARS, MAX_VEHICLE_CHARS } from "./service-request-fields";
 import { serviceNames } from "./services";
 
 /**
- * The service request, checked by the same schema in the browser (react-hook-form) and on the
+ * The service request, checked by the same schema in the browser (the form's own check) and on the
  * server (POST /api/contact). A missing field says "Required" and a wrong type "Expected string,
  * received number", as the specification quotes; beyond that the schema is kinder than a bare
  * "not empty": a phone a dispatcher can dial back and locations a tow operator can find.
@@ -56,16 +56,21 @@ export function serviceRequestSchemaFor(
     required.pipe(z.string().min(MIN_LOCATION_CHARS, { message: fill(m.location, { min: MIN_LOCATION_CHARS }) })),
   );
   /**
-   * The one optional field: the car as the driver describes it. Left empty (or only spaces), it is
-   * absent, and the database stores null.
+   * An optional text: left empty (or only spaces), it is absent, and the database stores null. Longer
+   * than its limit is refused with the limit named, never cut: the form counts as the driver types.
    */
-  const vehicle = storable(
-    text()
-      .trim()
-      .max(MAX_VEHICLE_CHARS, { message: fill(m.vehicle, { max: MAX_VEHICLE_CHARS }) }),
-  )
-    .optional()
-    .transform((value) => (value ? value : undefined));
+  const optionalText = (max: number, message: string) =>
+    storable(
+      text()
+        .trim()
+        .max(max, { message: fill(message, { max: max.toLocaleString("en-US") }) }),
+    )
+      .optional()
+      .transform((value) => (value ? value : undefined));
+  /** The car as the driver describes it. */
+  const vehicle = optionalText(MAX_VEHICLE_CHARS, m.vehicle);
+  /** Anything the operator should know: the car's state, a gate code. */
+  const note = optionalText(MAX_NOTE_CHARS, m.note);
 
   return z
     .object({
@@ -76,6 +81,7 @@ export function serviceRequestSchemaFor(
       pickupLocation: location,
       dropoffLocation: location,
       vehicle,
+      note,
       /** The language of the page the form was sent from; English when a client leaves it out. */
       language: z.enum(locales, { message: m.language }).default("en"),
       /** The phone's position when the driver tapped "Use my location": all absent otherwise. */
@@ -100,13 +106,14 @@ export const UNSTORABLE_TEXT_MESSAGE = ui.en.validation.unstorable;
 export const PHONE_DIGITS_MESSAGE = ui.en.validation.phone;
 export const LOCATION_MESSAGE = fill(ui.en.validation.location, { min: MIN_LOCATION_CHARS });
 export const VEHICLE_MESSAGE = fill(ui.en.validation.vehicle, { max: MAX_VEHICLE_CHARS });
+export const NOTE_MESSAGE = fill(ui.en.validation.note, { max: MAX_NOTE_CHARS.toLocaleString("en-US") });
 
 export type ServiceRequest = z.output<typeof serviceRequestSchema>;
 /** What the form holds before validation (the service is any string until it is checked). */
 export type ServiceRequestInput = z.input<typeof serviceRequestSchema>;
 export type ServiceRequestField = keyof ServiceRequest;
 /** The specification's six fields, every one required. */
-export type RequiredServiceRequestField = Exclude<ServiceRequestField, "vehicle" | "language" | LocationField>;
+export type RequiredServiceRequestField = Exclude<ServiceRequestField, "vehicle" | "note" | "language" | LocationField>;
 /** The optional parts of the phone's position. */
 export const locationFields = ["latitude", "longitude", "accuracy", "fixedAt"] as const;
 export type LocationField = (typeof locationFields)[number];
@@ -115,11 +122,12 @@ export const serviceRequestFields = Object.keys(serviceRequestSchema.innerType()
 /** The specification's six fields, which a request cannot leave out or leave blank. */
 export const requiredServiceRequestFields = serviceRequestFields.filter(
   (f): f is RequiredServiceRequestField =>
-    f !== "vehicle" && f !== "language" && !(locationFields as readonly string[]).includes(f),
+    f !== "vehicle" && f !== "note" && f !== "language" && !(locationFields as readonly string[]).includes(f),
 );
 
 export {
   HONEYPOT_FIELD,
+  MAX_NOTE_CHARS,
   MAX_VEHICLE_CHARS,
   type ServiceRequestCreated,
   servicesWithoutDropoff,

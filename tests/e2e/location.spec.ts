@@ -3,6 +3,8 @@ import { signInToDesk } from "../support/desk-e2e";
 
 /** A fix on the south side of Lodi, as Playwright's geolocation gives it to the page. */
 const LODI = { latitude: 38.1302, longitude: -121.2724, accuracy: 12 };
+/** Sacramento, about 65 km north of the service area's centre: well outside its 30 km. */
+const SACRAMENTO = { latitude: 38.5816, longitude: -121.4944, accuracy: 20 };
 const PHONE = "(209) 555-0142";
 
 let counter = 0;
@@ -12,7 +14,7 @@ const words = {
   en: {
     path: "/contact",
     button: "Use my location",
-    notice: /Tapping it sends your phone's position with this request/,
+    notice: /Your phone's position goes with this request/,
     privacy: "Privacy notice",
     line: "Near Lodi · position sent from my phone (±12 m)",
     sameAsPickup: "Same as pickup",
@@ -28,11 +30,13 @@ const words = {
     denied: `Location is turned off for this site. Type the street, cross street or nearest exit instead, or call ${PHONE}.`,
     timeout: `Finding your position took too long. Type the street, cross street or nearest exit instead, or call ${PHONE}.`,
     sent: "Request Sent",
+    found: "Location added. You can still add a landmark or your direction of travel.",
+    outside: `This position is outside the area we serve, so we may not be able to send help there. You can still send the request, or call ${PHONE} to ask first.`,
   },
   es: {
     path: "/es/contact",
     button: "Usar mi ubicación",
-    notice: /Al tocarlo, se envía la posición de su teléfono/,
+    notice: /La posición de su teléfono va con esta solicitud/,
     privacy: "Aviso de privacidad",
     line: "Cerca de Lodi · posición enviada desde mi teléfono (±12 m)",
     sameAsPickup: "El mismo lugar donde está",
@@ -48,6 +52,8 @@ const words = {
     denied: `La ubicación está desactivada para este sitio. Escriba la calle, la esquina o la salida más cercana, o llame al ${PHONE}.`,
     timeout: `Encontrar su posición tardó demasiado. Escriba la calle, la esquina o la salida más cercana, o llame al ${PHONE}.`,
     sent: "Solicitud enviada",
+    found: "Ubicación agregada. Todavía puede agregar un punto de referencia o su sentido de viaje.",
+    outside: `Esta posición está fuera del área que atendemos, así que tal vez no podamos mandar ayuda allí. Aun así puede enviar la solicitud, o llame al ${PHONE} para preguntar primero.`,
   },
 } as const;
 type Words = (typeof words)[keyof typeof words];
@@ -184,7 +190,87 @@ test.describe("without JavaScript", () => {
   test("the form has no location button and still posts as before", async ({ page }) => {
     await page.goto("/contact");
     await expect(form(page)).toBeVisible();
-    await expect(page.getByTestId("use-my-location")).toHaveCount(0);
+    // Pre-rendered (so nothing jumps when the island wakes) but hidden where no script runs.
+    await expect(page.getByTestId("use-my-location")).toBeHidden();
     await expect(form(page).getByRole("button", { name: "Use my location" })).toHaveCount(0);
   });
+});
+
+/** Issue 48: on a 390x844 phone, what a driver sees around "Use my location". */
+test.describe("on a 390x844 phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const locale of ["en", "es"] as const) {
+    const t = words[locale];
+
+    test.describe(`outside the area served (${locale})`, () => {
+      test.use({ geolocation: SACRAMENTO, permissions: ["geolocation"] });
+
+      test("the position names the nearest town in the pickup, and the form says plainly it is outside the area, with the phone to tap; it still sends", async ({
+        page,
+      }) => {
+        await openForm(page, t.path);
+        const block = page.getByTestId("use-my-location");
+        await block.getByRole("button", { name: t.button }).click();
+        const pickup = textbox(page, t.labels.pickup);
+        await expect(pickup).toHaveValue(new RegExp(`^${locale === "en" ? "Near" : "Cerca de"} Acampo · `));
+        // The position goes in its own fields, never into the words (issue 47).
+        await expect(pickup).not.toHaveValue(/38\.58/);
+        const status = page.getByTestId("location-status");
+        await expect(status).toContainText(t.found);
+        const outside = status.getByTestId("location-outside-area");
+        await expect(outside).toBeVisible();
+        await expect(outside).toHaveText(t.outside);
+        await expect(outside.getByRole("link", { name: PHONE })).toHaveAttribute("href", "tel:+12095550142");
+        // Said before sending: the message stands above the send button.
+        const sendBox = await form(page).getByRole("button", { name: t.send }).boundingBox();
+        const outsideBox = await outside.boundingBox();
+        expect(outsideBox && sendBox && outsideBox.y < sendBox.y).toBe(true);
+        await fillTheRest(page, t, uniqueName(`Outside Driver ${locale}`));
+        await form(page).getByRole("button", { name: t.send }).click();
+        await sentNumber(page);
+      });
+    });
+
+    test.describe(`inside the area, location first (${locale})`, () => {
+      test.use({ geolocation: LODI, permissions: ["geolocation"] });
+
+      test("the short notice and the button stand before the pickup field; inside the area no warning", async ({
+        page,
+      }) => {
+        await openForm(page, t.path);
+        const block = page.getByTestId("use-my-location");
+        const notice = block.getByTestId("location-notice");
+        await expect(notice).toHaveText(t.notice);
+        // Short: two lines or so on a phone, not a paragraph.
+        expect(((await notice.textContent()) ?? "").length).toBeLessThanOrEqual(200);
+        await expect(notice.getByRole("link", { name: t.privacy })).toHaveAttribute(
+          "href",
+          locale === "en" ? "/privacy" : "/es/privacy",
+        );
+        const button = await block.getByRole("button", { name: t.button }).boundingBox();
+        const pickup = await textbox(page, t.labels.pickup).boundingBox();
+        expect(button && pickup && button.y + button.height <= pickup.y).toBe(true);
+        await block.getByRole("button", { name: t.button }).click();
+        await expect(textbox(page, t.labels.pickup)).toHaveValue(t.line);
+        await expect(page.getByTestId("location-status")).toHaveText(t.found);
+        await expect(page.getByTestId("location-outside-area")).toHaveCount(0);
+      });
+    });
+
+    test.describe(`location refused (${locale})`, () => {
+      test.use({ permissions: [] });
+
+      test("the message's phone number is a link to call", async ({ page }) => {
+        await openForm(page, t.path);
+        await page.getByTestId("use-my-location").getByRole("button", { name: t.button }).click();
+        const status = page.getByTestId("location-status");
+        await expect(status).toHaveText(t.denied);
+        const call = status.getByRole("link", { name: PHONE });
+        await expect(call).toHaveAttribute("href", "tel:+12095550142");
+        const box = await call.boundingBox();
+        expect(box && box.height >= 24).toBe(true);
+      });
+    });
+  }
 });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { InboxPage, InboxRow } from "../../src/shared/desk-schema";
-import { DESK_EMAIL, DESK_PASSWORD } from "../support/desk-e2e";
+import { DESK_EMAIL, DESK_PASSWORD, signInToDesk } from "../support/desk-e2e";
 import { endWithTest } from "../support/processes";
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from "../support/server-process";
 
@@ -607,5 +607,117 @@ test.describe("fallback webhook", () => {
     expect((await response).status()).toBe(201);
     await expect(toasts(page).first()).toContainText("Request Sent");
     expect(received).toHaveLength(0);
+  });
+});
+
+/** Issue 48: the optional note and the limits said as the driver types, on a 390x844 phone. */
+test.describe("the note and the limits, on a 390x844 phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const VEHICLE = "Vehicle (year, make, model, color)";
+  const NOTE = "Anything the operator should know";
+  const countOf = (page: Page, label: string) =>
+    form(page).getByRole("textbox", { name: label, exact: true }).locator("xpath=..").getByTestId("character-count");
+
+  test("a long vehicle is counted, never cut, and refused with the limit until shortened", async ({ page }) => {
+    let posted = 0;
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/contact")) posted++;
+    });
+    await openForm(page, "/contact");
+    const vehicle = field(page, VEHICLE);
+    const count = countOf(page, VEHICLE);
+    await expect(count).toHaveText("Up to 120 characters");
+    await expect(vehicle).not.toHaveAttribute("maxlength");
+    await expect(vehicle).toHaveAttribute("aria-describedby", /.+/);
+
+    // Far from the limit: the count shows, a screen reader hears nothing.
+    await vehicle.fill("2014 Honda Civic");
+    await expect(count).toHaveText("16 of 120");
+    await expect(count.locator("[aria-live=polite]")).toHaveText("");
+    // Near it: "N characters left" in the polite live region.
+    await vehicle.fill("v".repeat(112));
+    await expect(count).toContainText("112 of 120");
+    await expect(count.locator("[aria-live=polite]")).toHaveText("8 characters left");
+    // Past it: every character kept, the count says how many over, and the send is refused with the limit.
+    const long = `2014 Honda Civic EX sedan, silver with a dented rear bumper and a cracked windshield, ${"x".repeat(50)}`;
+    await vehicle.fill(long);
+    await expect(vehicle).toHaveValue(long);
+    await expect(count).toContainText(`${long.length} of 120`);
+    await expect(count.locator("[aria-live=polite]")).toHaveText(`${long.length - 120} characters over the limit`);
+    await fillValid(page);
+    await sendButton(page).click();
+    await expect(form(page).getByText("Keep the vehicle to 120 characters: year, make, model and color")).toBeVisible();
+    await expect(vehicle).toBeFocused();
+    expect(posted).toBe(0);
+    await vehicle.fill("2014 Honda Civic EX, silver");
+    await expect(form(page).getByRole("alert")).toHaveCount(0);
+  });
+
+  test("the optional note is counted to 1,000, sent with the request, and shown to the desk as text", async ({
+    page,
+  }) => {
+    await openForm(page, "/contact");
+    const note = field(page, NOTE);
+    await expect(note).not.toHaveAttribute("aria-required", "true");
+    await expect(countOf(page, NOTE)).toHaveText("Up to 1,000 characters");
+    const text = "Gate code 4521 <b>at the back</b>\nThe car won't roll.";
+    await fillValid(page);
+    await note.fill(text);
+    await expect(countOf(page, NOTE)).toHaveText(`${text.length} of 1,000`);
+    const [post] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST"),
+      sendButton(page).click(),
+    ]);
+    expect(post.postDataJSON()).toMatchObject({ note: text });
+    const id = Number(/#(\d+)/.exec((await page.getByTestId("request-number").textContent()) ?? "")?.[1]);
+    expect(id).toBeGreaterThan(0);
+    // Sent, the next form starts empty, its count back to the limit.
+    await page.getByRole("button", { name: "Send another request" }).click();
+    await expect(note).toHaveValue("");
+    await expect(countOf(page, NOTE)).toHaveText("Up to 1,000 characters");
+
+    await signInToDesk(page);
+    await page.goto(`/desk#/requests/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+    const shown = page.getByTestId("request-note");
+    await expect(shown).toHaveText(text, { useInnerText: true });
+    await expect(shown.locator("b")).toHaveCount(0);
+  });
+
+  test("in Spanish: the note's label, its limit and the count", async ({ page }) => {
+    await openForm(page, "/es/contact");
+    const note = form(page).getByRole("textbox", { name: "Lo que el operador debe saber", exact: true });
+    const count = note.locator("xpath=..").getByTestId("character-count");
+    await expect(count).toHaveText("Hasta 1,000 caracteres");
+    await note.fill("Portón azul");
+    await expect(count).toHaveText("11 de 1,000");
+  });
+});
+
+test.describe("the note without JavaScript, on a 390x844 phone", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the plain form posts the note; an over-long vehicle comes back refused with the note kept", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await fillValid(page, "Towing");
+    await field(page, "Vehicle (year, make, model, color)").fill("v".repeat(130));
+    await field(page, "Anything the operator should know").fill("Behind the blue gate");
+    await sendButton(page).click();
+    await expect(page).toHaveURL(/\/api\/contact$/);
+    await expect(page.getByTestId("contact-problems")).toContainText(
+      "Vehicle: Keep the vehicle to 120 characters: year, make, model and color",
+    );
+    // Nothing was cut: the text comes back whole, and so does the note.
+    await expect(field(page, "Vehicle (year, make, model, color)")).toHaveValue("v".repeat(130));
+    await expect(field(page, "Anything the operator should know")).toHaveValue("Behind the blue gate");
+    await field(page, "Vehicle (year, make, model, color)").fill("2014 Honda Civic");
+    const [post] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith("/api/contact") && r.method() === "POST"),
+      sendButton(page).click(),
+    ]);
+    expect(new URLSearchParams(post.postData() ?? "").get("note")).toBe("Behind the blue gate");
+    await expect(page).toHaveURL(/\/contact\/sent\?id=\d+/);
   });
 });

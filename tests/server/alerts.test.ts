@@ -24,6 +24,7 @@ const driver = {
   pickupLocation: "Pacific Ave & March Ln, Stockton",
   dropoffLocation: "1200 W Fremont St, Stockton",
   vehicle: "2014 Honda Civic, silver",
+  note: "Gate code 4521, the car is behind the shop",
 };
 
 /** The receiver's side of the README's recipe: HMAC the raw body, compare in constant time. */
@@ -243,6 +244,8 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     });
     const mail = await ownerMail();
     expect(mail?.parsed.text).toMatch(/^Vehicle: +\(not given\)$/m);
+    // The driver's note reaches the owner's real mailbox as its own line.
+    expect(mail?.parsed.text).toMatch(/^Note: +Gate code 4521, the car is behind the shop$/m);
     expect(mail?.parsed.text).toMatch(/^Language: +English$/m);
   });
 

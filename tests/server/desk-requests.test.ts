@@ -17,6 +17,7 @@ const OWNER = "owner@example.com";
 const base = {
   ...validServiceRequest,
   vehicle: "2014 Honda Civic, silver" as string | null,
+  note: null as string | null,
   language: "en" as "en" | "es",
 };
 
@@ -209,6 +210,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       pickupLocation: "Line one\nLine two",
       dropoffLocation: "@SUM(A1:A2)",
       vehicle: "=1+1 Ford, red",
+      note: "+call first\nGate 12",
       createdAt: new Date("2026-07-04T19:05:09Z"),
     });
     await insert({
@@ -240,6 +242,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "Pickup location",
       "Drop-off location",
       "Vehicle",
+      "Note",
       "Language",
       "Source",
       "Latitude",
@@ -262,6 +265,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "Line one\nLine two",
       "'@SUM(A1:A2)",
       "'=1+1 Ford, red",
+      "'+call first\nGate 12",
       "English",
       "web",
       ...Array(8).fill(""), // no position was sent
@@ -276,6 +280,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
       "maria@example.com",
       "'\tTabbed",
       "'\rReturn",
+      "",
       "",
       "English",
       "web",

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import * as cheerio from "cheerio";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -258,6 +259,27 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       ["status", "completed", "Rivera Towing"],
     ]);
     expect(progress.filter((e) => e.kind === "job_progress").every((e) => e.partnerId === b.id)).toBe(true);
+  });
+
+  it("the driver's note: not shown before acceptance, then beside the pickup as text", async () => {
+    clock = Date.now();
+    const job = await send({ note: "Gate code 4521 <script>alert(1)</script>\nRear wheel locked" });
+    const partner = await addPartner(db.db, { companyName: "Note Towing" });
+    const offer = await offerJob(db.db, job.id, partner.id, now());
+    const before = (await page(offer.path)).body;
+    expect(before).not.toContain("Gate code 4521");
+    expect(before).not.toContain("Driver's note");
+
+    expect((await answerOffer(app, offer.token, "accept", { etaMinutes: 20 })).statusCode).toBe(200);
+    const $ = cheerio.load((await page(offer.path)).body);
+    const labels = $('[data-testid="offer-record"] dt')
+      .map((_, dt) => $(dt).text())
+      .get();
+    // Right after the pickup, where the operator reads where to go.
+    expect(labels.indexOf("Driver's note")).toBe(labels.indexOf("Pickup") + 1);
+    const note = $('[data-testid="offer-record"] dt:contains("Driver\'s note")').next("dd");
+    expect(note.text()).toBe("Gate code 4521 <script>alert(1)</script>\nRear wheel locked");
+    expect(note.find("script")).toHaveLength(0);
   });
 
   it("could not complete keeps its reason; steps before acceptance are refused", async () => {

@@ -94,7 +94,10 @@ describe("the privacy notice, as built", () => {
 
   it("the form links it too, even without JavaScript", () => {
     const $ = cheerio.load(readFileSync(path.join(builtDist, "contact.html"), "utf8"));
-    expect($("[data-testid=contact-form] a[href='/privacy']").text()).toBe("Privacy notice");
+    const links = $("[data-testid=contact-form] a[href='/privacy']");
+    expect(links.map((_, a) => $(a).text()).get()).toEqual(["Privacy notice", "Privacy notice"]);
+    // One beside "Use my location" (shown only where scripts run), one under the send button for everyone.
+    expect(links.filter((_, a) => $(a).closest("[data-testid=use-my-location]").length === 0)).toHaveLength(1);
   });
 });
 

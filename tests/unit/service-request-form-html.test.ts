@@ -36,16 +36,30 @@ describe("the service request form's pre-rendered HTML", () => {
     expect(out).toMatch(/type="email"[^>]*autocomplete="email"|autocomplete="email"[^>]*type="email"/i);
   });
 
-  it("has one optional field for the vehicle: posted as `vehicle`, labelled, not required, capped", () => {
+  it("has an optional field for the vehicle: posted as `vehicle`, labelled, not required, its limit said, never cut", () => {
     const out = html();
     const input = out.match(/<input[^>]*name="vehicle"[^>]*>/)?.[0] ?? "";
-    expect(input).toMatch(/maxlength="120"/i);
+    // No maxlength: a browser would cut the text without a word (issue 48); the limit is said instead.
+    expect(input).not.toMatch(/maxlength/i);
+    const described = input.match(/aria-describedby="([^"]+)"/)?.[1];
+    expect(out).toMatch(new RegExp(`<span id="${described}">Up to 120 characters</span>`));
     expect(input).not.toContain("aria-required");
     expect(input).not.toMatch(/\srequired/);
     const id = input.match(/id="([^"]+)"/)?.[1];
     expect(out).toMatch(new RegExp(`<label for="${id}"[^>]*>Vehicle \\(year, make, model, color\\)</label>`));
     // The six fields of the specification stay required.
     expect(out.match(/aria-required="true"/g)).toHaveLength(6);
+  });
+
+  it("has the optional note: a labelled box posted as `note`, not required, its 1,000-character limit said", () => {
+    const out = html();
+    const box = out.match(/<textarea[^>]*name="note"[^>]*>/)?.[0] ?? "";
+    expect(box).not.toContain("aria-required");
+    expect(box).not.toMatch(/maxlength/i);
+    const id = box.match(/id="([^"]+)"/)?.[1];
+    expect(out).toMatch(new RegExp(`<label for="${id}"[^>]*>Anything the operator should know</label>`));
+    const described = box.match(/aria-describedby="([^"]+)"/)?.[1];
+    expect(out).toMatch(new RegExp(`<span id="${described}">Up to 1,000 characters</span>`));
   });
 
   it("offers the ten services and chooses none by default", () => {

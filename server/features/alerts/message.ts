@@ -83,6 +83,7 @@ export function alertEmail(request: ServiceRequestRow): AlertEmail {
     `Drop-off:  ${request.dropoffLocation}`,
     `           ${dropoffMap}`,
     `Vehicle:   ${request.vehicle ?? NO_VEHICLE}`,
+    ...(request.note ? [`Note:      ${request.note.replace(/\r?\n/g, "\n           ")}`] : []),
     `Language:  ${language}`,
     `Received:  ${received}`,
     `Request id: ${request.id}`,
@@ -111,6 +112,8 @@ export function alertEmail(request: ServiceRequestRow): AlertEmail {
       : []),
     htmlRow("Drop-off", link(dropoffMap, request.dropoffLocation)),
     htmlRow("Vehicle", escapeHtml(request.vehicle ?? NO_VEHICLE)),
+    // Escaped first, then its line breaks kept: nothing the driver typed becomes markup.
+    ...(request.note ? [htmlRow("Note", escapeHtml(request.note).replace(/\r?\n/g, "<br>"))] : []),
     htmlRow("Language", escapeHtml(language)),
     htmlRow("Received", escapeHtml(received)),
     htmlRow("Request id", String(request.id)),
@@ -352,6 +355,8 @@ export function webhookPayload(request: ServiceRequestRow) {
     dropoffLocation: request.dropoffLocation,
     /** The vehicle as the driver described it, or null when the optional field was left empty. */
     vehicle: request.vehicle,
+    /** The driver's note for the operator (the car's state, a gate code), or null when not given. */
+    note: request.note,
     /** The language of the page the driver sent it from: "en" or "es". */
     language: request.language,
     /** The same in words, as the e-mail and the desk say it ("English", "Spanish"): a receiver can show it as is. */

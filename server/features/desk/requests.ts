@@ -102,6 +102,7 @@ export async function getRequest(db: Db, id: number) {
     pickupLocation: row.pickupLocation,
     dropoffLocation: row.dropoffLocation,
     vehicle: row.vehicle,
+    note: row.note,
     deskVehicle: row.deskVehicle,
     licensePlate: row.licensePlate,
     status: row.status,

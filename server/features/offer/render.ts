@@ -176,6 +176,8 @@ function jobRecord($: Page, found: FoundOffer): Node {
   row(t.vehicleDesk, request.deskVehicle?.trim() || notYet);
   row(t.plate, request.licensePlate?.trim() || notYet);
   row(t.pickup, request.pickupLocation, link($, mapSearchHref(request.pickupLocation), t.openMap));
+  // The driver's own note for the operator (a gate code, the car's state): after acceptance only, as text.
+  if (request.note?.trim()) row(t.driverNote, request.note.trim());
   const position = locationView(request);
   if (position) {
     row(

@@ -44,6 +44,7 @@ const fieldLabels = (locale: Locale): Record<ServiceRequestField, string> => {
     pickupLocation: t.pickup,
     dropoffLocation: t.dropoff,
     vehicle: t.vehicleShort,
+    note: t.noteShort,
     language: t.language,
     ...locationWords[locale].fieldNames,
   };
@@ -93,6 +94,8 @@ export function refusedFormRenderer(site: SiteFiles): (refusal: RefusedForm, loc
           if (chosen) $(option).attr("selected", "");
           else $(option).removeAttr("selected");
         });
+      } else if (control.is("textarea")) {
+        control.text(value);
       } else {
         control.attr("value", value);
       }

@@ -41,6 +41,7 @@ const sameRequest = (stored: ServiceRequestRow, request: ServiceRequest) =>
   stored.pickupLocation === request.pickupLocation &&
   stored.dropoffLocation === request.dropoffLocation &&
   stored.vehicle === (request.vehicle ?? null) &&
+  stored.note === (request.note ?? null) &&
   stored.language === request.language;
 
 /**
@@ -100,13 +101,15 @@ export function serviceRequestWriter(
           (${sql.identifier(serviceRequests.name.name)}, ${sql.identifier(serviceRequests.email.name)},
            ${sql.identifier(serviceRequests.phone.name)}, ${sql.identifier(serviceRequests.service.name)},
            ${sql.identifier(serviceRequests.pickupLocation.name)}, ${sql.identifier(serviceRequests.dropoffLocation.name)},
-           ${sql.identifier(serviceRequests.vehicle.name)}, ${sql.identifier(serviceRequests.idempotencyKey.name)},
+           ${sql.identifier(serviceRequests.vehicle.name)}, ${sql.identifier(serviceRequests.note.name)},
+           ${sql.identifier(serviceRequests.idempotencyKey.name)},
            ${sql.identifier(serviceRequests.language.name)}, ${sql.identifier(serviceRequests.source.name)},
            ${sql.identifier(serviceRequests.latitude.name)}, ${sql.identifier(serviceRequests.longitude.name)},
            ${sql.identifier(serviceRequests.locationAccuracyM.name)}, ${sql.identifier(serviceRequests.locationFixedAt.name)},
            ${sql.identifier(serviceRequests.nearestTown.name)}, ${sql.identifier(serviceRequests.nearestTownKm.name)})
         values (${request.name}, ${request.email}, ${request.phone}, ${request.service},
-                ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null}, ${key},
+                ${request.pickupLocation}, ${request.dropoffLocation}, ${request.vehicle ?? null}, ${request.note ?? null},
+                ${key},
                 ${request.language}, ${source},
                 ${fix?.latitude ?? null}::double precision, ${fix?.longitude ?? null}::double precision,
                 ${fix?.accuracy ?? null}::double precision, ${fix ? fix.fixedAt.toISOString() : null}::timestamptz,

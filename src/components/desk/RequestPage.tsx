@@ -250,6 +250,16 @@ export function RequestPage({
           <MapLink place={request.dropoffLocation} />
         </Field>
         <Field label="Vehicle">{request.vehicle ?? <span className="text-slate-600">Not given</span>}</Field>
+        <Field label="Driver's note">
+          {/* Text as typed, line breaks kept; React escapes it, so it never becomes markup. */}
+          {request.note ? (
+            <span className="whitespace-pre-wrap break-words" data-testid="request-note">
+              {request.note}
+            </span>
+          ) : (
+            <span className="text-slate-600">None</span>
+          )}
+        </Field>
         <Field label="Source">
           <span data-testid="request-source">{sourceLabels[request.source]}</span>
         </Field>

@@ -1,8 +1,9 @@
 import { Copy, Send } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { FormField, inputClass } from "@/components/ui/form-field";
+import { CharacterCount } from "@/components/ui/character-count";
+import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
+import { type FormCheck, useCheckedForm } from "@/components/ui/use-checked-form";
 import { useScriptRunning } from "@/components/ui/use-script-running";
 import { useSingleToast } from "@/components/ui/use-single-toast";
 import type { Locale } from "@/i18n/locales";
@@ -13,6 +14,7 @@ import { countSiteEvent } from "@/lib/site-events";
 import { refusalOf } from "@/shared/api-refusal";
 import {
   HONEYPOT_FIELD,
+  MAX_NOTE_CHARS,
   MAX_VEHICLE_CHARS,
   type ServiceRequestCreated,
   servicesWithoutDropoff,
@@ -35,8 +37,8 @@ export interface ServiceRequestFormProps {
   strings: ServiceRequestFormStrings;
   /** The services to choose from: the value is the specification's name, the label in the page's language. */
   serviceOptions: { value: string; label: string }[];
-  /** "Use my location" beside the pickup field, with its notice; absent, the form has no such button. */
-  location?: Omit<UseMyLocationProps, "onFix" | "phoneDisplay">;
+  /** "Use my location" before the pickup field, with its notice; absent, the form has no such button. */
+  location?: Omit<UseMyLocationProps, "onFix" | "phoneDisplay" | "telHref">;
 }
 
 /** The words of the form, its toasts, its confirmation and its failure note, in one language. */
@@ -55,6 +57,7 @@ const emptyValues = (language: Locale, service = ""): ServiceRequestInput => ({
   pickupLocation: "",
   dropoffLocation: "",
   vehicle: "",
+  note: "",
   language,
 });
 
@@ -119,12 +122,12 @@ async function submitRequest(
 /** Radix Toast is a third of the form's code: it loads once a visitor starts on the form. */
 const FormToasts = lazy(() => import("./FormToasts"));
 
-type ServiceRequestResolver = Resolver<ServiceRequestInput, unknown, ServiceRequest>;
-let resolverLoad: Promise<Record<Locale, ServiceRequestResolver>> | undefined;
+type ServiceRequestCheck = FormCheck<ServiceRequestInput, ServiceRequest>;
+let resolverLoad: Promise<Record<Locale, ServiceRequestCheck>> | undefined;
 /** The shared schema, and zod with it, load once a visitor starts on the form (or at the first check). */
 const loadResolver = () => {
   resolverLoad ??= import("./service-request-resolver").then(
-    (m) => m.serviceRequestResolvers as unknown as Record<Locale, ServiceRequestResolver>,
+    (m) => m.serviceRequestChecks,
     (error: unknown) => {
       resolverLoad = undefined; // the next check tries again
       throw error;
@@ -136,15 +139,15 @@ const loadResolver = () => {
  * Checks with the shared schema. If its code cannot load, the request goes unchecked to the server,
  * which checks it with the same schema and answers with what to fix.
  */
-const serviceRequestResolver: ServiceRequestResolver = async (values, context, options) => {
-  let resolve: ServiceRequestResolver;
+const serviceRequestResolver: ServiceRequestCheck = async (values) => {
+  let check: ServiceRequestCheck;
   try {
-    resolve = (await loadResolver())[values.language === "es" ? "es" : "en"];
+    check = (await loadResolver())[values.language === "es" ? "es" : "en"];
   } catch (error) {
     console.error("The form's checks could not load; the server checks the request.", error);
-    return { values: values as ServiceRequest, errors: {} };
+    return { ok: true, values: values as ServiceRequest };
   }
-  return resolve(values, context, options);
+  return check(values);
 };
 
 /**
@@ -216,19 +219,12 @@ export function ServiceRequestForm({
       form.removeEventListener("change", start);
     };
   }, []);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    watch,
-    getValues,
-    setValue,
-    formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<ServiceRequestInput, unknown, ServiceRequest>({
-    resolver: serviceRequestResolver,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: emptyValues(locale, defaultService),
+  // Checked on submit, then again at every change (the specification's order).
+  const [defaultValues] = useState(() => emptyValues(locale, defaultService));
+  const { register, handleSubmit, reset, watch, getValues, setValue, errors, isSubmitting } = useCheckedForm({
+    defaultValues,
+    check: serviceRequestResolver,
+    watched: ["service", "vehicle", "note"],
   });
 
   /**
@@ -288,13 +284,15 @@ export function ServiceRequestForm({
     return () => removeEventListener("online", onOnline);
   }, [failure]);
 
-  const field = (name: keyof ServiceRequestInput, required = true) => ({
+  const field = (name: keyof ServiceRequestInput & string, required = true, described?: string) => ({
     id: id(name),
     "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+    "aria-describedby":
+      [described, errors[name] ? `${id(name)}-error` : undefined].filter(Boolean).join(" ") || undefined,
     "aria-required": required || undefined,
     ...register(name),
   });
+  const counterWords = t;
 
   const noDropoff = servicesWithoutDropoff.includes(watch("service"));
   /** The line the last fix wrote into the pickup field: a new fix replaces it and keeps what the driver added. */
@@ -305,14 +303,14 @@ export function ServiceRequestForm({
     setValue("longitude", fix.longitude);
     setValue("accuracy", fix.accuracy);
     setValue("fixedAt", fix.fixedAt.toISOString());
-    const typed = getValues("pickupLocation").trim();
+
+    const typed = getValues().pickupLocation.trim();
     const rest = fixLine.current && typed.startsWith(fixLine.current) ? typed.slice(fixLine.current.length) : "";
     const kept = fixLine.current && typed.startsWith(fixLine.current) ? rest.replace(/^\s*·?\s*/, "") : typed;
     fixLine.current = line;
-    setValue("pickupLocation", kept ? `${line} · ${kept}` : line, { shouldValidate: isSubmitted, shouldDirty: true });
+    setValue("pickupLocation", kept ? `${line} · ${kept}` : line);
   };
-  const sameAsPickup = () =>
-    setValue("dropoffLocation", getValues("pickupLocation"), { shouldValidate: isSubmitted, shouldDirty: true });
+  const sameAsPickup = () => setValue("dropoffLocation", getValues().pickupLocation);
 
   return (
     <>
@@ -339,16 +337,16 @@ export function ServiceRequestForm({
       >
         {/* The language the driver reads: the server answers in it and the owner is told to call back in it. */}
         <input type="hidden" {...register("language")} value={locale} />
-        <FormField id={id("name")} label={t.name} required error={errors.name?.message}>
+        <FormField id={id("name")} label={t.name} required error={errors.name}>
           <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
         </FormField>
-        <FormField id={id("phone")} label={t.phone} required error={errors.phone?.message}>
+        <FormField id={id("phone")} label={t.phone} required error={errors.phone}>
           <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
         </FormField>
-        <FormField id={id("email")} label={t.email} required error={errors.email?.message}>
+        <FormField id={id("email")} label={t.email} required error={errors.email}>
           <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
         </FormField>
-        <FormField id={id("service")} label={t.service} required error={errors.service?.message}>
+        <FormField id={id("service")} label={t.service} required error={errors.service}>
           {/* defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
           <select className={inputClass} defaultValue={defaultService} {...field("service")}>
             <option value="">{t.chooseService}</option>
@@ -359,11 +357,16 @@ export function ServiceRequestForm({
             ))}
           </select>
         </FormField>
+        {location && (
+          <div className="sm:col-span-2">
+            <UseMyLocation {...location} phoneDisplay={phoneDisplay} telHref={telHref} onFix={takeFix} />
+          </div>
+        )}
         <FormField
           id={id("pickupLocation")}
           label={t.pickup}
           required
-          error={errors.pickupLocation?.message}
+          error={errors.pickupLocation}
           className="sm:col-span-2"
         >
           <input
@@ -374,16 +377,11 @@ export function ServiceRequestForm({
             {...field("pickupLocation")}
           />
         </FormField>
-        {location && (
-          <div className="sm:col-span-2">
-            <UseMyLocation {...location} phoneDisplay={phoneDisplay} onFix={takeFix} />
-          </div>
-        )}
         <FormField
           id={id("dropoffLocation")}
           label={t.dropoff}
           required
-          error={errors.dropoffLocation?.message}
+          error={errors.dropoffLocation}
           className="sm:col-span-2"
           // For these services the label's row is pre-rendered with the label alone; the button joins it.
           action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} label={t.sameAsPickup} /> : undefined}
@@ -396,15 +394,31 @@ export function ServiceRequestForm({
             {...field("dropoffLocation")}
           />
         </FormField>
-        <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle?.message} className="sm:col-span-2">
+        <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle} className="sm:col-span-2">
+          {/* No maxLength: a browser would cut the text without a word; the count says the limit instead. */}
           <input
             type="text"
             autoComplete="off"
             placeholder={t.vehiclePlaceholder}
-            maxLength={MAX_VEHICLE_CHARS}
             className={inputClass}
-            {...field("vehicle", false)}
+            {...field("vehicle", false, id("vehicle-count"))}
           />
+          <CharacterCount
+            id={id("vehicle-count")}
+            value={watch("vehicle")}
+            max={MAX_VEHICLE_CHARS}
+            words={counterWords}
+          />
+        </FormField>
+        <FormField id={id("note")} label={t.note} error={errors.note} className="sm:col-span-2">
+          <textarea
+            rows={3}
+            autoComplete="off"
+            placeholder={t.notePlaceholder}
+            className={`${fieldClass} min-h-24 py-2`}
+            {...field("note", false, id("note-count"))}
+          />
+          <CharacterCount id={id("note-count")} value={watch("note")} max={MAX_NOTE_CHARS} words={counterWords} />
         </FormField>
         {/* A trap for bots: out of sight, out of the tab order, ignored by autofill. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">

@@ -2,6 +2,7 @@ import { getCollection } from "astro:content";
 import { type Locale, localizedPath } from "@/i18n/locales";
 import { locationWords } from "@/i18n/location";
 import { retentionDaysFrom } from "@/shared/retention";
+import { site } from "@/shared/site";
 import type { ServiceRequestFormProps } from "./ServiceRequestForm";
 
 /**
@@ -18,6 +19,7 @@ export async function locationButtonProps(locale: Locale): Promise<NonNullable<S
   return {
     words,
     privacyHref: localizedPath("/privacy", locale),
+    serviceArea: { center: site.serviceAreaCenter, radiusMeters: site.serviceRadiusMeters },
     towns,
     retentionDays: retentionDaysFrom(import.meta.env).location,
   };

@@ -8,7 +8,7 @@ export const location = {
   finding: "Finding your location…",
   /** The notice beside the button, read before anything is collected. */
   notice:
-    "Tapping it sends your phone's position with this request, so help goes to the right place. Our dispatchers and the partner operator who takes the job see it; the position is erased {days} days after the request ends.",
+    "Your phone's position goes with this request: our dispatchers and the operator who takes the job see it, and it is erased {days} days after the request ends.",
   privacyLink: "Privacy notice",
   /**
    * The pickup line the button writes: "Near Lodi · position sent from my phone (±12 m)". No
@@ -21,6 +21,9 @@ export const location = {
     "Location is turned off for this site. Type the street, cross street or nearest exit instead, or call {phone}.",
   unavailable:
     "Your phone could not find its position. Type the street, cross street or nearest exit instead, or call {phone}.",
+  /** Said under "Location added" when the fix is outside the service circle; the request can still be sent. */
+  outsideArea:
+    "This position is outside the area we serve, so we may not be able to send help there. You can still send the request, or call {phone} to ask first.",
   timeout:
     "Finding your position took too long. Type the street, cross street or nearest exit instead, or call {phone}.",
   /** The /here/{token} page a caller opens from the owner's text. */

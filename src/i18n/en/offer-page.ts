@@ -44,6 +44,7 @@ export const offerPage = {
   plate: "License plate",
   notGivenYet: "Not given yet: call {phone} and we will add it",
   pickup: "Pickup",
+  driverNote: "Driver's note",
   dropoff: "Drop-off",
   openMap: "Open in maps",
   phonePosition: "Driver's phone position",

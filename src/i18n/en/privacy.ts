@@ -15,7 +15,7 @@ export const privacy = {
     {
       title: "What we collect",
       items: [
-        "Your service request: your name, phone, e-mail, the service, the pickup and drop-off places, the vehicle if you describe it, the language of the page, and when it arrived.",
+        "Your service request: your name, phone, e-mail, the service, the pickup and drop-off places, the vehicle if you describe it, the note for the operator if you write one, the language of the page, and when it arrived.",
         "Your phone's location, only if you tap “Use my location” or a location link we text you: latitude, longitude, how precise it is and when the phone took it. From it our server works out the nearest town we serve; no outside company is asked. California law counts a precise location as sensitive personal information.",
         "The chat: what you type is sent to our server to find an answer. Our server does not store it, in its database or in its logs. The conversation stays in your browser tab until you close it. If we connect the chat to an outside assistant service, your message is sent to it to be answered.",
         "Our server's log: for each visit, the address of the page (without private links or search words), the time and your IP address. It never records what you type.",
@@ -37,7 +37,7 @@ export const privacy = {
       title: "Who receives it",
       items: [
         "Our dispatchers (the owner and the staff who answer requests), through the desk: everything you send, your phone's position included.",
-        "The partner towing or roadside operator who takes your job: the details needed to reach you and your vehicle, your phone's position included. Partners we offer the job to see the service, the nearest town and how far from it you are, not the position, until one of them accepts.",
+        "The partner towing or roadside operator who takes your job: the details needed to reach you and your vehicle, your note for the operator and your phone's position. Partners we offer the job to see the service, the nearest town and how far from it you are, not the position, until one of them accepts.",
         "The owner's alert e-mail and alert webhook (an address and a system of the owner's choosing): each new request is sent there as it arrives, your phone's position included, so someone can answer at any hour.",
         "The companies that carry our own messages: our e-mail provider, and the push service of our staff's phones (the notification is encrypted for the phone).",
         "The map in our footer loads from OpenStreetMap only when you press “Show map”, and OpenStreetMap then receives your IP address.",

@@ -17,6 +17,16 @@ export const serviceRequest = {
     vehicle: "Vehicle (year, make, model, color)",
     vehiclePlaceholder: "Optional, like 2014 Honda Civic, silver",
     vehicleShort: "Vehicle",
+    note: "Anything the operator should know",
+    notePlaceholder: "Optional, like: it won't start, it's in a parking garage, the gate code",
+    /** Said under a limited field before anything is typed: "Up to 1,000 characters". */
+    upTo: "Up to {max} characters",
+    noteShort: "Note",
+    /** The live count under a limited field: "87 of 120". */
+    counter: "{count} of {max}",
+    /** Said to a screen reader near the limit. */
+    counterLeft: "{left} characters left",
+    counterOver: "{over} characters over the limit",
     language: "Language",
     sameAsPickup: "Same as pickup",
     trap: "Leave this field empty",
@@ -42,6 +52,7 @@ export const serviceRequest = {
     service: "Choose one of the listed services",
     location: "Enter at least {min} characters: a street, cross street or landmark",
     vehicle: "Keep the vehicle to {max} characters: year, make, model and color",
+    note: "Keep the note to {max} characters",
     unstorable:
       "Contains a character that cannot be saved (an invisible control character or a broken symbol). Please retype it.",
     language: "Choose English or Spanish",
@@ -74,7 +85,7 @@ export const serviceRequest = {
   refusal: {
     callUs: "call us at {phone}",
     notAnObject:
-      "Send the request as one object with the fields name, email, phone, service, pickupLocation and dropoffLocation (and, if you like, vehicle).",
+      "Send the request as one object with the fields name, email, phone, service, pickupLocation and dropoffLocation (and, if you like, vehicle and note).",
     honeypot: "This request was not accepted. If you need help, please {callUs}.",
     tooLong: "The request is too long: it may be at most {kb} KB. Please shorten it, or {callUs}.",
     unreadable: "The request could not be read. Please try again, or {callUs}.",

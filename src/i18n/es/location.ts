@@ -5,7 +5,7 @@ export const location: LocationWords = {
   useMyLocation: "Usar mi ubicación",
   finding: "Buscando su ubicación…",
   notice:
-    "Al tocarlo, se envía la posición de su teléfono con esta solicitud, para mandar la ayuda al lugar correcto. La ven nuestros despachadores y el operador asociado que toma el servicio; la posición se borra {days} días después de que termina la solicitud.",
+    "La posición de su teléfono va con esta solicitud: la ven nuestros despachadores y el operador que toma el servicio, y se borra {days} días después de que termina la solicitud.",
   privacyLink: "Aviso de privacidad",
   near: "Cerca de {town}",
   gps: "posición enviada desde mi teléfono (±{accuracy} m)",
@@ -14,6 +14,8 @@ export const location: LocationWords = {
     "La ubicación está desactivada para este sitio. Escriba la calle, la esquina o la salida más cercana, o llame al {phone}.",
   unavailable:
     "Su teléfono no pudo encontrar su posición. Escriba la calle, la esquina o la salida más cercana, o llame al {phone}.",
+  outsideArea:
+    "Esta posición está fuera del área que atendemos, así que tal vez no podamos mandar ayuda allí. Aun así puede enviar la solicitud, o llame al {phone} para preguntar primero.",
   timeout:
     "Encontrar su posición tardó demasiado. Escriba la calle, la esquina o la salida más cercana, o llame al {phone}.",
   here: {

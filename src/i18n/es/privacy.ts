@@ -12,7 +12,7 @@ export const privacy: PrivacyWords = {
     {
       title: "Qué recopilamos",
       items: [
-        "Su solicitud de servicio: su nombre, teléfono, correo electrónico, el servicio, los lugares de recogida y de entrega, el vehículo si lo describe, el idioma de la página y cuándo llegó.",
+        "Su solicitud de servicio: su nombre, teléfono, correo electrónico, el servicio, los lugares de recogida y de entrega, el vehículo si lo describe, la nota para el operador si la escribe, el idioma de la página y cuándo llegó.",
         "La ubicación de su teléfono, solo si toca “Usar mi ubicación” o un enlace de ubicación que le enviemos por mensaje: latitud, longitud, su precisión y cuándo la tomó el teléfono. Con ella, nuestro servidor calcula el pueblo más cercano de los que atendemos, sin consultar a ninguna otra empresa. La ley de California considera la ubicación precisa información personal sensible.",
         "El chat: lo que escribe se envía a nuestro servidor para buscar una respuesta. Nuestro servidor no lo guarda, ni en su base de datos ni en sus registros. La conversación queda en la pestaña de su navegador hasta que la cierre. Si conectamos el chat a un servicio de asistente externo, su mensaje se le envía para responderlo.",
         "El registro de nuestro servidor: para cada visita, la dirección de la página (sin enlaces privados ni palabras de búsqueda), la hora y su dirección IP. Nunca registra lo que usted escribe.",
@@ -34,7 +34,7 @@ export const privacy: PrivacyWords = {
       title: "Quién la recibe",
       items: [
         "Nuestros despachadores (el dueño y el personal que atiende las solicitudes), en el escritorio: todo lo que usted envía, incluida la posición de su teléfono.",
-        "El operador asociado de grúa o asistencia que toma su servicio: los datos necesarios para llegar a usted y a su vehículo, incluida la posición de su teléfono. Los operadores a quienes ofrecemos el servicio ven el servicio, la ciudad más cercana y a qué distancia de ella está usted, no la posición, hasta que uno de ellos lo acepta.",
+        "El operador asociado de grúa o asistencia que toma su servicio: los datos necesarios para llegar a usted y a su vehículo, su nota para el operador y la posición de su teléfono. Los operadores a quienes ofrecemos el servicio ven el servicio, la ciudad más cercana y a qué distancia de ella está usted, no la posición, hasta que uno de ellos lo acepta.",
         "El correo de alertas y el webhook de alertas del dueño (una dirección y un sistema que el dueño elige): cada solicitud nueva se envía allí al llegar, incluida la posición de su teléfono, para que alguien pueda responder a cualquier hora.",
         "Las empresas que llevan nuestros propios mensajes: nuestro proveedor de correo y el servicio de notificaciones de los teléfonos de nuestro personal (la notificación va cifrada para el teléfono).",
         "El mapa del pie de página se carga desde OpenStreetMap solo cuando usted pulsa “Ver mapa”, y entonces OpenStreetMap recibe su dirección IP.",

@@ -20,6 +20,13 @@ export const serviceRequest: Shape<typeof en> = {
     vehicle: "Vehículo (año, marca, modelo, color)",
     vehiclePlaceholder: "Opcional, por ejemplo Honda Civic 2014, plateado",
     vehicleShort: "Vehículo",
+    note: "Lo que el operador debe saber",
+    notePlaceholder: "Opcional, por ejemplo: no arranca, está en un estacionamiento techado, el código del portón",
+    upTo: "Hasta {max} caracteres",
+    noteShort: "Nota",
+    counter: "{count} de {max}",
+    counterLeft: "Quedan {left} caracteres",
+    counterOver: "{over} caracteres de más",
     language: "Idioma",
     sameAsPickup: "El mismo lugar donde está",
     trap: "Deje este campo vacío",
@@ -44,6 +51,7 @@ export const serviceRequest: Shape<typeof en> = {
     service: "Elija uno de los servicios de la lista",
     location: "Escriba al menos {min} caracteres: una calle, una esquina o un punto de referencia",
     vehicle: "Describa el vehículo en {max} caracteres como máximo: año, marca, modelo y color",
+    note: "Escriba la nota en {max} caracteres como máximo",
     unstorable:
       "Tiene un carácter que no se puede guardar (un carácter de control invisible o un símbolo que no se reconoce). Vuelva a escribirlo.",
     language: "Elija inglés o español",
@@ -75,7 +83,7 @@ export const serviceRequest: Shape<typeof en> = {
   refusal: {
     callUs: "llámenos al {phone}",
     notAnObject:
-      "Envíe la solicitud como un solo objeto con los campos name, email, phone, service, pickupLocation y dropoffLocation (y, si quiere, vehicle).",
+      "Envíe la solicitud como un solo objeto con los campos name, email, phone, service, pickupLocation y dropoffLocation (y, si quiere, vehicle y note).",
     honeypot: "No se aceptó esta solicitud. Si necesita ayuda, {callUs}.",
     tooLong: "La solicitud es demasiado larga: puede tener como máximo {kb} KB. Acórtela o {callUs}.",
     unreadable: "No pudimos leer la solicitud. Inténtelo de nuevo o {callUs}.",

@@ -1,0 +1,105 @@
+import { type ChangeEvent, type FormEvent, useCallback, useRef, useState } from "react";
+
+/** A check's answer: the cleaned values, or one message per field that fails. */
+export type CheckResult<In, Out> = { ok: true; values: Out } | { ok: false; errors: Partial<Record<keyof In, string>> };
+export type FormCheck<In, Out> = (values: In) => Promise<CheckResult<In, Out>>;
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * The little a form of uncontrolled fields needs, in place of a form library (react-hook-form was a
+ * seventh of the request form page's JavaScript): the fields' values are read from the fields
+ * themselves, the check runs on submit and, once submitted, again at every change; the first field in
+ * error gets the focus. `watched` fields re-render the form as they change (a counter, a choice that
+ * changes the form).
+ */
+export function useCheckedForm<In extends Record<string, unknown>, Out>({
+  defaultValues,
+  check,
+  watched = [],
+}: {
+  defaultValues: In;
+  check: FormCheck<In, Out>;
+  watched?: readonly (keyof In)[];
+}) {
+  const controls = useRef(new Map<keyof In, Control>());
+  /** Values set by code for fields without a control (a position's coordinates). */
+  const set = useRef<Partial<In>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof In, string>>>({});
+  const [isSubmitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [, rerender] = useState(0);
+  const submitted = useRef(false);
+
+  const getValues = useCallback((): In => {
+    const values = { ...defaultValues, ...set.current } as Record<keyof In, unknown>;
+    for (const [name, control] of controls.current) values[name] = control.value;
+    return values as In;
+  }, [defaultValues]);
+
+  /** The latest check: an older one that answers later must not overwrite its messages. */
+  const checks = useRef(0);
+  const validate = async () => {
+    const mine = ++checks.current;
+    const result = await check(getValues());
+    if (mine === checks.current) setErrors(result.ok ? {} : result.errors);
+    return result;
+  };
+
+  const changed = (name: keyof In) => {
+    if (watched.includes(name)) rerender((n) => n + 1);
+    if (submitted.current) void validate();
+  };
+
+  const register = (name: keyof In & string) => ({
+    name,
+    ref: (control: Control | null) => {
+      if (control) controls.current.set(name, control);
+      else controls.current.delete(name);
+    },
+    onChange: (_event: ChangeEvent<Control>) => changed(name),
+  });
+
+  const setValue = (name: keyof In, value: In[keyof In]) => {
+    const control = controls.current.get(name);
+    if (control) control.value = String(value ?? "");
+    else set.current[name] = value;
+    changed(name);
+  };
+
+  const watch = (name: keyof In) => String(getValues()[name] ?? "");
+
+  const reset = (values: In) => {
+    set.current = {};
+    for (const [name, control] of controls.current) control.value = String(values[name] ?? "");
+    submitted.current = false;
+    setSubmitted(false);
+    setErrors({});
+    rerender((n) => n + 1);
+  };
+
+  /** Checks, focuses the first field in error (in the page's order) or calls `onValid` with the clean values. */
+  const handleSubmit =
+    (onValid: (values: Out) => Promise<void>, onInvalid?: () => void) => async (event?: FormEvent) => {
+      event?.preventDefault();
+      submitted.current = true;
+      setSubmitted(true);
+      const result = await validate();
+      if (!result.ok) {
+        const failed = result.errors;
+        const failing = [...controls.current].filter(([name]) => failed[name]).map(([, c]) => c);
+        failing.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+        failing[0]?.focus();
+        onInvalid?.();
+        return;
+      }
+      setSubmitting(true);
+      try {
+        await onValid(result.values);
+      } finally {
+        setSubmitting(false);
+      }
+    };
+
+  return { register, handleSubmit, reset, watch, getValues, setValue, errors, isSubmitted, isSubmitting };
+}
