@@ -3,6 +3,7 @@ import type { AlertChannel } from "../../db/schema";
 import { type AlertSender, type ClaimedAlert, DeliveryError } from "./channel";
 import type { OutboxStore } from "./outbox";
 import { GIVE_UP_AFTER_MS, retryDelayMs } from "./retry-policy";
+import { HEARTBEAT_INTERVAL_MS } from "./server-directory";
 
 export interface AlertWorkerOptions {
   outbox: OutboxStore;
@@ -16,6 +17,11 @@ export interface AlertWorkerOptions {
   /** How long a claim holds an alert; longer than any one send can take (SMTP stages, webhook 10 s). */
   leaseMs?: number;
   batchSize?: number;
+  /**
+   * Says this server is alive (its channels, for the other servers) and reads what they carry; run by
+   * the loop every HEARTBEAT_INTERVAL_MS on the worker's clock.
+   */
+  heartbeat?: (now: Date) => Promise<void>;
 }
 
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
@@ -37,6 +43,7 @@ export class AlertWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private lastHeartbeat: number | undefined;
 
   constructor(private readonly options: AlertWorkerOptions) {
     this.senders = new Map(options.senders.map((s) => [s.channel, s]));
@@ -82,11 +89,25 @@ export class AlertWorker {
 
   private async loop(): Promise<void> {
     try {
+      const now = this.now().getTime();
+      // A missed heartbeat is not fatal: the alerts are still sent; the others count this server out a minute later.
+      if (this.lastHeartbeat === undefined || now - this.lastHeartbeat >= HEARTBEAT_INTERVAL_MS)
+        await this.heartbeat().catch((error) =>
+          this.options.log.error({ err: error }, "alert delivery: could not announce this server's channels"),
+        );
       // Keep going while full batches come back: a burst drains without waiting for the poll.
       while (!this.stopped && (await this.runOnce()) === this.batchSize) {}
     } catch (error) {
       this.options.log.error({ err: error }, "alert delivery: could not read the outbox");
     }
+  }
+
+  /** Says this server is alive, now (the loop does it every HEARTBEAT_INTERVAL_MS; tests call it). */
+  async heartbeat(): Promise<void> {
+    if (!this.options.heartbeat) return;
+    const now = this.now();
+    await this.options.heartbeat(now);
+    this.lastHeartbeat = now.getTime();
   }
 
   /** One pass: claims up to a batch of due alerts and sends them side by side. Returns how many. */
