@@ -175,7 +175,8 @@ export const alertChannels = ["email", "webhook", "push"] as const;
 export type AlertChannel = (typeof alertChannels)[number];
 
 /** pending: still to be delivered (or being retried); sent: a receiver accepted it; failed: gave up. */
-export const alertStates = ["pending", "sent", "failed"] as const;
+/** skipped: nothing was left to send when it was claimed (an offer that closed before it went out). */
+export const alertStates = ["pending", "sent", "skipped", "failed"] as const;
 
 /**
  * What an alert says: a new request (to the owner), a cancellation by the driver (to the owner), or

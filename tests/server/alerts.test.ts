@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import { NO_ALERT_CHANNEL_WARNING } from "../../server/plugins/alerts";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { logSink } from "../support/log-sink";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 
 const WEBHOOK_SECRET = "test-webhook-secret-0123456789";
@@ -31,18 +31,6 @@ function verifySignature(rawBody: string, header: string | string[] | undefined,
   const expected = Buffer.from(`sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`);
   const given = Buffer.from(String(header ?? ""));
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** A log sink whose lines the test can read. */
-function logSink() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { lines, stream, text: () => lines.map((l) => JSON.stringify(l)).join("\n") };
 }
 
 describe.each(databaseTargets)("new-request alerts on $kind", (target) => {

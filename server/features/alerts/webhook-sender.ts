@@ -6,8 +6,10 @@ import {
   DeliveryError,
   describeNetworkError,
   isPartnerAlert,
+  OFFER_CLOSED,
   PARTNER_ALERT_KINDS,
   type PartnerAlertKind,
+  type Skipped,
 } from "./channel";
 import {
   cancelledWebhookPayload,
@@ -97,7 +99,7 @@ export function webhookSender(o: WebhookSenderOptions): AlertSender {
   const partnerRule = o.partners?.rule ?? {};
   const resolve = o.partners?.resolve ?? systemResolver;
 
-  async function toOwner(alert: ClaimedAlert, owner: WebhookAlertConfig) {
+  async function toOwner(alert: ClaimedAlert, owner: WebhookAlertConfig): Promise<undefined> {
     const body = ownerBody(alert, offerTimeoutMinutes);
     let response: Response;
     try {
@@ -121,12 +123,13 @@ export function webhookSender(o: WebhookSenderOptions): AlertSender {
     checkStatus(response.status);
   }
 
-  async function toPartner(alert: ClaimedAlert, kind: PartnerAlertKind) {
+  async function toPartner(alert: ClaimedAlert, kind: PartnerAlertKind): Promise<Skipped | undefined> {
     const facts = offerFactsOf(alert, o.siteUrl);
     if (!facts) throw new DeliveryError(`the offer of this ${kind} alert is gone`);
     const address = facts.offer.partner.webhookUrl;
     // The partner removed their webhook since, or the offer closed before it went out: nothing to say.
-    if (!address || (kind === "offer_created" && !facts.link)) return;
+    if (!address) return { skipped: "the partner has no webhook address any more" };
+    if (kind === "offer_created" && !facts.link) return OFFER_CLOSED;
     // What the receiver did, never the address (a partner's address may hold a secret of theirs).
     if (pushEndpointRefusal(address, partnerRule))
       throw new DeliveryError("the partner's webhook address is not a public https address");
