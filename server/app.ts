@@ -297,6 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           offerTimeoutMinutes: config.offerTimeoutMinutes,
           now: options.partners?.now,
           onOffersSent: () => app.alerts.worker.wake(),
+          webhookRule: options.alerts?.partnerWebhookRule,
         }),
       ],
       onReviewsChanged: () => carousel?.invalidate(),

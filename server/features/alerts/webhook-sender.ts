@@ -20,7 +20,7 @@ import {
 import { offerFactsOf, partnerWebhookPayload } from "./partner-message";
 import { postToCheckedAddress } from "./pinned-post";
 import { type HostResolver, systemResolver } from "./push-address";
-import { type PushEndpointRule, pushEndpointRefusal } from "./push-endpoint";
+import { addressRefusal, type PushEndpointRule } from "./push-endpoint";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const USER_AGENT = "stockton-towing-alerts/1";
@@ -131,7 +131,7 @@ export function webhookSender(o: WebhookSenderOptions): AlertSender {
     if (!address) return { skipped: "the partner has no webhook address any more" };
     if (kind === "offer_created" && !facts.link) return OFFER_CLOSED;
     // What the receiver did, never the address (a partner's address may hold a secret of theirs).
-    if (pushEndpointRefusal(address, partnerRule))
+    if (addressRefusal(address, partnerRule))
       throw new DeliveryError("the partner's webhook address is not a public https address");
     const body = JSON.stringify(partnerWebhookPayload(kind, facts));
     const headers: Record<string, string | number> = {
