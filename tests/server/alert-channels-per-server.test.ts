@@ -8,9 +8,10 @@ import { LIVE_FOR_MS } from "../../server/features/alerts/server-directory";
 import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { OWNER, PASSWORD, partnersWorld } from "../support/partners";
+import { withPostgresServers } from "../support/postgres-servers";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
 
@@ -155,5 +156,59 @@ describe.each(databaseTargets)("no server with e-mail on a $kind database", (tar
     const health = (await world.app.inject({ method: "GET", url: "/api/health" })).json();
     expect(health.alerts).toMatchObject({ pending: 1, channelsWithoutSender: ["email"] });
     expect((await world.desk.get("/api/desk/requests")).json().alertsWithoutSender).toEqual(["email"]);
+  });
+});
+
+/**
+ * The same as two production processes on one PostgreSQL (each its own pool and worker, on the real
+ * clock): the one with SMTP starts first, then one with only the owner's webhook, which hears of the
+ * other's e-mail at its start. A request sent through the webhook-only process gets all three alerts.
+ */
+describe.runIf(postgresUrl)("two server processes on one PostgreSQL, one without SMTP", () => {
+  let smtp: SmtpReceiver;
+  let hook: WebhookReceiver;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    hook = await startWebhookReceiver();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await hook?.close();
+  });
+
+  it("a request through the process without SMTP: the owner's e-mail and the driver's confirmation arrive from the other", {
+    timeout: 240_000,
+  }, async () => {
+    const withEmail = {
+      SMTP_URL: smtp.url,
+      LEAD_ALERT_FROM: "alerts@stocktontowing.example",
+      LEAD_ALERT_TO: "owner@example.com",
+    };
+    const webhookOnly = { LEAD_ALERT_WEBHOOK_URL: hook.url, LEAD_ALERT_WEBHOOK_SECRET: WEBHOOK_SECRET };
+    await withPostgresServers(
+      2,
+      (i) => (i === 0 ? withEmail : webhookOnly),
+      async ([, noSmtp]) => {
+        const res = await fetch(`${noSmtp?.url}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(validServiceRequest),
+        });
+        expect(res.status).toBe(201);
+        const id = ((await res.json()) as { id: number }).id;
+        const mails = await smtp.waitFor(2, 60_000);
+        const said = mails.map((m) => [m.parsed.headers.get("x-service-request-alert"), m.envelopeTo.join()]);
+        expect(said.sort()).toEqual([
+          ["driver_confirmation", validServiceRequest.email],
+          ["new_request", "owner@example.com"],
+        ]);
+        for (const m of mails) expect(m.parsed.headers.get("x-service-request-id")).toBe(String(id));
+        await hook.waitFor(1, 60_000);
+        const health = (await (await fetch(`${noSmtp?.url}/api/health`)).json()) as {
+          alerts: { channelsWithoutSender: string[] };
+        };
+        expect(health.alerts.channelsWithoutSender).toEqual([]);
+      },
+    );
   });
 });
