@@ -94,11 +94,14 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
   const ownChannels = senders.filter((s) => !s.kinds).map((s) => s.channel);
   const directory = alertServerDirectory(opts.db, ownChannels);
   const channels: AlertChannel[] = [...ownChannels];
+  const log = app.log.child({ component: "alerts" });
   const heartbeat = async (now: Date) => {
     await directory.announce(now);
     channels.splice(0, channels.length, ...(await directory.knownChannels(now)));
+    const failed = await directory.failUnsendable(now);
+    if (failed > 0)
+      log.error({ count: failed, outcome: "failed" }, "alerts no running server could send for 48 h: given up");
   };
-  const log = app.log.child({ component: "alerts" });
   const worker = new AlertWorker({ outbox, senders, log, heartbeat, ...opts.worker });
   const now = opts.worker?.now ?? (() => new Date());
   app.decorate("alerts", {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { type Database, openDatabase } from "../../server/db/client";
 import { alertOutbox } from "../../server/db/schema";
+import { GIVE_UP_AFTER_MS } from "../../server/features/alerts/retry-policy";
 import { LIVE_FOR_MS } from "../../server/features/alerts/server-directory";
 import { addUser } from "../../server/features/desk/users";
 import { emptySiteFiles } from "../../server/site-files";
@@ -156,6 +157,13 @@ describe.each(databaseTargets)("no server with e-mail on a $kind database", (tar
     const health = (await world.app.inject({ method: "GET", url: "/api/health" })).json();
     expect(health.alerts).toMatchObject({ pending: 1, channelsWithoutSender: ["email"] });
     expect((await world.desk.get("/api/desk/requests")).json().alertsWithoutSender).toEqual(["email"]);
+
+    // 48 hours on, still no server with e-mail: it is given up like any alert, never sent days late.
+    world.setNow(new Date(world.now().getTime() + GIVE_UP_AFTER_MS + 60_000));
+    await world.app.alerts.worker.heartbeat();
+    const later = (await world.app.inject({ method: "GET", url: "/api/health" })).json();
+    expect(later.alerts).toMatchObject({ pending: 0, failed: 1, channelsWithoutSender: [] });
+    expect((await world.desk.get("/api/desk/requests")).json().alertsWithoutSender).toEqual([]);
   });
 });
 

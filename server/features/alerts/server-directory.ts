@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, gt, lte } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type AlertChannel, type AlertKind, alertOutbox, alertServers } from "../../db/schema";
-import { isPartnerAlert } from "./channel";
+import { type AlertChannel, type AlertKind, alertChannels, alertOutbox, alertServers } from "../../db/schema";
+import { isPartnerAlert, PARTNER_ALERT_KINDS } from "./channel";
 import { GIVE_UP_AFTER_MS } from "./retry-policy";
 
 /** How often a server's worker says it is alive (and reads what the others carry). */
@@ -44,6 +44,35 @@ export function alertServerDirectory(db: Db, channels: readonly AlertChannel[], 
         .from(alertServers)
         .where(gt(alertServers.lastSeenAt, new Date(now.getTime() - KNOWN_FOR_MS)));
       return [...new Set([...channels, ...rows.flatMap((r) => r.channels)])].sort();
+    },
+
+    /**
+     * Gives up, as a failed attempt would after 48 hours, the alerts no live server could send in that
+     * time (a channel no running server has): so none goes out days late when one comes back, and
+     * /api/health counts them as failed. Run by a live server, so the partners' webhooks always have one.
+     */
+    async failUnsendable(now: Date): Promise<number> {
+      const live = await db
+        .select({ channels: alertServers.channels })
+        .from(alertServers)
+        .where(gt(alertServers.lastSeenAt, new Date(now.getTime() - LIVE_FOR_MS)));
+      const liveChannels = new Set([...channels, ...live.flatMap((r) => r.channels)]);
+      const orphaned = alertChannels.filter((c) => !liveChannels.has(c));
+      if (orphaned.length === 0) return 0;
+      const failed = await db
+        .update(alertOutbox)
+        .set({ state: "failed", lastError: "no running server could send it on this channel within 48 hours" })
+        .where(
+          and(
+            eq(alertOutbox.state, "pending"),
+            lte(alertOutbox.createdAt, new Date(now.getTime() - GIVE_UP_AFTER_MS)),
+            inArray(alertOutbox.channel, orphaned),
+            // Every server posts the partners' webhooks.
+            or(ne(alertOutbox.channel, "webhook"), notInArray(alertOutbox.kind, [...PARTNER_ALERT_KINDS])),
+          ),
+        )
+        .returning({ id: alertOutbox.id });
+      return failed.length;
     },
 
     /** The channels with pending alerts that no server heard from in the last minute can send. */
