@@ -224,7 +224,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : undefined;
   await app.register(healthRoutes, {
     ping: options.db?.ping,
-    alertStats: options.db ? () => app.alerts.outbox.stats(new Date()) : undefined,
+    alertStats: options.db
+      ? async () => ({
+          ...(await app.alerts.outbox.stats(new Date())),
+          channelsWithoutSender: await app.alerts.channelsWithoutSender(),
+        })
+      : undefined,
     redisState: () => app.counters.redisState(),
     requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
   });
@@ -291,6 +296,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pushPublicKey: config.alerts.push?.publicKey,
       pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
       alertChannels: app.alerts.channels,
+      alertsWithoutSender: () => app.alerts.channelsWithoutSender(),
       towns,
       onStored: () => app.alerts.worker.wake(),
       routes: [
@@ -300,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           offerTimeoutMinutes: config.offerTimeoutMinutes,
           now: options.partners?.now,
           onOffersSent: () => app.alerts.worker.wake(),
+          webhookRule: options.alerts?.partnerWebhookRule,
         }),
       ],
       onReviewsChanged: () => carousel?.invalidate(),

@@ -180,7 +180,8 @@ export const alertChannels = ["email", "webhook", "push"] as const;
 export type AlertChannel = (typeof alertChannels)[number];
 
 /** pending: still to be delivered (or being retried); sent: a receiver accepted it; failed: gave up. */
-export const alertStates = ["pending", "sent", "failed"] as const;
+/** skipped: nothing was left to send when it was claimed (an offer that closed before it went out). */
+export const alertStates = ["pending", "sent", "skipped", "failed"] as const;
 
 /**
  * What an alert says: a new request (to the owner), a cancellation by the driver (to the owner), or
@@ -244,6 +245,20 @@ export const alertOutbox = pgTable(
       .where(sql`${table.kind} = 'review_request'`),
   ],
 );
+
+/**
+ * Each server's heartbeat: the alert channels it sends on, and when it last said so (its worker's loop
+ * writes it every few seconds). Other servers read it to queue alerts on every channel some server of
+ * the installation sends (a server without SMTP still queues the e-mails, for one that has it), and to
+ * tell the desk and /api/health when alerts wait on a channel no live server has.
+ */
+export const alertServers = pgTable("alert_servers", {
+  /** A random id per process start. */
+  id: text("id").primaryKey(),
+  /** The channels it carries whole (the desk's); every server also posts the partners' webhooks. */
+  channels: text("channels", { enum: alertChannels }).array().notNull(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+});
 
 /** A person who may use the desk. Made on the command line only (npm run desk). */
 export const deskUsers = pgTable(

@@ -9,6 +9,7 @@ import { outboxStore } from "../features/alerts/outbox";
 import type { HostResolver } from "../features/alerts/push-address";
 import type { PushEndpointRule } from "../features/alerts/push-endpoint";
 import { pushSender } from "../features/alerts/push-sender";
+import { alertServerDirectory } from "../features/alerts/server-directory";
 import { webhookSender } from "../features/alerts/webhook-sender";
 import { AlertWorker, type AlertWorkerOptions } from "../features/alerts/worker";
 import { pushSubscriptionStore } from "../features/desk/push-subscriptions";
@@ -40,8 +41,17 @@ export interface AlertsPluginOptions {
 }
 
 export interface Alerts {
-  /** The desk's channels: a new request (a cancellation, a job no partner took) gets an outbox row on each. */
-  channels: AlertChannel[];
+  /**
+   * The desk's channels: a new request (a cancellation, a job no partner took) gets an outbox row on
+   * each. Those of this server and of every server heard from in the last 48 hours (so a server without
+   * SMTP still queues the e-mails, for the one that sends them); the heartbeat keeps this array current
+   * in place, so whoever holds it reads it when queuing.
+   */
+  readonly channels: readonly AlertChannel[];
+  /** The channels this server's senders carry whole: what it claims and announces. */
+  ownChannels: readonly AlertChannel[];
+  /** Channels with pending alerts that no live server can send (the desk and /api/health show them). */
+  channelsWithoutSender(): Promise<AlertChannel[]>;
   worker: AlertWorker;
   outbox: ReturnType<typeof outboxStore>;
 }
@@ -80,15 +90,34 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
       }),
     );
   const outbox = outboxStore(opts.db, { offerLinkHours: opts.offerLinkHours });
-  const worker = new AlertWorker({ outbox, senders, log: app.log.child({ component: "alerts" }), ...opts.worker });
-  // The desk's channels: those a sender carries whole (the partners-only webhook is not one).
-  const channels = senders.filter((s) => !s.kinds).map((s) => s.channel);
-  app.decorate("alerts", { channels, worker, outbox });
+  // This server's channels: those a sender carries whole (the partners-only webhook is not one).
+  const ownChannels = senders.filter((s) => !s.kinds).map((s) => s.channel);
+  const directory = alertServerDirectory(opts.db, ownChannels);
+  const channels: AlertChannel[] = [...ownChannels];
+  const log = app.log.child({ component: "alerts" });
+  const heartbeat = async (now: Date) => {
+    await directory.announce(now);
+    channels.splice(0, channels.length, ...(await directory.knownChannels(now)));
+    const failed = await directory.failUnsendable(now);
+    if (failed > 0)
+      log.error({ count: failed, outcome: "failed" }, "alerts no running server could send for 48 h: given up");
+  };
+  const worker = new AlertWorker({ outbox, senders, log, heartbeat, ...opts.worker });
+  const now = opts.worker?.now ?? (() => new Date());
+  app.decorate("alerts", {
+    channels,
+    ownChannels,
+    channelsWithoutSender: () => directory.channelsWithoutSender(now()),
+    worker,
+    outbox,
+  });
 
-  if (channels.length === 0) app.log.warn(NO_ALERT_CHANNEL_WARNING);
-  else app.log.info({ channels }, "new-request alerts on");
+  if (ownChannels.length === 0) app.log.warn(NO_ALERT_CHANNEL_WARNING);
+  else app.log.info({ channels: ownChannels }, "new-request alerts on");
 
   app.addHook("onReady", async () => {
+    // Before anything is queued: this server's channels are known to the others, and theirs to it.
+    await worker.heartbeat().catch((error) => log.error({ err: error }, "alerts: could not announce this server"));
     if (opts.exclusive) {
       // Not fatal: the alerts simply wait out their lease.
       await outbox

@@ -188,7 +188,11 @@ export interface InboxPage {
   hasMore: boolean;
   /** Requests in status "new", over all requests (not only this filter); NEW_COUNT_CAP + 1 means more. */
   newCount: number;
+  /** Alert channels with alerts waiting that no running server can send (none has it configured). */
+  alertsWithoutSender: DeskAlertChannel[];
 }
+
+export type DeskAlertChannel = "email" | "webhook" | "push";
 
 export interface DeskRequest extends InboxRow {
   email: string;

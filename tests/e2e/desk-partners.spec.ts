@@ -135,3 +135,37 @@ test("add a partner, then offer a request to it and see the offer", async ({ pag
   expect(await file.text()).toContain(company);
   await expectFitsAndAccessible(page, "partners report");
 });
+
+test("a webhook address inside our network is refused where it was typed, saying what to ask the partner for", async ({
+  page,
+}) => {
+  test.slow(); // a sign-in and a form on a busy two-core machine
+  const company = unique("Metadata Towing");
+  await signInToDesk(page);
+  await page.goto("/desk#/partners/new");
+  await expect(page.getByRole("heading", { level: 1, name: "Add a partner" })).toBeVisible();
+  await page.getByLabel("Company name").fill(company);
+  await page.getByLabel("Contact name").fill("Ana Rivera");
+  await page.getByLabel("Phone").fill("(209) 555-0191");
+  await page.getByLabel("E-mail").fill("dispatch@rivera.example");
+  // The cloud's metadata address: the server would never post to it, so it is not stored either.
+  await page.getByLabel("Webhook address (optional)").fill("https://169.254.169.254/latest/meta-data/");
+  await page.getByRole("group", { name: "Services they take" }).getByLabel("Flat Tire").check();
+  await page.getByRole("group", { name: "Towns they cover" }).getByLabel("Stockton").check();
+  await page.getByLabel("Insurance certificate expires on").fill(nextYear());
+  await page.getByRole("button", { name: "Add partner" }).click();
+
+  const webhook = page.getByLabel("Webhook address (optional)");
+  await expect(webhook).toBeFocused();
+  await expect(webhook).toHaveAttribute("aria-invalid", "true");
+  await expect(webhook).toHaveAccessibleDescription(/must be a public https address on the internet/);
+  await expect(
+    page.getByText(/Ask the partner for the public address their dispatch system takes events at/),
+  ).toBeVisible();
+  await expectFitsAndAccessible(page, "partner form refused webhook");
+
+  // Cleared, the partner is added without one.
+  await webhook.fill("");
+  await page.getByRole("button", { name: "Add partner" }).click();
+  await expect(page.getByText(`${company} was added.`)).toBeVisible();
+});

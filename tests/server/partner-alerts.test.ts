@@ -9,6 +9,7 @@ import { noPartnerPushNotification, notCompletedPushNotification } from "../../s
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { logSink } from "../support/log-sink";
 import { addPartner } from "../support/offers";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
@@ -59,6 +60,8 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
   /** E-mail and the owner's webhook, the production rule for partners' webhook addresses. */
   let desk: FastifyInstance;
   let clock = Date.now();
+  /** The e-mail-only app's log: what the worker said of each alert. */
+  const log = logSink();
 
   const build = (alerts: AlertConfig, loopback: boolean) =>
     buildApp({
@@ -70,7 +73,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
         offerTimeoutMinutes: TIMEOUT_MINUTES,
         partnerWebhookSecret: PARTNER_SECRET,
       }),
-      logger: false,
+      logger: loopback ? { level: "info", stream: log.stream } : false,
       site: emptySiteFiles(),
       db,
       alerts: {
@@ -254,7 +257,29 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
     expect(smtp.mails).toHaveLength(0);
     expect(partnerHook.hooks).toHaveLength(0);
     expect(await linksOf(offerId)).toHaveLength(0);
-    expect((await alertsOf(offerId)).map((a) => a.state)).toEqual(["sent", "sent"]);
+    expect((await alertsOf(offerId)).map((a) => a.state)).toEqual(["skipped", "skipped"]);
+  });
+
+  it("an offer expired before its alert went out is logged and kept as skipped, never as delivered", async () => {
+    const { id } = await send();
+    const partner = await newPartner({ email: "late@rivera.example" });
+    const offerId = await offer(id, partner, { expiresAt: new Date(Date.now() - 60_000) });
+    const alertIds = (await alertsOf(offerId)).map((a) => a.id);
+    log.lines.length = 0;
+    expect(await app.alerts.worker.runOnce()).toBe(2);
+    expect(smtp.mails).toHaveLength(0);
+    expect(partnerHook.hooks).toHaveLength(0);
+    const rows = await alertsOf(offerId);
+    expect(rows.map((a) => [a.channel, a.state, a.sentAt]).sort()).toEqual([
+      ["email", "skipped", null],
+      ["webhook", "skipped", null],
+    ]);
+    const said = log.lines.filter((l) => alertIds.includes(l.alertId as string));
+    expect(said.map((l) => [l.channel, l.outcome, l.msg]).sort()).toEqual([
+      ["email", "skipped", "alert skipped"],
+      ["webhook", "skipped", "alert skipped"],
+    ]);
+    expect(said.map((l) => l.reason)).toEqual(said.map(() => "the offer closed before its alert went out"));
   });
 
   it("tells a partner their offer was withdrawn (another partner took the job), by e-mail and offer.withdrawn", async () => {

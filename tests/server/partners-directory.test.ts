@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { partners, requestEvents, serviceRequests } from "../../server/db/schema";
+import { WEBHOOK_NOT_PUBLIC } from "../../server/features/partners/routes";
 import type { DeskRequestDetail } from "../../src/shared/desk-schema";
 import type { DeskOffers, DeskPartner } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
@@ -17,7 +18,7 @@ describe.each(databaseTargets)("the partner directory on $kind", (target) => {
         companyName: "  Delta Tow  ",
         towns: ["lodi", "Stockton", "LODI"],
         services: ["jump-start", "towing", "towing"],
-        webhookUrl: "https://dispatch.delta.example/hooks/offers",
+        webhookUrl: "https://dispatch.example.com/delta/hooks/offers",
       }),
     );
     expect(res.statusCode).toBe(201);
@@ -27,7 +28,7 @@ describe.each(databaseTargets)("the partner directory on $kind", (target) => {
       towns: ["Lodi", "Stockton"],
       // The site's order, once each.
       services: ["towing", "jump-start"],
-      webhookUrl: "https://dispatch.delta.example/hooks/offers",
+      webhookUrl: "https://dispatch.example.com/delta/hooks/offers",
       active: true,
       insuranceExpired: false,
       lastOfferedAt: null,
@@ -115,6 +116,44 @@ describe.each(databaseTargets)("the partner directory on $kind", (target) => {
     const missing = await w.desk.request({ method: "PUT", url: "/api/desk/partners/999999", payload: partnerInput() });
     expect(missing.statusCode).toBe(404);
     expect((await w.desk.get("/api/desk/partners/abc")).statusCode).toBe(404);
+  });
+
+  it("refuses, when entered, a webhook address the alert worker would never post to: a 400 saying what to ask for", async () => {
+    const before = (await w.db.db.select().from(partners)).length;
+    const inside = [
+      "https://127.0.0.1/hooks",
+      "https://169.254.169.254/latest/meta-data/",
+      "https://10.0.0.5/hooks",
+      "https://[::ffff:127.0.0.1]/hooks",
+      "https://[fd00::1]/hooks",
+      "https://localhost/hooks",
+      "https://metadata.google.internal/computeMetadata/v1/",
+      "https://dispatch/hooks",
+    ];
+    for (const webhookUrl of inside) {
+      const res = await w.desk.post("/api/desk/partners", partnerInput({ webhookUrl }));
+      expect(res.statusCode, webhookUrl).toBe(400);
+      expect(res.json().error).toBe(WEBHOOK_NOT_PUBLIC);
+    }
+    expect((await w.db.db.select().from(partners)).length).toBe(before);
+
+    // An edit (the whole form, or the one field) is checked the same way, and leaves the stored address.
+    const id = await w.addPartner({ companyName: "Hooked Towing", webhookUrl: "https://hooks.example.com/hooked" });
+    const put = await w.desk.request({
+      method: "PUT",
+      url: `/api/desk/partners/${id}`,
+      payload: partnerInput({ companyName: "Hooked Towing", webhookUrl: "https://127.0.0.1:8443/hooks" }),
+    });
+    expect(put.statusCode).toBe(400);
+    const patch = await w.desk.request({
+      method: "PATCH",
+      url: `/api/desk/partners/${id}`,
+      payload: { webhookUrl: "https://169.254.169.254/" },
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json().error).toBe(WEBHOOK_NOT_PUBLIC);
+    const [stored] = await w.db.db.select().from(partners).where(eq(partners.id, id));
+    expect(stored?.webhookUrl).toBe("https://hooks.example.com/hooked");
   });
 
   it("needs a signed-in desk user to read, and the session's CSRF token from the same origin to write", async () => {

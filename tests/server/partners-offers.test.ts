@@ -58,7 +58,7 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     withSystem: await w.addPartner({
       companyName: `Rivera Towing ${town}`,
       towns: [town],
-      webhookUrl: "https://dispatch.rivera.example/offers",
+      webhookUrl: "https://dispatch.example.com/rivera/offers",
     }),
     plain: await w.addPartner({ companyName: `Delta Tow ${town}`, towns: [town] }),
     third: await w.addPartner({ companyName: `Zeta Roadside ${town}`, towns: [town] }),

@@ -58,12 +58,24 @@ export interface ClaimedAlert {
   offerLinkExpiresAt?: Date;
 }
 
-/** Carries alerts on one channel; send() resolves once the receiver accepted the alert. */
+/**
+ * An alert with nothing left to say, and why in words about the alert (never the visitor's data): an
+ * offer that closed before it went out, say. Logged and kept in the outbox as skipped, never as sent.
+ */
+export interface Skipped {
+  skipped: string;
+}
+export const OFFER_CLOSED: Skipped = { skipped: "the offer closed before its alert went out" };
+
+/**
+ * Carries alerts on one channel; send() resolves once the receiver accepted the alert, or with Skipped
+ * when there was nothing to send.
+ */
 export interface AlertSender {
   channel: AlertChannel;
   /** The kinds it carries; all of its channel's when absent (the partners' webhook alone takes only theirs). */
   kinds?: readonly AlertKind[];
-  send(alert: ClaimedAlert): Promise<void>;
+  send(alert: ClaimedAlert): Promise<Skipped | undefined>;
   close?(): void;
 }
 

@@ -2,7 +2,15 @@ import nodemailer from "nodemailer";
 import { requestPagePath } from "../../../src/shared/request-page";
 import { site } from "../../../src/shared/site";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type EmailAlertConfig } from "../../config";
-import { type AlertSender, type ClaimedAlert, DeliveryError, describeNetworkError, isPartnerAlert } from "./channel";
+import {
+  type AlertSender,
+  type ClaimedAlert,
+  DeliveryError,
+  describeNetworkError,
+  isPartnerAlert,
+  OFFER_CLOSED,
+  type Skipped,
+} from "./channel";
 import {
   type AlertEmail,
   alertEmail,
@@ -99,15 +107,15 @@ interface EmailSenderOptions {
  * Who gets what: the owner's alerts go to LEAD_ALERT_TO with Reply-To the driver; the driver's
  * confirmation goes to the address the driver typed (which passed the form's e-mail check), with
  * Reply-To the business's public address, and carries the link to the request's page; a partner's
- * alert goes to the partner's address, Reply-To the business. Undefined: nothing to send (an offer
- * that closed before its e-mail went out).
+ * alert goes to the partner's address, Reply-To the business. Skipped: nothing to send (an offer
+ * that closed before its e-mail went out, a review the driver already gave).
  */
-function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, options: EmailSenderOptions): Envelope | undefined {
+function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, options: EmailSenderOptions): Envelope | Skipped {
   const { siteUrl } = options;
   if (isPartnerAlert(alert.kind)) {
     const facts = offerFactsOf(alert, siteUrl);
     if (!facts) throw new DeliveryError(`the offer of this ${alert.kind} alert is gone`);
-    if (alert.kind === "offer_created" && !facts.link) return undefined;
+    if (alert.kind === "offer_created" && !facts.link) return OFFER_CLOSED;
     return { to: facts.offer.partner.email, replyTo: site.email, message: partnerOfferEmail(alert.kind, facts) };
   }
   switch (alert.kind) {
@@ -140,7 +148,7 @@ function envelopeOf(alert: ClaimedAlert, config: EmailAlertConfig, options: Emai
       };
     }
     case "review_request": {
-      if (alert.alreadyReviewed) return undefined;
+      if (alert.alreadyReviewed) return { skipped: "the driver already answered on their page" };
       if (!alert.pageToken) throw new DeliveryError("no link to the request page was made for this e-mail");
       const pageUrl = new URL(requestPagePath(alert.pageToken), siteUrl).href;
       return { to: alert.request.email, replyTo: site.email, message: reviewRequestEmail(alert.request, pageUrl) };
@@ -171,7 +179,7 @@ export function emailSender(
       const envelope = envelopeOf(alert, config, options);
       // Nothing to send: an offer taken or expired before its e-mail went out (a link that opens
       // nothing), or a "How did it go?" the driver already answered on their page.
-      if (!envelope) return;
+      if ("skipped" in envelope) return envelope;
       const { to, replyTo, message } = envelope;
       try {
         await transport.sendMail({

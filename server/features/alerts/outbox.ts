@@ -257,6 +257,14 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
         .where(inArray(alertOutbox.id, ids));
     },
 
+    /** Alerts with nothing left to send (an offer that closed first): done, but never said to be sent. */
+    async markSkipped(ids: string[]): Promise<void> {
+      await db
+        .update(alertOutbox)
+        .set({ state: "skipped", lastError: null })
+        .where(and(inArray(alertOutbox.id, ids), eq(alertOutbox.state, "pending")));
+    },
+
     /**
      * Records a failed attempt: due again at `retryAt`, or failed for good when `retryAt` is null. The
      * link made for the attempt (a driver's page, a partner's offer), which nothing carried, stops working.

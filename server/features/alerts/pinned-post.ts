@@ -2,8 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import { describeNetworkError } from "./channel";
-import { type HostResolver, pushAddress, type ResolvedAddress } from "./push-address";
-import { type PushEndpointRule, pushEndpointRefusal } from "./push-endpoint";
+import { type HostResolver, type PushAddress, pushAddress, type ResolvedAddress } from "./push-address";
+import { addressRefusal, type PushEndpointRule } from "./push-endpoint";
 
 export interface PinnedResponse {
   status: number;
@@ -54,6 +54,16 @@ export function postPinned(
 export type CheckedPost = { status: number } | { refused: true } | { unresolved: string } | { failed: string };
 
 /**
+ * Where a post to an address a person typed may go now: the rule on the address itself (https, a
+ * public host), then its name resolved and every address checked. The one check, for sending and for
+ * refusing an address when it is entered (a partner's webhook in the desk).
+ */
+export async function checkAddress(url: URL, rule: PushEndpointRule, resolve: HostResolver): Promise<PushAddress> {
+  if (addressRefusal(url.href, rule)) return { refused: true };
+  return pushAddress(url, rule, resolve);
+}
+
+/**
  * POSTs to an address a person typed (a phone's push endpoint, a partner's webhook): refused unless it
  * passes `rule` (https, a public host), resolved now and connected to the address checked, so a name
  * cannot send us elsewhere; redirects are not followed; given up after `timeoutMs`.
@@ -64,8 +74,7 @@ export async function postToCheckedAddress(
   resolve: HostResolver,
   request: { headers: Record<string, string | number>; body: Uint8Array | null; timeoutMs: number },
 ): Promise<CheckedPost> {
-  if (pushEndpointRefusal(url.href, rule)) return { refused: true };
-  const where = await pushAddress(url, rule, resolve);
+  const where = await checkAddress(url, rule, resolve);
   if ("refused" in where || "unresolved" in where) return where;
   const signal = AbortSignal.timeout(request.timeoutMs);
   try {

@@ -113,25 +113,39 @@ export interface PushEndpointRule {
   allowLoopback?: boolean;
 }
 
-/** Why the server will not post to this endpoint, in words for the desk; undefined when it will. */
-export function pushEndpointRefusal(endpoint: string, rule: PushEndpointRule = {}): string | undefined {
+/** Why an address a person typed is refused: not https, or not a host on the public internet. */
+export type AddressRefusal = "not-https" | "not-public";
+
+/**
+ * The rule for every address the server posts to because a person typed it (a phone's push endpoint,
+ * a partner's webhook), read from the address alone; the caller says it in its own words. Undefined
+ * when it passes (the name is then resolved and checked again before each post: pinned-post.ts).
+ */
+export function addressRefusal(endpoint: string, rule: PushEndpointRule = {}): AddressRefusal | undefined {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return PUSH_ENDPOINT_NOT_HTTPS;
+    return "not-https";
   }
   const host = bareHost(url);
   if (rule.allowLoopback && isLoopbackHost(host) && (url.protocol === "http:" || url.protocol === "https:")) {
     return undefined;
   }
-  if (url.protocol !== "https:") return PUSH_ENDPOINT_NOT_HTTPS;
+  if (url.protocol !== "https:") return "not-https";
   const version = isIP(host);
-  if (version !== 0) return isPublicAddress(host) ? undefined : PUSH_ENDPOINT_NOT_PUBLIC;
+  if (version !== 0) return isPublicAddress(host) ? undefined : "not-public";
   // A name with no dot (intranet, localhost) is found on the local network, never on the internet; nor is
   // one with an empty label (push..example) or under a local or special-use top-level name.
   const labels = host.split(".");
-  if (labels.length < 2 || labels.some((l) => l === "") || isLoopbackHost(host)) return PUSH_ENDPOINT_NOT_PUBLIC;
-  if (LOCAL_TOP_LEVEL_NAMES.has(labels[labels.length - 1] ?? "")) return PUSH_ENDPOINT_NOT_PUBLIC;
+  if (labels.length < 2 || labels.some((l) => l === "") || isLoopbackHost(host)) return "not-public";
+  if (LOCAL_TOP_LEVEL_NAMES.has(labels[labels.length - 1] ?? "")) return "not-public";
   return undefined;
+}
+
+/** Why the server will not post to this push endpoint, in words for the desk; undefined when it will. */
+export function pushEndpointRefusal(endpoint: string, rule: PushEndpointRule = {}): string | undefined {
+  const refusal = addressRefusal(endpoint, rule);
+  if (!refusal) return undefined;
+  return refusal === "not-https" ? PUSH_ENDPOINT_NOT_HTTPS : PUSH_ENDPOINT_NOT_PUBLIC;
 }

@@ -74,7 +74,7 @@ export function pushSender(
 
   return {
     channel: "push",
-    async send(alert: ClaimedAlert) {
+    async send(alert: ClaimedAlert): Promise<undefined> {
       // The desk's alerts: new requests, cancellations, jobs no partner took or one could not complete. The driver's and the
       // partners' go by e-mail (and the partners' webhooks).
       const notification =

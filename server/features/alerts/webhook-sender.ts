@@ -6,8 +6,10 @@ import {
   DeliveryError,
   describeNetworkError,
   isPartnerAlert,
+  OFFER_CLOSED,
   PARTNER_ALERT_KINDS,
   type PartnerAlertKind,
+  type Skipped,
 } from "./channel";
 import {
   cancelledWebhookPayload,
@@ -18,7 +20,7 @@ import {
 import { offerFactsOf, partnerWebhookPayload } from "./partner-message";
 import { postToCheckedAddress } from "./pinned-post";
 import { type HostResolver, systemResolver } from "./push-address";
-import { type PushEndpointRule, pushEndpointRefusal } from "./push-endpoint";
+import { addressRefusal, type PushEndpointRule } from "./push-endpoint";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const USER_AGENT = "stockton-towing-alerts/1";
@@ -97,7 +99,7 @@ export function webhookSender(o: WebhookSenderOptions): AlertSender {
   const partnerRule = o.partners?.rule ?? {};
   const resolve = o.partners?.resolve ?? systemResolver;
 
-  async function toOwner(alert: ClaimedAlert, owner: WebhookAlertConfig) {
+  async function toOwner(alert: ClaimedAlert, owner: WebhookAlertConfig): Promise<undefined> {
     const body = ownerBody(alert, offerTimeoutMinutes);
     let response: Response;
     try {
@@ -121,14 +123,15 @@ export function webhookSender(o: WebhookSenderOptions): AlertSender {
     checkStatus(response.status);
   }
 
-  async function toPartner(alert: ClaimedAlert, kind: PartnerAlertKind) {
+  async function toPartner(alert: ClaimedAlert, kind: PartnerAlertKind): Promise<Skipped | undefined> {
     const facts = offerFactsOf(alert, o.siteUrl);
     if (!facts) throw new DeliveryError(`the offer of this ${kind} alert is gone`);
     const address = facts.offer.partner.webhookUrl;
     // The partner removed their webhook since, or the offer closed before it went out: nothing to say.
-    if (!address || (kind === "offer_created" && !facts.link)) return;
+    if (!address) return { skipped: "the partner has no webhook address any more" };
+    if (kind === "offer_created" && !facts.link) return OFFER_CLOSED;
     // What the receiver did, never the address (a partner's address may hold a secret of theirs).
-    if (pushEndpointRefusal(address, partnerRule))
+    if (addressRefusal(address, partnerRule))
       throw new DeliveryError("the partner's webhook address is not a public https address");
     const body = JSON.stringify(partnerWebhookPayload(kind, facts));
     const headers: Record<string, string | number> = {

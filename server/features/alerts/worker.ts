@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AlertChannel } from "../../db/schema";
-import { type AlertSender, type ClaimedAlert, DeliveryError } from "./channel";
+import { type AlertSender, type ClaimedAlert, DeliveryError, type Skipped } from "./channel";
 import type { OutboxStore } from "./outbox";
 import { GIVE_UP_AFTER_MS, retryDelayMs } from "./retry-policy";
+import { HEARTBEAT_INTERVAL_MS } from "./server-directory";
 
 export interface AlertWorkerOptions {
   outbox: OutboxStore;
@@ -16,6 +17,11 @@ export interface AlertWorkerOptions {
   /** How long a claim holds an alert; longer than any one send can take (SMTP stages, webhook 10 s). */
   leaseMs?: number;
   batchSize?: number;
+  /**
+   * Says this server is alive (its channels, for the other servers) and reads what they carry; run by
+   * the loop every HEARTBEAT_INTERVAL_MS on the worker's clock.
+   */
+  heartbeat?: (now: Date) => Promise<void>;
 }
 
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
@@ -37,6 +43,7 @@ export class AlertWorker {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  private lastHeartbeat: number | undefined;
 
   constructor(private readonly options: AlertWorkerOptions) {
     this.senders = new Map(options.senders.map((s) => [s.channel, s]));
@@ -82,11 +89,25 @@ export class AlertWorker {
 
   private async loop(): Promise<void> {
     try {
+      const now = this.now().getTime();
+      // A missed heartbeat is not fatal: the alerts are still sent; the others count this server out a minute later.
+      if (this.lastHeartbeat === undefined || now - this.lastHeartbeat >= HEARTBEAT_INTERVAL_MS)
+        await this.heartbeat().catch((error) =>
+          this.options.log.error({ err: error }, "alert delivery: could not announce this server's channels"),
+        );
       // Keep going while full batches come back: a burst drains without waiting for the poll.
       while (!this.stopped && (await this.runOnce()) === this.batchSize) {}
     } catch (error) {
       this.options.log.error({ err: error }, "alert delivery: could not read the outbox");
     }
+  }
+
+  /** Says this server is alive, now (the loop does it every HEARTBEAT_INTERVAL_MS; tests call it). */
+  async heartbeat(): Promise<void> {
+    if (!this.options.heartbeat) return;
+    const now = this.now();
+    await this.options.heartbeat(now);
+    this.lastHeartbeat = now.getTime();
   }
 
   /** One pass: claims up to a batch of due alerts and sends them side by side. Returns how many. */
@@ -97,32 +118,46 @@ export class AlertWorker {
       this.leaseMs,
       [...this.senders.values()].map((s) => ({ channel: s.channel, kinds: s.kinds })),
     );
-    const delivered = await Promise.all(claimed.map((alert) => this.deliver(alert)));
-    const sent = claimed.filter((_, i) => delivered[i]);
+    const outcomes = await Promise.all(claimed.map((alert) => this.deliver(alert)));
+    const sent = claimed.filter((_, i) => outcomes[i] === "sent");
+    const skipped = claimed.flatMap((alert, i) => {
+      const outcome = outcomes[i];
+      return typeof outcome === "object" ? [{ alert, reason: outcome.skipped }] : [];
+    });
     // One write for the whole batch's successes: a burst costs the database a few statements, not one per alert.
     if (sent.length > 0)
       await this.options.outbox.markSent(
         sent.map((a) => a.id),
         this.now(),
       );
-    for (const alert of sent) {
-      this.options.log.info(
+    if (skipped.length > 0) await this.options.outbox.markSkipped(skipped.map((s) => s.alert.id));
+    const { log } = this.options;
+    for (const alert of sent)
+      log.info(
         { alertId: alert.id, channel: alert.channel, attempt: alert.attempt, outcome: "sent" },
         "alert delivered",
       );
-    }
+    for (const { alert, reason } of skipped)
+      log.info(
+        { alertId: alert.id, channel: alert.channel, attempt: alert.attempt, outcome: "skipped", reason },
+        "alert skipped",
+      );
     return claimed.length;
   }
 
-  /** Sends one alert; true when its receiver accepted it, else the failure is already recorded. */
-  private async deliver(alert: ClaimedAlert): Promise<boolean> {
+  /**
+   * Sends one alert: "sent" when its receiver accepted it, Skipped when there was nothing to send,
+   * false when it failed (the failure is already recorded).
+   */
+  private async deliver(alert: ClaimedAlert): Promise<"sent" | Skipped | false> {
     const { log, outbox } = this.options;
     const base = { alertId: alert.id, channel: alert.channel, attempt: alert.attempt };
     const sender = this.senders.get(alert.channel);
     try {
       // Not claimed in the first place (claimDue takes this server's channels only); kept as a backstop.
       if (!sender) throw new DeliveryError(`the ${alert.channel} channel is not configured on this server`);
-      await sender.send(alert);
+      const skipped = await sender.send(alert);
+      if (skipped) return skipped;
     } catch (error) {
       const reason = error instanceof DeliveryError ? error.message : "unexpected error";
       if (!(error instanceof DeliveryError)) log.error({ ...base, err: error }, "alert delivery: unexpected error");
@@ -137,6 +172,6 @@ export class AlertWorker {
       else log.error({ ...base, outcome: "failed", error: reason }, "alert delivery failed; giving up after 48 h");
       return false;
     }
-    return true;
+    return "sent";
   }
 }

@@ -21,6 +21,7 @@ import {
   type DeskSignIn,
   driverMessageSchema,
   INBOX_PAGE_SIZE,
+  type InboxPage,
   inboxFilterSchema,
   inboxQuerySchema,
   noteSchema,
@@ -77,6 +78,8 @@ interface DeskRouteOptions {
   pushEndpointRule?: PushEndpointRule;
   /** A phone-in request gets alerts on these channels, like a web one, and its nearest town from these towns. */
   alertChannels?: readonly AlertChannel[];
+  /** Channels with alerts waiting that no live server can send: the inbox says so. */
+  alertsWithoutSender?: () => Promise<AlertChannel[]>;
   towns?: readonly Town[];
   /** Called once a phone-in request is committed (wakes the alert worker). */
   onStored?: () => void;
@@ -329,7 +332,11 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
     const parsed = inboxQuerySchema.safeParse(request.query);
     if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
     const { page, ...filter } = parsed.data;
-    return listRequests(db, filter, page, INBOX_PAGE_SIZE);
+    const [list, alertsWithoutSender] = await Promise.all([
+      listRequests(db, filter, page, INBOX_PAGE_SIZE),
+      opts.alertsWithoutSender?.() ?? [],
+    ]);
+    return { ...list, alertsWithoutSender } satisfies InboxPage;
   });
 
   app.get("/api/desk/requests.csv", signedIn, async (request, reply) => {

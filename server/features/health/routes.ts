@@ -5,6 +5,8 @@ interface AlertStats {
   pending: number;
   failed: number;
   oldestPendingAgeSeconds: number | null;
+  /** Channels with pending alerts that no live server can send ("email" when no server has SMTP_URL). */
+  channelsWithoutSender: string[];
 }
 
 export interface RequestPageStats {

@@ -13,6 +13,9 @@ import {
 } from "../../../src/shared/partner-schema";
 import type { Db } from "../../db/client";
 import { serviceRequests } from "../../db/schema";
+import { checkAddress } from "../alerts/pinned-post";
+import { type HostResolver, systemResolver } from "../alerts/push-address";
+import type { PushEndpointRule } from "../alerts/push-endpoint";
 import type { DeskAuth, DeskRoutePlugin } from "../desk/routes";
 import { jobTown, offersOf, type SendOffersResult, sendOffers, setDeskVehicle } from "./offering";
 import { partnerReport, partnerReportCsv, reportPeriod } from "./report";
@@ -28,7 +31,18 @@ export interface PartnerRouteOptions {
   now?: () => Date;
   /** Called once offers are committed (wakes the alert worker). */
   onOffersSent?: () => void;
+  /**
+   * Where partners' webhooks may be posted (the alert worker's rule: public https hosts; tests allow
+   * this machine), and how names resolve: an address the worker would refuse is refused when entered.
+   */
+  webhookRule?: PushEndpointRule;
+  resolveHost?: HostResolver;
 }
+
+export const WEBHOOK_NOT_PUBLIC =
+  "webhookUrl: The webhook address must be a public https address on the internet, not this server, a private " +
+  "network or a reserved address (such as 127.0.0.1, 10.0.0.1 or 169.254.169.254), nor a name that leads to one. " +
+  "Ask the partner for the public address their dispatch system takes events at.";
 
 const NO_SUCH_PARTNER = "There is no such partner (they may have been removed): reload the partners list.";
 
@@ -58,6 +72,19 @@ export function partnerRoutes(opts: PartnerRouteOptions): DeskRoutePlugin {
       return undefined;
     };
 
+    /**
+     * True when the webhook address may be stored: none, or one the alert worker would post to (the same
+     * check: the address itself, then every address its name resolves to). A name that does not resolve
+     * yet is taken (the partner may still be setting it up); it is checked again before each post.
+     */
+    const webhookAllowed = async (webhookUrl: string | null | undefined, reply: FastifyReply) => {
+      if (!webhookUrl) return true;
+      const where = await checkAddress(new URL(webhookUrl), opts.webhookRule ?? {}, opts.resolveHost ?? systemResolver);
+      if (!("refused" in where)) return true;
+      void reply.code(400).send({ error: WEBHOOK_NOT_PUBLIC });
+      return false;
+    };
+
     app.get("/api/desk/partners", signedIn, async () => {
       const today = businessDay(now());
       return (await store.list()).map((row) => toDeskPartner(row, today));
@@ -68,6 +95,7 @@ export function partnerRoutes(opts: PartnerRouteOptions): DeskRoutePlugin {
       if (!parsed.success) return reply.code(400).send({ error: firstIssue(parsed.error) });
       const partnerTowns = townsOrRefusal(parsed.data, reply);
       if (!partnerTowns) return reply;
+      if (!(await webhookAllowed(parsed.data.webhookUrl, reply))) return reply;
       const row = await store.create(parsed.data, partnerTowns, now());
       request.log.info({ partnerId: row.id }, "partner added");
       return reply.code(201).send(toDeskPartner(row, businessDay(now())));
@@ -91,6 +119,8 @@ export function partnerRoutes(opts: PartnerRouteOptions): DeskRoutePlugin {
       const input: PartnerInput = { ...toDeskPartner(current, ""), ...defined };
       const partnerTowns = townsOrRefusal(input, reply);
       if (!partnerTowns) return reply;
+      // The address given now; one stored before this check is left to the worker's (a pause must not fail on it).
+      if (!(await webhookAllowed(parsed.data.webhookUrl, reply))) return reply;
       const row = await store.update(id, input, partnerTowns, now());
       if (!row) return noSuchPartner(reply);
       request.log.info({ partnerId: id }, "partner changed");

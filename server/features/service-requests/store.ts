@@ -58,10 +58,6 @@ export function serviceRequestWriter(
   towns: readonly Town[] = [],
   source: RequestSource = "web",
 ) {
-  // The channel names come from the configuration, never from a visitor; one text parameter.
-  const channelList = channels.join(",");
-  // Every driver gave an e-mail (the form requires one): with e-mail configured, each gets a confirmation.
-  const confirmDriver = channels.includes("email");
   type Rows = { rows: { id: number; created_at: Date | string }[] };
   const id = sql.identifier(serviceRequests.id.name);
   const createdAt = sql.identifier(serviceRequests.createdAt.name);
@@ -95,6 +91,11 @@ export function serviceRequestWriter(
     const key = idempotencyKey ?? null;
     const pageToken = newPageToken();
     const fix = storedFix(request, towns);
+    // Read at each request: the installation's channels change as servers come and go (app.alerts.channels).
+    // The channel names come from the configuration, never from a visitor; one text parameter.
+    const channelList = channels.join(",");
+    // Every driver gave an e-mail (the form requires one): with e-mail sent, each gets a confirmation.
+    const confirmDriver = channels.includes("email");
     const result = (await db.execute(sql`
       with stored as (
         insert into ${serviceRequests}

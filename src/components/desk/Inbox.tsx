@@ -11,6 +11,7 @@ import { telHrefFor } from "@/shared/links";
 import { requestSources } from "@/shared/location";
 import { serviceNames } from "@/shared/services";
 import { site } from "@/shared/site";
+import { AlertsWithoutSender } from "./AlertsWithoutSender";
 import { DeskField } from "./DeskField";
 import { businessTime, timeAgo } from "./format";
 import { INBOX_POLL_MS } from "./NewRequestBanner";
@@ -107,6 +108,8 @@ export function Inbox({ state, onChange }: { state: InboxState; onChange: (next:
           New request
         </a>
       </div>
+
+      <AlertsWithoutSender channels={inbox.data?.alertsWithoutSender ?? []} />
 
       <search>
         <form onSubmit={onSearch} className="flex gap-2" key={state.filter.q ?? ""}>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -46,6 +46,16 @@ const draftOf = (input: PartnerInput): Draft => ({
 });
 
 type Errors = Partial<Record<keyof Draft, string>>;
+
+/**
+ * A server's refusal of one field ("webhookUrl: The webhook address must…"): some checks only the
+ * server can make (where an address leads), and their words belong beside the field like the form's own.
+ */
+function fieldRefusal(text: string): { key: keyof Draft; message: string } | undefined {
+  const match = /^(\w+): (.+)$/s.exec(text);
+  if (!match?.[1] || !match[2] || !Object.hasOwn(emptyDraft, match[1])) return undefined;
+  return { key: match[1] as keyof Draft, message: match[2] };
+}
 
 /** Add a partner ("new") or edit one: the same fields and the same checks as the server (partnerInputSchema). */
 export function PartnerForm({
@@ -125,7 +135,14 @@ function Fields({
   const ids = useId();
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const form = useRef<HTMLFormElement>(null);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  /** Shows each field's problem beside it, and puts the focus on the first, for a keyboard or screen reader. */
+  const showErrors = (next: Errors) => {
+    setErrors(next);
+    const first = Object.keys(next)[0];
+    form.current?.querySelector<HTMLElement>(`[data-field="${first}"] :is(input, textarea)`)?.focus();
+  };
 
   const save = useMutation({
     mutationFn: (input: PartnerInput) =>
@@ -136,7 +153,12 @@ function Fields({
       await client.invalidateQueries({ queryKey: PARTNERS_KEY });
       onSaved(id === "new" ? `${input.companyName} was added.` : `${input.companyName} was saved.`);
     },
+    onError: (error) => {
+      const refused = fieldRefusal(errorText(error));
+      if (refused) showErrors({ [refused.key]: refused.message });
+    },
   });
+  const saveRefusedField = save.isError && fieldRefusal(errorText(save.error)) !== undefined;
 
   // Only for a partner added by mistake: one ever offered a job stays (the server answers 409: pause them).
   const remove = useMutation({
@@ -156,10 +178,7 @@ function Fields({
         const key = issue.path[0] as keyof Draft;
         next[key] ??= issue.message;
       }
-      setErrors(next);
-      // The first field with a problem gets the focus, so a keyboard or screen reader lands on it.
-      const first = Object.keys(next)[0];
-      event.currentTarget.querySelector<HTMLElement>(`[data-field="${first}"] :is(input, textarea)`)?.focus();
+      showErrors(next);
       return;
     }
     setErrors({});
@@ -205,7 +224,7 @@ function Fields({
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-5">
+    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-2xl space-y-5">
       {text("companyName", "Company name", { required: true, autoComplete: "organization" })}
       {text("contactName", "Contact name", { required: true, autoComplete: "name" })}
       {text("phone", "Phone", { required: true, type: "tel", inputMode: "tel", autoComplete: "tel" })}
@@ -277,7 +296,7 @@ function Fields({
           />
         </FormField>
       </div>
-      {(save.isError || remove.isError) && (
+      {((save.isError && !saveRefusedField) || remove.isError) && (
         <ErrorAlert className="text-sm">{errorText(save.error ?? remove.error)}</ErrorAlert>
       )}
       {Object.keys(errors).length > 0 && (
