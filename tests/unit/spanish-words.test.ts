@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import type { ServiceRequestRow } from "../../server/db/schema";
 import { driverConfirmationEmail, formatBusinessTime } from "../../server/features/alerts/message";
-import { parse } from "yaml";
 import { ui } from "../../src/i18n/ui";
 import { site } from "../../src/shared/site";
 
