@@ -123,7 +123,8 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(res.body).not.toMatch(/<script/i);
     expect(res.body).toContain(`Job offer #${job.id}`);
     expect(res.body).toContain("Jump Start");
-    expect(res.body).toContain("Near Stockton, about 2 mi (3.2 km) from its centre");
+    expect(res.body).toContain("Near Stockton, about 2 mi (3.2 km) from its center");
+    expect(res.body).not.toContain("centre");
     expect(res.body).toContain("Lodi (the town the driver's drop-off names)");
     expect(res.body).toContain('Silver Civic &lt;img src=x onerror="alert(1)"&gt;');
     expect(res.body).not.toContain("<img src=x");
@@ -144,6 +145,18 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       expect(body).toContain("Given after you accept");
       expect(body).toContain("In or near Stockton");
     }
+  });
+
+  it("names the town, not 'about 0 mi', under half a mile, and writes the deadline large with the minutes left", async () => {
+    clock = Date.parse("2026-11-29T10:37:00Z"); // 2:37 AM in Stockton
+    const job = await send();
+    const partner = await addPartner(db.db);
+    const near = await offerJob(db.db, job.id, partner.id, now(), { town: "Stockton", distanceKm: 0.6 });
+    const res = await page(near.path);
+    expect(res.body).toContain(">In Stockton<");
+    expect(res.body).not.toContain("about 0 mi");
+    const deadline = (await page(near.path)).body.match(/data-testid="offer-deadline"[^>]*>(.*?)<\/p>/)?.[1];
+    expect(deadline?.replace(/<[^>]+>/g, "")).toBe("Answer by 2:47 AM, 10 min left");
   });
 
   it("one declines, one accepts with an estimate: the job is dispatched, the others withdrawn and told, the record shown", async () => {
