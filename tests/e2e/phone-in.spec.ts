@@ -9,6 +9,8 @@ test("a call typed in the desk becomes a request with a driver's page, listed un
   page,
   context,
 }) => {
+  // A controlled clock: the inbox's 15 s poll comes when the test moves it.
+  await page.clock.install();
   await signInToDesk(page);
   await page.getByRole("link", { name: "New request" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New request from a call" })).toBeVisible();
@@ -29,6 +31,10 @@ test("a call typed in the desk becomes a request with a driver's page, listed un
   const saved = page.getByTestId("phone-in-saved");
   await expect(saved.getByRole("heading", { level: 1 })).toHaveText(/^Service request #\d+ saved$/);
   const id = Number(/#(\d+)/.exec((await saved.getByRole("heading", { level: 1 }).textContent()) ?? "")?.[1]);
+  // The owner typed it in: the "New request" banner does not announce it, even after a poll.
+  await page.clock.runFor(16_000);
+  // (Other tests' requests may be announced meanwhile: never this one.)
+  await expect(page.getByTestId("new-request-banner").filter({ hasText: `#${id} ` })).toHaveCount(0);
   const pageLink = await saved.getByTestId("driver-page-link").getAttribute("href");
   expect(pageLink).toMatch(/\/request\/[A-Za-z0-9_-]{43}$/);
 

@@ -7,6 +7,7 @@ import { cn } from "@/lib/utils";
 import { serviceNames } from "@/shared/services";
 import { DeskField } from "./DeskField";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
+import { rememberTypedHere } from "./typed-here";
 import { hrefFor } from "./use-hash-route";
 
 /** The form's fields, as the public form names them, with the desk's labels. */
@@ -39,6 +40,8 @@ export function PhoneInForm() {
       return (await res.json()) as Saved;
     },
     onSuccess: (answer) => {
+      // Before the inbox is asked again: the banner must know this one is the owner's own.
+      rememberTypedHere(answer.id);
       setSaved(answer);
       setFieldErrors({});
       invalidateRequests(client);
