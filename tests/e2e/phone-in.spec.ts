@@ -26,7 +26,12 @@ test("a call typed in the desk becomes a request with a driver's page, listed un
   await expect(page.getByText("Enter at least 3 characters: a street, cross street or landmark")).toBeVisible();
   await page.getByLabel("Drop-off location").fill("2100 Pacific Ave, Stockton");
   await page.getByLabel("Caller's language").selectOption("es");
+  // The desk asks for the newest requests again once this one is saved: the banner reads that answer.
+  const asked = page.waitForResponse(
+    (r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/api/desk/requests",
+  );
   await page.getByRole("button", { name: "Save request" }).click();
+  await asked;
 
   const saved = page.getByTestId("phone-in-saved");
   await expect(saved.getByRole("heading", { level: 1 })).toHaveText(/^Service request #\d+ saved$/);
