@@ -183,5 +183,18 @@ test.describe("on a 390x844 phone", () => {
     await expect(page).toHaveURL(new RegExp(`#/requests/${requestId}$`));
     await panel.getByLabel("Town to match partners on").selectOption("Stockton");
     await expect(panel.getByRole("checkbox", { name: company })).toBeVisible();
+
+    // Paused, the partner is marked so in the partners report.
+    await page.evaluate(() => {
+      window.location.hash = "#/partners";
+    });
+    await page.getByRole("button", { name: `Pause ${company}` }).click();
+    await expect(page.getByText(`${company} is paused.`)).toBeVisible();
+    await page.evaluate(() => {
+      window.location.hash = "#/partners/report?days=7";
+    });
+    const row = page.getByRole("row").filter({ hasText: company });
+    await expect(row.getByTestId("paused")).toHaveText("Paused");
+    await expect(page.getByTestId("paused").filter({ hasText: "Paused" })).not.toHaveCount(0);
   });
 });
