@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signInToDesk } from "../support/desk-e2e";
+import { seriousViolations } from "../support/axe";
 import type { CapturedMail } from "../support/e2e-mail";
 
 /**
@@ -336,6 +337,7 @@ test("the job page from a truck's cab: the deadline counting down, Accept above 
   await aboveTheFold(eta as ReturnType<Page["getByRole"]>);
   await aboveTheFold(accept);
   await page.screenshot({ path: `${SCREENS}/offer-before.png` });
+  expect(await seriousViolations(page, "job page before accepting")).toEqual([]);
 
   await eta.fill("20");
   await accept.click();
@@ -354,6 +356,7 @@ test("the job page from a truck's cab: the deadline counting down, Accept above 
   for (const top of [call, navigate, page.getByTestId("offer-pickup")])
     await aboveTheFold(top as ReturnType<Page["getByRole"]>);
   await page.screenshot({ path: `${SCREENS}/offer-after.png` });
+  expect(await seriousViolations(page, "job page after accepting")).toEqual([]);
 
   // One step at a time: only the next step's button is there, so a mis-tap cannot skip one.
   const step = page.getByTestId("offer-step");
