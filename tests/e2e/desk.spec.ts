@@ -573,26 +573,3 @@ test("the desk is kept out of search: noindex, not in the sitemap, disallowed in
   expect(api.headers()["content-security-policy"]).toBeTruthy();
 });
 
-test.describe("the desk's header on a 390x844 phone", () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-  test("with the New request banner shown, the sticky header takes at most about 12% of the screen", async ({
-    page,
-    request,
-  }) => {
-    await page.clock.install();
-    await signInToDesk(page);
-    await sendRequest(request, driverFields(uniqueName("Header Height")));
-    await page.clock.runFor(15_000);
-    await expect(page.getByTestId("new-request-banner")).toBeVisible();
-    const header = page.locator("header").first();
-    const box = await header.boundingBox();
-    expect(box?.height ?? 0).toBeLessThanOrEqual(0.12 * 844);
-    // Every desk link is still there, one tap away (the row scrolls sideways, the page does not).
-    for (const name of ["Inbox", "Activity", "Partners", "Reviews", "Numbers"])
-      await expect(page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name })).toHaveCount(1);
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(wide).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/desk-header-banner.png` });
-  });
-});

@@ -56,7 +56,7 @@ function Desk({ towns }: { towns: readonly string[] }) {
 
 const navLink = (active: boolean) =>
   cn(
-    "inline-flex min-h-11 shrink-0 items-center rounded-md px-2 font-semibold whitespace-nowrap sm:px-3",
+    "inline-flex min-h-11 items-center rounded-md px-3 font-semibold",
     active ? "bg-white text-ink" : "text-white hover:bg-slate-700",
   );
 
@@ -124,13 +124,8 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 bg-ink text-white">
         <NewRequestBanner />
-        {/* One row on a phone (the nav scrolls sideways, the controls are icons): with the banner the
-            sticky header stays near a tenth of an 844 px screen instead of a quarter. */}
-        <div className="mx-auto flex max-w-5xl flex-nowrap items-center justify-between gap-1 px-2 sm:flex-wrap sm:px-4 sm:py-2">
-          <nav
-            aria-label="Desk"
-            className="flex min-w-0 flex-1 flex-nowrap items-center gap-1 overflow-x-auto sm:flex-wrap sm:overflow-visible"
-          >
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-1 px-2 py-2 sm:px-4">
+          <nav aria-label="Desk" className="flex flex-wrap items-center gap-1">
             <a
               href={hrefFor(inboxRoute)}
               className={navLink(
@@ -164,7 +159,7 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
               Numbers
             </a>
           </nav>
-          <div className="flex shrink-0 flex-nowrap items-center justify-end gap-1 sm:flex-wrap">
+          <div className="flex flex-wrap items-center justify-end gap-1">
             <span className="hidden text-sm text-slate-300 sm:inline">{email}</span>
             <PushSwitch />
             <SoundSwitch />

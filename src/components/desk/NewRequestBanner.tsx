@@ -123,7 +123,7 @@ export function NewRequestBanner() {
   return (
     <div
       role="status"
-      className="flex items-center gap-2 bg-brand-500 px-4 text-ink sm:py-1"
+      className="flex items-center gap-2 bg-brand-500 px-4 py-1 text-ink"
       data-testid="new-request-banner"
     >
       <a
