@@ -120,6 +120,11 @@ export const requestPageLinks = pgTable(
       .references(() => serviceRequests.id, { onDelete: "cascade" }),
     /** Hex SHA-256 of the token's text. */
     tokenSha256: text("token_sha256").notNull(),
+    /**
+     * Made on the desk for the owner to text the caller: a fresh one replaces the desk's earlier one
+     * (the token cannot be shown again), never the links the form or the e-mail gave.
+     */
+    madeAtDesk: boolean("made_at_desk").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -216,6 +216,12 @@ export interface DeskRequest extends InboxRow {
   earlierLocations: LocationView[];
 }
 
+/** POST /api/desk/requests/{id}/page-link: a fresh link to the caller's own page, and the language to text it in. */
+export interface DeskPageLink {
+  path: string;
+  language: Locale;
+}
+
 /** POST /api/desk/requests/{id}/here-link: a new /here link for the caller, and the language to text it in. */
 export interface DeskHereLink {
   path: string;

@@ -155,9 +155,9 @@ export function locationView(row: StoredLocation): LocationView | null {
   };
 }
 
-/** "Near Lodi (1.2 km from its centre), inside the service area", in English for the owner. */
+/** "Near Lodi (1.2 km from its center), inside the service area", in English for the owner. */
 export function ownerPlaceLine(view: LocationView): string {
   const area = view.insideServiceArea ? "inside the service area" : "outside the service area";
   if (!view.nearestTown) return area;
-  return `nearest town ${view.nearestTown} (${view.nearestTownKm} km from its centre), ${area}`;
+  return `nearest town ${view.nearestTown} (${view.nearestTownKm} km from its center), ${area}`;
 }

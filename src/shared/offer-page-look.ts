@@ -4,7 +4,7 @@
  * request page (src/shared/request-page-look.ts): same cards, same 44 px buttons, same fields.
  */
 export const offerPageLook = {
-  heading: "text-3xl font-extrabold text-ink",
+  heading: "text-2xl font-extrabold text-ink",
   lead: "text-slate-700",
   card: "space-y-3 rounded-lg border-2 border-ink bg-white p-4",
   cardHeading: "text-sm font-semibold tracking-wide text-slate-600 uppercase",
@@ -30,6 +30,12 @@ export const offerPageLook = {
   buttonRow: "flex flex-wrap gap-3",
   details: "rounded-lg border border-slate-300 bg-white",
   summary: "flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold text-ink underline underline-offset-2",
+  /** The summary that opens "Job done"'s question: looks like the primary button it stands in for. */
+  primarySummary:
+    "flex min-h-11 cursor-pointer items-center justify-center rounded-md bg-ink px-5 py-1.5 font-semibold text-white hover:bg-slate-700",
   detailsBody: "space-y-3 border-t border-slate-200 p-4",
   stepNow: "text-2xl font-extrabold text-ink",
+  deadline: "text-2xl leading-tight font-extrabold text-ink",
+  pickupText: "text-xl font-bold text-ink [overflow-wrap:anywhere] whitespace-pre-wrap",
+  confirmText: "font-semibold text-ink",
 } as const;

@@ -182,6 +182,8 @@ export interface DriverPartnerView {
 export interface PartnerReportRow {
   partnerId: number;
   companyName: string;
+  /** False when the owner paused the partner: the report marks them, their past offers still count. */
+  active: boolean;
   offers: number;
   accepted: number;
   declined: number;

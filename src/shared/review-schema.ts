@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Locale, locales } from "../i18n/locales";
+import { type Locale, languageTag, locales } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
 import { MAX_REVIEW_COMMENT_LENGTH } from "./review";
 import { isStorableText } from "./service-request-schema";
@@ -29,7 +29,8 @@ function reviewSchemaFor(locale: Locale) {
           .string()
           .trim()
           .max(MAX_REVIEW_COMMENT_LENGTH, {
-            message: fill(words.commentTooLong, { max: MAX_REVIEW_COMMENT_LENGTH }),
+            // "1,000" in English (a bare "1000" reads as a code), written as the language writes numbers.
+            message: fill(words.commentTooLong, { max: MAX_REVIEW_COMMENT_LENGTH.toLocaleString(languageTag[locale]) }),
           }),
       )
       .optional()

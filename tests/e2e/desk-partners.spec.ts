@@ -169,3 +169,66 @@ test("a webhook address inside our network is refused where it was typed, saying
   await page.getByRole("button", { name: "Add partner" }).click();
   await expect(page.getByText(`${company} was added.`)).toBeVisible();
 });
+
+test.describe("on a 390x844 phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a partner added while a request is open is in its offer list at once, with no poll", async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const res = await request.post("/api/contact", {
+      data: {
+        name: unique("Refresh Driver"),
+        email: "driver.refresh@example.com",
+        phone: "(209) 555-0144",
+        service: "Flat Tire",
+        pickupLocation: "Pacific Ave & March Ln, Stockton",
+        dropoffLocation: "2100 Pacific Ave, Stockton",
+      },
+    });
+    const requestId = (await res.json()).id as number;
+    // The page's clock stands still: no 15 s poll can bring the list, only the addition itself.
+    await page.clock.install();
+    await signInToDesk(page);
+    await page.goto(`/desk#/requests/${requestId}`);
+    const panel = page.getByTestId("offer-panel");
+    await panel.getByLabel("Town to match partners on").selectOption("Stockton");
+    const company = unique("Quick Add Towing");
+    await expect(panel.getByRole("checkbox", { name: company })).toHaveCount(0);
+
+    await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Partners" }).click();
+    await page.getByRole("link", { name: "Add a partner" }).click();
+    await page.getByLabel("Company name").fill(company);
+    await page.getByLabel("Contact name").fill("Quinn");
+    await page.getByLabel("Phone").fill("(209) 555-0191");
+    await page.getByLabel("E-mail").fill("dispatch@quick.example");
+    await page.getByRole("group", { name: "Services they take" }).getByLabel("Flat Tire").check();
+    await page.getByRole("group", { name: "Towns they cover" }).getByLabel("Stockton").check();
+    await page.getByLabel("Insurance certificate expires on").fill(nextYear());
+    await page.getByRole("button", { name: "Add partner" }).click();
+    await expect(page.getByText(`${company} was added.`)).toBeVisible();
+
+    // Back to the request in the same page (no reload): only the desk's own refresh can bring the list.
+    await page.evaluate((id) => {
+      window.location.hash = `#/requests/${id}`;
+    }, requestId);
+    await expect(page).toHaveURL(new RegExp(`#/requests/${requestId}$`));
+    await panel.getByLabel("Town to match partners on").selectOption("Stockton");
+    await expect(panel.getByRole("checkbox", { name: company })).toBeVisible();
+
+    // Paused, the partner is marked so in the partners report.
+    await page.evaluate(() => {
+      window.location.hash = "#/partners";
+    });
+    await page.getByRole("button", { name: `Pause ${company}` }).click();
+    await expect(page.getByText(`${company} is paused.`)).toBeVisible();
+    await page.evaluate(() => {
+      window.location.hash = "#/partners/report?days=7";
+    });
+    const row = page.getByRole("row").filter({ hasText: company });
+    await expect(row.getByTestId("paused")).toHaveText("Paused");
+    await expect(page.getByTestId("paused").filter({ hasText: "Paused" })).not.toHaveCount(0);
+  });
+});

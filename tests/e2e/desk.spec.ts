@@ -572,3 +572,4 @@ test("the desk is kept out of search: noindex, not in the sitemap, disallowed in
   expect(api.status()).toBe(401);
   expect(api.headers()["content-security-policy"]).toBeTruthy();
 });
+

@@ -61,7 +61,7 @@ test('"Ask for the location": the caller\'s one tap on /here puts the fix on the
 
   // The open desk page shows it by itself (it reads the request again every 15 s).
   await expect(desk.getByTestId("nearest-town")).toHaveText(
-    "Nearest town: Lodi, 0.8 km from its centre · inside the service area",
+    "Nearest town: Lodi, 0.8 km from its center · inside the service area",
     { timeout: 20_000 },
   );
   await expect(desk.getByTestId("geo-link")).toHaveAttribute("href", "geo:38.1302,-121.2724");
@@ -109,7 +109,7 @@ test('"Send my location again" on the driver\'s page: the desk shows the new fix
   await signInToDesk(desk);
   await desk.goto(`/desk#/requests/${id}`);
   await expect(desk.getByTestId("nearest-town")).toHaveText(
-    "Nearest town: Manteca, 0 km from its centre · inside the service area",
+    "Nearest town: Manteca, 0 km from its center · inside the service area",
   );
   await expect(desk.getByTestId("earlier-locations")).toContainText("38.1302, -121.2724 (±12 m), near Lodi");
   await deskContext.close();

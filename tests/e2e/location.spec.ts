@@ -129,7 +129,7 @@ for (const locale of ["en", "es"] as const) {
         await expect(page.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
         const where = page.getByTestId("driver-location");
         await expect(where.getByTestId("nearest-town")).toHaveText(
-          "Nearest town: Lodi, 0.8 km from its centre · inside the service area",
+          "Nearest town: Lodi, 0.8 km from its center · inside the service area",
         );
         await expect(where.getByTestId("location-accuracy")).toHaveText("(±12 m)");
         await expect(where.getByTestId("location-age")).toHaveText(/just now|min ago/);

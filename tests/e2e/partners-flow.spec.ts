@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signInToDesk } from "../support/desk-e2e";
+import { seriousViolations } from "../support/axe";
 import type { CapturedMail } from "../support/e2e-mail";
 
 /**
@@ -158,9 +159,11 @@ test("offered to two partners: A declines, B accepts with 25 minutes and reports
   const steps = [
     { button: "I'm on the way", partner: "On the way", driver: "On the way" },
     { button: "I'm on scene", partner: "On scene", driver: "Arrived" },
-    { button: "Job done", partner: "Done", driver: "Done" },
+    // Done ends the job: asked, then answered.
+    { opens: "Job done", button: "Yes, the job is done", partner: "Done", driver: "Done" },
   ];
   for (const step of steps) {
+    if (step.opens) await birchPage.getByText(step.opens, { exact: true }).click();
     await birchPage.getByRole("button", { name: step.button }).click();
     await expect(birchPage.getByTestId("offer-step")).toHaveText(step.partner);
     await expect(driver.getByTestId("partner-step")).toContainText(step.driver);
@@ -238,7 +241,7 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   const cedarPage = await acceptOnPhone(await phoneContext(browser, baseURL), cedarLink, 15);
   await cedarPage.getByText("Could not complete the job").click();
   await cedarPage.getByLabel("What happened").fill("Winch broke on the way");
-  await cedarPage.getByRole("button", { name: "Could not complete", exact: true }).click();
+  await cedarPage.getByRole("button", { name: "Yes, could not complete", exact: true }).click();
   await expect(cedarPage.getByTestId("offer-step")).toHaveText("Could not complete");
 
   // The owner's e-mail says who and why, at once.
@@ -268,4 +271,114 @@ test("the partner who took the job could not complete it: the owner is e-mailed,
   await expect(timeline).toContainText(`${cedar.name} reported: Could not complete`);
 
   for (const page of [cedarPage, dogwoodPage]) await page.context().close();
+});
+
+/** Where the job page's screenshots go, to be looked at by a person (SCREENSHOT_DIR to choose). */
+const SCREENS = process.env.SCREENSHOT_DIR ?? "test-results/screens";
+const TRUCK_PHONE = { width: 390, height: 844 };
+
+/** The whole box of `locator` lies on the first screen of a 390x844 phone, unscrolled. */
+async function aboveTheFold(locator: ReturnType<Page["getByRole"]>) {
+  const box = await locator.boundingBox();
+  expect(box, "it is shown").not.toBeNull();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(TRUCK_PHONE.height);
+  expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+}
+
+test("the job page from a truck's cab: the deadline counting down, Accept above the fold, then call, navigate and one step at a time", async ({
+  page: desk,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const run = suffix();
+  const elm = { name: `Elm Towing ${run}`, email: `dispatch-e-${run}@partners.example`, phone: "(209) 555-0135" };
+  const created = await request.post("/api/contact", {
+    data: {
+      name: `Cab Driver ${run}`,
+      email: "driver.cab@example.com",
+      phone: "(209) 555-0146",
+      service: "Vehicle Lockouts",
+      pickupLocation: "W Lodi Ave & S School St, Lodi",
+      dropoffLocation: "W Lodi Ave & S School St, Lodi",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: requestId } = (await created.json()) as { id: number };
+  await signInToDesk(desk);
+  await addPartners(desk, baseURL, [elm], "vehicle-lockouts");
+  await desk.goto(`/desk#/requests/${requestId}`);
+  const panel = desk.getByTestId("offer-panel");
+  await panel.getByLabel("Town to match partners on").selectOption("Lodi");
+  await panel.getByRole("checkbox", { name: elm.name }).check();
+  await panel.getByRole("button", { name: "Offer to selected" }).click();
+  await expect(panel.getByText(`Offered to ${elm.name}.`)).toBeVisible();
+  const link = await offerLinkMailedTo(request, elm.email, requestId);
+
+  const context = await browser.newContext({ baseURL, viewport: TRUCK_PHONE, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(link);
+
+  // Job first: no public footer, call band or chat; the deadline large and counting down.
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await expect(page.locator('a[href^="tel:"]')).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /chat/i })).toHaveCount(0);
+  const deadline = page.getByTestId("offer-deadline");
+  await expect(deadline).toHaveText(/^Answer by \d{1,2}:\d{2} [AP]M, \d+ min left$/);
+  const minutesLeft = async () => Number((await deadline.innerText()).match(/(\d+) min left/)?.[1]);
+  const before = await minutesLeft();
+  await page.clock.runFor(2 * 60_000);
+  await expect(deadline).toContainText(`${before - 2} min left`);
+  expect(await deadline.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(24);
+
+  // The estimate and Accept on the first screen.
+  const eta = page.getByLabel("Your arrival estimate, in minutes");
+  const accept = page.getByRole("button", { name: "Accept the job" });
+  await aboveTheFold(eta as ReturnType<Page["getByRole"]>);
+  await aboveTheFold(accept);
+  await page.screenshot({ path: `${SCREENS}/offer-before.png` });
+  expect(await seriousViolations(page, "job page before accepting")).toEqual([]);
+
+  await eta.fill("20");
+  await accept.click();
+  await expect(page.getByTestId("offer-accepted")).toContainText("about 20 minutes");
+
+  // At the top after acceptance: call the driver, navigate, the pickup.
+  const call = page.getByRole("link", { name: "Call the driver" });
+  const navigate = page.getByRole("link", { name: "Navigate" });
+  await expect(call).toHaveAttribute("href", "tel:+12095550146");
+  await expect(navigate).toHaveAttribute("href", /^geo:/);
+  await expect(page.getByRole("link", { name: "Open the address in maps" })).toHaveAttribute(
+    "href",
+    /maps.*W%20Lodi%20Ave/,
+  );
+  await expect(page.getByTestId("offer-pickup")).toHaveText("W Lodi Ave & S School St, Lodi");
+  for (const top of [call, navigate, page.getByTestId("offer-pickup")])
+    await aboveTheFold(top as ReturnType<Page["getByRole"]>);
+  await page.screenshot({ path: `${SCREENS}/offer-after.png` });
+  expect(await seriousViolations(page, "job page after accepting")).toEqual([]);
+
+  // One step at a time: only the next step's button is there, so a mis-tap cannot skip one.
+  const step = page.getByTestId("offer-step");
+  await expect(page.getByRole("button", { name: "I'm on scene" })).toHaveCount(0);
+  await expect(page.getByText("Job done", { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "I'm on the way" }).click();
+  await expect(step).toHaveText("On the way");
+  await expect(page.getByRole("button", { name: "I'm on the way" })).toHaveCount(0);
+  await expect(page.getByText("Job done", { exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "I'm on scene" }).click();
+  await expect(step).toHaveText("On scene");
+
+  // "Job done" and "Could not complete" each ask first: the first tap only opens the question.
+  await page.getByText("Job done", { exact: true }).click();
+  await expect(page.getByText("Is the job done?")).toBeVisible();
+  await page.getByText("Could not complete the job").click();
+  await expect(page.getByText("Could you not complete it?")).toBeVisible();
+  await page.reload();
+  await expect(step).toHaveText("On scene");
+  await page.getByText("Job done", { exact: true }).click();
+  await page.getByRole("button", { name: "Yes, the job is done" }).click();
+  await expect(step).toHaveText("Done");
+  await context.close();
 });

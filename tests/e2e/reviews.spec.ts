@@ -68,6 +68,8 @@ test("a finished request is asked, answered with consent, published, and shown o
     .boundingBox();
   expect(star?.width).toBeGreaterThanOrEqual(24);
   expect(star?.height).toBeGreaterThanOrEqual(24);
+  // The limit as a person writes the number.
+  await expect(ask.getByText("Up to 1,000 characters.")).toBeVisible();
   await ask.getByRole("textbox", { name: "Anything you want to tell us (optional)" }).fill(words);
   await consent.check();
   await ask.getByRole("button", { name: "Send my review" }).click();
@@ -80,6 +82,9 @@ test("a finished request is asked, answered with consent, published, and shown o
   await expect(card.getByTestId("review-consent")).toHaveText(/^Yes/);
   await card.getByRole("button", { name: "Publish" }).click();
   await expect(card.getByTestId("review-state")).toHaveText(/^On the website since/);
+  // The count reads right in the singular and the plural.
+  const counted = (await page.getByText(/published on the website\.$/).textContent()) ?? "";
+  expect(counted).toMatch(/^(1 review|(0|[2-9]|\d{2,}) reviews), \d+ published on the website\.$/);
 
   // The home page's first card is the driver's, with the first name and the stars; samples fill the rest.
   await page.goto("/");

@@ -124,7 +124,8 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(res.body).not.toMatch(/<script/i);
     expect(res.body).toContain(`Job offer #${job.id}`);
     expect(res.body).toContain("Jump Start");
-    expect(res.body).toContain("Near Stockton, about 2 mi (3.2 km) from its centre");
+    expect(res.body).toContain("Near Stockton, about 2 mi (3.2 km) from its center");
+    expect(res.body).not.toContain("centre");
     expect(res.body).toContain("Lodi (the town the driver's drop-off names)");
     expect(res.body).toContain('Silver Civic &lt;img src=x onerror="alert(1)"&gt;');
     expect(res.body).not.toContain("<img src=x");
@@ -145,6 +146,18 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
       expect(body).toContain("Given after you accept");
       expect(body).toContain("In or near Stockton");
     }
+  });
+
+  it("names the town, not 'about 0 mi', under half a mile, and writes the deadline large with the minutes left", async () => {
+    clock = Date.parse("2026-11-29T10:37:00Z"); // 2:37 AM in Stockton
+    const job = await send();
+    const partner = await addPartner(db.db);
+    const near = await offerJob(db.db, job.id, partner.id, now(), { town: "Stockton", distanceKm: 0.6 });
+    const res = await page(near.path);
+    expect(res.body).toContain(">In Stockton<");
+    expect(res.body).not.toContain("about 0 mi");
+    const deadline = (await page(near.path)).body.match(/data-testid="offer-deadline"[^>]*>(.*?)<\/p>/)?.[1];
+    expect(deadline?.replace(/<[^>]+>/g, "")).toBe("Answer by 2:47 AM, 10 min left");
   });
 
   it("one declines, one accepts with an estimate: the job is dispatched, the others withdrawn and told, the record shown", async () => {
@@ -261,7 +274,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(progress.filter((e) => e.kind === "job_progress").every((e) => e.partnerId === b.id)).toBe(true);
   });
 
-  it("the driver's note: not shown before acceptance, then beside the pickup as text", async () => {
+  it("the driver's note: not shown before acceptance, then at the top under the pickup, as text", async () => {
     clock = Date.now();
     const job = await send({ note: "Gate code 4521 <script>alert(1)</script>\nRear wheel locked" });
     const partner = await addPartner(db.db, { companyName: "Note Towing" });
@@ -272,12 +285,11 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
 
     expect((await answerOffer(app, offer.token, "accept", { etaMinutes: 20 })).statusCode).toBe(200);
     const $ = cheerio.load((await page(offer.path)).body);
-    const labels = $('[data-testid="offer-record"] dt')
-      .map((_, dt) => $(dt).text())
-      .get();
-    // Right after the pickup, where the operator reads where to go.
-    expect(labels.indexOf("Driver's note")).toBe(labels.indexOf("Pickup") + 1);
-    const note = $('[data-testid="offer-record"] dt:contains("Driver\'s note")').next("dd");
+    // At the top of the accepted job, under the pickup, where the operator reads where to go.
+    const top = $('[data-testid="offer-job-top"]');
+    const note = top.find('[data-testid="offer-note"]');
+    expect(top.find('[data-testid="offer-pickup"]').nextAll('[data-testid="offer-note"]')).toHaveLength(1);
+    expect(note.prev().text()).toBe("Driver's note");
     expect(note.text()).toBe("Gate code 4521 <script>alert(1)</script>\nRear wheel locked");
     expect(note.find("script")).toHaveLength(0);
   });

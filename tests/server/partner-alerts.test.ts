@@ -169,7 +169,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
     const [mail] = await smtp.waitFor(1);
     expect(mail?.envelopeTo).toEqual(["dispatch@rivera.example"]);
     expect(mail?.parsed.from?.text).toBe(FROM);
-    expect(mail?.parsed.subject).toBe(`Job offer #${id}: Towing near Lodi (2.0 mi, 3.2 km from its centre)`);
+    expect(mail?.parsed.subject).toBe(`Job offer #${id}: Towing near Lodi (2.0 mi, 3.2 km from its center)`);
     const text = mail?.parsed.text ?? "";
     for (const shown of ["Towing", "near Lodi", "2014 Honda Civic, silver", "Answer by", "(Pacific time)"]) {
       expect(text).toContain(shown);

@@ -19,7 +19,8 @@ describe.each(databaseTargets)("the partners report on $kind", (target) => {
       a: await w.addPartner({ companyName: "Alpha Towing" }),
       b: await w.addPartner({ companyName: "Bravo Tow" }),
       c: await w.addPartner({ companyName: "Charlie Roadside" }),
-      d: await w.addPartner({ companyName: "Delta Never Asked" }),
+      // Paused by the owner: still in the report, marked so.
+      d: await w.addPartner({ companyName: "Delta Never Asked", active: false }),
       // A name a spreadsheet would run as a formula, with a comma and quotes.
       evil: await w.addPartner({ companyName: '=HYPERLINK("x"), "Co"' }),
     };
@@ -74,6 +75,7 @@ describe.each(databaseTargets)("the partners report on $kind", (target) => {
     expect(row(ids.a)).toEqual({
       partnerId: ids.a,
       companyName: "Alpha Towing",
+      active: true,
       offers: 7,
       accepted: 3,
       declined: 2,
@@ -90,7 +92,14 @@ describe.each(databaseTargets)("the partners report on $kind", (target) => {
       medianSecondsToAccept: null,
       completionRate: null,
     });
-    expect(row(ids.d)).toMatchObject({ offers: 0, accepted: 0, declined: 0, expired: 0, medianSecondsToAccept: null });
+    expect(row(ids.d)).toMatchObject({
+      active: false,
+      offers: 0,
+      accepted: 0,
+      declined: 0,
+      expired: 0,
+      medianSecondsToAccept: null,
+    });
     // Every partner has a row, by company name.
     expect(report.rows.map((r) => r.companyName)).toEqual([
       '=HYPERLINK("x"), "Co"',

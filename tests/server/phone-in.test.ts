@@ -78,4 +78,38 @@ describe.each(databaseTargets)("a request taken on the phone, in the desk, on $k
     const noToken = await desk.post("/api/desk/requests", validServiceRequest, false);
     expect(noToken.statusCode).toBe(403);
   });
+
+  it("gives the caller's page again as a fresh link that replaces the desk's earlier one, never the form's", async () => {
+    const desk = await owner();
+    const saved = (await desk.post("/api/desk/requests", { ...validServiceRequest, language: "es" })).json() as {
+      id: number;
+      requestPage: string;
+    };
+    const opens = async (path: string) => (await app.inject({ method: "GET", url: path })).statusCode;
+    const fresh = async () => {
+      const res = await desk.post(`/api/desk/requests/${saved.id}/page-link`, {});
+      expect(res.statusCode).toBe(201);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      return res.json() as { path: string; language: string };
+    };
+    const first = await fresh();
+    expect(first).toEqual({ path: expect.stringMatching(/^\/request\/[A-Za-z0-9_-]{43}$/), language: "es" });
+    expect(await opens(first.path)).toBe(200);
+    const second = await fresh();
+    expect(second.path).not.toBe(first.path);
+    expect(await opens(second.path)).toBe(200);
+    expect(await opens(first.path)).toBe(404); // replaced
+    expect(await opens(saved.requestPage)).toBe(200); // the save's own link stays
+    // Only hashes are stored: the save's link and the desk's latest one.
+    const links = await db.db.select().from(requestPageLinks).where(eq(requestPageLinks.serviceRequestId, saved.id));
+    expect(links.map((l) => [l.madeAtDesk, l.tokenSha256]).sort()).toEqual(
+      [
+        [false, createHash("sha256").update(saved.requestPage.slice("/request/".length)).digest("hex")],
+        [true, createHash("sha256").update(second.path.slice("/request/".length)).digest("hex")],
+      ].sort(),
+    );
+    // A request that does not exist: 404; without the page's CSRF token: 403.
+    expect((await desk.post("/api/desk/requests/999999/page-link", {})).statusCode).toBe(404);
+    expect((await desk.post(`/api/desk/requests/${saved.id}/page-link`, {}, false)).statusCode).toBe(403);
+  });
 });

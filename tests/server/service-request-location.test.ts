@@ -102,7 +102,7 @@ describe.each(databaseTargets)("the driver's position with a service request, on
 
     const mail = alertEmail(row);
     expect(mail.text).toContain(
-      "GPS:       38.1302, -121.2724 (±12 m), nearest town Lodi (0.8 km from its centre), inside the service area",
+      "GPS:       38.1302, -121.2724 (±12 m), nearest town Lodi (0.8 km from its center), inside the service area",
     );
     expect(mail.text).toContain("geo:38.1302,-121.2724");
     expect(mail.html).toContain('href="https://www.openstreetmap.org/?mlat=38.1302&amp;mlon=-121.2724');

@@ -26,11 +26,13 @@ export interface OfferFacts {
 const NOT_GIVEN = "(not given)";
 const KM_PER_MILE = 1.609344;
 
-/** "near Lodi (2.0 mi, 3.2 km from its centre)", or "near Lodi" when the distance is unknown. */
+/** "near Lodi (2.0 mi, 3.2 km from its center)", "in Lodi" under half a mile, or "near Lodi" when the distance is unknown. */
 function whereLine(offer: ClaimedOffer): string {
   if (offer.distanceKm === null) return `near ${offer.town}`;
   const miles = (offer.distanceKm / KM_PER_MILE).toFixed(1);
-  return `near ${offer.town} (${miles} mi, ${offer.distanceKm.toFixed(1)} km from its centre)`;
+  // "0.2 mi from its center" says less than the town's name: the offer page says "In Stockton" too.
+  if (offer.distanceKm / KM_PER_MILE < 0.5) return `in ${offer.town}`;
+  return `near ${offer.town} (${miles} mi, ${offer.distanceKm.toFixed(1)} km from its center)`;
 }
 
 /** The offer page's address for a token: the public origin the e-mail's links use (PUBLIC_SITE_URL). */

@@ -15,6 +15,7 @@ import type { ZodError } from "zod";
 import {
   cancelledByDriverMessage,
   type DeskHereLink,
+  type DeskPageLink,
   type DeskPushState,
   type DeskSession,
   type DeskSignedOut,
@@ -32,6 +33,7 @@ import {
   statusChangeSchema,
 } from "../../../src/shared/desk-schema";
 import type { Town } from "../../../src/shared/nearest-town";
+import { requestPagePath } from "../../../src/shared/request-page";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import { type AlertChannel, deskSignIns } from "../../db/schema";
@@ -39,6 +41,7 @@ import type { Counters } from "../../plugins/counters";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import { createHereLink } from "../here/store";
 import numbersRoutes from "../numbers/routes";
+import { replaceDeskPageLink } from "../phone-in/page-link";
 import { phoneInWriter } from "../phone-in/phone-in";
 import deskReviewRoutes from "../reviews/desk-routes";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
@@ -326,6 +329,18 @@ export default async function deskRoutes(app: FastifyInstance, opts: DeskRouteOp
         expiresAt: link.expiresAt.toISOString(),
         language: found.request.language,
       } satisfies DeskHereLink);
+  });
+
+  /** The caller's own page, to text them: a fresh link that replaces the desk's earlier one (page-link.ts). */
+  app.post("/api/desk/requests/:id/page-link", guarded, async (request, reply) => {
+    const id = idOf(request);
+    const found = id === undefined ? undefined : await getRequest(db, id);
+    if (!found || id === undefined) return noSuchRequest(reply);
+    const token = await replaceDeskPageLink(db, id);
+    return reply
+      .code(201)
+      .header("Cache-Control", "no-store")
+      .send({ path: requestPagePath(token), language: found.request.language } satisfies DeskPageLink);
   });
 
   app.get("/api/desk/requests", signedIn, async (request, reply) => {

@@ -5,7 +5,7 @@ import { closedStatuses } from "../../../src/shared/desk-schema";
 import { mapSearchHref, telHrefFor } from "../../../src/shared/links";
 import { locationView } from "../../../src/shared/location";
 import { offerPageLook as look } from "../../../src/shared/offer-page-look";
-import { type OfferPageState, offerActionPath, REPORTABLE_STEPS } from "../../../src/shared/partner-schema";
+import { type JobStepName, type OfferPageState, offerActionPath } from "../../../src/shared/partner-schema";
 import { formatPageTime } from "../../../src/shared/request-page";
 import { site, telHref } from "../../../src/shared/site";
 import {
@@ -17,6 +17,7 @@ import {
   written,
 } from "../request-page/page-shell";
 import { townNamedIn } from "./dropoff-town";
+import { deadline, jobTop, pickupAreaLine } from "./job-parts";
 import type { FoundOffer } from "./store";
 
 /**
@@ -48,8 +49,6 @@ type Slot = (typeof SLOTS)[number];
 
 const bareShell = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${t.title}</title></head><body><main>${SLOTS.map((slot) => `<div data-slot="${slot}"></div>`).join("")}</main></body></html>`;
 
-const KM_PER_MILE = 1.609344;
-const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
 const callUs = fill(t.callUs, { phone: site.phone.display });
 const phone = site.phone.display;
 
@@ -99,16 +98,7 @@ function decisionFacts($: Page, found: FoundOffer, towns: readonly string[]): No
   const { offer, request } = found;
   const { list, row } = facts($, "offer-facts");
   row(t.service, serviceNameIn("en", request.service));
-  row(
-    t.pickupArea,
-    offer.distanceKm === null
-      ? fill(t.pickupTown, { town: offer.town })
-      : fill(t.pickupNear, {
-          town: offer.town,
-          miles: oneDecimal(offer.distanceKm / KM_PER_MILE),
-          km: oneDecimal(offer.distanceKm),
-        }),
-  );
+  row(t.pickupArea, pickupAreaLine(offer.town, offer.distanceKm));
   const town = townNamedIn(request.dropoffLocation, towns);
   row(t.dropoffArea, town ? fill(t.dropoffTown, { town }) : t.dropoffLater);
   row(t.vehicle, vehicleAsGiven(found) || t.vehicleNotGiven);
@@ -116,7 +106,7 @@ function decisionFacts($: Page, found: FoundOffer, towns: readonly string[]): No
   return list;
 }
 
-function answerForms($: Page, found: FoundOffer, token: string): Node[] {
+function answerForms($: Page, token: string): [Node, Node] {
   const accept = card($, t.acceptHeading, "offer-accept-heading").append(
     $("<form>")
       .attr({ method: "post", action: offerActionPath(token, "accept") })
@@ -139,13 +129,7 @@ function answerForms($: Page, found: FoundOffer, token: string): Node[] {
       .append($("<button>").attr("type", "submit").addClass(look.primaryButton).text(t.acceptButton)),
   );
   accept.find("input").addClass(look.input);
-  accept.append(
-    $("<p>")
-      .addClass(look.hint)
-      .append(text($, `${t.answerBy} `))
-      .append(when($, found.offer.expiresAt.toISOString()))
-      .append(text($, `. ${t.privacyNote}`)),
-  );
+  accept.append($("<p>").addClass(look.hint).text(t.privacyNote));
   const decline = $("<details>")
     .addClass(look.details)
     .append($("<summary>").addClass(look.summary).text(t.declineSummary))
@@ -176,8 +160,6 @@ function jobRecord($: Page, found: FoundOffer): Node {
   row(t.vehicleDesk, request.deskVehicle?.trim() || notYet);
   row(t.plate, request.licensePlate?.trim() || notYet);
   row(t.pickup, request.pickupLocation, link($, mapSearchHref(request.pickupLocation), t.openMap));
-  // The driver's own note for the operator (a gate code, the car's state): after acceptance only, as text.
-  if (request.note?.trim()) row(t.driverNote, request.note.trim());
   const position = locationView(request);
   if (position) {
     row(
@@ -205,6 +187,63 @@ function jobRecord($: Page, found: FoundOffer): Node {
     .append(list);
 }
 
+/** The one step after `step`, in order (On the way, On scene, Done): no button ever skips one. */
+const STEP_ORDER = ["accepted", "on_the_way", "on_scene", "done"] as const;
+function nextStep(step: JobStepName): Exclude<(typeof STEP_ORDER)[number], "accepted"> | undefined {
+  const next = STEP_ORDER[STEP_ORDER.indexOf(step as (typeof STEP_ORDER)[number]) + 1];
+  return step === "not_completed" || next === "accepted" ? undefined : next;
+}
+
+const stepForm = ($: Page, token: string, step: string) =>
+  $("<form>")
+    .attr({ method: "post", action: offerActionPath(token, "step") })
+    .addClass(look.form)
+    .append($("<input>").attr({ type: "hidden", name: "step", value: step }));
+const submit = ($: Page, style: string, label: string) =>
+  $("<button>").attr("type", "submit").addClass(style).text(label);
+
+/** "Job done" ends the job, so it takes two taps: the first opens the question, the second answers it. */
+function confirmDone($: Page, token: string): Node {
+  return $("<details>")
+    .addClass(look.details)
+    .attr("data-testid", "offer-done")
+    .append($("<summary>").addClass(look.primarySummary).text(t.stepButtons.done))
+    .append(
+      stepForm($, token, "done")
+        .addClass(look.detailsBody)
+        .append($("<p>").addClass(look.confirmText).text(t.doneConfirm))
+        .append(submit($, look.primaryButton, t.doneYes)),
+    );
+}
+
+/** "Could not complete" ends the job too: a question first, then "Gone on arrival" or a reason. */
+function notCompleted($: Page, token: string): Node {
+  return $("<details>")
+    .addClass(`${look.details} mt-6`)
+    .attr("data-testid", "offer-not-completed")
+    .append($("<summary>").addClass(look.summary).text(t.notCompletedSummary))
+    .append(
+      $("<div>")
+        .addClass(look.detailsBody)
+        .append($("<p>").addClass(look.confirmText).text(t.notCompletedConfirm))
+        .append(
+          stepForm($, token, "not_completed")
+            .append($("<input>").attr({ type: "hidden", name: "reason", value: t.goneOnArrival }))
+            .append(submit($, look.secondaryButton, t.goneOnArrivalYes)),
+        )
+        .append(
+          stepForm($, token, "not_completed")
+            .append($("<label>").attr("for", "offer-not-completed").addClass(look.label).text(t.notCompletedLabel))
+            .append(
+              $("<textarea>")
+                .attr({ id: "offer-not-completed", name: "reason", rows: "3", maxlength: "280" })
+                .addClass(look.input),
+            )
+            .append(submit($, look.dangerButton, t.notCompletedButton)),
+        ),
+    );
+}
+
 /** The accepted job's progress: where it stands, and the steps still ahead as buttons (forms). */
 function progress($: Page, found: FoundOffer, state: OfferPageState, token: string): Node {
   const { offer } = found;
@@ -225,59 +264,30 @@ function progress($: Page, found: FoundOffer, state: OfferPageState, token: stri
   }
   const ended = step === "done" || step === "not_completed";
   if (ended) return section.append($("<p>").addClass(look.hint).text(t.finished));
-  const order = ["accepted", ...REPORTABLE_STEPS] as const;
-  const ahead = (["on_the_way", "on_scene", "done"] as const).filter((s) => order.indexOf(s) > order.indexOf(step));
-  const row = $("<div>").addClass(look.buttonRow);
-  for (const next of ahead) {
-    row.append(
-      $("<form>")
-        .attr({ method: "post", action: offerActionPath(token, "step") })
-        .append($("<input>").attr({ type: "hidden", name: "step", value: next }))
-        .append(
-          $("<button>")
-            .attr("type", "submit")
-            .addClass(next === ahead[0] ? look.primaryButton : look.secondaryButton)
-            .text(t.stepButtons[next]),
-        ),
+  const next = nextStep(step);
+  if (next === "done") section.append(confirmDone($, token));
+  else if (next)
+    section.append(
+      $("<div>")
+        .addClass(look.buttonRow)
+        .append(stepForm($, token, next).append(submit($, look.primaryButton, t.stepButtons[next]))),
     );
-  }
-  section.append(row);
-  section.append(
-    $("<details>")
-      .addClass(look.details)
-      .append($("<summary>").addClass(look.summary).text(t.notCompletedSummary))
-      .append(
-        $("<div>")
-          .addClass(look.detailsBody)
-          .append(
-            $("<form>")
-              .attr({ method: "post", action: offerActionPath(token, "step") })
-              .append($("<input>").attr({ type: "hidden", name: "step", value: "not_completed" }))
-              .append($("<input>").attr({ type: "hidden", name: "reason", value: t.goneOnArrival }))
-              .append($("<button>").attr("type", "submit").addClass(look.secondaryButton).text(t.goneOnArrival)),
-          )
-          .append(
-            $("<form>")
-              .attr({ method: "post", action: offerActionPath(token, "step") })
-              .addClass(look.form)
-              .append($("<input>").attr({ type: "hidden", name: "step", value: "not_completed" }))
-              .append($("<label>").attr("for", "offer-not-completed").addClass(look.label).text(t.notCompletedLabel))
-              .append(
-                $("<textarea>")
-                  .attr({ id: "offer-not-completed", name: "reason", rows: "3", maxlength: "280" })
-                  .addClass(look.input),
-              )
-              .append($("<button>").attr("type", "submit").addClass(look.dangerButton).text(t.notCompletedButton)),
-          ),
-      ),
-  );
+  section.append(notCompleted($, token));
   return section;
 }
 
-function body($: Page, found: FoundOffer, state: OfferPageState, token: string, towns: readonly string[]): Node[] {
+interface Context {
+  found: FoundOffer;
+  state: OfferPageState;
+  token: string;
+  towns: readonly string[];
+  now: Date;
+}
+
+function body($: Page, { found, state, token, towns, now }: Context): Node[] {
   const { request } = found;
   const by = text($, fill(t.from, { company: found.partner.companyName, business: site.name }));
-  const intro = $("<p>").addClass(look.lead).append(by);
+  const intro = $("<p>").addClass(look.hint).append(by);
   switch (state.state) {
     case "accepted": {
       if (state.driverCancelled)
@@ -303,7 +313,7 @@ function body($: Page, found: FoundOffer, state: OfferPageState, token: string, 
           progress($, found, state, token),
           notice($, t.takenHeading, t.handedOn, "offer-handed-on"),
         ];
-      return [intro, said, progress($, found, state, token), jobRecord($, found)];
+      return [intro, jobTop($, found), said, progress($, found, state, token), jobRecord($, found)];
     }
     case "withdrawn":
       return state.taken
@@ -329,16 +339,21 @@ function body($: Page, found: FoundOffer, state: OfferPageState, token: string, 
       if (closedStatuses.includes(request.status)) {
         return [intro, notice($, t.closedHeading, fill(t.closed, { phone }), "offer-closed")];
       }
+      // Job first: the deadline and the answer above the fold of a phone, the facts under them.
+      const [accept, decline] = answerForms($, token);
       return [
         intro,
+        deadline($, found.offer.expiresAt, now),
+        accept,
         card($, t.decideHeading, "offer-facts-heading").append(decisionFacts($, found, towns)),
-        ...answerForms($, found, token),
+        decline,
       ];
     }
   }
 }
 
-export type OfferPageRenderer = (found: FoundOffer, state: OfferPageState, token: string) => string;
+/** `now` is the server's clock (tests move it): the deadline's "6 min left" is written as of it. */
+export type OfferPageRenderer = (found: FoundOffer, state: OfferPageState, token: string, now?: Date) => string;
 
 /** Makes the renderer of the built shell (or of a bare page when the site is not built); `towns` are the towns served. */
 export function offerPageRenderer(shell: string | undefined, towns: readonly string[]): OfferPageRenderer {
@@ -347,7 +362,7 @@ export function offerPageRenderer(shell: string | undefined, towns: readonly str
     view: "src/views/OfferPage.astro",
     prefix: "offer-page-slot",
   });
-  return (found, state, token) => {
+  return (found, state, token, now = new Date()) => {
     const $ = cheerio.load("", null, false);
     const number = found.request.id;
     const parts: Record<Slot, string> = {
@@ -357,7 +372,7 @@ export function offerPageRenderer(shell: string | undefined, towns: readonly str
           .addClass(look.heading)
           .text(fill(state.state === "accepted" ? t.acceptedHeading : t.heading, { number })),
       ),
-      "offer-body": written($, body($, found, state, token, towns)),
+      "offer-body": written($, body($, { found, state, token, towns, now })),
     };
     return fillShell(parts);
   };

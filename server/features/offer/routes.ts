@@ -112,7 +112,7 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     return reply
       .headers(REQUEST_PAGE_HEADERS)
       .type("text/html; charset=utf-8")
-      .send(render(found, await offerPageState(db, found, at), token));
+      .send(render(found, await offerPageState(db, found, at), token, at));
   });
 
   app.post("/api/offer/*", async (request, reply) => {

@@ -47,7 +47,7 @@ export async function partnerReport(db: Db, period: { from: string; to: string }
       where o.created_at >= ${startOfDay(period.from)} and o.created_at < ${startOfNextDay(period.to)}
       group by o.partner_id
     )
-    select p.id as partner_id, p.company_name,
+    select p.id as partner_id, p.company_name, p.active,
       coalesce(c.offers, 0) as offers, coalesce(c.accepted, 0) as accepted, coalesce(c.declined, 0) as declined,
       coalesce(c.expired, 0) as expired, coalesce(c.done, 0) as done, c.median_seconds
     from ${partners} p
@@ -56,6 +56,7 @@ export async function partnerReport(db: Db, period: { from: string; to: string }
     rows: {
       partner_id: number;
       company_name: string;
+      active: boolean;
       offers: number;
       accepted: number;
       declined: number;
@@ -68,6 +69,7 @@ export async function partnerReport(db: Db, period: { from: string; to: string }
     (r): PartnerReportRow => ({
       partnerId: Number(r.partner_id),
       companyName: r.company_name,
+      active: Boolean(r.active),
       offers: Number(r.offers),
       accepted: Number(r.accepted),
       declined: Number(r.declined),

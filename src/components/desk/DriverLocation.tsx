@@ -30,7 +30,7 @@ export function DriverLocation({ location, now }: { location: LocationView; now:
       </p>
       <p data-testid="nearest-town">
         {location.nearestTown
-          ? `Nearest town: ${location.nearestTown}, ${location.nearestTownKm} km from its centre`
+          ? `Nearest town: ${location.nearestTown}, ${location.nearestTownKm} km from its center`
           : "Nearest town unknown"}
         {" · "}
         <span className={location.insideServiceArea ? "text-green-800" : "font-semibold text-red-800"}>

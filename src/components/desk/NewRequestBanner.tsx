@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { HeaderControl } from "@/components/ui/header-control";
 import type { InboxPage, InboxRow } from "@/shared/desk-schema";
 import { readStoredFlag, writeStoredFlag } from "./desk-preferences";
+import { wasTypedHere } from "./typed-here";
 import { hrefFor } from "./use-hash-route";
 
 /** How often every desk screen asks for new requests (the inbox's own list shares this query). */
@@ -93,7 +94,8 @@ export function SoundSwitch() {
 
 /**
  * "New request #57 — Towing, Manteca" at the top of every desk screen once one arrives, opening it;
- * dismissable. What was already there when the desk opened is not news: the inbox lists it.
+ * dismissable. What was already there when the desk opened is not news: the inbox lists it; nor is a
+ * request the owner just typed in here themselves (typed-here.ts).
  */
 export function NewRequestBanner() {
   const latest = useLatestRequests();
@@ -108,7 +110,7 @@ export function NewRequestBanner() {
       seen.current = newest;
       return;
     }
-    const fresh = items.filter((r) => r.id > (seen.current ?? 0) && r.status === "new");
+    const fresh = items.filter((r) => r.id > (seen.current ?? 0) && r.status === "new" && !wasTypedHere(r.id));
     seen.current = Math.max(seen.current, newest);
     const first = fresh[0];
     if (first) {

@@ -8,7 +8,7 @@ import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
 import { cn } from "@/lib/utils";
 import { type DeskPartner, type PartnerInput, partnerInputSchema } from "@/shared/partner-schema";
 import { InsuranceLine } from "./PartnersPage";
-import { inputOf, PARTNERS_KEY, serviceOptions } from "./partner-queries";
+import { inputOf, PARTNERS_KEY, refreshPartnerLists, serviceOptions } from "./partner-queries";
 import { deskSend, errorText } from "./query-client";
 import { hrefFor } from "./use-hash-route";
 
@@ -150,7 +150,7 @@ function Fields({
         ? deskSend(client, "POST", "/api/desk/partners", input)
         : deskSend(client, "PUT", `/api/desk/partners/${id}`, input),
     onSuccess: async (_res, input) => {
-      await client.invalidateQueries({ queryKey: PARTNERS_KEY });
+      await refreshPartnerLists(client);
       onSaved(id === "new" ? `${input.companyName} was added.` : `${input.companyName} was saved.`);
     },
     onError: (error) => {
@@ -164,7 +164,7 @@ function Fields({
   const remove = useMutation({
     mutationFn: () => deskSend(client, "DELETE", `/api/desk/partners/${id}`),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: PARTNERS_KEY });
+      await refreshPartnerLists(client);
       onSaved(`${initial.companyName} was removed.`);
     },
   });

@@ -6,7 +6,7 @@ import { cn } from "@/lib/utils";
 import { telHrefFor } from "@/shared/links";
 import type { DeskPartner } from "@/shared/partner-schema";
 import { businessTime, dayWords, mailtoHrefFor } from "./format";
-import { PARTNERS_KEY, serviceName } from "./partner-queries";
+import { PARTNERS_KEY, refreshPartnerLists, serviceName } from "./partner-queries";
 import { deskSend, errorText } from "./query-client";
 import { DEFAULT_REPORT_PERIOD, hrefFor } from "./use-hash-route";
 
@@ -64,7 +64,7 @@ export function PartnersPage({ notice }: { notice: string }) {
       deskSend(client, "PATCH", `/api/desk/partners/${partner.id}`, { active: !partner.active }),
     onSuccess: async (_res, partner) => {
       setSaved(partner.active ? `${partner.companyName} is paused.` : `${partner.companyName} is active again.`);
-      await client.invalidateQueries({ queryKey: PARTNERS_KEY });
+      await refreshPartnerLists(client);
     },
   });
 

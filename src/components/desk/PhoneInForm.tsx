@@ -5,8 +5,10 @@ import { inputClass } from "@/components/ui/form-field";
 import { languageForOwner, locales } from "@/i18n/locales";
 import { cn } from "@/lib/utils";
 import { serviceNames } from "@/shared/services";
+import { CallerPageLink, rememberCallerPage } from "./CallerPageLink";
 import { DeskField } from "./DeskField";
 import { deskSend, errorText, invalidateRequests } from "./query-client";
+import { rememberTypedHere } from "./typed-here";
 import { hrefFor } from "./use-hash-route";
 
 /** The form's fields, as the public form names them, with the desk's labels. */
@@ -22,6 +24,8 @@ const fields = [
 interface Saved {
   id: number;
   requestPage?: string;
+  /** The caller's phone as typed, for the Text link. */
+  phone: string;
 }
 
 /**
@@ -36,10 +40,15 @@ export function PhoneInForm() {
   const save = useMutation({
     mutationFn: async (body: Record<string, string>) => {
       const res = await deskSend(client, "POST", "/api/desk/requests", body);
-      return (await res.json()) as Saved;
+      return (await res.json()) as Omit<Saved, "phone">;
     },
-    onSuccess: (answer) => {
-      setSaved(answer);
+    onSuccess: (answer, sent) => {
+      // Before the inbox is asked again: the banner must know this one is the owner's own.
+      rememberTypedHere(answer.id);
+      // The link the save made, shown as Text and Copy here and on the request while this page lives.
+      if (answer.requestPage)
+        rememberCallerPage(answer.id, { path: answer.requestPage, language: sent.language === "es" ? "es" : "en" });
+      setSaved({ ...answer, phone: sent.phone ?? "" });
       setFieldErrors({});
       invalidateRequests(client);
     },
@@ -60,22 +69,11 @@ export function PhoneInForm() {
   };
 
   if (saved) {
-    const page = saved.requestPage ? new URL(saved.requestPage, window.location.origin).toString() : undefined;
     return (
       <section className="space-y-4" data-testid="phone-in-saved">
         <h1 className="text-2xl font-bold text-ink">Service request #{saved.id} saved</h1>
-        {page && (
-          <p>
-            The caller's own page:{" "}
-            <a
-              href={page}
-              className="font-medium text-brand-800 underline [overflow-wrap:anywhere]"
-              data-testid="driver-page-link"
-            >
-              {page}
-            </a>
-          </p>
-        )}
+        <h2 className="font-semibold text-ink">The caller's own page</h2>
+        <CallerPageLink requestId={saved.id} phone={saved.phone} />
         <p className="flex flex-wrap gap-2">
           <a href={hrefFor({ view: "request", id: saved.id })} className={cn(buttonVariants({ variant: "primary" }))}>
             Open request #{saved.id}

@@ -13,7 +13,21 @@ import { errorText } from "./query-client";
 import { hrefFor, REPORT_DAYS, type ReportPeriod } from "./use-hash-route";
 
 const columns: StackedColumn<PartnerReportRow>[] = [
-  { header: "Partner", cell: (r) => r.companyName, className: "font-semibold" },
+  {
+    header: "Partner",
+    cell: (r) =>
+      r.active ? (
+        r.companyName
+      ) : (
+        <>
+          {r.companyName}{" "}
+          <span className="rounded bg-slate-200 px-1.5 text-sm font-semibold text-slate-800" data-testid="paused">
+            Paused
+          </span>
+        </>
+      ),
+    className: "font-semibold",
+  },
   { header: "Offers", cell: (r) => r.offers },
   { header: "Accepted", cell: (r) => r.accepted },
   { header: "Declined", cell: (r) => r.declined },

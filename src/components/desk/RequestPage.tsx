@@ -19,6 +19,7 @@ import {
 } from "@/shared/desk-schema";
 import { mapSearchHref, telHrefFor } from "@/shared/links";
 import { AskForLocation } from "./AskForLocation";
+import { CallerPageLink } from "./CallerPageLink";
 import { DeskField, DeskLabel } from "./DeskField";
 import { DriverLocation, EarlierLocations, TypedPlace } from "./DriverLocation";
 import { describeEvent, noteInDescription } from "./event-words";
@@ -263,6 +264,11 @@ export function RequestPage({
         <Field label="Source">
           <span data-testid="request-source">{sourceLabels[request.source]}</span>
         </Field>
+        {request.source === "phone" && (
+          <Field label="Caller's page">
+            <CallerPageLink requestId={request.id} phone={request.phone} />
+          </Field>
+        )}
         <Field label="Language">
           <span data-testid="request-language">{languageForOwner[request.language]}</span>
           {request.language !== "en" && (

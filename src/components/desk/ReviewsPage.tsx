@@ -70,7 +70,7 @@ export function ReviewsPage() {
       </p>
       {reviews.data && (
         <p className="font-semibold text-ink">
-          {list.length} review{list.length === 1 ? "" : "s"}, {published} on the website.
+          {list.length} review{list.length === 1 ? "" : "s"}, {published} published on the website.
         </p>
       )}
       <p role="status" aria-live="polite" className={cn(said && "rounded-md bg-slate-100 px-3 py-2")}>

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { DeskPartner, PartnerInput } from "@/shared/partner-schema";
 import { services } from "@/shared/services";
 
@@ -11,6 +12,20 @@ export const offersKey = (requestId: number, town?: string) =>
       ? `/api/desk/requests/${requestId}/offers?town=${encodeURIComponent(town)}`
       : `/api/desk/requests/${requestId}/offers`,
   ] as const;
+
+/**
+ * After a partner is added, changed, paused or removed: the directory and every request's offer list
+ * (who the job can be offered to) are out of date at once. Offer lists not on screen are marked stale,
+ * so opening a request asks again instead of showing the old list until the next poll.
+ */
+export const refreshPartnerLists = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: PARTNERS_KEY }),
+    client.invalidateQueries({
+      predicate: (query) =>
+        typeof query.queryKey[0] === "string" && /^\/api\/desk\/requests\/\d+\/offers/.test(query.queryKey[0]),
+    }),
+  ]);
 
 /** Service slugs in words, as the public pages name them. */
 export const serviceOptions = services.map((s) => ({ value: s.slug, label: s.name }));

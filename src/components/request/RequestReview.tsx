@@ -159,7 +159,7 @@ export function RequestReview({ timeZone, languageTag, strings: t }: RequestRevi
             {t.commentLabel}
           </label>
           <p id="review-comment-hint" className={look.hint}>
-            {fill(t.commentHint, { max: MAX_REVIEW_COMMENT_LENGTH })}
+            {fill(t.commentHint, { max: MAX_REVIEW_COMMENT_LENGTH.toLocaleString(languageTag) })}
           </p>
           <textarea
             id="review-comment"

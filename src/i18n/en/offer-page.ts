@@ -14,7 +14,9 @@ export const offerPage = {
   decideHeading: "The job",
   service: "Service",
   pickupArea: "Pickup",
-  pickupNear: "Near {town}, about {miles} mi ({km} km) from its centre",
+  pickupNear: "Near {town}, about {miles} mi ({km} km) from its center",
+  /** Under half a mile from the town's center: the distance would read "about 0 mi". */
+  pickupIn: "In {town}",
   pickupTown: "In or near {town}",
   dropoffArea: "Drop-off",
   dropoffTown: "{town} (the town the driver's drop-off names)",
@@ -23,6 +25,11 @@ export const offerPage = {
   vehicleNotGiven: "Not given",
   requestedAt: "Requested",
   answerBy: "Answer by",
+  /** The deadline, large: "Answer by 2:43 AM, 6 min left" (the page's script keeps the minutes current). */
+  deadline: "Answer by {time}, {left}",
+  minutesLeft: "{minutes} min left",
+  underAMinute: "under 1 min left",
+  timeUp: "time is up",
 
   acceptHeading: "Take this job",
   etaLabel: "Your arrival estimate, in minutes",
@@ -32,6 +39,13 @@ export const offerPage = {
   reasonLabel: "Reason (optional)",
   declineButton: "Decline",
   privacyNote: "The driver's name, phone, exact pickup and drop-off are shown once you accept.",
+
+  // After acceptance, at the top: what the operator needs to drive there.
+  jobTopHeading: "Go to the pickup",
+  callDriver: "Call the driver",
+  navigate: "Navigate",
+  addressLink: "Open the address in maps",
+  positionLink: "Open the phone's position in maps",
 
   // After acceptance: what CVC 22513(a)(2) asks a summoned operator to hold before arriving.
   acceptedSaid: "You accepted at {time}: about {minutes} minutes.",
@@ -68,10 +82,16 @@ export const offerPage = {
     on_scene: "I'm on scene",
     done: "Job done",
   },
+  /** Done ends the job: the first tap opens the question, the second answers it. */
+  doneConfirm: "Is the job done? The driver and the dispatcher are told, and the job ends.",
+  doneYes: "Yes, the job is done",
   goneOnArrival: "Gone on arrival",
   notCompletedSummary: "Could not complete the job",
+  notCompletedConfirm:
+    "Could you not complete it? The dispatcher is told at once and may offer the job to another operator.",
+  goneOnArrivalYes: "Yes: gone on arrival",
   notCompletedLabel: "What happened",
-  notCompletedButton: "Could not complete",
+  notCompletedButton: "Yes, could not complete",
   notCompletedReason: "Reason given: {reason}",
 
   // When there is nothing to answer.

@@ -1,5 +1,7 @@
 /** English words of the driver's request page and the e-mail that links to it. */
 export const requestPage = {
+  /** The text the owner sends a caller from the desk with the link to their own page (a phone-in). */
+  callerText: "{name}: your service request #{number}, what happens next and a way to cancel it: {url}",
   /**
    * The driver's own request page (/request/{token}), in the language the request was sent in: the
    * page, its live part (the island), and what the server answers about it.

@@ -3,6 +3,8 @@ import type { Shape } from "../shape";
 
 /** Spanish words of the driver's request page and the e-mail that links to it: the keys of the English file, each one required. */
 export const requestPage: Shape<typeof en> = {
+  /** The text the owner sends a caller from the desk with the link to their own page (a phone-in). */
+  callerText: "{name}: su solicitud de servicio n.º {number}, lo que sigue y una forma de cancelarla: {url}",
   requestPage: {
     title: "Su solicitud de servicio",
     description: "Cómo va su solicitud de servicio, y cómo cancelarla.",

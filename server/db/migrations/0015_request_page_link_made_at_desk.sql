@@ -1,0 +1,1 @@
+ALTER TABLE "request_page_links" ADD COLUMN "made_at_desk" boolean DEFAULT false NOT NULL;
