@@ -337,7 +337,7 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     expect(taken.statusCode).toBe(200);
     expect(taken.json().offer).toMatchObject({ state: "accepted", etaMinutes: 35, taken: false });
     expect(await driverSees()).toMatchObject({ companyName: "Zeta Roadside Tracy", etaMinutes: 35, step: "accepted" });
-    expect(await driverStatus()).toBe("on_the_way");
+    expect(await driverStatus()).toBe("accepted");
     // Delta's page keeps their own steps but no longer shows the driver: the job is Zeta's now.
     const handedOn = await deltaPage();
     expect(handedOn).toContain("the job went to another operator");
