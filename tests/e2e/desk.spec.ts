@@ -422,6 +422,43 @@ for (const viewport of [
   });
 }
 
+// Issue 48: on a phone the sticky header, a new request's banner shown, keeps the screen for the work:
+// at most 12% of an 844 px tall phone at 100% text, with every nav link and control still there by name.
+for (const width of [390, 360]) {
+  test(`at ${width}x844 the sticky header with a new request's banner takes at most 12% of the screen`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.clock.install();
+    // One request there before the desk opens, so its list (and the newest it has seen) is read first.
+    await sendRequest(request, driverFields(uniqueName("Already There")));
+    await signInToDesk(page);
+    await expect(requestList(page)).toBeVisible();
+    await sendRequest(request, {
+      ...driverFields(uniqueName("Header Height Driver")),
+      pickupLocation: "Interstate 5 northbound near the Eight Mile Road exit, Stockton",
+    });
+    await page.clock.runFor(15_000);
+    await expect(page.getByTestId("new-request-banner")).toBeVisible();
+    const header = page.getByRole("banner");
+    const box = await header.boundingBox();
+    test.info().annotations.push({ type: "header height", description: `${box?.height} px at ${width}px` });
+    expect(box?.height ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(0.12 * 844);
+    // Every link and control is still there, by the name the owner (and a screen reader) knows it by.
+    const nav = page.getByRole("navigation", { name: "Desk" });
+    for (const name of ["Inbox", "Activity", "Partners", "Reviews", "Numbers"]) {
+      await expect(nav.getByRole("link", { name })).toBeInViewport();
+    }
+    await expect(header.getByRole("button", { name: "Sign out" })).toBeInViewport();
+    await expect(page.getByTestId("sound-switch")).toBeInViewport();
+    await expect(page.getByTestId("new-request-banner").getByRole("link")).toBeInViewport();
+    await page.screenshot({ path: `${SCREENS}/desk-header-phone-${width}.png` });
+    await nav.getByRole("link", { name: "Numbers" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Numbers" })).toBeVisible();
+  });
+}
+
 test("no desk screen is wider than a 360 px phone, nor scrolls sideways in part, at 100% and 200% text", async ({
   page,
   request,
@@ -572,4 +609,3 @@ test("the desk is kept out of search: noindex, not in the sitemap, disallowed in
   expect(api.status()).toBe(401);
   expect(api.headers()["content-security-policy"]).toBeTruthy();
 });
-

@@ -1,5 +1,6 @@
 import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LogOut } from "lucide-react";
+import { Activity, ChartColumn, Handshake, Inbox as InboxIcon, LogOut, Star } from "lucide-react";
+import type { ReactNode } from "react";
 import { useEffect, useRef, useState } from "react";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { HeaderControl } from "@/components/ui/header-control";
@@ -54,11 +55,25 @@ function Desk({ towns }: { towns: readonly string[] }) {
   return <SignedInDesk email={session.data.session.user.email} towns={towns} />;
 }
 
+// On a phone (below sm) a link is its icon, 40 px wide, so all five and the three controls fit one row
+// of a 360 px screen; its words stay its accessible name (sr-only) and show from sm up.
 const navLink = (active: boolean) =>
   cn(
-    "inline-flex min-h-11 items-center rounded-md px-3 font-semibold",
+    "relative inline-flex min-h-11 items-center justify-center rounded-md px-3 font-semibold max-sm:min-w-10 max-sm:px-0",
     active ? "bg-white text-ink" : "text-white hover:bg-slate-700",
   );
+
+/** A nav link's icon (phones only) and its words (shown from sm, the accessible name always). */
+function NavLabel({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden [&_svg]:size-5">
+        {icon}
+      </span>
+      <span className="max-sm:sr-only">{children}</span>
+    </>
+  );
+}
 
 /** The views under each nav link: Partners covers a partner's form and the report too. */
 const partnerViews = new Set<DeskRoute["view"]>(["partners", "partner", "report"]);
@@ -124,8 +139,8 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 bg-ink text-white">
         <NewRequestBanner />
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-1 px-2 py-2 sm:px-4">
-          <nav aria-label="Desk" className="flex flex-wrap items-center gap-1">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-1 px-2 py-2 max-sm:gap-0 max-sm:px-1 max-sm:py-1 sm:px-4">
+          <nav aria-label="Desk" className="flex flex-wrap items-center gap-1 max-sm:gap-0">
             <a
               href={hrefFor(inboxRoute)}
               className={navLink(
@@ -135,10 +150,11 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
                   !partnerViews.has(route.view),
               )}
             >
-              Inbox
+              <NavLabel icon={<InboxIcon />}>Inbox</NavLabel>
               {newCount > 0 && (
+                // On a phone the count sits on the icon's corner, taking no width of the row.
                 <span
-                  className="ml-1.5 rounded-full bg-brand-500 px-2 text-sm font-bold text-ink"
+                  className="ml-1.5 rounded-full bg-brand-500 px-2 text-sm font-bold text-ink max-sm:absolute max-sm:-top-0.5 max-sm:-right-1 max-sm:ml-0 max-sm:px-1 max-sm:text-xs"
                   data-testid="new-badge"
                 >
                   {newCountLabel(newCount)}
@@ -147,19 +163,19 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
               )}
             </a>
             <a href={hrefFor({ view: "activity" })} className={navLink(route.view === "activity")}>
-              Activity
+              <NavLabel icon={<Activity />}>Activity</NavLabel>
             </a>
             <a href={hrefFor({ view: "partners" })} className={navLink(partnerViews.has(route.view))}>
-              Partners
+              <NavLabel icon={<Handshake />}>Partners</NavLabel>
             </a>
             <a href={hrefFor({ view: "reviews" })} className={navLink(route.view === "reviews")}>
-              Reviews
+              <NavLabel icon={<Star />}>Reviews</NavLabel>
             </a>
             <a href={hrefFor({ view: "numbers" })} className={navLink(route.view === "numbers")}>
-              Numbers
+              <NavLabel icon={<ChartColumn />}>Numbers</NavLabel>
             </a>
           </nav>
-          <div className="flex flex-wrap items-center justify-end gap-1">
+          <div className="flex flex-wrap items-center justify-end gap-1 max-sm:gap-0">
             <span className="hidden text-sm text-slate-300 sm:inline">{email}</span>
             <PushSwitch />
             <SoundSwitch />

@@ -123,7 +123,7 @@ export function NewRequestBanner() {
   return (
     <div
       role="status"
-      className="flex items-center gap-2 bg-brand-500 px-4 py-1 text-ink"
+      className="flex items-center gap-2 bg-brand-500 px-4 py-1 text-ink max-sm:py-0 max-sm:pr-0 max-sm:pl-2"
       data-testid="new-request-banner"
     >
       <a

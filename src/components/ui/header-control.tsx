@@ -3,7 +3,8 @@ import { cn } from "@/lib/utils";
 
 /**
  * A quiet control for a dark header bar: on a phone only its icon shows (its words stay its
- * accessible name), from the sm breakpoint the words too. At least 44 px square either way.
+ * accessible name), from the sm breakpoint the words too. 44 px tall; 40 px wide on a phone, so a
+ * header's links and controls fit one row of a 360 px screen, 44 px from sm.
  */
 export function HeaderControl({
   icon,
@@ -15,7 +16,7 @@ export function HeaderControl({
     <button
       type="button"
       className={cn(
-        "inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-md px-2 text-sm text-slate-300 hover:text-white hover:underline sm:px-3",
+        "inline-flex min-h-11 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 text-sm text-slate-300 hover:text-white hover:underline max-sm:px-0 sm:min-w-11 sm:px-3",
         className,
       )}
       {...props}
