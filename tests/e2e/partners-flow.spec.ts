@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { signInToDesk } from "../support/desk-e2e";
 import { seriousViolations } from "../support/axe";
+import { signInToDesk } from "../support/desk-e2e";
 import type { CapturedMail } from "../support/e2e-mail";
 
 /**
