@@ -37,7 +37,7 @@ export const privacy = {
       title: "Who receives it",
       items: [
         "Our dispatchers (the owner and the staff who answer requests), through the desk: everything you send, your phone's position included.",
-        "The partner towing or roadside operator who takes your job: the details needed to reach you and your vehicle, your note for the operator and your phone's position. Partners we offer the job to see the service, the nearest town and how far from it you are, not the position, until one of them accepts.",
+        "The partner towing or roadside operator who takes your job: the details needed to reach you and your vehicle, and your note for the operator, your phone's position included. Partners we offer the job to see the service, the nearest town and how far from it you are, not the position, until one of them accepts.",
         "The owner's alert e-mail and alert webhook (an address and a system of the owner's choosing): each new request is sent there as it arrives, your phone's position included, so someone can answer at any hour.",
         "The companies that carry our own messages: our e-mail provider, and the push service of our staff's phones (the notification is encrypted for the phone).",
         "The map in our footer loads from OpenStreetMap only when you press “Show map”, and OpenStreetMap then receives your IP address.",

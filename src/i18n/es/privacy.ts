@@ -34,7 +34,7 @@ export const privacy: PrivacyWords = {
       title: "Quién la recibe",
       items: [
         "Nuestros despachadores (el dueño y el personal que atiende las solicitudes), en el escritorio: todo lo que usted envía, incluida la posición de su teléfono.",
-        "El operador asociado de grúa o asistencia que toma su servicio: los datos necesarios para llegar a usted y a su vehículo, su nota para el operador y la posición de su teléfono. Los operadores a quienes ofrecemos el servicio ven el servicio, la ciudad más cercana y a qué distancia de ella está usted, no la posición, hasta que uno de ellos lo acepta.",
+        "El operador asociado de grúa o asistencia que toma su servicio: los datos necesarios para llegar a usted y a su vehículo, y su nota para el operador, incluida la posición de su teléfono. Los operadores a quienes ofrecemos el servicio ven el servicio, la ciudad más cercana y a qué distancia de ella está usted, no la posición, hasta que uno de ellos lo acepta.",
         "El correo de alertas y el webhook de alertas del dueño (una dirección y un sistema que el dueño elige): cada solicitud nueva se envía allí al llegar, incluida la posición de su teléfono, para que alguien pueda responder a cualquier hora.",
         "Las empresas que llevan nuestros propios mensajes: nuestro proveedor de correo y el servicio de notificaciones de los teléfonos de nuestro personal (la notificación va cifrada para el teléfono).",
         "El mapa del pie de página se carga desde OpenStreetMap solo cuando usted pulsa “Ver mapa”, y entonces OpenStreetMap recibe su dirección IP.",
