@@ -226,7 +226,7 @@ describe.each(databaseTargets)("reviews on $kind", (target) => {
     expect((await review(token, { stars: 6 })).json().message).toContain(ui.en.reviews.starsRequired);
     const long = await review(token, { stars: 3, comment: "x".repeat(1001) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toContain("1000");
+    expect(long.json().message).toContain("1,000");
 
     // Changed by JSON six days and 23 hours later: still one review.
     clock += 7 * DAY - HOUR;
