@@ -56,14 +56,23 @@ export async function launchLifecycleChromium(): Promise<LifecycleChromium> {
         } finally {
           child.kill("SIGTERM");
           await exited;
-          rmSync(profile, { recursive: true, force: true });
+          removeProfile(profile);
         }
       },
     };
   } catch (error) {
     child.kill("SIGTERM");
     await exited;
-    rmSync(profile, { recursive: true, force: true });
+    removeProfile(profile);
     throw error;
   }
+}
+
+/**
+ * Chromium's helper processes (its crash handler, a renderer on its way out) can still write into the
+ * profile for a moment after the browser process has exited, so a plain recursive remove can meet a
+ * folder that is no longer empty (ENOTEMPTY): Node's own retries on those errors absorb that.
+ */
+function removeProfile(profile: string) {
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
