@@ -49,7 +49,7 @@ async function signIn(origin: string): Promise<string> {
   const { csrfToken } = (await session.json()) as { csrfToken: string };
   const res = await fetch(`${origin}/api/desk/sign-in`, {
     method: "POST",
-    // The desk refuses a change without the browser's Origin (server/features/desk/same-origin.ts).
+    // The desk refuses a change without the browser's Origin (server/shared/same-origin.ts).
     headers: { "content-type": "application/json", "x-csrf-token": csrfToken, cookie: header(), origin },
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });

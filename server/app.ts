@@ -13,7 +13,7 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import { type Assistant, createAssistant } from "./features/chat/assistant";
 import chatRoutes from "./features/chat/routes";
-import privatePageHeaders from "./features/desk/private-page-headers";
+import privatePageHeaders from "./shared/private-page-headers";
 import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";

@@ -60,7 +60,7 @@ import {
   recentEvents,
   setDriverMessage,
 } from "./requests";
-import { CROSS_ORIGIN_REFUSED, isSameOrigin } from "./same-origin";
+import { CROSS_ORIGIN_REFUSED, isSameOrigin } from "../../shared/same-origin";
 import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
 import { recordSignIn, typedEmailForLog } from "./sign-in-log";
 import { type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";

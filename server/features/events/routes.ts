@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { clientKey } from "../../plugins/client-key";
 import { tooManyRequests } from "../../plugins/rate-limits";
 import type { SiteFiles } from "../../site-files";
-import { isSameOrigin } from "../desk/same-origin";
+import { isSameOrigin } from "../../shared/same-origin";
 import { eventsOncePerClient } from "./once-per-client";
 import { countablePages } from "./pages";
 import { countEvent } from "./store";

@@ -3,7 +3,7 @@ import type { LocationFix } from "../../../src/shared/location";
 import type { Town } from "../../../src/shared/nearest-town";
 import type { Db } from "../../db/client";
 import { CALLER_ACTOR, hereLinks, requestEvents, requestLocations, serviceRequests } from "../../db/schema";
-import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../shared/page-tokens";
 import { storedFix } from "../service-requests/store";
 
 /** A /here link works for a day: long enough for a caller to open a text, short enough to go stale. */

@@ -20,7 +20,7 @@ import type { AlertChannel } from "../../db/schema";
 import { isFormPost } from "../../form-post";
 import { clientKey } from "../../plugins/client-key";
 import type { SiteFiles } from "../../site-files";
-import { fromOwnPrivatePage } from "../desk/same-origin";
+import { fromOwnPrivatePage } from "../../shared/same-origin";
 import { REQUEST_PAGE_HEADERS } from "../request-page/routes";
 import { type AnswerOutcome, acceptOffer, declineOffer, reportStep } from "./answers";
 import { callUs, offerPageRenderer, offerProblemPage } from "./render";

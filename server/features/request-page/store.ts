@@ -23,7 +23,7 @@ import {
   serviceRequests,
 } from "../../db/schema";
 import { partnerAlertChannels } from "../alerts/channel";
-import { pageTokenHash } from "./tokens";
+import { pageTokenHash } from "../../shared/page-tokens";
 
 /** Reading a request through its page's token, and the driver's one write: cancelling it. */
 

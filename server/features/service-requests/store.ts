@@ -10,7 +10,7 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
-import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../shared/page-tokens";
 
 interface StoredServiceRequest {
   id: number;
