@@ -47,7 +47,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 
 /**
  * The owner's numbers: requests, call taps, the form, waiting times, reviews and cancellations over
- * the last 7, 30 or 90 days, each a small chart with its table (src/components/ui/chart.tsx).
+ * the last 7, 30, 90 or 365 days, each a small chart with its table (src/components/ui/chart.tsx).
  */
 export function NumbersPage() {
   const [days, setDays] = useState<NumbersPeriod>(7);
