@@ -593,3 +593,21 @@ export const requestWaits = pgTable(
   },
   (table) => [index("request_waits_received_idx").on(table.receivedAt)],
 );
+
+/**
+ * The numbers page's rollup of site_event_counts, kept by the same statement that counts an event
+ * (server/features/events/store.ts): per day, each name's total (dimension "all", key ""), and for
+ * call taps their totals by page and by placement; without the language and the page-by-placement
+ * pairs, a year is a few times fewer rows to add up.
+ */
+export const siteEventTotals = pgTable(
+  "site_event_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    dimension: text("dimension", { enum: ["all", "page", "placement"] }).notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.name, table.dimension, table.key] })],
+);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { requestEvents, reviews, serviceRequests, siteEventCounts } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { rebuildNumbersRollups } from "../../server/features/service-requests/numbers-rollups";
+import { rebuildNumbersRollups } from "../../server/features/numbers/rollups";
 import { emptySiteFiles } from "../../server/site-files";
 import type { DeskNumbers } from "../../src/shared/numbers-schema";
 import { testConfig } from "../support/config";

@@ -15,6 +15,15 @@ CREATE TABLE "request_waits" (
 	"partner_acceptance_seconds" double precision
 );
 --> statement-breakpoint
+CREATE TABLE "site_event_totals" (
+	"day" date NOT NULL,
+	"name" text NOT NULL,
+	"dimension" text NOT NULL,
+	"key" text NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "site_event_totals_day_name_dimension_key_pk" PRIMARY KEY("day","name","dimension","key")
+);
+--> statement-breakpoint
 ALTER TABLE "request_waits" ADD CONSTRAINT "request_waits_request_id_contact_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "contact_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "request_waits_received_idx" ON "request_waits" USING btree ("received_at");--> statement-breakpoint
 -- The rollups of the requests stored so far, by the business's days (src/shared/site.ts's timeZone),
@@ -37,3 +46,10 @@ SELECT r.id, r.created_at,
 FROM contact_requests AS r JOIN request_events AS e ON e.request_id = r.id
 WHERE r.status <> 'spam' AND e.kind IN ('status', 'offer_accepted')
 GROUP BY r.id, r.created_at;
+--> statement-breakpoint
+INSERT INTO "site_event_totals" ("day", "name", "dimension", "key", "count")
+SELECT day, name, dimension, key, sum(count)::int FROM (
+  SELECT day, name, 'all' AS dimension, '' AS key, count FROM site_event_counts
+  UNION ALL SELECT day, name, 'page', page, count FROM site_event_counts WHERE name = 'call_tap'
+  UNION ALL SELECT day, name, 'placement', placement, count FROM site_event_counts WHERE name = 'call_tap'
+) AS totals GROUP BY day, name, dimension, key;

@@ -103,24 +103,23 @@ async function medianWaits(db: Db, p: Period): Promise<{ firstContact: MedianWai
   };
 }
 
+/** The site's events of the period: each name's total, and call taps by page and by placement (site_event_totals). */
 async function siteEvents(db: Db, p: Period) {
-  const rows = await rowsOf<{ name: string; page: string; placement: string; count: number }>(
+  const rows = await rowsOf<{ name: string; dimension: string; key: string; count: number }>(
     db,
     sql`
-      select name, page, placement, sum(count)::int as count from site_event_counts
+      select name, dimension, key, sum(count)::int as count from site_event_totals
       where day >= ${p.from}::date and day <= ${p.to}::date
-      group by name, page, placement`,
+      group by name, dimension, key`,
   );
   const totals = new Map<string, number>();
   const tapsByPage = new Map<string, number>();
   const tapsByPlacement = new Map<string, number>();
+  const into = { all: totals, page: tapsByPage, placement: tapsByPlacement } as Record<string, Map<string, number>>;
   for (const row of rows) {
-    const n = Number(row.count);
-    add(totals, row.name, n);
-    if (row.name === "call_tap") {
-      add(tapsByPage, row.page, n);
-      add(tapsByPlacement, row.placement, n);
-    }
+    const counts = into[row.dimension];
+    if (counts && (row.dimension === "all" || row.name === "call_tap"))
+      add(counts, row.dimension === "all" ? row.name : row.key, Number(row.count));
   }
   return { totals, tapsByPage, tapsByPlacement };
 }

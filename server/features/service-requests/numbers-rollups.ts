@@ -83,7 +83,7 @@ export async function refreshWaits(tx: Tx | Db, which: Which) {
  * Both rollups computed from scratch, in one transaction: for data written around this folder (the
  * benchmark's seed, a test's history, a restore), and what migration 0016 did once.
  */
-export async function rebuildNumbersRollups(db: Db, timeZone = site.timeZone) {
+export async function rebuildRequestRollups(db: Db, timeZone = site.timeZone) {
   await db.transaction(async (tx) => {
     await tx.delete(requestDayCounts);
     await tx.delete(requestWaits);
