@@ -13,6 +13,7 @@ import type { Db, Tx } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 import { type AlertChannel, alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 import { earlierFixes } from "../here/store";
+import type { DeskChange } from "../service-requests/changes";
 import { transition } from "../service-requests/transition";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
@@ -152,11 +153,6 @@ export async function recentEvents(db: Db, limit = 50): Promise<DeskEvent[]> {
   return rows.map(toEvent);
 }
 
-/** Statuses in which a request is over: its driver's page ends 30 days after it got there. */
-
-/** What a desk change answers: done, nothing to do, or refused because the driver cancelled. */
-export type DeskChange = { changed: boolean } | { cancelledByDriver: true };
-
 /**
  * Moves a request to a status (transition() in server/features/service-requests/). Undefined when
  * there is no such request. A request the driver cancelled stays cancelled. Every move to completed
@@ -197,4 +193,4 @@ export async function addNote(db: Db, id: number, note: string, actor: string) {
 }
 
 // The desk's other writes of a request are made by the folder that owns the table.
-export { deleteRequest, setDriverMessage } from "../service-requests/changes";
+export { type DeskChange, deleteRequest, setDriverMessage } from "../service-requests/changes";

@@ -6,7 +6,7 @@ import { deleteReviewOfRequest } from "../reviews/store";
 import { countRequests } from "./numbers-rollups";
 
 /** What a desk change answers: done, nothing to do, or refused because the driver cancelled. */
-type DeskChange = { changed: boolean } | { cancelledByDriver: true };
+export type DeskChange = { changed: boolean } | { cancelledByDriver: true };
 
 /**
  * The writes of a service request other than its status (transition.ts) and its arrival (store.ts):
@@ -54,7 +54,7 @@ export async function setDeskVehicle(
   vehicle: { deskVehicle: string; licensePlate: string },
   actor: string,
   now: Date,
-): Promise<{ changed: boolean } | { cancelledByDriver: true } | undefined> {
+): Promise<DeskChange | undefined> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({
