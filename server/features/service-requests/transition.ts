@@ -38,12 +38,12 @@ export type Moved<Refusal> =
   | undefined;
 
 /**
- * The one way a service request changes status, for the desk, the driver, a partner, expiry and
- * retention alike. In one transaction, on the row locked first (so a cancel and a desk change at the
- * same moment are one after the other): the status and when it ended, the history's line, the move's
- * alerts, and the numbers page's rollups (numbers-rollups.ts). A move to the status it has writes
- * nothing but the waits (a partner's acceptance just added to the history). Undefined when there is
- * no such request.
+ * The one way a service request changes status, for the desk, the driver and a partner alike (an
+ * offer's expiry moves no status; retention's erasing and deleting are in changes.ts). In one
+ * transaction, on the row locked first (so a cancel and a desk change at the same moment are one after
+ * the other): the status and when it ended, the history's line, the move's alerts, and the numbers
+ * page's rollups (numbers-rollups.ts). A move to the status it has writes nothing but the waits (a
+ * partner's acceptance just added to the history). Undefined when there is no such request.
  */
 export async function transition<Refusal = never>(db: Db | Tx, move: Move<Refusal>): Promise<Moved<Refusal>> {
   return db.transaction(async (tx): Promise<Moved<Refusal>> => {
