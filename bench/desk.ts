@@ -10,7 +10,7 @@
  * 2. Starts the production server on it, signs in over HTTP like the browser, and times
  *    BENCH_DESK_RUNS sequential GETs of the first page, then of searches (names, a phone fragment,
  *    an e-mail, a town, a street), each through the whole stack (session lookup included).
- *    Then GET /api/desk/numbers for the last 7, 30 and 90 days (the 90 take in every request) with
+ *    Then GET /api/desk/numbers for the last 7, 30, 90 and 365 days (the year takes in every request) with
  *    the figures kept (server/features/numbers/cache.ts), as the owner usually gets them: printed
  *    for information. Then the same on a second server with NUMBERS_FRESH_SECONDS=0, every answer
  *    computed from the database: what the numbers' budget is about.
@@ -49,7 +49,7 @@ async function signIn(origin: string): Promise<string> {
   const { csrfToken } = (await session.json()) as { csrfToken: string };
   const res = await fetch(`${origin}/api/desk/sign-in`, {
     method: "POST",
-    // The desk refuses a change without the browser's Origin (server/features/desk/same-origin.ts).
+    // The desk refuses a change without the browser's Origin (server/shared/same-origin.ts).
     headers: { "content-type": "application/json", "x-csrf-token": csrfToken, cookie: header(), origin },
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
@@ -87,7 +87,7 @@ runBench("desk", async ({ folder, dataDir, databaseUrl }) => {
     DIST_DIR: site,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
   };
-  const periods = [7, 30, 90];
+  const periods = [7, 30, 90, 365];
   const numbersPath = (days: number) => `/api/desk/numbers?days=${days}`;
   const line = (label: string, r: { p50: number; p95: number }, budget = BUDGET_MS) =>
     latencyLine(label, r, `(budget p95 < ${budget} ms)`);

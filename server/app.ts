@@ -13,7 +13,6 @@ import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
 import { type Assistant, createAssistant } from "./features/chat/assistant";
 import chatRoutes from "./features/chat/routes";
-import privatePageHeaders from "./features/desk/private-page-headers";
 import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
@@ -34,6 +33,7 @@ import forwardedAddress from "./plugins/forwarded-address";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
+import privatePageHeaders from "./shared/private-page-headers";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
 /** The largest request body we read; a service request is a few hundred bytes. */

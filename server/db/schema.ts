@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -552,4 +553,61 @@ export const siteEventCounts = pgTable(
   (table) => [
     uniqueIndex("site_event_counts_key_idx").on(table.day, table.name, table.page, table.placement, table.language),
   ],
+);
+
+/** What the numbers page counts requests by, each in its own rows (server/features/service-requests/numbers-rollups.ts). */
+export const requestCountDimensions = ["service", "town", "source", "cancelled"] as const;
+
+/**
+ * The numbers page's daily rollups of service requests, kept by the writes that change them
+ * (server/features/service-requests/), so a year's figures read a few thousand rows instead of every
+ * request: per day of the business's time zone, how many requests (spam excluded) arrived for each
+ * service, nearest town ("unknown" without one) and source, and how many were cancelled that day
+ * (key ""). Each request counts once per dimension; a change takes its old counts off and adds the new.
+ */
+export const requestDayCounts = pgTable(
+  "request_day_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    dimension: text("dimension", { enum: requestCountDimensions }).notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.dimension, table.key] })],
+);
+
+/**
+ * Per request (spam excluded), the seconds from its arrival to its first contact (the first status
+ * change out of New) and to the first partner acceptance, kept by the same writes: the numbers page's
+ * medians read this narrow table instead of joining every event of the period to its request.
+ */
+export const requestWaits = pgTable(
+  "request_waits",
+  {
+    requestId: integer("request_id")
+      .primaryKey()
+      .references(() => serviceRequests.id, { onDelete: "cascade" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+    firstContactSeconds: doublePrecision("first_contact_seconds"),
+    partnerAcceptanceSeconds: doublePrecision("partner_acceptance_seconds"),
+  },
+  (table) => [index("request_waits_received_idx").on(table.receivedAt)],
+);
+
+/**
+ * The numbers page's rollup of site_event_counts, kept by the same statement that counts an event
+ * (server/features/events/store.ts): per day, each name's total (dimension "all", key ""), and for
+ * call taps their totals by page and by placement; without the language and the page-by-placement
+ * pairs, a year is a few times fewer rows to add up.
+ */
+export const siteEventTotals = pgTable(
+  "site_event_totals",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    name: text("name").notNull(),
+    dimension: text("dimension", { enum: ["all", "page", "placement"] }).notNull(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.name, table.dimension, table.key] })],
 );

@@ -42,7 +42,7 @@ async function securityHeaders(app: FastifyInstance, opts: SecurityHeadersOption
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
-    // Only the owner's desk is isolated from other windows: see desk/private-page-headers.ts for
+    // Only the owner's desk is isolated from other windows: see server/shared/private-page-headers.ts for
     // why the public pages are not.
     crossOriginOpenerPolicy: false,
     // Set below, and only for requests that really came over HTTPS.

@@ -3,18 +3,18 @@ import type { RequestSource } from "./location";
 
 /**
  * The desk's numbers page (GET /api/desk/numbers, server/features/numbers/): what the owner asks for
- * (the last 7, 30 or 90 days) and what the server answers. Every day is a day in the business's
+ * (the last 7, 30, 90 or 365 days) and what the server answers. Every day is a day in the business's
  * time zone; the period ends today and includes it.
  */
-export const numbersPeriods = [7, 30, 90] as const;
+export const numbersPeriods = [7, 30, 90, 365] as const;
 export type NumbersPeriod = (typeof numbersPeriods)[number];
 
 export const numbersQuerySchema = z.object({
   days: z
     .preprocess(
       (v) => (v === undefined || v === "" ? 7 : Number(v)),
-      z.union([z.literal(7), z.literal(30), z.literal(90)], {
-        errorMap: () => ({ message: "Choose 7, 30 or 90 days." }),
+      z.union([z.literal(7), z.literal(30), z.literal(90), z.literal(365)], {
+        errorMap: () => ({ message: "Choose 7, 30, 90 or 365 days." }),
       }),
     )
     .default(7),

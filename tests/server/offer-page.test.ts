@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, offerLinks, partnerOffers, requestEvents, serviceRequests } from "../../server/db/schema";
-import { newPageToken } from "../../server/features/request-page/tokens";
+import { newPageToken } from "../../server/shared/page-tokens";
 import { emptySiteFiles } from "../../server/site-files";
 import { mapSearchHref } from "../../src/shared/links";
 import { site } from "../../src/shared/site";

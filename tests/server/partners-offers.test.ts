@@ -9,7 +9,7 @@ import {
   serviceRequests,
 } from "../../server/db/schema";
 import { OFFER_TIMER_ACTOR } from "../../server/features/partners/expiry";
-import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../server/shared/page-tokens";
 import type { DeskOffers } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
 import { addOfferLink, answerOffer } from "../support/offers";

@@ -6,7 +6,7 @@ import { buildApp } from "../../server/app";
 import { serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { createHereLink } from "../../server/features/here/store";
-import { newPageToken } from "../../server/features/request-page/tokens";
+import { newPageToken } from "../../server/shared/page-tokens";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";

@@ -10,7 +10,7 @@ import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { alertOutbox, requestEvents, requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { newPageToken } from "../../server/features/request-page/tokens";
+import { newPageToken } from "../../server/shared/page-tokens";
 import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/shared/desk-schema";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { serviceRequests } from "../../server/db/schema";
-import { newPageToken } from "../../server/features/request-page/tokens";
+import { newPageToken } from "../../server/shared/page-tokens";
 import { readSiteFiles } from "../../server/site-files";
 import { fill, ui } from "../../src/i18n/ui";
 import { deskStatuses } from "../../src/shared/desk-schema";

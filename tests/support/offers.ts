@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../server/db/client";
 import { offerLinks, partnerOffers, partners, requestPageLinks, serviceRequests } from "../../server/db/schema";
-import { newPageToken, pageTokenHash } from "../../server/features/request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../server/shared/page-tokens";
 
 /**
  * Partners and offers as the desk's "Offer to partners" stores them (server/features/partners/), made

@@ -13,7 +13,7 @@ import {
   reviews,
   serviceRequests,
 } from "../../db/schema";
-import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../shared/page-tokens";
 import { isQuietHour } from "../reviews/timing";
 import type { ClaimedAlert, ClaimedOffer } from "./channel";
 

@@ -4,18 +4,17 @@ import {
   type DeskEvent,
   type DeskRequest,
   type DeskStatus,
-  endedStatuses,
   type InboxFilter,
   type InboxRow,
   NEW_COUNT_CAP,
 } from "../../../src/shared/desk-schema";
 import { locationView } from "../../../src/shared/location";
-import { site } from "../../../src/shared/site";
 import type { Db, Tx } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 import { type AlertChannel, alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 import { earlierFixes } from "../here/store";
-import { deleteReviewOfRequest, queueReviewRequest } from "../reviews/store";
+import type { DeskChange } from "../service-requests/changes";
+import { transition } from "../service-requests/transition";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
@@ -154,17 +153,11 @@ export async function recentEvents(db: Db, limit = 50): Promise<DeskEvent[]> {
   return rows.map(toEvent);
 }
 
-/** Statuses in which a request is over: its driver's page ends 30 days after it got there. */
-
-/** What a desk change answers: done, nothing to do, or refused because the driver cancelled. */
-export type DeskChange = { changed: boolean } | { cancelledByDriver: true };
-
 /**
- * Moves a request to a status; records the change. Undefined when there is no such request. A
- * request the driver cancelled stays cancelled: the row is locked first, so a cancel and a desk change
- * at the same moment are one after the other, never both. Every move to completed (the desk's, or a
- * partner's "Done") queues the driver's one "How did it go?" e-mail in the same transaction, when
- * e-mail is among `alertChannels` (server/features/reviews/).
+ * Moves a request to a status (transition() in server/features/service-requests/). Undefined when
+ * there is no such request. A request the driver cancelled stays cancelled. Every move to completed
+ * (the desk's, or a partner's "Done") queues the driver's one "How did it go?" e-mail in the same
+ * transaction, when e-mail is among `alertChannels` (server/features/reviews/).
  */
 export async function changeStatus(
   db: Db | Tx,
@@ -174,56 +167,17 @@ export async function changeStatus(
   now: Date,
   alertChannels: readonly AlertChannel[] = [],
 ): Promise<DeskChange | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: serviceRequests.status, endedAt: serviceRequests.endedAt })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, id))
-      .for("update");
-    if (!current) return undefined;
-    if (current.status === "cancelled") return { cancelledByDriver: true };
-    if (current.status === status) return { changed: false };
-    // The page's 30 days count from when the request first ended (completed then spam keeps the first
-    // time); reopened, it has no end.
-    const endedAt = endedStatuses.includes(status) ? (current.endedAt ?? now) : null;
-    await tx.update(serviceRequests).set({ status, endedAt }).where(eq(serviceRequests.id, id));
-    await tx
-      .insert(requestEvents)
-      .values({ requestId: id, kind: "status", actor, fromStatus: current.status, toStatus: status });
-    if (status === "completed") await queueReviewRequest(tx, id, now, site.timeZone, alertChannels);
-    return { changed: true };
+  const moved = await transition(db, {
+    id,
+    to: status,
+    actor,
+    now,
+    alertChannels,
+    refuse: (current) => (current.status === "cancelled" ? ("cancelledByDriver" as const) : undefined),
   });
-}
-
-/**
- * Sets (or, with an empty text, removes) the owner's message to the driver, shown on their page.
- * Refused once the driver cancelled: they no longer follow it.
- */
-export async function setDriverMessage(
-  db: Db,
-  id: number,
-  message: string,
-  actor: string,
-  now: Date,
-): Promise<DeskChange | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: serviceRequests.status, driverMessage: serviceRequests.driverMessage })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, id))
-      .for("update");
-    if (!current) return undefined;
-    if (current.status === "cancelled") return { cancelledByDriver: true };
-    const next = message === "" ? null : message;
-    if (current.driverMessage === next) return { changed: false };
-    await tx
-      .update(serviceRequests)
-      .set({ driverMessage: next, driverMessageAt: next === null ? null : now })
-      .where(eq(serviceRequests.id, id));
-    // The history keeps what the driver was told, as a note does.
-    await tx.insert(requestEvents).values({ requestId: id, kind: "driver_message", actor, note: next });
-    return { changed: true };
-  });
+  if (!moved) return undefined;
+  if ("refused" in moved) return { cancelledByDriver: true };
+  return { changed: moved.changed };
 }
 
 export async function addNote(db: Db, id: number, note: string, actor: string) {
@@ -238,26 +192,5 @@ export async function addNote(db: Db, id: number, note: string, actor: string) {
   });
 }
 
-/**
- * Forgets a request (a person asked to be forgotten): the row, its review, its alerts (cascade) and its own
- * history (notes may name the person) go; one "deleted" event with the id, who and when stays.
- */
-export async function deleteRequest(
-  db: Db,
-  id: number,
-  actor: string,
-): Promise<{ reviewWasPublished: boolean } | undefined> {
-  return db.transaction(async (tx) => {
-    // Its review goes too: the desk deletes a request when a person asks to be forgotten, and the
-    // review holds their first name, town and words (retention's deletion keeps it, as /privacy says).
-    const review = await deleteReviewOfRequest(tx, id);
-    const [gone] = await tx
-      .delete(serviceRequests)
-      .where(eq(serviceRequests.id, id))
-      .returning({ id: serviceRequests.id });
-    if (!gone) return undefined;
-    await tx.delete(requestEvents).where(eq(requestEvents.requestId, id));
-    await tx.insert(requestEvents).values({ requestId: id, kind: "deleted", actor });
-    return { reviewWasPublished: review.carouselChanged };
-  });
-}
+// The desk's other writes of a request are made by the folder that owns the table.
+export { type DeskChange, deleteRequest, setDriverMessage } from "../service-requests/changes";

@@ -38,6 +38,7 @@ import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import { type AlertChannel, deskSignIns } from "../../db/schema";
 import type { Counters } from "../../plugins/counters";
+import { CROSS_ORIGIN_REFUSED, isSameOrigin } from "../../shared/same-origin";
 import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
 import { createHereLink } from "../here/store";
 import numbersRoutes from "../numbers/routes";
@@ -60,7 +61,6 @@ import {
   recentEvents,
   setDriverMessage,
 } from "./requests";
-import { CROSS_ORIGIN_REFUSED, isSameOrigin } from "./same-origin";
 import { DeskSessionStore, SESSION_IDLE_MS } from "./session-store";
 import { recordSignIn, typedEmailForLog } from "./sign-in-log";
 import { type SignInThrottleOptions, signInThrottle } from "./sign-in-throttle";

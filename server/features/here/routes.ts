@@ -11,7 +11,7 @@ import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import { clientKey } from "../../plugins/client-key";
-import { fromOwnPrivatePage } from "../desk/same-origin";
+import { fromOwnPrivatePage } from "../../shared/same-origin";
 import { REQUEST_PAGE_HEADERS } from "../request-page/routes";
 import { requestByPageToken } from "../request-page/store";
 import { type HereSaid, herePageRenderer } from "./page";

@@ -3,7 +3,8 @@ import type { LocationFix } from "../../../src/shared/location";
 import type { Town } from "../../../src/shared/nearest-town";
 import type { Db } from "../../db/client";
 import { CALLER_ACTOR, hereLinks, requestEvents, requestLocations, serviceRequests } from "../../db/schema";
-import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../shared/page-tokens";
+import { replacePosition } from "../service-requests/changes";
 import { storedFix } from "../service-requests/store";
 
 /** A /here link works for a day: long enough for a caller to open a text, short enough to go stale. */
@@ -59,17 +60,14 @@ export async function recordFix(db: Db, requestId: number, fix: LocationFix, tow
         nearestTownKm: current.nearestTownKm,
       });
     }
-    await tx
-      .update(serviceRequests)
-      .set({
-        latitude: next.latitude,
-        longitude: next.longitude,
-        locationAccuracyM: next.accuracy,
-        locationFixedAt: next.fixedAt,
-        nearestTown: next.town ?? null,
-        nearestTownKm: next.km ?? null,
-      })
-      .where(eq(serviceRequests.id, requestId));
+    await replacePosition(tx, requestId, {
+      latitude: next.latitude,
+      longitude: next.longitude,
+      locationAccuracyM: next.accuracy,
+      locationFixedAt: next.fixedAt,
+      nearestTown: next.town ?? null,
+      nearestTownKm: next.km ?? null,
+    });
     return true;
   });
 }

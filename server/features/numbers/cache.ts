@@ -19,9 +19,8 @@ interface NumbersCacheOptions {
 }
 
 /**
- * The numbers page's answers, kept a short while per period. Over 90 days with a busy history the
- * figures take every request and event of the period (hundreds of milliseconds, more on PGlite), and
- * they change slowly: so an answer is given again for `freshMs`, and after that the kept answer is
+ * The numbers page's answers, kept a short while per period. The figures read daily rollups and the
+ * period's site events (tens of milliseconds for a year), and they change slowly: so an answer is given again for `freshMs`, and after that the kept answer is
  * still given at once while the next one is computed in the background (stale-while-revalidate). Only
  * the first look at a period each day waits for the database. The answer says when it was computed.
  */

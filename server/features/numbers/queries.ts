@@ -46,24 +46,21 @@ const largestFirst = (counts: Map<string, number>): Tally[] =>
 const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
 
 /**
- * The requests received in the period (spam is not a request), counted four ways in one pass over
- * them: by day, service, nearest town and source.
+ * The requests received in the period (spam is not a request), by day, service, nearest town and
+ * source, from the daily rollups the writes keep (server/features/service-requests/numbers-rollups.ts):
+ * a year is a few thousand rows whatever the number of requests. Every request has one source, so
+ * the sources of a day are its requests.
  */
 async function requestTallies(db: Db, p: Period) {
   const rows = await rowsOf<{ dim: string; key: string; count: number }>(
     db,
     sql`
-      select case when grouping(d) = 0 then 'day' when grouping(service) = 0 then 'service'
-                  when grouping(town) = 0 then 'town' else 'source' end as dim,
-             coalesce(d::text, service, town, source) as key,
-             count(*)::int as count
-      from (
-        select (created_at at time zone ${p.timeZone})::date as d, service,
-               coalesce(nearest_town, 'unknown') as town, source
-        from contact_requests
-        where created_at >= ${p.start} and created_at < ${p.end} and status <> 'spam'
-      ) as received
-      group by grouping sets ((d), (service), (town), (source))`,
+      select case when grouping(day) = 0 then 'day' else dimension end as dim,
+             coalesce(day::text, key) as key, sum(count)::int as count
+      from request_day_counts
+      where dimension in ('service', 'town', 'source') and day >= ${p.from}::date and day <= ${p.to}::date
+      group by grouping sets ((dimension, day), (dimension, key))
+      having sum(count) > 0 and (grouping(day) = 1 or dimension = 'source')`,
   );
   const by = { day: new Map<string, number>(), service: new Map(), town: new Map(), source: new Map() } as Record<
     string,
@@ -75,10 +72,10 @@ async function requestTallies(db: Db, p: Period) {
 
 /**
  * The median times from received to first contact (the first change of status out of New) and to a
- * partner's acceptance (the first offer_accepted), over the period's requests that have one. One
- * pass over the events since the period began (none can come before their request) and one join.
- * The waits are float seconds (date_part): extract() gives numeric, several times slower to compute
- * and to sort for the medians, for the same figures once rounded to a tenth of a minute.
+ * partner's acceptance (the first offer_accepted), over the period's requests that have one: one pass
+ * over the narrow request_waits the writes keep. The waits are float seconds (date_part): extract()
+ * gives numeric, several times slower to sort for the medians, for the same figures once rounded to a
+ * tenth of a minute.
  */
 async function medianWaits(db: Db, p: Period): Promise<{ firstContact: MedianWait; partnerAcceptance: MedianWait }> {
   const [row] = await rowsOf<{
@@ -89,20 +86,12 @@ async function medianWaits(db: Db, p: Period): Promise<{ firstContact: MedianWai
   }>(
     db,
     sql`
-      with firsts as (
-        select request_id,
-               min(at) filter (where kind = 'status' and from_status = 'new') as contacted_at,
-               min(at) filter (where kind = 'offer_accepted') as accepted_at
-        from request_events
-        where kind in ('status', 'offer_accepted') and at >= ${p.start}
-        group by request_id
-      )
-      select percentile_cont(0.5) within group (order by date_part('epoch', firsts.contacted_at - r.created_at)) as contact,
-             count(firsts.contacted_at)::int as contacted,
-             percentile_cont(0.5) within group (order by date_part('epoch', firsts.accepted_at - r.created_at)) as acceptance,
-             count(firsts.accepted_at)::int as accepted
-      from contact_requests as r join firsts on firsts.request_id = r.id
-      where r.created_at >= ${p.start} and r.created_at < ${p.end} and r.status <> 'spam'`,
+      select percentile_cont(0.5) within group (order by first_contact_seconds) as contact,
+             count(first_contact_seconds)::int as contacted,
+             percentile_cont(0.5) within group (order by partner_acceptance_seconds) as acceptance,
+             count(partner_acceptance_seconds)::int as accepted
+      from request_waits
+      where received_at >= ${p.start} and received_at < ${p.end}`,
   );
   const wait = (seconds: number | null | undefined, measured: number | undefined): MedianWait => ({
     medianMinutes: seconds === null || seconds === undefined ? null : Math.round((Number(seconds) / 60) * 10) / 10,
@@ -114,24 +103,23 @@ async function medianWaits(db: Db, p: Period): Promise<{ firstContact: MedianWai
   };
 }
 
+/** The site's events of the period: each name's total, and call taps by page and by placement (site_event_totals). */
 async function siteEvents(db: Db, p: Period) {
-  const rows = await rowsOf<{ name: string; page: string; placement: string; count: number }>(
+  const rows = await rowsOf<{ name: string; dimension: string; key: string; count: number }>(
     db,
     sql`
-      select name, page, placement, sum(count)::int as count from site_event_counts
+      select name, dimension, key, sum(count)::int as count from site_event_totals
       where day >= ${p.from}::date and day <= ${p.to}::date
-      group by name, page, placement`,
+      group by name, dimension, key`,
   );
   const totals = new Map<string, number>();
   const tapsByPage = new Map<string, number>();
   const tapsByPlacement = new Map<string, number>();
+  const into = { all: totals, page: tapsByPage, placement: tapsByPlacement } as Record<string, Map<string, number>>;
   for (const row of rows) {
-    const n = Number(row.count);
-    add(totals, row.name, n);
-    if (row.name === "call_tap") {
-      add(tapsByPage, row.page, n);
-      add(tapsByPlacement, row.placement, n);
-    }
+    const counts = into[row.dimension];
+    if (counts && (row.dimension === "all" || row.name === "call_tap"))
+      add(counts, row.dimension === "all" ? row.name : row.key, Number(row.count));
   }
   return { totals, tapsByPage, tapsByPlacement };
 }
@@ -146,15 +134,14 @@ async function reviewFigures(db: Db, p: Period) {
   return { average: average === null ? null : Math.round(average * 100) / 100, count: Number(row?.count ?? 0) };
 }
 
-/** Cancellations by the day the driver cancelled. Only a cancelled request has cancelled_at. */
+/** Cancellations by the day the driver cancelled, from the daily rollups. */
 async function cancellations(db: Db, p: Period) {
   const rows = await rowsOf<{ day: string; count: number }>(
     db,
     sql`
-      select (cancelled_at at time zone ${p.timeZone})::date::text as day, count(*)::int as count
-      from contact_requests
-      where status = 'cancelled' and cancelled_at >= ${p.start} and cancelled_at < ${p.end}
-      group by 1`,
+      select day::text as day, sum(count)::int as count from request_day_counts
+      where dimension = 'cancelled' and day >= ${p.from}::date and day <= ${p.to}::date
+      group by day having sum(count) > 0`,
   );
   return new Map(rows.map((r) => [r.day, Number(r.count)]));
 }

@@ -16,7 +16,7 @@ export interface NumbersRouteOptions {
 }
 
 /**
- * GET /api/desk/numbers?days=7|30|90: the numbers page's figures (src/shared/numbers-schema.ts),
+ * GET /api/desk/numbers?days=7|30|90|365: the numbers page's figures (src/shared/numbers-schema.ts),
  * for a signed-in desk user. Registered inside the desk's routes, so it has their session.
  */
 export default async function numbersRoutes(app: FastifyInstance, opts: NumbersRouteOptions) {
@@ -31,7 +31,7 @@ export default async function numbersRoutes(app: FastifyInstance, opts: NumbersR
   app.get("/api/desk/numbers", { preHandler: opts.requireUser }, async (request, reply) => {
     const parsed = numbersQuerySchema.safeParse(request.query);
     if (!parsed.success)
-      return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Choose 7, 30 or 90 days." });
+      return reply.code(400).send({ error: parsed.error.issues[0]?.message ?? "Choose 7, 30, 90 or 365 days." });
     return numbersFor(parsed.data.days);
   });
 }

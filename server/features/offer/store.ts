@@ -12,7 +12,7 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
-import { pageTokenHash } from "../request-page/tokens";
+import { pageTokenHash } from "../../shared/page-tokens";
 
 /** Reading an offer through its link's token: the offer, its partner and its request. */
 

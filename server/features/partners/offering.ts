@@ -198,35 +198,5 @@ export async function offersOf(db: Db, requestId: number): Promise<DeskOffer[]> 
   }));
 }
 
-/**
- * The car's details the owner adds for the operator (CVC 22513(a)(2) asks for year, make, model and
- * plate): empty text clears a field. One "vehicle" event records who and when, not the plate.
- */
-export async function setDeskVehicle(
-  db: Db,
-  requestId: number,
-  vehicle: { deskVehicle: string; licensePlate: string },
-  actor: string,
-  now: Date,
-): Promise<{ changed: boolean } | { cancelledByDriver: true } | undefined> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({
-        status: serviceRequests.status,
-        deskVehicle: serviceRequests.deskVehicle,
-        licensePlate: serviceRequests.licensePlate,
-      })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, requestId))
-      .for("update");
-    if (!current) return undefined;
-    if (current.status === "cancelled") return { cancelledByDriver: true };
-    const deskVehicle = vehicle.deskVehicle === "" ? null : vehicle.deskVehicle;
-    // Plates are written in capitals; "7abc123" and "7ABC123" are one plate.
-    const licensePlate = vehicle.licensePlate === "" ? null : vehicle.licensePlate.toUpperCase();
-    if (current.deskVehicle === deskVehicle && current.licensePlate === licensePlate) return { changed: false };
-    await tx.update(serviceRequests).set({ deskVehicle, licensePlate }).where(eq(serviceRequests.id, requestId));
-    await tx.insert(requestEvents).values({ requestId, kind: "vehicle", actor, at: now });
-    return { changed: true };
-  });
-}
+// Made by the folder that owns the service requests table.
+export { setDeskVehicle } from "../service-requests/changes";

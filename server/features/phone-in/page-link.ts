@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { requestPageLinks } from "../../db/schema";
-import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../shared/page-tokens";
 
 /**
  * A fresh link to a caller's own request page, for the owner to text from the desk. Only the token's

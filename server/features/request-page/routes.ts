@@ -25,8 +25,8 @@ import { isFormPost } from "../../form-post";
 import { acceptedCoding } from "../../http-encoding";
 import { clientKey } from "../../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
+import { fromOwnPrivatePage } from "../../shared/same-origin";
 import type { SiteFiles } from "../../site-files";
-import { fromOwnPrivatePage } from "../desk/same-origin";
 import { reviewOfRequest, reviewState, saveReview } from "../reviews/store";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
@@ -58,7 +58,7 @@ interface RequestPageRouteOptions {
   heartbeatMs?: number;
 }
 
-/** Headers of everything under /request/ and /api/request/ (also set by server/features/desk/private-page-headers.ts). */
+/** Headers of everything under /request/ and /api/request/ (also set by server/shared/private-page-headers.ts). */
 export const REQUEST_PAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",

@@ -9,21 +9,20 @@ import {
   type RequestPageFacts,
   type RequestPageLive,
 } from "../../../src/shared/request-page";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import {
   type AlertChannel,
-  alertOutbox,
   DRIVER_ACTOR,
   type JobStep,
   partnerOffers,
   partners,
-  requestEvents,
   requestPageLinks,
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
+import { pageTokenHash } from "../../shared/page-tokens";
 import { partnerAlertChannels } from "../alerts/channel";
-import { pageTokenHash } from "./tokens";
+import { transition } from "../service-requests/transition";
 
 /** Reading a request through its page's token, and the driver's one write: cancelling it. */
 
@@ -194,45 +193,44 @@ export async function cancelByDriver(
   now: Date,
   channels: readonly AlertChannel[],
 ): Promise<CancelOutcome> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(serviceRequests).where(eq(serviceRequests.id, id)).for("update");
-    if (!current) return undefined;
-    const [joined] = await tx
-      .select({ partner: partnerColumns })
-      .from(serviceRequests)
-      .leftJoin(partnerOffers, acceptedOfferOn)
-      .leftJoin(partners, eq(partners.id, partnerOffers.partnerId))
-      .where(eq(serviceRequests.id, id));
-    const partner = acceptedPartner(joined?.partner ?? null);
-    // A partner who could not complete the job is no longer on the way: nothing to call off.
-    const onTheJob = partner !== null && partner.step !== "not_completed";
-    if (!cancellableStatuses.includes(current.status)) return { refused: { ...current, partner } };
-    const [cancelled] = await tx
-      .update(serviceRequests)
-      .set({ status: "cancelled", cancelledAt: now, cancelReason: reason ?? null, endedAt: now })
-      .where(eq(serviceRequests.id, id))
-      .returning();
-    if (!cancelled) return undefined;
-    await tx.insert(requestEvents).values({
-      requestId: id,
-      kind: "status",
-      actor: DRIVER_ACTOR,
-      fromStatus: current.status,
-      toStatus: "cancelled",
-      note: reason ?? null,
-    });
-    const alerts = [
-      ...channels.map((channel) => ({ serviceRequestId: id, channel, kind: "cancelled" as const })),
-      ...(partner && onTheJob
-        ? partnerAlertChannels(partner).map((channel) => ({
-            serviceRequestId: id,
-            channel,
-            kind: "offer_cancelled" as const,
-            offerId: partner.offerId,
-          }))
-        : []),
-    ];
-    if (alerts.length > 0) await tx.insert(alertOutbox).values(alerts);
-    return { cancelled: { ...cancelled, partner } };
+  // Read under the request's lock (transition() locks it first), so no acceptance can come in between.
+  const seen: { partner: AcceptedPartner | null } = { partner: null };
+  const moved = await transition(db, {
+    id,
+    to: "cancelled",
+    actor: DRIVER_ACTOR,
+    now,
+    note: reason ?? null,
+    refuse: (current) => (cancellableStatuses.includes(current.status) ? undefined : ("not open" as const)),
+    alerts: async (_current, tx) => {
+      const partner = await acceptedPartnerOf(tx, id);
+      seen.partner = partner;
+      // A partner who could not complete the job is no longer on the way: nothing to call off.
+      const onTheJob = partner !== null && partner.step !== "not_completed";
+      return [
+        ...channels.map((channel) => ({ serviceRequestId: id, channel, kind: "cancelled" as const })),
+        ...(partner && onTheJob
+          ? partnerAlertChannels(partner).map((channel) => ({
+              serviceRequestId: id,
+              channel,
+              kind: "offer_cancelled" as const,
+              offerId: partner.offerId,
+            }))
+          : []),
+      ];
+    },
   });
+  if (!moved) return undefined;
+  if ("refused" in moved) return { refused: { ...moved.row, partner: await acceptedPartnerOf(db, id) } };
+  return { cancelled: { ...moved.row, partner: seen.partner } };
+}
+
+async function acceptedPartnerOf(db: Db | Tx, id: number): Promise<AcceptedPartner | null> {
+  const [joined] = await db
+    .select({ partner: partnerColumns })
+    .from(serviceRequests)
+    .leftJoin(partnerOffers, acceptedOfferOn)
+    .leftJoin(partners, eq(partners.id, partnerOffers.partnerId))
+    .where(eq(serviceRequests.id, id));
+  return acceptedPartner(joined?.partner ?? null);
 }

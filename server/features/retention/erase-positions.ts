@@ -1,7 +1,7 @@
-import { and, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { partnerOffers, requestLocations, serviceRequests } from "../../db/schema";
+import { erasePositionColumns, rewritePlacesOfEnded } from "../service-requests/changes";
 import { ERASED_POSITION_TEXT, POSITION_IN_TEXT_PATTERN } from "./position-text";
 
 /**
@@ -16,23 +16,7 @@ import { ERASED_POSITION_TEXT, POSITION_IN_TEXT_PATTERN } from "./position-text"
  */
 export async function erasePositions(tx: Tx, cutoff: Date): Promise<number[]> {
   const ended = tx.select({ id: serviceRequests.id }).from(serviceRequests).where(lt(serviceRequests.endedAt, cutoff));
-  const columns = await tx
-    .update(serviceRequests)
-    .set({
-      latitude: null,
-      longitude: null,
-      locationAccuracyM: null,
-      locationFixedAt: null,
-      nearestTown: null,
-      nearestTownKm: null,
-    })
-    .where(
-      and(
-        lt(serviceRequests.endedAt, cutoff),
-        or(isNotNull(serviceRequests.latitude), isNotNull(serviceRequests.nearestTown)),
-      ),
-    )
-    .returning({ id: serviceRequests.id });
+  const columns = await erasePositionColumns(tx, cutoff);
   const history = await tx
     .delete(requestLocations)
     .where(inArray(requestLocations.serviceRequestId, ended))
@@ -42,28 +26,6 @@ export async function erasePositions(tx: Tx, cutoff: Date): Promise<number[]> {
     .set({ distanceKm: null })
     .where(and(inArray(partnerOffers.serviceRequestId, ended), isNotNull(partnerOffers.distanceKm)))
     .returning({ id: partnerOffers.serviceRequestId });
-  const text = await eraseFromText(tx, cutoff);
-  return [...new Set([...columns, ...history, ...offers, ...text].map(({ id }) => id))];
-}
-
-/** The pickup and drop-off words of ended requests, with every position in them replaced. */
-async function eraseFromText(tx: Tx, cutoff: Date): Promise<{ id: number }[]> {
-  const scrub = (column: AnyPgColumn) =>
-    sql`regexp_replace(${column}, ${POSITION_IN_TEXT_PATTERN}, ${ERASED_POSITION_TEXT}, 'g')`;
-  return tx
-    .update(serviceRequests)
-    .set({
-      pickupLocation: scrub(serviceRequests.pickupLocation),
-      dropoffLocation: scrub(serviceRequests.dropoffLocation),
-    })
-    .where(
-      and(
-        lt(serviceRequests.endedAt, cutoff),
-        or(
-          sql`${serviceRequests.pickupLocation} ~ ${POSITION_IN_TEXT_PATTERN}`,
-          sql`${serviceRequests.dropoffLocation} ~ ${POSITION_IN_TEXT_PATTERN}`,
-        ),
-      ),
-    )
-    .returning({ id: serviceRequests.id });
+  const text = await rewritePlacesOfEnded(tx, cutoff, POSITION_IN_TEXT_PATTERN, ERASED_POSITION_TEXT);
+  return [...new Set([...columns, ...[...history, ...offers].map(({ id }) => id), ...text])];
 }

@@ -1,7 +1,8 @@
-import { inArray, lt, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { RetentionDays } from "../../../src/shared/retention";
 import type { Db } from "../../db/client";
-import { RETENTION_ACTOR, requestEvents, serviceRequests } from "../../db/schema";
+import { RETENTION_ACTOR, requestEvents } from "../../db/schema";
+import { deleteRequestsBefore } from "../service-requests/changes";
 import { erasePositions } from "./erase-positions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,18 +47,14 @@ export async function applyRetention(db: Db, days: RetentionDays, now: Date): Pr
     }
 
     const requestCutoff = new Date(now.getTime() - days.request * DAY_MS);
-    const deleted = await tx
-      .delete(serviceRequests)
-      .where(lt(serviceRequests.createdAt, requestCutoff))
-      .returning({ id: serviceRequests.id });
-    if (deleted.length > 0) {
-      const ids = deleted.map(({ id }) => id);
+    const ids = await deleteRequestsBefore(tx, requestCutoff);
+    if (ids.length > 0) {
       // Their own history may name the driver: it goes, and one line per deleted request stays.
       await tx.delete(requestEvents).where(inArray(requestEvents.requestId, ids));
       await tx
         .insert(requestEvents)
         .values(ids.map((id) => ({ requestId: id, kind: "deleted" as const, actor: RETENTION_ACTOR })));
     }
-    return { locationsErased: erasedIds.length, requestsDeleted: deleted.length, ran: true };
+    return { locationsErased: erasedIds.length, requestsDeleted: ids.length, ran: true };
   });
 }

@@ -10,7 +10,8 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
-import { newPageToken, pageTokenHash } from "../request-page/tokens";
+import { newPageToken, pageTokenHash } from "../../shared/page-tokens";
+import { countStoredRequest } from "./numbers-rollups";
 
 interface StoredServiceRequest {
   id: number;
@@ -116,7 +117,8 @@ export function serviceRequestWriter(
                 ${fix?.accuracy ?? null}::double precision, ${fix ? fix.fixedAt.toISOString() : null}::timestamptz,
                 ${fix?.town ?? null}, ${fix?.km ?? null}::double precision)
         on conflict (${sql.identifier(serviceRequests.idempotencyKey.name)}) do nothing
-        returning ${id}, ${createdAt}
+        returning ${id}, ${createdAt}, service, nearest_town, source
+      ), counted as (${countStoredRequest(sql.raw("stored"))}
       ), alerts as (
         insert into ${alertOutbox}
           (${sql.identifier(alertOutbox.serviceRequestId.name)}, ${sql.identifier(alertOutbox.channel.name)},

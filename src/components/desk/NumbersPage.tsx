@@ -27,10 +27,17 @@ const placementLabels: Record<CallPlacement, string> = {
   page_body: "Page text",
 };
 
-const dayLabel = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+/** "Mar 10"; over a year, "Mar 10, 2026", since a year's table would otherwise hold one "Mar 10" of each year's. */
+const dayLabel = (day: string, withYear = false) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: withYear ? "numeric" : undefined,
+    timeZone: "UTC",
+  });
 
-const dayRows = (days: DayCount[]): ChartRow[] => days.map((d) => ({ label: dayLabel(d.day), value: d.count }));
+const dayRows = (days: DayCount[]): ChartRow[] =>
+  days.map((d) => ({ label: dayLabel(d.day, days.length > 90), value: d.count }));
 const tallyRows = (tallies: Tally[], label: (key: string) => string = (k) => k): ChartRow[] =>
   tallies.map((t) => ({ label: label(t.key), value: t.count }));
 
@@ -47,7 +54,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 
 /**
  * The owner's numbers: requests, call taps, the form, waiting times, reviews and cancellations over
- * the last 7, 30 or 90 days, each a small chart with its table (src/components/ui/chart.tsx).
+ * the last 7, 30, 90 or 365 days, each a small chart with its table (src/components/ui/chart.tsx).
  */
 export function NumbersPage() {
   const [days, setDays] = useState<NumbersPeriod>(7);
@@ -86,8 +93,9 @@ export function NumbersPage() {
       </fieldset>
       {n && (
         <p className="text-sm text-slate-700">
-          {dayLabel(n.from)} to {dayLabel(n.to)} (today), by the business's clock ({n.timeZone.replace("_", " ")}). Spam
-          is not counted as a request. Figures as of {businessTime(n.computedAt)}; they are kept for a minute.
+          {dayLabel(n.from, n.days > 90)} to {dayLabel(n.to, n.days > 90)} (today), by the business's clock (
+          {n.timeZone.replace("_", " ")}). Spam is not counted as a request. Figures as of {businessTime(n.computedAt)};
+          they are kept for a minute.
         </p>
       )}
       {numbers.isError && (
