@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { validatorCompiler } from "fastify-type-provider-zod";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiRefusal, RefusalCode } from "../src/shared/api-refusal";
 import { townsOf } from "../src/shared/nearest-town";
 import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/shared/request-page";
@@ -19,9 +19,9 @@ import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
+import numbersRoutes from "./features/numbers/routes";
 import offerRoutes from "./features/offer/routes";
 import offerExpiry, { type OfferExpiryOptions } from "./features/partners/expiry";
-import numbersRoutes from "./features/numbers/routes";
 import partnerRoutes from "./features/partners/routes";
 import { RequestFeed } from "./features/request-page/feed";
 import requestPageRoutes from "./features/request-page/routes";
@@ -31,14 +31,14 @@ import deskReviewRoutes from "./features/reviews/desk-routes";
 import { type HomeCarousel, homeCarousel } from "./features/reviews/home-carousel";
 import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
-import { DomainEvents } from "./shared/domain-events";
-import { firstIssue, zodIssuesOf } from "./shared/schema-errors";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
 import forwardedAddress from "./plugins/forwarded-address";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
+import { DomainEvents } from "./shared/domain-events";
+import { firstIssue, zodIssuesOf } from "./shared/schema-errors";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
 /** The largest request body we read; a service request is a few hundred bytes. */

@@ -28,7 +28,8 @@ export function fieldMessages<F extends string>(
   const messages: Partial<Record<F, string>> = {};
   for (const issue of issues) {
     const field = issue.path[0];
-    if (typeof field === "string" && (fields as readonly string[]).includes(field)) messages[field as F] ??= issue.message;
+    if (typeof field === "string" && (fields as readonly string[]).includes(field))
+      messages[field as F] ??= issue.message;
   }
   return messages;
 }

@@ -109,11 +109,15 @@ async function changeRoutes(instance: FastifyInstance, opts: DeskRequestRouteOpt
     return result;
   };
 
-  app.post("/api/desk/requests/:id/status", { schema: { ...byId, body: statusChangeSchema } }, async (request, reply) => {
-    const { id } = request.params;
-    const result = await changeStatus(db, id, request.body.status, deskActor(request), now(), opts.alertChannels);
-    return changeAnswer(reply, id, result);
-  });
+  app.post(
+    "/api/desk/requests/:id/status",
+    { schema: { ...byId, body: statusChangeSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await changeStatus(db, id, request.body.status, deskActor(request), now(), opts.alertChannels);
+      return changeAnswer(reply, id, result);
+    },
+  );
 
   app.post(
     "/api/desk/requests/:id/driver-message",

@@ -79,7 +79,8 @@ export default async function answerRoutes(instance: FastifyInstance, opts: Answ
     found.set(request, row);
   };
   const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token;
-  const preValidation = async (request: FastifyRequest, reply: FastifyReply) => lookUp(request, reply, tokenOf(request));
+  const preValidation = async (request: FastifyRequest, reply: FastifyReply) =>
+    lookUp(request, reply, tokenOf(request));
 
   /** Says why an answer was not taken: the form's page, or JSON naming the field. */
   const refuse = (request: FastifyRequest, reply: FastifyReply, status: 400 | 409, message: string, title: string) => {
@@ -101,7 +102,12 @@ export default async function answerRoutes(instance: FastifyInstance, opts: Answ
     {
       preValidation,
       schema: { params: tokenParams, body: reviewBodySchemas.en },
-      errorHandler: bodyRefusal(reviewBodySchemas, "review", (said) => said.reviewUnreadable, (said) => said.reviewNotSavedTitle),
+      errorHandler: bodyRefusal(
+        reviewBodySchemas,
+        "review",
+        (said) => said.reviewUnreadable,
+        (said) => said.reviewNotSavedTitle,
+      ),
     },
     async (request, reply) => {
       const row = found.get(request) as PageRow;
@@ -125,7 +131,12 @@ export default async function answerRoutes(instance: FastifyInstance, opts: Answ
     {
       preValidation,
       schema: { params: tokenParams, body: cancelSchemas.en },
-      errorHandler: bodyRefusal(cancelSchemas, "reason", (said) => said.reasonUnreadable, (said) => said.notCancelledTitle),
+      errorHandler: bodyRefusal(
+        cancelSchemas,
+        "reason",
+        (said) => said.reasonUnreadable,
+        (said) => said.notCancelledTitle,
+      ),
     },
     async (request, reply) => {
       const row = found.get(request) as PageRow;
@@ -137,7 +148,8 @@ export default async function answerRoutes(instance: FastifyInstance, opts: Answ
         request.log.info({ serviceRequestId: row.id }, "service request cancelled by the driver");
       }
       // Without JavaScript, back to the page, which now shows the request as it is (cancelled, or why not).
-      if (isFormPost(request)) return reply.code(303).headers(opts.headers).redirect(requestPagePath(request.params.token), 303);
+      if (isFormPost(request))
+        return reply.code(303).headers(opts.headers).redirect(requestPagePath(request.params.token), 303);
       if ("refused" in outcome) {
         return reply
           .code(409)
