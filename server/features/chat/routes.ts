@@ -31,7 +31,7 @@ export default async function chatRoutes(instance: FastifyInstance, opts: ChatRo
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const issue = zodIssuesOf(error)?.[0];
     if (!issue) throw error;
-    if (issue.path.length === 0) {
+    if (issue.code === "invalid_type" && issue.path.length === 0) {
       return reply.code(400).send({
         error: "Bad Request",
         message: 'Send the message as a JSON object: {"text": "…"}.',

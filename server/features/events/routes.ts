@@ -63,7 +63,9 @@ export default async function eventRoutes(instance: FastifyInstance, opts: Event
   });
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const issue = zodIssuesOf(error)?.[0];
-    if (issue) return refuse(reply, issue.path.length === 0 ? NOT_ONE_EVENT : issue.message);
+    // A body that is no object is asked for as one event; else the schema's own first message.
+    const notAnObject = issue?.code === "invalid_type" && issue.path.length === 0;
+    if (issue) return refuse(reply, notAnObject ? NOT_ONE_EVENT : issue.message);
     if (error.code === EVENT_NOT_JSON) return refuse(reply, NOT_ONE_EVENT);
     throw error;
   });
