@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiRefusal, RefusalCode } from "../src/shared/api-refusal";
 import { townsOf } from "../src/shared/nearest-town";
 import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/shared/request-page";
@@ -17,13 +18,15 @@ import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
+import numbersRoutes from "./features/numbers/routes";
 import offerRoutes from "./features/offer/routes";
 import offerExpiry, { type OfferExpiryOptions } from "./features/partners/expiry";
-import { partnerRoutes } from "./features/partners/routes";
+import partnerRoutes from "./features/partners/routes";
 import { RequestFeed } from "./features/request-page/feed";
 import requestPageRoutes from "./features/request-page/routes";
 import { OpenStreams } from "./features/request-page/streams";
 import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
+import deskReviewRoutes from "./features/reviews/desk-routes";
 import { type HomeCarousel, homeCarousel } from "./features/reviews/home-carousel";
 import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
@@ -33,7 +36,9 @@ import forwardedAddress from "./plugins/forwarded-address";
 import rateLimits from "./plugins/rate-limits";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
+import { DomainEvents } from "./shared/domain-events";
 import privatePageHeaders from "./shared/private-page-headers";
+import { firstIssue, zodIssuesOf } from "./shared/schema-errors";
 import { readSiteFiles, type SiteFiles } from "./site-files";
 
 /** The largest request body we read; a service request is a few hundred bytes. */
@@ -162,7 +167,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
 
+  // Routes declare their body, params and query with the shared zod schemas (fastify-type-provider-zod).
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate("domainEvents", new DomainEvents());
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const issues = zodIssuesOf(error);
+    if (issues) {
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: firstIssue(issues), code: "invalid_fields" } satisfies ApiRefusal);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
@@ -244,10 +259,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       rateLimit: config.serviceRequestRateLimit,
       site,
       alertChannels: app.alerts.channels,
-      onStored: () => app.alerts.worker.wake(),
     });
     const { feed, streams } = requestPages;
     app.addHook("onClose", async () => feed.close());
+    reactToDomainEvents(app, feed, carousel);
     await app.register(requestPageRoutes, {
       db: options.db.db,
       site,
@@ -257,8 +272,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       now: requestPageClock,
       alertChannels: app.alerts.channels,
       partnerPhoneToDriver: config.partnerPhoneToDriver,
-      onCancelled: () => app.alerts.worker.wake(),
-      onReviewSaved: () => carousel?.invalidate(),
       heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
     });
     // A partner's offer page: its answers move the request, so the driver pages' feed is woken at once.
@@ -267,9 +280,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       site,
       rateLimit: config.requestPageRateLimit,
       now: requestPageClock,
-      onChanged: () => feed.wake(),
-      onQueued: () => app.alerts.worker.wake(),
-      onDeclined: (requestId) => app.offerExpiry.escalate(requestId),
       alertChannels: app.alerts.channels,
     });
     const towns = townsOf(site.chatKnowledge);
@@ -279,7 +289,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       rateLimit: config.requestPageRateLimit,
       now: requestPageClock,
       shells: site.herePageShells,
-      onFix: () => feed.wake(),
     });
     await app.register(eventRoutes, {
       db: options.db.db,
@@ -292,26 +301,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       signInThrottle: config.deskSignInRateLimit,
       counters: app.counters,
       now: options.deskClock,
-      onRequestChanged: () => feed.wake(),
       pushPublicKey: config.alerts.push?.publicKey,
       pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
       alertChannels: app.alerts.channels,
       alertsWithoutSender: () => app.alerts.channelsWithoutSender(),
       towns,
-      onStored: () => app.alerts.worker.wake(),
-      routes: [
-        partnerRoutes({
-          db: options.db.db,
+      // Other features' desk routes, inside the desk's signed-in scope (its hook checks every one).
+      signedInFeatures: async (desk) => {
+        const db = options.db?.db as Database["db"];
+        await desk.register(partnerRoutes, {
+          db,
           towns,
           offerTimeoutMinutes: config.offerTimeoutMinutes,
           now: options.partners?.now,
-          onOffersSent: () => app.alerts.worker.wake(),
           webhookRule: options.alerts?.partnerWebhookRule,
-        }),
-      ],
-      onReviewsChanged: () => carousel?.invalidate(),
-      numbersNow: options.eventsClock,
-      numbersFreshMs: config.numbersFreshMs,
+        });
+        await desk.register(deskReviewRoutes, { db, now: options.deskClock ?? (() => new Date()) });
+        await desk.register(numbersRoutes, { db, now: options.eventsClock, freshMs: config.numbersFreshMs });
+      },
     });
   }
   await app.register(chatRoutes, {
@@ -323,6 +330,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(privatePageHeaders);
   await app.register(staticSite, { site, filledPages: carousel?.pages });
   return app;
+}
+
+/**
+ * Who hears what (server/shared/domain-events.ts): the alert worker is woken when alerts wait in the
+ * outbox, the driver pages' feed when a request they show changed, the offers' escalation when a
+ * partner declined, and the home carousel when a review went on or off the website.
+ */
+function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: HomeCarousel | undefined) {
+  const events = app.domainEvents;
+  const wakeWorker = () => app.alerts.worker.wake();
+  events.on("request.stored", wakeWorker);
+  events.on("offers.sent", wakeWorker);
+  events.on("request.cancelled", () => {
+    feed.wake();
+    wakeWorker();
+  });
+  events.on("request.changed", () => feed.wake());
+  events.on("offer.answered", async ({ requestId, action }) => {
+    if (action === "decline") await app.offerExpiry.escalate(requestId);
+    feed.wake();
+    wakeWorker();
+  });
+  events.on("reviews.changed", () => carousel?.invalidate());
 }
 
 /** The machine-readable code of a client error the app's error handler answers. */

@@ -122,6 +122,15 @@ export const inboxQuerySchema = inboxFilterSchema.extend({
 
 export type InboxFilter = z.infer<typeof inboxFilterSchema>;
 
+/** The :id of a desk address (a service request's or a partner's): anything else is no such one (404). */
+export const deskIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .lt(2 ** 31),
+});
+
 export const signInSchema = z.object({
   email: storable.pipe(z.string().trim().min(1, { message: "Required" }).max(254)),
   password: z.string().min(1, { message: "Required" }).max(1024),

@@ -1,9 +1,11 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { chatRequestSchema } from "../../../src/shared/chat-schema";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import { tooManyRequests } from "../../plugins/rate-limits";
+import { zodIssuesOf } from "../../shared/schema-errors";
 import type { Assistant } from "./assistant";
 import { askWebhook } from "./webhook";
 
@@ -21,13 +23,30 @@ export interface ChatRouteOptions {
  * does not say (see server/features/chat/read.ts), and names it in Content-Language. The reply is plain
  * text: the browser formats it into elements itself and never treats it as HTML.
  */
-export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOptions) {
+export default async function chatRoutes(instance: FastifyInstance, opts: ChatRouteOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // JSON only: anything else is answered 415 by Fastify.
   app.removeContentTypeParser("text/plain");
+  // A body that is no object is asked for as one; else the schema's first message.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const issue = zodIssuesOf(error)?.[0];
+    if (!issue) throw error;
+    if (issue.code === "invalid_type" && issue.path.length === 0) {
+      return reply.code(400).send({
+        error: "Bad Request",
+        message: 'Send the message as a JSON object: {"text": "…"}.',
+        code: "bad_request",
+      } satisfies ApiRefusal);
+    }
+    return reply
+      .code(400)
+      .send({ error: "Bad Request", message: issue.message, code: "invalid_fields" } satisfies ApiRefusal);
+  });
 
   app.post(
     "/api/chat",
     {
+      schema: { body: chatRequestSchema },
       config: {
         rateLimit: {
           max: opts.rateLimit.max,
@@ -41,20 +60,7 @@ export default async function chatRoutes(app: FastifyInstance, opts: ChatRouteOp
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return reply.code(400).send({
-          error: "Bad Request",
-          message: 'Send the message as a JSON object: {"text": "…"}.',
-          code: "bad_request",
-        } satisfies ApiRefusal);
-      }
-      const parsed = chatRequestSchema.safeParse(body);
-      if (!parsed.success) {
-        const message = parsed.error.issues[0]?.message ?? 'Send the message as {"text": "…"}.';
-        return reply.code(400).send({ error: "Bad Request", message, code: "invalid_fields" } satisfies ApiRefusal);
-      }
-      const { text, lang } = parsed.data;
+      const { text, lang } = request.body;
       reply.type("text/plain; charset=utf-8").header("Cache-Control", "no-store");
       if (opts.webhookUrl) {
         try {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { dayIn } from "../../../src/shared/business-day";
 import { siteEventSchema } from "../../../src/shared/event-schema";
@@ -8,6 +9,7 @@ import type { Db } from "../../db/client";
 import { clientKey } from "../../plugins/client-key";
 import { tooManyRequests } from "../../plugins/rate-limits";
 import { isSameOrigin } from "../../shared/same-origin";
+import { zodIssuesOf } from "../../shared/schema-errors";
 import type { SiteFiles } from "../../site-files";
 import { eventsOncePerClient } from "./once-per-client";
 import { countablePages } from "./pages";
@@ -25,6 +27,9 @@ export interface EventRouteOptions {
 const EVENT_BODY_LIMIT_BYTES = 512;
 
 const NOTHING_COUNTED = `Nothing was counted. To reach us, call ${site.phone.display}.`;
+const NOT_ONE_EVENT = 'Send one event as JSON: {"name", "placement", "page", "language"}.';
+/** The code of a text/plain body that is not JSON (this scope's parser), answered like a wrong event. */
+const EVENT_NOT_JSON = "EVENT_NOT_JSON";
 
 const refuse = (reply: FastifyReply, message: string, status: 400 | 403 = 400) =>
   reply.code(status).send({
@@ -42,11 +47,29 @@ const refuse = (reply: FastifyReply, message: string, status: 400 | 403 = 400) =
  * one to each count a day, and at most EVENTS_PER_CLIENT_PER_DAY in all (once-per-client.ts: decided
  * on salted marks that expire with the day, never on a stored address).
  */
-export default async function eventRoutes(app: FastifyInstance, opts: EventRouteOptions) {
+export default async function eventRoutes(instance: FastifyInstance, opts: EventRouteOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const now = opts.now ?? (() => new Date());
   const pages = countablePages(opts.site);
   const oncePerClient = eventsOncePerClient(app.counters);
-  // Fastify reads text/plain as a string already; application/json as an object. Both are taken.
+  // sendBeacon sends a string as text/plain: here it is the event as JSON, read like application/json.
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error(NOT_ONE_EVENT), { statusCode: 400, code: EVENT_NOT_JSON }));
+    }
+  });
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const issue = zodIssuesOf(error)?.[0];
+    // A body that is no object is asked for as one event; else the schema's own first message.
+    const notAnObject = issue?.code === "invalid_type" && issue.path.length === 0;
+    if (issue) return refuse(reply, notAnObject ? NOT_ONE_EVENT : issue.message);
+    if (error.code === EVENT_NOT_JSON) return refuse(reply, NOT_ONE_EVENT);
+    throw error;
+  });
+
   app.post(
     "/api/events",
     {
@@ -62,28 +85,18 @@ export default async function eventRoutes(app: FastifyInstance, opts: EventRoute
             ),
         },
       },
+      // Another site's page cannot make its visitors' browsers count here (they send Origin, Sec-Fetch-Site).
+      onRequest: async (request, reply) => {
+        const origin = request.headers.origin;
+        const fetchSite = request.headers["sec-fetch-site"];
+        if ((origin !== undefined || fetchSite !== undefined) && !isSameOrigin(request)) {
+          return refuse(reply, "Events are counted from this site's own pages only.", 403);
+        }
+      },
+      schema: { body: siteEventSchema },
     },
     async (request, reply) => {
-      // Another site's page cannot make its visitors' browsers count here (they send Origin, Sec-Fetch-Site).
-      const origin = request.headers.origin;
-      const fetchSite = request.headers["sec-fetch-site"];
-      if ((origin !== undefined || fetchSite !== undefined) && !isSameOrigin(request)) {
-        return refuse(reply, "Events are counted from this site's own pages only.", 403);
-      }
-      let body: unknown = request.body;
-      if (typeof body === "string") {
-        try {
-          body = JSON.parse(body);
-        } catch {
-          return refuse(reply, 'Send one event as JSON: {"name", "placement", "page", "language"}.');
-        }
-      }
-      if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return refuse(reply, 'Send one event as JSON: {"name", "placement", "page", "language"}.');
-      }
-      const parsed = siteEventSchema.safeParse(body);
-      if (!parsed.success) return refuse(reply, parsed.error.issues[0]?.message ?? "The event is not valid.");
-      const event = parsed.data;
+      const event = request.body;
       if (!pages.has(event.page)) return refuse(reply, "The page is not a page of this site.");
       const day = dayIn(site.timeZone, now());
       const verdict = await oncePerClient(clientKey(request), day, event);

@@ -1,5 +1,7 @@
 import formbody from "@fastify/formbody";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
 import { locationWords } from "../../../src/i18n/location";
 import { fill } from "../../../src/i18n/ui";
@@ -12,6 +14,7 @@ import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import { clientKey } from "../../plugins/client-key";
 import { fromOwnPrivatePage } from "../../shared/same-origin";
+import { issuesInLanguage, zodIssuesOf } from "../../shared/schema-errors";
 import { REQUEST_PAGE_HEADERS } from "../request-page/routes";
 import { requestByPageToken } from "../request-page/store";
 import { type HereSaid, herePageRenderer } from "./page";
@@ -24,8 +27,6 @@ export interface HereRouteOptions {
   now: () => Date;
   /** The built shells of the page by language (SiteFiles.herePageShells); a bare page without them. */
   shells?: Partial<Record<Locale, string>>;
-  /** Told after a fix is stored, so open pages hear of it at once. */
-  onFix?: (requestId: number) => void;
 }
 
 const placeSchemas = { en: herePlaceSchemaFor(locationWords.en.here), es: herePlaceSchemaFor(locationWords.es.here) };
@@ -82,16 +83,42 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
     return reply.headers(REQUEST_PAGE_HEADERS).type("text/html; charset=utf-8").send(page[row.language](undefined));
   });
 
-  /**
-   * A fix for a request: 409 once the request has ended, 400 naming the field in the request's
-   * language, else stored and 204.
-   */
-  const takeFix = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    row: { id: number; language: "en" | "es"; endedAt: Date | null },
-    via: string,
-  ) => {
+  await app.register(positionRoutes, { ...opts, schemas, overLimit, tokenOf });
+  await app.register(placeRoutes, { ...opts, page, overLimit, tokenOf });
+}
+
+type FoundRow = { id: number; language: Locale; endedAt: Date | null };
+interface PrivateRouteOptions extends HereRouteOptions {
+  overLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  tokenOf: (request: FastifyRequest) => string;
+}
+
+const notFoundJson = (reply: FastifyReply) =>
+  reply
+    .code(404)
+    .headers(REQUEST_PAGE_HEADERS)
+    .send({ error: "Not Found", message: "This link does not work.", code: "not_found" } satisfies ApiRefusal);
+
+/** A fix sent as null is a fix sent without a body (the schema says what is missing). */
+const bodyOrNothing = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((body) => body ?? undefined, schema);
+
+/**
+ * The position a phone sends: POST /api/here/{token} (a /here link) and /api/request-location/{token}
+ * (the driver's own request page). Before the body is checked (preValidation): our own page only (403),
+ * the client's limit (429), a request the token opens (404) and still open (409); then the position's
+ * schema (400 naming the field, in the request's language), and 204 once stored.
+ */
+async function positionRoutes(
+  instance: FastifyInstance,
+  opts: PrivateRouteOptions & { schemas: Record<Locale, ReturnType<typeof locationFixSchemaFor>> },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const rows = new WeakMap<FastifyRequest, FoundRow>();
+  const lookUp = (find: typeof requestByHereToken) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (crossSite(request, reply)) return reply;
+    if (await opts.overLimit(request, reply)) return reply;
+    const row = await find(opts.db, opts.tokenOf(request), opts.now());
+    if (!row) return notFoundJson(reply);
     reply.headers(REQUEST_PAGE_HEADERS);
     if (row.endedAt) {
       return reply.code(409).send({
@@ -100,92 +127,129 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
         code: "conflict",
       } satisfies ApiRefusal);
     }
-    const parsed = schemas[row.language].safeParse(request.body);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      return reply
-        .code(400)
-        .send({ error: "Bad Request", message: Object.values(fields).join(" "), code: "invalid_fields", fields });
+    rows.set(request, row);
+  };
+  const refuseFix = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const englishIssues = zodIssuesOf(error);
+    const row = rows.get(request);
+    if (!englishIssues || !row) throw error;
+    const fields: Record<string, string> = {};
+    for (const issue of issuesInLanguage(opts.schemas[row.language], request.body, englishIssues)) {
+      fields[String(issue.path[0])] ??= issue.message;
     }
-    await recordFix(opts.db, row.id, parsed.data, opts.towns, opts.now());
-    opts.onFix?.(row.id);
-    request.log.info({ serviceRequestId: row.id }, `position received from ${via}`);
-    return reply.code(204).send();
-  };
-  const notFoundJson = (reply: FastifyReply) =>
-    reply
-      .code(404)
+    return reply
+      .code(400)
       .headers(REQUEST_PAGE_HEADERS)
-      .send({ error: "Not Found", message: "This link does not work.", code: "not_found" } satisfies ApiRefusal);
-  /** A position only from our own pages (the /here page, the request page): another site's is refused. */
-  const crossSite = (request: FastifyRequest, reply: FastifyReply) => {
-    if (fromOwnPrivatePage(request)) return false;
-    const locale = preferredLocale(request.headers["accept-language"]);
-    reply
-      .code(403)
-      .headers(REQUEST_PAGE_HEADERS)
-      .send({
-        error: "Forbidden",
-        message: fill(locationWords[locale].crossSite, { phone: site.phone.display }),
-        code: "refused",
-      } satisfies ApiRefusal);
-    return true;
+      .send({ error: "Bad Request", message: Object.values(fields).join(" "), code: "invalid_fields", fields });
   };
+  const body = bodyOrNothing(opts.schemas.en);
+  const links = [
+    ["/api/request-location/*", requestByPageToken, "the driver's request page"],
+    ["/api/here/*", requestByHereToken, "a /here link"],
+  ] as const;
+  for (const [url, find, via] of links) {
+    app.post(
+      url,
+      { preValidation: lookUp(find), schema: { body }, errorHandler: refuseFix },
+      async (request, reply) => {
+        const row = rows.get(request) as FoundRow;
+        await recordFix(opts.db, row.id, request.body, opts.towns, opts.now());
+        await app.domainEvents.emit("request.changed", { requestId: row.id });
+        request.log.info({ serviceRequestId: row.id }, `position received from ${via}`);
+        return reply.code(204).send();
+      },
+    );
+  }
+}
 
-  app.post("/api/request-location/*", async (request, reply) => {
-    if (crossSite(request, reply)) return reply;
-    if (await overLimit(request, reply)) return reply;
-    const row = await requestByPageToken(opts.db, tokenOf(request), opts.now());
-    if (!row) return notFoundJson(reply);
-    return takeFix(request, reply, row, "the driver's request page");
-  });
+/** A position only from our own pages (the /here page, the request page): another site's is refused. */
+function crossSite(request: FastifyRequest, reply: FastifyReply) {
+  if (fromOwnPrivatePage(request)) return false;
+  const locale = preferredLocale(request.headers["accept-language"]);
+  reply
+    .code(403)
+    .headers(REQUEST_PAGE_HEADERS)
+    .send({
+      error: "Forbidden",
+      message: fill(locationWords[locale].crossSite, { phone: site.phone.display }),
+      code: "refused",
+    } satisfies ApiRefusal);
+  return true;
+}
 
-  app.post("/api/here/*", async (request, reply) => {
-    if (crossSite(request, reply)) return reply;
-    if (await overLimit(request, reply)) return reply;
-    const row = await requestByHereToken(opts.db, tokenOf(request), opts.now());
-    if (!row) return notFoundJson(reply);
-    return takeFix(request, reply, row, "a /here link");
-  });
+/** A body that is no object names no place; the schema says so in the request's language. */
+const placeBody = (schema: (typeof placeSchemas)["en"]) =>
+  z.preprocess((body) => (typeof body === "object" && body !== null ? body : {}), schema);
+const placeBodies = { en: placeBody(placeSchemas.en), es: placeBody(placeSchemas.es) };
 
-  app.post("/api/here/:token/place", { bodyLimit: PLACE_BODY_LIMIT }, (request, reply) =>
-    takePlace(request, reply, "json"),
-  );
-  app.post("/here/:token", { bodyLimit: PLACE_BODY_LIMIT }, (request, reply) => takePlace(request, reply, "form"));
+/**
+ * The place a caller typed when their phone gave no position: JSON from the page's script
+ * (POST /api/here/{token}/place), or the page's own form without JavaScript (POST /here/{token},
+ * answered with the page again, saying sent or why not). From the page itself only; checked with the
+ * shared schema in the request's language; refused (409) once the request has ended; else stored as
+ * the request's history line, which the desk shows.
+ */
+async function placeRoutes(
+  instance: FastifyInstance,
+  opts: PrivateRouteOptions & { page: Record<Locale, (said: HereSaid) => string> },
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const rows = new WeakMap<FastifyRequest, FoundRow>();
+  const viaOf = (request: FastifyRequest) => (request.url.startsWith("/api/") ? "json" : "form");
 
-  /**
-   * The place a caller typed when their phone gave no position: JSON from the page's script, or the
-   * page's own form without JavaScript (answered with the page again, saying sent or why not). From the
-   * page itself only; checked with the shared schema in the request's language; refused (409) once the
-   * request has ended; else stored as the request's history line, which the desk shows.
-   */
-  async function takePlace(request: FastifyRequest, reply: FastifyReply, via: "json" | "form") {
-    if (await overLimit(request, reply)) return reply;
-    const row = await requestByHereToken(opts.db, tokenOf(request), opts.now());
+  const refuse = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: FoundRow,
+    code: 400 | 403 | 409,
+    message: string,
+  ) => {
+    reply.code(code).headers(REQUEST_PAGE_HEADERS);
+    if (viaOf(request) === "form") {
+      return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ problem: message }));
+    }
+    const error = code === 400 ? "Bad Request" : code === 403 ? "Forbidden" : "Conflict";
+    const refusal = code === 400 ? "invalid_fields" : code === 403 ? "refused" : "conflict";
+    const fields = code === 400 ? { fields: { place: message } } : {};
+    return reply.send({ error, message, code: refusal, ...fields } satisfies ApiRefusal);
+  };
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await opts.overLimit(request, reply)) return reply;
+    const row = await requestByHereToken(opts.db, opts.tokenOf(request), opts.now());
     if (!row) {
-      if (via === "json") return notFoundJson(reply);
+      if (viaOf(request) === "json") return notFoundJson(reply);
       return reply.headers(REQUEST_PAGE_HEADERS).sendNotFoundPage(preferredLocale(request.headers["accept-language"]));
     }
-    const refuse = (code: 400 | 403 | 409, message: string) => {
-      reply.code(code).headers(REQUEST_PAGE_HEADERS);
-      if (via === "form") return reply.type("text/html; charset=utf-8").send(page[row.language]({ problem: message }));
-      const error = code === 400 ? "Bad Request" : code === 403 ? "Forbidden" : "Conflict";
-      const refusal = code === 400 ? "invalid_fields" : code === 403 ? "refused" : "conflict";
-      const fields = code === 400 ? { fields: { place: message } } : {};
-      return reply.send({ error, message, code: refusal, ...fields } satisfies ApiRefusal);
-    };
     const phone = { phone: site.phone.display };
-    if (!fromOwnPrivatePage(request)) return refuse(403, fill(locationWords[row.language].here.crossSite, phone));
-    if (row.endedAt) return refuse(409, fill(locationWords[row.language].again.ended, phone));
-    const body = request.body;
-    const parsed = placeSchemas[row.language].safeParse(typeof body === "object" && body !== null ? body : {});
-    if (!parsed.success)
-      return refuse(400, parsed.error.issues[0]?.message ?? locationWords[row.language].here.placeMissing);
-    await recordPlace(opts.db, row.id, parsed.data.place, opts.now());
-    request.log.info({ serviceRequestId: row.id }, "place typed on a /here link");
-    reply.headers(REQUEST_PAGE_HEADERS);
-    if (via === "form") return reply.type("text/html; charset=utf-8").send(page[row.language]({ sent: true }));
-    return reply.code(204).send();
+    if (!fromOwnPrivatePage(request)) {
+      return refuse(request, reply, row, 403, fill(locationWords[row.language].here.crossSite, phone));
+    }
+    if (row.endedAt) return refuse(request, reply, row, 409, fill(locationWords[row.language].again.ended, phone));
+    rows.set(request, row);
+  };
+  const refusePlace = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const englishIssues = zodIssuesOf(error);
+    const row = rows.get(request);
+    if (!englishIssues || !row) throw error;
+    const issue = issuesInLanguage(placeBodies[row.language], request.body, englishIssues)[0];
+    return refuse(request, reply, row, 400, issue?.message ?? locationWords[row.language].here.placeMissing);
+  };
+  const route = {
+    bodyLimit: PLACE_BODY_LIMIT,
+    preValidation: lookUp,
+    schema: { params: z.object({ token: z.string() }), body: placeBodies.en },
+    errorHandler: refusePlace,
+  };
+  for (const url of ["/api/here/:token/place", "/here/:token"]) {
+    app.post(url, route, async (request, reply) => {
+      const row = rows.get(request) as FoundRow;
+      await recordPlace(opts.db, row.id, request.body.place, opts.now());
+      request.log.info({ serviceRequestId: row.id }, "place typed on a /here link");
+      reply.headers(REQUEST_PAGE_HEADERS);
+      if (viaOf(request) === "form") {
+        return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ sent: true }));
+      }
+      return reply.code(204).send();
+    });
   }
 }

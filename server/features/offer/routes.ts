@@ -1,5 +1,7 @@
 import formbody from "@fastify/formbody";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { offerPage as t } from "../../../src/i18n/en/offer-page";
 import { preferredLocale } from "../../../src/i18n/locales";
 import { fill } from "../../../src/i18n/ui";
@@ -20,11 +22,12 @@ import type { AlertChannel } from "../../db/schema";
 import { isFormPost } from "../../form-post";
 import { clientKey } from "../../plugins/client-key";
 import { fromOwnPrivatePage } from "../../shared/same-origin";
+import { zodIssuesOf } from "../../shared/schema-errors";
 import type { SiteFiles } from "../../site-files";
 import { REQUEST_PAGE_HEADERS } from "../request-page/routes";
 import { type AnswerOutcome, acceptOffer, declineOffer, reportStep } from "./answers";
 import { callUs, offerPageRenderer, offerProblemPage } from "./render";
-import { offerByToken, offerPageState, stateOf } from "./store";
+import { type FoundOffer, offerByToken, offerPageState, stateOf } from "./store";
 
 interface OfferRouteOptions {
   db: Db;
@@ -33,14 +36,8 @@ interface OfferRouteOptions {
   rateLimit: RateLimitOptions;
   /** The clock links and offers expire by and answers are stamped with; tests move it. */
   now: () => Date;
-  /** Called once an answer changed a request (wakes the driver pages' feed: the acceptance shows at once). */
-  onChanged?: () => void;
-  /** Called once an answer queued alerts (wakes the alert worker: withdrawn partners are told). */
-  onQueued?: () => void;
   /** The owner's alert channels: a partner's Done queues the driver's review e-mail when e-mail is one. */
   alertChannels?: readonly AlertChannel[];
-  /** Called after a decline with its request's id: the desk is alerted at once when nobody is left. */
-  onDeclined?: (requestId: number) => Promise<unknown>;
 }
 
 const said = {
@@ -115,64 +112,104 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
       .send(render(found, await offerPageState(db, found, at), token, at));
   });
 
-  app.post("/api/offer/*", async (request, reply) => {
-    const form = isFormPost(request);
+  await app.register(answerRoutes, { ...opts, overLimit, notFoundPage, notFoundJson });
+}
+
+/** A missing body is an empty one; the schema says the rest. */
+const orEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((body) => body ?? {}, schema);
+const answers = {
+  accept: { schema: orEmpty(acceptOfferSchema), field: "etaMinutes" },
+  decline: { schema: orEmpty(declineOfferSchema), field: "reason" },
+  step: { schema: orEmpty(jobStepSchema), field: "step" },
+} as const satisfies Record<OfferAction, unknown>;
+
+interface AnswerRouteOptions extends OfferRouteOptions {
+  overLimit: (request: FastifyRequest, reply: FastifyReply, pageHref: string | undefined) => Promise<boolean>;
+  notFoundPage: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  notFoundJson: (reply: FastifyReply) => FastifyReply;
+}
+
+/**
+ * The partner's answers, POST /api/offer/{token}/{accept,decline,step}. Before the body is checked
+ * (preValidation): from the page itself (403), within the client's limit (429), an offer the token
+ * opens (404); then the action's schema checks the body (400 naming the field). Any other address
+ * under /api/offer/ gets the same 404 after the same lookup.
+ */
+async function answerRoutes(instance: FastifyInstance, opts: AnswerRouteOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db, now } = opts;
+  /** The offer each answer's token opened, found before its body is checked. */
+  const offers = new WeakMap<FastifyRequest, FoundOffer>();
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    isFormPost(request) ? opts.notFoundPage(request, reply) : opts.notFoundJson(reply);
+
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     if (!fromOwnPrivatePage(request)) {
       return reply
         .code(403)
         .headers(REQUEST_PAGE_HEADERS)
         .send({ error: "Forbidden", message: said.crossSite, code: "refused" } satisfies ApiRefusal);
     }
-    const { token, action } = tokenAndAction(restOf(request));
-    const pageHref = offerPagePath(token);
-    if (await overLimit(request, reply, form ? pageHref : undefined)) return reply;
+    if (await opts.overLimit(request, reply, isFormPost(request) ? offerPagePath(token) : undefined)) return reply;
     const found = await offerByToken(db, token, now());
-    if (!found || !action) return form ? notFoundPage(request, reply) : notFoundJson(reply);
+    if (found) offers.set(request, found);
+  };
+  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
 
-    const body: unknown = request.body ?? {};
-    const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? body : null;
-    const invalid = (field: string, problem: string) => {
-      const message = `${problem} ${callUs}`;
-      reply.code(400).headers(REQUEST_PAGE_HEADERS);
-      if (form) return reply.type("text/html; charset=utf-8").send(offerProblemPage(t.problemTitle, message, pageHref));
-      return reply.send({
-        error: "Bad Request",
-        message,
-        code: "invalid_fields",
-        fields: { [field]: message },
-      } satisfies ApiRefusal & { fields: Record<string, string> });
-    };
-    /** zod's message for a value of the wrong shape, or ours for a body that is no object at all. */
-    const problemOf = (issues: { code: string; message: string; path: (string | number)[] }[], field: string) => {
-      const issue = issues[0];
-      return invalid(String(issue?.path[0] ?? field), issue && fields ? issue.message : said.unreadable);
-    };
+  for (const action of OFFER_ACTIONS) {
+    const { schema, field } = answers[action];
+    app.post(
+      `/api/offer/:token/${action}`,
+      {
+        preValidation: async (request, reply) => {
+          await lookUp(request, reply, tokenOf(request));
+          if (!reply.sent && !offers.has(request)) return notFound(request, reply);
+        },
+        schema: { params: z.object({ token: z.string() }), body: schema },
+        errorHandler: (error: FastifyError, request, reply) => {
+          const issue = zodIssuesOf(error)?.[0];
+          if (!issue) throw error;
+          const body = request.body;
+          const readable = typeof body === "object" && body !== null && !Array.isArray(body);
+          const name = String(issue.path[0] ?? field);
+          return refuseField(request, reply, name, readable ? issue.message : said.unreadable);
+        },
+      },
+      async (request, reply) => {
+        const found = offers.get(request) as FoundOffer;
+        const key = { offerId: found.offer.id, requestId: found.request.id, companyName: found.partner.companyName };
+        const body = request.body as Record<string, unknown>;
+        const outcome = await answer(db, key, action, body, now(), opts.alertChannels);
+        return sendOutcome(request, reply, action, found, outcome);
+      },
+    );
+  }
 
-    const offerId = found.offer.id;
-    const key = { offerId, requestId: found.request.id, companyName: found.partner.companyName };
-    let outcome: AnswerOutcome;
-    if (action === "accept") {
-      const parsed = acceptOfferSchema.safeParse(fields);
-      if (!parsed.success) return problemOf(parsed.error.issues, "etaMinutes");
-      outcome = await acceptOffer(db, key, parsed.data.etaMinutes, now());
-    } else if (action === "decline") {
-      const parsed = declineOfferSchema.safeParse(fields);
-      if (!parsed.success) return problemOf(parsed.error.issues, "reason");
-      outcome = await declineOffer(db, key, parsed.data.reason, now());
-    } else {
-      const parsed = jobStepSchema.safeParse(fields);
-      if (!parsed.success) return problemOf(parsed.error.issues, "step");
-      outcome = await reportStep(db, key, parsed.data.step, parsed.data.reason, now(), opts.alertChannels);
-    }
-    if (!outcome) return form ? notFoundPage(request, reply) : notFoundJson(reply);
+  // Any other POST under /api/offer/: the same checks and lookup, then 404, so no address answers sooner.
+  app.post("/api/offer/*", async (request, reply) => {
+    await lookUp(request, reply, tokenAndAction(restOf(request)).token);
+    return reply.sent ? reply : notFound(request, reply);
+  });
+
+  /** The answer's outcome: 303 back to the page for a form, else the offer's state (409 with it when refused). */
+  async function sendOutcome(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: OfferAction,
+    found: FoundOffer,
+    outcome: AnswerOutcome,
+  ) {
+    if (!outcome) return notFound(request, reply);
     if ("changed" in outcome && outcome.changed) {
-      if (action === "decline") await opts.onDeclined?.(found.request.id);
-      opts.onChanged?.();
-      opts.onQueued?.();
-      request.log.info({ offerId, action }, "offer answered by its partner");
+      await app.domainEvents.emit("offer.answered", { requestId: found.request.id, action });
+      request.log.info({ offerId: found.offer.id, action }, "offer answered by its partner");
     }
     // Without JavaScript, back to the page, which now shows where the job stands (taken, accepted, …).
-    if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(pageHref, 303);
+    if (isFormPost(request))
+      return reply
+        .code(303)
+        .headers(REQUEST_PAGE_HEADERS)
+        .redirect(offerPagePath(tokenOf(request)), 303);
     const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, now());
     if ("refused" in outcome) {
       return reply
@@ -186,5 +223,42 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
         } satisfies ApiRefusal & { offer: OfferPageState });
     }
     return reply.headers(REQUEST_PAGE_HEADERS).send({ offer: state });
-  });
+  }
+}
+
+/** 400 naming the field: the offer page with the problem for a form, else JSON. */
+function refuseField(request: FastifyRequest, reply: FastifyReply, field: string, problem: string) {
+  const message = `${problem} ${callUs}`;
+  reply.code(400).headers(REQUEST_PAGE_HEADERS);
+  if (isFormPost(request)) {
+    const pageHref = offerPagePath((request.params as { token: string }).token);
+    return reply.type("text/html; charset=utf-8").send(offerProblemPage(t.problemTitle, message, pageHref));
+  }
+  return reply.send({
+    error: "Bad Request",
+    message,
+    code: "invalid_fields",
+    fields: { [field]: message },
+  } satisfies ApiRefusal & { fields: Record<string, string> });
+}
+
+/** Stores the partner's answer, checked by its route's schema. */
+function answer(
+  db: Db,
+  key: Parameters<typeof acceptOffer>[1],
+  action: OfferAction,
+  body: Record<string, unknown>,
+  at: Date,
+  alertChannels: readonly AlertChannel[] | undefined,
+): Promise<AnswerOutcome> {
+  if (action === "accept") return acceptOffer(db, key, body.etaMinutes as number, at);
+  if (action === "decline") return declineOffer(db, key, body.reason as string, at);
+  return reportStep(
+    db,
+    key,
+    body.step as z.infer<typeof jobStepSchema>["step"],
+    body.reason as string,
+    at,
+    alertChannels,
+  );
 }

@@ -14,23 +14,20 @@ import {
   type RequestPageLive,
   requestPagePath,
 } from "../../../src/shared/request-page";
-import { cancelRequestSchemas } from "../../../src/shared/request-page-schema";
-import { REVIEW_EDIT_DAYS, type RequestReviewState } from "../../../src/shared/review";
-import { reviewSchemas } from "../../../src/shared/review-schema";
+import { REVIEW_EDIT_DAYS } from "../../../src/shared/review";
 import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
-import { isFormPost } from "../../form-post";
 import { acceptedCoding } from "../../http-encoding";
 import { clientKey } from "../../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
-import { fromOwnPrivatePage } from "../../shared/same-origin";
 import type { SiteFiles } from "../../site-files";
-import { reviewOfRequest, reviewState, saveReview } from "../reviews/store";
+import { reviewOfRequest, reviewState } from "../reviews/store";
+import answerRoutes from "./answer-routes";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
-import { cancelByDriver, type LiveRow, type PageRow, pageFacts, pageLive, requestByPageToken } from "./store";
+import { type LiveRow, type PageRow, pageFacts, pageLive, requestByPageToken } from "./store";
 import type { OpenStreams, StreamRefusal } from "./streams";
 
 interface RequestPageRouteOptions {
@@ -47,10 +44,6 @@ interface RequestPageRouteOptions {
   alertChannels: readonly AlertChannel[];
   /** PARTNER_PHONE_TO_DRIVER: the page shows the accepting partner's phone (off unless the business turns it on). */
   partnerPhoneToDriver?: boolean;
-  /** Called once a cancel is committed (wakes the alert worker). */
-  onCancelled?: () => void;
-  /** Called once a driver's review is saved (the home page's carousel reads published ones again). */
-  onReviewSaved?: () => void;
   /**
    * How often an open stream says it is alive (REQUEST_EVENTS_HEARTBEAT_MS, or less: half the server's
    * idle timeout, which would otherwise close a quiet stream).
@@ -58,7 +51,7 @@ interface RequestPageRouteOptions {
   heartbeatMs?: number;
 }
 
-/** Headers of everything under /request/ and /api/request/ (also set by server/shared/private-page-headers.ts). */
+/** Headers of everything under /request/ and /api/request/ (also set by server/features/desk/private-page-headers.ts). */
 export const REQUEST_PAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
@@ -120,7 +113,8 @@ async function encoded(html: string, acceptEncoding: string | undefined): Promis
  * would otherwise fall through to another 404, sooner, and naming the address).
  */
 const tokenOf = (request: FastifyRequest, suffix = "") => {
-  const rest = String((request.params as Record<string, unknown>)["*"] ?? "");
+  const params = request.params as Record<string, unknown>;
+  const rest = String(params.token ?? params["*"] ?? "");
   return suffix && rest.endsWith(suffix) ? rest.slice(0, -suffix.length) : rest;
 };
 /** The API's own paths: …/{token}/events and …/{token}/state (GET), …/{token}/cancel and …/{token}/review (POST); anything else is answered 404 after the same lookup. */
@@ -133,8 +127,7 @@ const isApiPath = (request: FastifyRequest, suffix: string) =>
  * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change
  *   (open streams are capped per client and per process: past the cap, 429 with Retry-After);
  * - GET /api/request/{token}/state: the live part once, as JSON, for a page whose stream was refused;
- * - POST /api/request/{token}/cancel: "I no longer need help", as JSON from the island or a plain form;
- * - POST /api/request/{token}/review: "How did it go?" once the request is done, the same two ways.
+ * - POST /api/request/{token}/cancel and …/review: the driver's answers (answer-routes.ts).
  * Unknown, malformed, deleted and expired tokens all get the same 404 after the same work (one hash,
  * one query), and every lookup counts against the client's limit before it is made.
  */
@@ -315,110 +308,16 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     });
   });
 
-  app.post("/api/request/*", async (request, reply) => {
-    const form = isFormPost(request);
-    // A cancel or a review only from the request page itself (refusing a browser that sends no
-    // Sec-Fetch-Site would refuse every cancel from those phones: see fromOwnPrivatePage).
-    if (!fromOwnPrivatePage(request)) {
-      return reply
-        .code(403)
-        .headers(REQUEST_PAGE_HEADERS)
-        .send({
-          error: "Forbidden",
-          message: words[askedLocale(request)].crossSite,
-          code: "refused",
-        } satisfies ApiRefusal);
-    }
-    if (await overLimit(request, reply, form)) return reply;
-    const action = isApiPath(request, "/review") ? "/review" : "/cancel";
-    const token = tokenOf(request, action);
-    const pageHref = requestPagePath(token);
-    const row = await requestByPageToken(db, token, now());
-    const notFound = () => (form ? notFoundPage(request, reply) : notFoundJson(request, reply));
-    if (!row || !isApiPath(request, action)) return notFound();
-
-    // From here on the request is known: its answers are in its language, like its page.
-    const said = words[row.language];
-    if (action === "/review") {
-      const body: unknown = request.body ?? {};
-      const parsed = reviewSchemas[row.language].safeParse(
-        typeof body === "object" && !Array.isArray(body) ? body : null,
-      );
-      const refuse = (status: 400 | 409, message: string, fields?: Record<string, string>) => {
-        reply.code(status).headers(REQUEST_PAGE_HEADERS);
-        if (form) {
-          return reply
-            .type("text/html; charset=utf-8")
-            .send(problemPage(said.reviewNotSavedTitle, message, pageHref, row.language));
-        }
-        return reply.send({
-          error: status === 400 ? "Bad Request" : "Conflict",
-          message,
-          code: status === 400 ? "invalid_fields" : "conflict",
-          ...(fields ? { fields } : {}),
-        } satisfies ApiRefusal & { fields?: Record<string, string> });
-      };
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = typeof issue?.path[0] === "string" ? issue.path[0] : "review";
-        const problem = issue && issue.code !== "invalid_type" ? issue.message : said.reviewUnreadable;
-        const message = `${problem} ${said.tryAgain}`;
-        return refuse(400, message, { [field]: message });
-      }
-      const outcome = await saveReview(db, row.id, parsed.data, now());
-      if (!outcome) return notFound();
-      if ("notDone" in outcome) return refuse(409, said.reviewNotDone);
-      if ("closed" in outcome) return refuse(409, said.reviewClosed);
-      // The carousel is rebuilt only when this save took a review off it, never for a save that changed nothing there.
-      if (outcome.carouselChanged) opts.onReviewSaved?.();
-      request.log.info({ serviceRequestId: row.id, created: outcome.created }, "review saved by the driver");
-      if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(`${pageHref}#review`, 303);
-      const state: RequestReviewState = reviewState(row, outcome.saved, now());
-      return reply.headers(REQUEST_PAGE_HEADERS).send({ review: state });
-    }
-    const body: unknown = request.body ?? {};
-    const parsed = cancelRequestSchemas[row.language].safeParse(
-      typeof body === "object" && !Array.isArray(body) ? body : null,
-    );
-    if (!parsed.success) {
-      // A reason that is no text at all (a hand-made post) gets the dictionary's words, not zod's English.
-      const issue = parsed.error.issues[0];
-      const problem = issue && issue.code !== "invalid_type" ? issue.message : said.reasonUnreadable;
-      const message = `${problem} ${said.tryAgain}`;
-      reply.code(400).headers(REQUEST_PAGE_HEADERS);
-      if (form) {
-        return reply
-          .type("text/html; charset=utf-8")
-          .send(problemPage(said.notCancelledTitle, message, pageHref, row.language));
-      }
-      return reply.send({
-        error: "Bad Request",
-        message,
-        code: "invalid_fields",
-        fields: { reason: message },
-      } satisfies ApiRefusal & { fields: Record<string, string> });
-    }
-
-    const outcome = await cancelByDriver(db, row.id, parsed.data.reason, now(), opts.alertChannels);
-    if (!outcome) return notFound();
-    if ("cancelled" in outcome) {
-      feed.wake();
-      opts.onCancelled?.();
-      request.log.info({ serviceRequestId: row.id }, "service request cancelled by the driver");
-    }
-    // Without JavaScript, back to the page, which now shows the request as it is (cancelled, or why not).
-    if (form) return reply.code(303).headers(REQUEST_PAGE_HEADERS).redirect(pageHref, 303);
-    if ("refused" in outcome) {
-      return reply
-        .code(409)
-        .headers(REQUEST_PAGE_HEADERS)
-        .send({
-          error: "Conflict",
-          message: said.notCancellable(outcome.refused),
-          code: "conflict",
-          live: live(outcome.refused),
-        } satisfies ApiRefusal & { live: RequestPageLive });
-    }
-    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: live(outcome.cancelled) });
+  await app.register(answerRoutes, {
+    db,
+    now,
+    alertChannels: opts.alertChannels,
+    headers: REQUEST_PAGE_HEADERS,
+    words,
+    askedLocale,
+    live,
+    overLimit,
+    notFoundJson,
+    notFoundPage,
   });
 }

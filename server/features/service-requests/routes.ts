@@ -1,5 +1,6 @@
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
 import { isLocale, type Locale, localeOfPath } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
@@ -10,7 +11,6 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from "../../../src/shared
 import {
   HONEYPOT_FIELD,
   type ServiceRequestCreated,
-  type ServiceRequestField,
   type ServiceRequestInvalid,
   serviceRequestFields,
   serviceRequestSchemas,
@@ -20,6 +20,7 @@ import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel } from "../../db/schema";
 import { isFormPost } from "../../form-post";
+import { fieldMessages, issuesInLanguage, zodIssuesOf } from "../../shared/schema-errors";
 import type { SiteFiles } from "../../site-files";
 import {
   pageTokenFrom,
@@ -37,8 +38,6 @@ interface ServiceRequestRouteOptions {
   site: SiteFiles;
   /** Each stored request gets a pending alert on these channels, in the same statement. */
   alertChannels?: readonly AlertChannel[];
-  /** Called once a request is committed (wakes the alert worker). */
-  onStored?: () => void;
 }
 
 /**
@@ -94,17 +93,6 @@ const honeypotFilled = (body: Record<string, unknown>) => {
   return typeof trap === "string" ? trap.trim() !== "" : true;
 };
 
-function fieldMessages(issues: ZodIssue[]): ServiceRequestInvalid["fields"] {
-  const fields: ServiceRequestInvalid["fields"] = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && (serviceRequestFields as string[]).includes(field)) {
-      fields[field as ServiceRequestField] ??= issue.message;
-    }
-  }
-  return fields;
-}
-
 /**
  * POST /api/contact: a driver's service request. JSON from the page's script, or the plain form
  * (application/x-www-form-urlencoded) when the browser runs no JavaScript; the same schema checks
@@ -117,6 +105,12 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
   const renderRefusedForm = refusedFormRenderer(opts.site);
   const renderSent = { en: sentPageRenderer(opts.site, "en"), es: sentPageRenderer(opts.site, "es") };
   const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
+  /**
+   * The language each request asked in, read before its schema replaces the body with the checked
+   * request (whose language defaults to English where a Referer under /es/ said Spanish).
+   */
+  const askedIn = new WeakMap<FastifyRequest, Locale>();
+  const localeOf = (request: FastifyRequest) => askedIn.get(request) ?? requestLocale(request);
 
   // Both are registered inside this plugin, so they apply to this route only.
   await app.register(formbody);
@@ -135,12 +129,15 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
       .code(status)
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-store")
-      .send(renderRefusedForm(refusal, requestLocale(reply.request)));
+      .send(renderRefusedForm(refusal, localeOf(reply.request)));
 
-  // A plain form gets a page it can show; everything else goes on to the app's JSON error answers.
+  // A body the schema refused names each field; a plain form gets a page it can show; everything else
+  // goes on to the app's JSON error answers.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const issues = zodIssuesOf(error);
+    if (issues) return refuseFields(request, reply, issues);
     if (!isFormPost(request)) throw error;
-    const said = words[requestLocale(request)];
+    const said = words[localeOf(request)];
     const status = error.statusCode ?? 500;
     if (status === 413) {
       return sendRefusedForm(reply, 413, { summary: said.tooLong(bodyLimitKb) });
@@ -167,53 +164,61 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
     });
   }
 
-  app.post("/api/contact", async (request, reply) => {
-    const form = isFormPost(request);
-    const body: unknown = request.body;
-    const locale = requestLocale(request);
+  /** Checked with the messages of the language the form was sent in. */
+  const refuseFields = (request: FastifyRequest, reply: FastifyReply, englishIssues: ZodIssue[]) => {
+    const locale = localeOf(request);
     const said = words[locale];
-
-    const overLimit = async () => {
-      const limit = await countRequest(request);
-      if (limit.isAllowed || !limit.isExceeded) return false;
-      reply.header("Retry-After", limit.ttlInSeconds);
-      const message = said.tooMany(limit.ttlInSeconds);
-      if (form) sendRefusedForm(reply, 429, { summary: message, values: isPlainObject(body) ? body : {} });
-      else reply.code(429).send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-      return true;
-    };
-
-    if (isPlainObject(body) && honeypotFilled(body)) {
-      if (await overLimit()) return reply;
-      request.log.info("service request refused: honeypot filled");
-      // The answers come back (the trap itself never does): a person whose browser filled the trap
-      // by mistake can call, or send again, without typing everything twice.
-      if (form) return sendRefusedForm(reply, 400, { summary: said.honeypot, values: body });
-      return reply.code(400).send({
-        error: said.honeypot,
-        message: said.honeypot,
-        code: "refused",
-        fields: {},
-      } satisfies ServiceRequestInvalid);
+    const body = request.body;
+    const issues = issuesInLanguage(serviceRequestSchemas[locale], body, englishIssues);
+    const fields = isPlainObject(body) ? fieldMessages(issues, serviceRequestFields) : {};
+    const hasFields = Object.keys(fields).length > 0;
+    if (isFormPost(request)) {
+      return sendRefusedForm(reply, 400, {
+        summary: hasFields ? said.fixThese : said.notAnObject,
+        fields,
+        values: isPlainObject(body) ? body : {},
+      });
     }
+    const message = hasFields ? said.invalidFields : said.notAnObject;
+    const code = hasFields ? "invalid_fields" : "bad_request";
+    return reply.code(400).send({ error: message, message, code, fields } satisfies ServiceRequestInvalid);
+  };
 
-    // Checked with the messages of the language the form was sent in.
-    const parsed = serviceRequestSchemas[locale].safeParse(isPlainObject(body) ? body : null);
-    if (!parsed.success || !isPlainObject(body)) {
-      const fields = parsed.success ? {} : fieldMessages(parsed.error.issues);
-      const hasFields = Object.keys(fields).length > 0;
-      if (form) {
-        return sendRefusedForm(reply, 400, {
-          summary: hasFields ? said.fixThese : said.notAnObject,
-          fields,
-          values: isPlainObject(body) ? body : {},
-        });
-      }
-      const error = hasFields ? said.invalidFields : said.notAnObject;
-      const code = hasFields ? "invalid_fields" : "bad_request";
-      return reply.code(400).send({ error, message: error, code, fields } satisfies ServiceRequestInvalid);
-    }
+  /** Counts a stored or trapped request; answers the 429 itself and returns true when over the limit. */
+  const overLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await countRequest(request);
+    if (limit.isAllowed || !limit.isExceeded) return false;
+    reply.header("Retry-After", limit.ttlInSeconds);
+    const message = words[localeOf(request)].tooMany(limit.ttlInSeconds);
+    const body = request.body;
+    if (isFormPost(request)) sendRefusedForm(reply, 429, { summary: message, values: isPlainObject(body) ? body : {} });
+    else reply.code(429).send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+    return true;
+  };
 
+  /** A filled honeypot is refused before the body is checked: no row, and it counts as abuse. */
+  const refuseHoneypot = async (request: FastifyRequest, reply: FastifyReply) => {
+    askedIn.set(request, requestLocale(request));
+    const body = request.body;
+    if (!isPlainObject(body) || !honeypotFilled(body)) return;
+    if (await overLimit(request, reply)) return reply;
+    request.log.info("service request refused: honeypot filled");
+    const said = words[localeOf(request)];
+    // The answers come back (the trap itself never does): a person whose browser filled the trap
+    // by mistake can call, or send again, without typing everything twice.
+    if (isFormPost(request)) return sendRefusedForm(reply, 400, { summary: said.honeypot, values: body });
+    return reply.code(400).send({
+      error: said.honeypot,
+      message: said.honeypot,
+      code: "refused",
+      fields: {},
+    } satisfies ServiceRequestInvalid);
+  };
+
+  const route = { preValidation: refuseHoneypot, schema: { body: serviceRequestSchemas.en } };
+  app.withTypeProvider<ZodTypeProvider>().post("/api/contact", route, async (request, reply) => {
+    const form = isFormPost(request);
+    const said = words[localeOf(request)];
     const keyHeader = request.headers[IDEMPOTENCY_HEADER];
     const idempotencyKey = typeof keyHeader === "string" && keyHeader !== "" ? keyHeader : undefined;
     if (keyHeader !== undefined && !(idempotencyKey && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
@@ -222,11 +227,11 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
         .send({ error: "Bad Request", message: said.badKey, code: "bad_request" } satisfies ApiRefusal);
     }
 
-    if (await overLimit()) return reply;
-    const data = parsed.data;
+    if (await overLimit(request, reply)) return reply;
+    const data = request.body;
     const row = await storeRequest(data, idempotencyKey);
     if (row.created) {
-      opts.onStored?.();
+      await app.domainEvents.emit("request.stored", { requestId: row.id, source: "web" });
       // The id and the service only: no name, phone, e-mail or address in the logs.
       request.log.info({ serviceRequestId: row.id, service: data.service }, "service request stored");
     } else {
