@@ -54,13 +54,14 @@ describe.each(databaseTargets)("the numbers' rollups on $kind", (target) => {
     const request = (fields: Record<string, unknown>) =>
       store({ ...validServiceRequest, language: "en", ...fields } as unknown as ServiceRequest);
     const ids: number[] = [];
-    for (const [i, fields] of [
+    const forms: Partial<ServiceRequest>[] = [
       { service: "Towing", ...atLodi },
       { service: "Jump Start" },
       { service: "Towing", ...atStockton },
       { service: "Flat Tire", ...atLodi },
-      { service: "Lockout" },
-    ].entries()) {
+      { service: "Vehicle Lockouts" },
+    ];
+    for (const [i, fields] of forms.entries()) {
       ids.push((await request({ ...fields, email: `driver${i}@example.com` })).id);
     }
     const [a, b, c, d, e] = ids as [number, number, number, number, number];

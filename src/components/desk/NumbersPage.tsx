@@ -94,8 +94,8 @@ export function NumbersPage() {
       {n && (
         <p className="text-sm text-slate-700">
           {dayLabel(n.from, n.days > 90)} to {dayLabel(n.to, n.days > 90)} (today), by the business's clock (
-          {n.timeZone.replace("_", " ")}). Spam is not counted as a request. Figures as of {businessTime(n.computedAt)};
-          they are kept for a minute.
+          {n.timeZone.replace("_", " ")}). Spam is not counted as a request. Figures as of {businessTime(n.computedAt)},
+          kept for a minute.
         </p>
       )}
       {numbers.isError && (
