@@ -68,13 +68,13 @@ async function stateOf(query: Query, migrationsSchema: string): Promise<Migratio
  * The migration lock of this database and schema: two processes migrating one schema wait for each
  * other, while sites (or test runs) in other databases or schemas of one server never block each other.
  */
-const LOCK_KEY_SQL = "hashtext('stockton-towing migrations ' || current_database() || '.' || current_schema())";
+export const MIGRATION_LOCK_KEY_SQL = "hashtext('stockton-towing migrations ' || current_database() || '.' || current_schema())";
 
 /** Applies the migrations PostgreSQL lacks, under an advisory lock; returns how many it applied. */
 export async function migratePostgres(pool: pg.Pool): Promise<Migrated> {
   const conn = await pool.connect();
   try {
-    await conn.query(`select pg_advisory_lock(${LOCK_KEY_SQL})`);
+    await conn.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY_SQL})`);
     try {
       const { rows } = await conn.query<{ schema: string | null }>("select current_schema() as schema");
       const current = rows[0]?.schema;
@@ -86,7 +86,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<Migrated> {
       const after = await stateOf((t, p) => conn.query(t, p), migrationsSchema);
       return { applied: after.applied - before.applied, total: journalTags().length };
     } finally {
-      await conn.query(`select pg_advisory_unlock(${LOCK_KEY_SQL})`).catch(() => {});
+      await conn.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY_SQL})`).catch(() => {});
     }
   } finally {
     conn.release();
