@@ -16,12 +16,12 @@ import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
 import { deskUsers, reviews } from "../server/db/schema";
+// Imported, not read at run time: the compiled check (dist-server/launch-check.js) carries it where src/ is not shipped.
+import testimonialsJson from "../src/content/testimonials.json" with { type: "json" };
 import { privacyContact } from "../src/shared/privacy";
 import { CAROUSEL_PLACES } from "../src/shared/review";
 import { site } from "../src/shared/site";
 import { samplesShownWith } from "../src/shared/testimonials";
-// Imported, not read at run time: the compiled check (dist-server/launch-check.js) carries it where src/ is not shipped.
-import testimonialsJson from "../src/content/testimonials.json" with { type: "json" };
 
 const root = path.resolve(import.meta.dirname, "..");
 const SITE_FILE = "src/shared/site.ts";

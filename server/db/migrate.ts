@@ -68,7 +68,8 @@ async function stateOf(query: Query, migrationsSchema: string): Promise<Migratio
  * The migration lock of this database and schema: two processes migrating one schema wait for each
  * other, while sites (or test runs) in other databases or schemas of one server never block each other.
  */
-export const MIGRATION_LOCK_KEY_SQL = "hashtext('stockton-towing migrations ' || current_database() || '.' || current_schema())";
+export const MIGRATION_LOCK_KEY_SQL =
+  "hashtext('stockton-towing migrations ' || current_database() || '.' || current_schema())";
 
 /** Applies the migrations PostgreSQL lacks, under an advisory lock; returns how many it applied. */
 export async function migratePostgres(pool: pg.Pool): Promise<Migrated> {

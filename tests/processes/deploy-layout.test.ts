@@ -66,7 +66,9 @@ function npmRun(script: string, args: string[], env: Record<string, string>, std
 }
 
 /** `npm run serve` in the layout; resolves with the process once /about answers. */
-async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; exited: Promise<Run> }> {
+async function serve(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: string; exited: Promise<Run> }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn("npm", ["run", "--silent", "serve"], {
@@ -107,14 +109,26 @@ beforeAll(() => {
 
 describe("the deployed layout: production packages, dist/ and dist-server/ only", () => {
   it("holds no sources and no TypeScript", () => {
-    expect(readdirSync(app).sort()).toEqual(["dist", "dist-server", "node_modules", "package-lock.json", "package.json"]);
+    expect(readdirSync(app).sort()).toEqual([
+      "dist",
+      "dist-server",
+      "node_modules",
+      "package-lock.json",
+      "package.json",
+    ]);
     const compiled = readdirSync(path.join(app, "dist-server"), { recursive: true }).map(String);
-    expect(compiled).toEqual(expect.arrayContaining(["start.js", "desk.js", "launch-check.js", "backup-cli.js", "migrate.js"]));
+    expect(compiled).toEqual(
+      expect.arrayContaining(["start.js", "desk.js", "launch-check.js", "backup-cli.js", "migrate.js"]),
+    );
     expect(compiled.filter((f) => f.endsWith(".ts"))).toEqual([]);
   });
 
   it("on PGlite: db:migrate, desk accounts, launch-check, backup and restore, and the server", async () => {
-    const env = { DATA_DIR: path.join(work, "data"), DATABASE_URL: "", PARTNER_WEBHOOK_SECRET: "a partner secret of 16+" };
+    const env = {
+      DATA_DIR: path.join(work, "data"),
+      DATABASE_URL: "",
+      PARTNER_WEBHOOK_SECRET: "a partner secret of 16+",
+    };
     const created = await npmRun("db:migrate", [], env);
     noLoaderErrors(created);
     expect(created.code, created.stderr).toBe(0);

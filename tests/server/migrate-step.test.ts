@@ -80,9 +80,10 @@ describe.skipIf(!postgresUrl)("npm run db:migrate on PostgreSQL", () => {
     await expect(refused).rejects.toThrow(`missing ${journalSize} migration(s)`);
     await expect(refused).rejects.toThrow("npm run db:migrate");
     // It only looked: nothing was created in the schema.
-    const { rows } = await admin.query("select count(*)::int as n from information_schema.tables where table_schema = $1", [
-      schema,
-    ]);
+    const { rows } = await admin.query(
+      "select count(*)::int as n from information_schema.tables where table_schema = $1",
+      [schema],
+    );
     expect(rows[0]?.n).toBe(0);
 
     // After the step, the same server opens it without migrating.

@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
@@ -80,10 +79,15 @@ describe.skipIf(!postgresUrl || !hasPgTools)("PostgreSQL backup: pg_dump -Fc, re
       // Found by its driver page's token, as the driver left it.
       expect(state.statusCode).toBe(200);
       expect(state.json()).toMatchObject({ live: { status: "received" } });
-      const names = await restored.db.execute(sql`select name from contact_requests`);
-      expect(names.rows).toEqual([{ name: "Backed Up" }]);
-      const trgm = await restored.db.execute(sql`select extname from pg_extension where extname = 'pg_trgm'`);
-      expect(trgm.rows).toHaveLength(1);
+      const client = new pg.Client({ connectionString: urlOf(copy) });
+      await client.connect();
+      try {
+        expect((await client.query("select name from contact_requests")).rows).toEqual([{ name: "Backed Up" }]);
+        const trgm = await client.query("select extname from pg_extension where extname = 'pg_trgm'");
+        expect(trgm.rows).toHaveLength(1);
+      } finally {
+        await client.end();
+      }
     } finally {
       await server.close();
       await restored.close();
