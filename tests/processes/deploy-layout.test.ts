@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -19,18 +20,23 @@ import { freePort } from "../support/server-process";
 const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "towing-deploy-layout-"));
 const app = path.join(work, "app");
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Asynchronously: a production install is thousands of files, and a synchronous removal would stall the worker.
+afterAll(() => rm(work, { recursive: true, force: true }));
 
 /** The same files the Dockerfile copies into its final stage. */
-function makeLayout() {
+async function makeLayout() {
   mkdirSync(app);
   for (const file of ["package.json", "package-lock.json"]) cpSync(path.join(root, file), path.join(app, file));
-  const install = spawnSync(
-    "npm",
-    ["ci", "--omit=dev", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"],
-    { cwd: app, encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" } },
-  );
-  expect(install.status, install.stderr).toBe(0);
+  // As the Dockerfile's second stage, from the npm cache (the network only for what it lacks).
+  const install = await run("npm", [
+    "ci",
+    "--omit=dev",
+    "--prefer-offline",
+    "--ignore-scripts",
+    "--no-audit",
+    "--no-fund",
+  ]);
+  expect(install.code, install.stderr).toBe(0);
   // dist and dist-server are links to the current release (scripts/build.mjs): copied as the folders they name.
   for (const folder of ["dist", "dist-server"]) {
     cpSync(path.join(root, folder), path.join(app, folder), { recursive: true, dereference: true });
@@ -44,9 +50,13 @@ interface Run {
 }
 
 /** `npm run SCRIPT -- ARGS` in the layout, as the operator types it. */
-function npmRun(script: string, args: string[], env: Record<string, string>, stdin = ""): Promise<Run> {
+const npmRun = (script: string, args: string[], env: Record<string, string>, stdin = "") =>
+  run("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], env, stdin);
+
+/** A command in the layout, with `stdin` piped in; never blocks the worker (an install takes minutes). */
+function run(command: string, args: string[], env: Record<string, string> = {}, stdin = ""): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script, ...(args.length ? ["--", ...args] : [])], {
+    const child = spawn(command, args, {
       cwd: app,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
       stdio: ["pipe", "pipe", "pipe"],
@@ -99,12 +109,12 @@ const noLoaderErrors = (run: Run) => {
 };
 const PASSWORD = "a long enough password for the layout\n";
 
-beforeAll(() => {
+beforeAll(async () => {
   // The build this layout ships: the run's own (test:processes builds first), or one made now.
   if (!existsSync(path.join(root, "dist-server", "launch-check.js")) || !existsSync(path.join(root, "dist"))) {
     expect(spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status).toBe(0);
   }
-  makeLayout();
+  await makeLayout();
 }, 600_000);
 
 describe("the deployed layout: production packages, dist/ and dist-server/ only", () => {
