@@ -12,7 +12,10 @@ const outDir = process.env.ASTRO_OUT_DIR ?? "dist";
 export default defineConfig({
   site,
   outDir,
-  cacheDir: outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W+/g, "-")}`,
+  // scripts/build.mjs writes each build to a new release folder and names the cache of the output it becomes.
+  cacheDir:
+    process.env.ASTRO_CACHE_DIR ??
+    (outDir === "dist" ? "node_modules/.astro" : `node_modules/.astro-${outDir.replace(/\W+/g, "-")}`),
   output: "static",
   // English at the root, Spanish under /es/ (src/pages/es/): src/i18n/locales.ts pairs the two.
   i18n: { locales: ["en", "es"], defaultLocale: "en", routing: { prefixDefaultLocale: false } },

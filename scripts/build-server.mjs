@@ -14,6 +14,9 @@ await build({
     "pglite-create": "server/db/pglite-create.ts",
     desk: "server/features/desk/cli.ts",
     "backup-cli": "server/db/backup-cli.ts",
+    // The admin commands run in the deployed layout too (dist/, dist-server/, production packages; no tsx).
+    migrate: "server/db/migrate-cli.ts",
+    "launch-check": "scripts/launch-check.ts",
   },
   outdir: out,
   bundle: true,

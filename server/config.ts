@@ -122,6 +122,11 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v === "" || v.length >= 16, {
       message: "PARTNER_WEBHOOK_SECRET must be at least 16 characters",
     }),
+  /** Whether a starting server applies missing migrations (false: `npm run db:migrate` is a step of its own). */
+  MIGRATE_ON_START: z
+    .enum(["true", "false", ""])
+    .default("true")
+    .transform((v) => v !== "false"),
   /** SMTP with a login but no TLS: only when set to true (a mail server on the same host, say). */
   SMTP_ALLOW_PLAINTEXT: z
     .enum(["true", "false", ""])
@@ -269,6 +274,8 @@ export interface ServerConfig {
   distDir: string;
   dataDir: string;
   databaseUrl?: string;
+  /** MIGRATE_ON_START: apply missing migrations at start (true), or refuse to start while any is missing. */
+  migrateOnStart: boolean;
   serviceRequestRateLimit: RateLimitOptions;
   requestPageRateLimit: RateLimitOptions;
   /** Live-update streams of request pages open at once on this process: in all, and per client. */
@@ -312,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: path.resolve(cwd, e.DIST_DIR),
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrateOnStart: e.MIGRATE_ON_START,
     serviceRequestRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
     requestPageRateLimit: { max: e.REQUEST_PAGE_RATE_LIMIT_MAX, timeWindowMs: e.REQUEST_PAGE_RATE_LIMIT_WINDOW_MS },
     requestPageStreams: { maxTotal: e.REQUEST_PAGE_MAX_STREAMS, maxPerClient: e.REQUEST_PAGE_MAX_STREAMS_PER_CLIENT },

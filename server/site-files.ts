@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { type Locale, locales } from "../src/i18n/locales";
 import {
@@ -120,6 +120,9 @@ export function readSiteFiles(root: string): SiteFiles {
   if (!existsSync(path.join(root, "index.html"))) {
     throw new Error(`No built site in ${root}: run \`npm run build\` first (or set DIST_DIR).`);
   }
+  // The release the link names now (scripts/release-folders.mjs): a rebuild swaps the link, and this server
+  // goes on serving the release it started with, whole.
+  root = realpathSync(root);
   const files = walk(root).filter((f) => !COMPRESSED.test(f));
   const routes = new Map<string, string>();
   const hashes = new Set<string>();

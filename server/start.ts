@@ -22,11 +22,13 @@ async function main() {
   // The built pages and the chat assistant's knowledge first: a missing or broken build stops the
   // start here, with a message naming the file, before the database is opened or locked.
   const site = readSiteFiles(config.distDir);
-  // PGlite in DATA_DIR (locked to this process) or PostgreSQL at DATABASE_URL; migrated before we listen.
+  // PGlite in DATA_DIR (locked to this process) or PostgreSQL at DATABASE_URL; migrated before we listen,
+  // or, with MIGRATE_ON_START=false, checked: a missing migration stops the start, naming `npm run db:migrate`.
   const db = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     createInChildProcess: true,
+    migrate: config.migrateOnStart,
   });
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {

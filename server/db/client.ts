@@ -1,14 +1,12 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { copyAtCheckpoint } from "./backup";
 import { lockDataDir } from "./lock";
-import { MIGRATIONS_FOLDER } from "./migrations-folder";
+import { assertMigratedPglite, assertMigratedPostgres, migratePgliteClient, migratePostgres } from "./migrate";
 import { createInChildProcess, hasDatabase } from "./pglite-create";
 import { PGLITE_OPTIONS } from "./pglite-options";
 import { makePrivateFolder, type Tightened, tightenFolder } from "./private-folder";
@@ -30,6 +28,8 @@ export interface Database {
   copyForBackup?(): Promise<string>;
   /** PGlite only: what was opened up to other users in the folder and has been made owner-only at open. */
   tightened?: Tightened;
+  /** What opening did to the schema: migrations applied now, and the total this release has. */
+  migrations: { applied: number; total: number; created: boolean };
 }
 
 interface OpenDatabaseOptions {
@@ -42,6 +42,11 @@ interface OpenDatabaseOptions {
   createInChildProcess?: boolean;
   /** A PostgreSQL connection string; when set, PostgreSQL is used. */
   databaseUrl?: string;
+  /**
+   * Apply the migrations the database lacks (the default), or only check that none is missing and throw
+   * UnmigratedDatabaseError if one is (MIGRATE_ON_START=false: `npm run db:migrate` is a step of its own).
+   */
+  migrate?: boolean;
 }
 
 /**
@@ -50,11 +55,11 @@ interface OpenDatabaseOptions {
  */
 export function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(options.dataDir, options.createInChildProcess ?? false);
+    ? openPostgres(options.databaseUrl, options.migrate ?? true)
+    : openPglite(options.dataDir, options.createInChildProcess ?? false, options.migrate ?? true);
 }
 
-async function openPglite(dataDir: string, createInChild: boolean): Promise<Database> {
+async function openPglite(dataDir: string, createInChild: boolean, migrate: boolean): Promise<Database> {
   // PGlite does not create missing parent folders. Owner-only from here on (server/db/private-folder.ts).
   makePrivateFolder(dataDir);
   const lock = await lockDataDir(dataDir);
@@ -62,10 +67,11 @@ async function openPglite(dataDir: string, createInChild: boolean): Promise<Data
   try {
     const changed = tightenFolder(dataDir);
     const tightened = changed.folders + changed.files > 0 ? changed : undefined;
-    if (createInChild && !hasDatabase(dataDir)) await createInChildProcess(dataDir);
+    const create = createInChild && !hasDatabase(dataDir);
+    if (create) await createInChildProcess(dataDir);
     client = await PGlite.create(dataDir, PGLITE_OPTIONS);
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const migrated = migrate ? await migratePgliteClient(client) : await assertMigratedPglite(client);
     // PGlite sets 0666 on the files of a database it has just created (its file layer chmods past the
     // umask); files PostgreSQL creates later (0600 through the umask) need nothing more.
     tightenFolder(dataDir);
@@ -75,6 +81,7 @@ async function openPglite(dataDir: string, createInChild: boolean): Promise<Data
       db: db as unknown as Db,
       kind: "pglite",
       tightened,
+      migrations: { ...migrated, created: create },
       ping: async () => {
         await opened.query("select 1");
       },
@@ -96,32 +103,19 @@ async function openPglite(dataDir: string, createInChild: boolean): Promise<Data
   }
 }
 
-/** Any constant works; it keeps two servers starting at once from migrating at the same time. */
-const MIGRATION_LOCK_KEY = 4_215_020_241;
-
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, migrate: boolean): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   try {
     const db = drizzlePg(pool, { schema });
-    const conn = await pool.connect();
-    try {
-      await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      const { rows } = await conn.query<{ schema: string }>("select current_schema() as schema");
-      const current = rows[0]?.schema;
-      if (!current) throw new Error("PostgreSQL has no current schema: check search_path in DATABASE_URL.");
-      // The usual case keeps drizzle's default; a site living in its own schema keeps its record there.
-      const migrationsSchema = current === "public" ? "drizzle" : current;
-      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema });
-    } finally {
-      await conn.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-      conn.release();
-    }
+    // Under an advisory lock of this database and schema (server/db/migrate.ts).
+    const migrated = migrate ? await migratePostgres(pool) : await assertMigratedPostgres(pool);
     let closed = false;
     return {
       db: db as unknown as Db,
       kind: "postgres",
+      migrations: { ...migrated, created: false },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
