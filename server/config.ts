@@ -122,6 +122,15 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v === "" || v.length >= 16, {
       message: "PARTNER_WEBHOOK_SECRET must be at least 16 characters",
     }),
+  /** Seconds /readyz answers 503 after SIGTERM before the listener closes (the proxy's time to notice). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Bearer token for /metrics from other hosts (loopback needs none); unset: loopback only. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || v.length >= 16, {
+      message: "METRICS_TOKEN must be at least 16 characters",
+    }),
   /** SMTP with a login but no TLS: only when set to true (a mail server on the same host, say). */
   SMTP_ALLOW_PLAINTEXT: z
     .enum(["true", "false", ""])
@@ -296,6 +305,10 @@ export interface ServerConfig {
   partnerPhoneToDriver: boolean;
   /** PARTNER_WEBHOOK_SECRET: partners' webhooks are signed with a key derived from it per partner. */
   partnerWebhookSecret?: string;
+  /** SHUTDOWN_GRACE_SECONDS: how long readiness says 503 before a stopping process closes its listener. */
+  shutdownGraceSeconds: number;
+  /** METRICS_TOKEN: /metrics answers other hosts that send it as a bearer token. */
+  metricsToken?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -331,6 +344,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     offerLinkHours: e.OFFER_LINK_HOURS,
     partnerPhoneToDriver: e.PARTNER_PHONE_TO_DRIVER,
     partnerWebhookSecret: e.PARTNER_WEBHOOK_SECRET || undefined,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

@@ -28,6 +28,14 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a consistent copy of the folder beside it, for a backup (server/db/backup.ts); returns its path. */
   copyForBackup?(): Promise<string>;
+  /** The connections in use (/metrics): PostgreSQL's pool; PGlite is one connection, always open. */
+  poolUse(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: a client of its own on the same database, outside the pool (for LISTEN, which
+   * holds its connection), and the schema the tables live in (notification channels are named by it).
+   */
+  dedicatedClient?(): pg.Client;
+  schema?: string;
   /** PGlite only: what was opened up to other users in the folder and has been made owner-only at open. */
   tightened?: Tightened;
 }
@@ -75,6 +83,7 @@ async function openPglite(dataDir: string, createInChild: boolean): Promise<Data
       db: db as unknown as Db,
       kind: "pglite",
       tightened,
+      poolUse: () => ({ total: 1, idle: 0, waiting: 0 }),
       ping: async () => {
         await opened.query("select 1");
       },
@@ -106,11 +115,13 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   try {
     const db = drizzlePg(pool, { schema });
     const conn = await pool.connect();
+    let currentSchema: string;
     try {
       await conn.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       const { rows } = await conn.query<{ schema: string }>("select current_schema() as schema");
       const current = rows[0]?.schema;
       if (!current) throw new Error("PostgreSQL has no current schema: check search_path in DATABASE_URL.");
+      currentSchema = current;
       // The usual case keeps drizzle's default; a site living in its own schema keeps its record there.
       const migrationsSchema = current === "public" ? "drizzle" : current;
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER, migrationsSchema });
@@ -122,6 +133,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: "postgres",
+      schema: currentSchema,
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      dedicatedClient: () => new pg.Client({ connectionString: databaseUrl }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

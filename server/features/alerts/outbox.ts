@@ -288,6 +288,22 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
       });
     },
 
+    /** The pending alerts of each channel that has some, and how long the oldest has waited (/metrics). */
+    async pendingByChannel(
+      now: Date,
+    ): Promise<{ channel: AlertChannel; pending: number; oldestPendingAgeSeconds: number }[]> {
+      const rows = await db
+        .select({ channel: alertOutbox.channel, n: count(), oldest: min(alertOutbox.createdAt) })
+        .from(alertOutbox)
+        .where(eq(alertOutbox.state, "pending"))
+        .groupBy(alertOutbox.channel);
+      return rows.map((r) => ({
+        channel: r.channel,
+        pending: Number(r.n),
+        oldestPendingAgeSeconds: r.oldest ? Math.max(0, (now.getTime() - new Date(r.oldest).getTime()) / 1000) : 0,
+      }));
+    },
+
     /** What a monitor needs: how many alerts wait or failed, and how long the oldest has waited. */
     async stats(now: Date): Promise<{ pending: number; failed: number; oldestPendingAgeSeconds: number | null }> {
       const rows = await db
