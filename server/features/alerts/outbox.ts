@@ -250,6 +250,18 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
         .where(and(eq(alertOutbox.state, "pending"), gt(alertOutbox.nextAttemptAt, now)));
     },
 
+    /**
+     * Holds the claim of alerts still being sent for another lease from `now`, so that a slow send
+     * (an SMTP server taking its time) is not taken again by another server while it is under way.
+     */
+    async renewClaims(ids: string[], now: Date, leaseMs: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(alertOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+        .where(and(inArray(alertOutbox.id, ids), eq(alertOutbox.state, "pending")));
+    },
+
     async markSent(ids: string[], now: Date): Promise<void> {
       await db
         .update(alertOutbox)
