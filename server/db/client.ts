@@ -112,6 +112,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor one dropped while checked out between two queries (a transaction's, in a database blip): its
+  // next query fails on its own, and an "error" event with no listener would end the process.
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     const db = drizzlePg(pool, { schema });
     const conn = await pool.connect();

@@ -15,7 +15,9 @@ export interface StreamEvent {
 export async function readEventStream(url: string) {
   const controller = new AbortController();
   const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    http.get(url, { signal: controller.signal }, resolve).once("error", reject);
+    // A connection of its own (no agent): it is not handed back to a pool once the server ends the stream.
+    const request = http.get(url, { signal: controller.signal, agent: false }, resolve);
+    request.on("error", reject);
   });
   const events: StreamEvent[] = [];
   const waiters = new Set<() => void>();
