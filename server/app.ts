@@ -219,7 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requestPageClock = options.requestPageClock ?? (() => new Date());
   // What the open request pages on this server follow (the desk wakes it when it changes a request),
   // and the places of their event streams: both reported by /api/health.
-  if (options.db) await app.register(liveUpdates, { database: options.db });
+  if (options.db) await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
   const requestPages = options.db
     ? {
         feed: new RequestFeed({

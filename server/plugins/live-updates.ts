@@ -15,9 +15,9 @@ declare module "fastify" {
  * this schema's channel, so a driver's page on any process updates at once whichever process made the
  * change. On PGlite one process owns the database and its own wake-up is enough.
  */
-async function liveUpdates(app: FastifyInstance, opts: { database: Database }) {
+async function liveUpdates(app: FastifyInstance, opts: { database: Database; mode: "notify" | "poll" }) {
   const { database } = opts;
-  if (database.kind !== "postgres" || !database.dedicatedClient || !database.schema) {
+  if (opts.mode === "poll" || database.kind !== "postgres" || !database.dedicatedClient || !database.schema) {
     app.decorate("requestChanges", inProcessChanges);
     return;
   }

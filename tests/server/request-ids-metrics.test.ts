@@ -98,7 +98,9 @@ describe.each(databaseTargets)("/metrics on $kind", (target) => {
     expect(text).not.toContain(token);
     expect(text).toMatch(/http_requests_total\{method="POST",route="\/api\/contact",status_code="201"\} 1/);
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/request\/\*",status_code="200"\} 1/);
-    expect(text).toMatch(/http_request_duration_seconds_count\{method="POST",route="\/api\/contact",status_code="201"\} 1/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="\/api\/contact",status_code="201"\} 1/,
+    );
     // The owner's e-mail and the driver's confirmation wait (the worker does not run in this test).
     expect(text).toMatch(/towing_alert_outbox_pending\{channel="email"\} 2/);
     expect(text).toMatch(/towing_alert_outbox_oldest_pending_age_seconds\{channel="email"\} \d/);

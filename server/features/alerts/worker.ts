@@ -125,11 +125,14 @@ export class AlertWorker {
     );
     if (claimed.length === 0) return 0;
     const inFlight = new Set(claimed.map((a) => a.id));
-    const renewal = setInterval(() => {
-      this.options.outbox
-        .renewClaims([...inFlight], this.now(), this.leaseMs)
-        .catch((error: unknown) => this.options.log.warn({ err: error }, "alert delivery: could not renew a claim"));
-    }, Math.max(50, this.leaseMs / 3));
+    const renewal = setInterval(
+      () => {
+        this.options.outbox
+          .renewClaims([...inFlight], this.now(), this.leaseMs)
+          .catch((error: unknown) => this.options.log.warn({ err: error }, "alert delivery: could not renew a claim"));
+      },
+      Math.max(50, this.leaseMs / 3),
+    );
     renewal.unref();
     try {
       await Promise.all(
