@@ -18,6 +18,8 @@ interface RequestFeedOptions {
 
 /** One look a second: a change made by any server on the database reaches an open page within about that. */
 const DEFAULT_FEED_INTERVAL_MS = 1_000;
+/** While changes are pushed (LISTEN/NOTIFY), the feed looks this many times less often: every 30 s by default. */
+const PUSHED_LOOK_FACTOR = 30;
 /** Ids per query, well under PostgreSQL's 65,535 parameters. */
 const IDS_PER_QUERY = 1_000;
 
@@ -27,7 +29,8 @@ const IDS_PER_QUERY = 1_000;
  * change made by this server (the desk) wakes it at once and is announced to the other servers; on
  * PostgreSQL they hear it through LISTEN/NOTIFY (change-notices.ts) and look at once too. Polling
  * (every second while any page is open) is the fallback: on PGlite, and while the notification
- * connection is down, a change made anywhere is seen at the next look.
+ * connection is down, a change made anywhere is seen at the next look. While changes are pushed, a
+ * look every 30 s remains as a safety net.
  */
 export class RequestFeed {
   private readonly followers = new Map<number, Set<FeedListener>>();
@@ -102,11 +105,13 @@ export class RequestFeed {
 
   private schedule(): void {
     if (this.closed || this.timer || this.running || this.followers.size === 0) return;
-    if (this.options.changes?.pushed) return;
+    // While changes are pushed, a look now and then only as a safety net: for a link that expired with
+    // time, and a change made outside the servers (by hand in psql), which nothing announces.
+    const delay = this.options.changes?.pushed ? this.intervalMs * PUSHED_LOOK_FACTOR : this.intervalMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.lookNow();
-    }, this.intervalMs);
+    }, delay);
     this.timer.unref();
   }
 
