@@ -19,7 +19,8 @@ import { startServer } from "./support/server";
 
 const PAGES = Number(process.env.BENCH_LIVE_PAGES ?? 60);
 const CHANGE_EVERY_MS = 100;
-const PORTS = [Number(process.env.BENCH_PORT ?? 4491), Number(process.env.BENCH_PORT ?? 4491) + 1];
+const FIRST_PORT = Number(process.env.BENCH_LIVE_PORT ?? 4491);
+const PORTS = [FIRST_PORT, FIRST_PORT + 1];
 const P95_BUDGET_MS = 100;
 const SEEN_TIMEOUT_MS = 10_000;
 
