@@ -1,13 +1,15 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
-import { changeChannelOf } from "../../server/features/request-page/change-notices";
+import { changeChannelOf, PostgresChanges } from "../../server/features/request-page/change-notices";
 import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 import { readEventStream } from "../support/event-stream";
+import { startPausingProxy } from "../support/tcp-proxy";
 import { postServiceRequest } from "../support/test-app";
 
 /** Longer than the test: a change seen on the other app came by notification, never by a poll. */
@@ -70,6 +72,65 @@ describe.skipIf(!postgresUrl)("driver pages' live updates across two apps on one
       for (const app of apps) await app.close();
       await second.close();
       await first.close();
+    }
+  });
+});
+
+describe.skipIf(!postgresUrl)("the notification connection", () => {
+  it("says when it is lost (the feed polls meanwhile) and when it is back, and hears changes again", {
+    timeout: 60_000,
+  }, async () => {
+    const target = databaseTargets.find((t) => t.kind === "postgres");
+    if (!target) throw new Error("no PostgreSQL");
+    const database = await openTestDatabase(target);
+    const direct = new URL(database.location.databaseUrl ?? "");
+    const proxy = await startPausingProxy(Number(direct.port || 5432), direct.hostname);
+    const throughProxy = new URL(direct);
+    throughProxy.host = `127.0.0.1:${proxy.port}`;
+    const told: string[] = [];
+    const waiters = new Set<() => void>();
+    const until = (what: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!told.includes(what)) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      });
+    const changes = new PostgresChanges({
+      db: database.db,
+      schema: database.schema ?? "",
+      newClient: () => new pg.Client({ connectionString: throughProxy.toString() }),
+      log: { warn() {} } as never,
+    });
+    changes.subscribe({
+      changed: () => {
+        told.push("changed");
+        for (const w of [...waiters]) w();
+      },
+      pushedNow: (pushed) => {
+        told.push(pushed ? "up" : "down");
+        for (const w of [...waiters]) w();
+      },
+    });
+    try {
+      await changes.start();
+      expect(changes.pushed).toBe(true);
+      proxy.cut();
+      await until("down");
+      expect(changes.pushed).toBe(false);
+      told.length = 0;
+      proxy.restore();
+      await until("up");
+      expect(changes.pushed).toBe(true);
+      changes.announce();
+      await until("changed");
+    } finally {
+      await changes.close();
+      await proxy.close();
+      await database.close();
     }
   });
 });
