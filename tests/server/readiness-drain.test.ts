@@ -53,7 +53,10 @@ function readinessFollowingClient(urls: string[], everyMs: number) {
       if (!target) throw new Error("no backend ready");
       stats.sent += 1;
       const ok = await fetch(`${target}/`).then(
-        async (r) => (await r.arrayBuffer(), r.status < 500),
+        async (r) => {
+          await r.arrayBuffer();
+          return r.status < 500;
+        },
         () => false,
       );
       if (!ok) stats.failed += 1;
