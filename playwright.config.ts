@@ -96,6 +96,8 @@ export default defineConfig({
         // Counts kept in a shared Redis would outlive the run; browser tests count in memory.
         REDIS_URL: "",
         LOG_LEVEL: "warn",
+        // No proxy follows this server's readiness: it stops at once when the run ends.
+        SHUTDOWN_GRACE_SECONDS: "0",
         // Browser tests send many requests from one address; the limit itself has its own tests.
         CONTACT_RATE_LIMIT_MAX: "10000",
         CHAT_RATE_LIMIT_MAX: "10000",

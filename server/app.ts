@@ -16,6 +16,7 @@ import { type Assistant, createAssistant } from "./features/chat/assistant";
 import chatRoutes from "./features/chat/routes";
 import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
+import { databaseMetricSources } from "./features/health/metric-sources";
 import healthRoutes, { type RequestPageStats } from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
 import numbersRoutes from "./features/numbers/routes";
@@ -33,7 +34,11 @@ import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
 import forwardedAddress from "./plugins/forwarded-address";
+import liveUpdates from "./plugins/live-updates";
+import metrics from "./plugins/metrics";
 import rateLimits from "./plugins/rate-limits";
+import readiness from "./plugins/readiness";
+import requestIds, { requestIdServerOptions } from "./plugins/request-ids";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
 import { DomainEvents } from "./shared/domain-events";
@@ -122,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ? { ...logger, serializers: { ...logger.serializers, err: safeErrorForLog, req: safeRequestForLog } }
         : logger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // X-Request-Id from the proxy when valid, else a random id: echoed, and the reqId of every log line.
+    ...requestIdServerOptions,
     // A hop count as the function proxy-addr makes of one: the Nth address from the right is the client.
     trustProxy:
       typeof config.trustProxy === "number"
@@ -194,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     } satisfies ApiRefusal);
   });
 
+  await app.register(requestIds);
   await app.register(connectionLimits, { maxPerClient: config.maxConnectionsPerClient });
   // First of every hook: only a real address may be taken from the proxies' X-Forwarded-For.
   if (config.trustProxy !== false) await app.register(forwardedAddress);
@@ -226,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requestPageClock = options.requestPageClock ?? (() => new Date());
   // What the open request pages on this server follow (the desk wakes it when it changes a request),
   // and the places of their event streams: both reported by /api/health.
+  if (options.db) await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
   const requestPages = options.db
     ? {
         feed: new RequestFeed({
@@ -233,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           log: app.log.child({ component: "request-pages" }),
           now: requestPageClock,
           intervalMs: options.requestFeedIntervalMs,
+          changes: app.requestChanges,
         }),
         streams: new OpenStreams(config.requestPageStreams),
       }
@@ -249,6 +259,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
   });
   if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
+  await app.register(readiness, { ping: options.db?.ping });
+  await app.register(metrics, {
+    token: config.metricsToken,
+    sources:
+      options.db && requestPages
+        ? databaseMetricSources(options.db, app.alerts.outbox, () => requestPages.streams.size, options.partners?.now)
+        : {},
+  });
   // The home pages' carousel with the published reviews; read again when one changes.
   const carousel: HomeCarousel | undefined = options.db
     ? homeCarousel({ db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt })

@@ -127,6 +127,21 @@ const envSchema = z.object({
     .enum(["true", "false", ""])
     .default("true")
     .transform((v) => v !== "false"),
+  /** Seconds /readyz answers 503 after SIGTERM before the listener closes (the proxy's time to notice). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * How a driver's page on one process hears of a change made on another (PostgreSQL): "notify"
+   * (LISTEN/NOTIFY, at once) or "poll" (a look every second; for a pooler such as PgBouncer in
+   * transaction mode, which cannot hold a LISTEN).
+   */
+  LIVE_UPDATES: z.enum(["notify", "poll"]).default("notify"),
+  /** Bearer token for /metrics from other hosts (loopback needs none); unset: loopback only. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || v.length >= 16, {
+      message: "METRICS_TOKEN must be at least 16 characters",
+    }),
   /** SMTP with a login but no TLS: only when set to true (a mail server on the same host, say). */
   SMTP_ALLOW_PLAINTEXT: z
     .enum(["true", "false", ""])
@@ -303,6 +318,12 @@ export interface ServerConfig {
   partnerPhoneToDriver: boolean;
   /** PARTNER_WEBHOOK_SECRET: partners' webhooks are signed with a key derived from it per partner. */
   partnerWebhookSecret?: string;
+  /** SHUTDOWN_GRACE_SECONDS: how long readiness says 503 before a stopping process closes its listener. */
+  shutdownGraceSeconds: number;
+  /** LIVE_UPDATES: "notify" (LISTEN/NOTIFY on PostgreSQL) or "poll". */
+  liveUpdates: "notify" | "poll";
+  /** METRICS_TOKEN: /metrics answers other hosts that send it as a bearer token. */
+  metricsToken?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -339,6 +360,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     offerLinkHours: e.OFFER_LINK_HOURS,
     partnerPhoneToDriver: e.PARTNER_PHONE_TO_DRIVER,
     partnerWebhookSecret: e.PARTNER_WEBHOOK_SECRET || undefined,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    liveUpdates: e.LIVE_UPDATES,
+    metricsToken: e.METRICS_TOKEN || undefined,
   };
 }
 

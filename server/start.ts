@@ -3,10 +3,11 @@ import { loadConfig } from "./config";
 import { serveBackups } from "./db/backup";
 import { openDatabase } from "./db/client";
 import { checkSmtpTls, SmtpTlsError } from "./features/alerts/email-sender";
+import { drainAndClose } from "./shutdown";
 import { readSiteFiles } from "./site-files";
 
-/** How long requests under way may finish after SIGTERM or SIGINT. */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long requests under way may finish once the listener is closed (after the readiness grace). */
+const SHUTDOWN_FINISH_MS = 10_000;
 
 /** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
 async function main() {
@@ -67,25 +68,23 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, "shutting down");
-    // Stop accepting now; requests under way get the grace period, then their connections are cut
-    // so that the database is closed and its folder released whatever the clients do.
-    const cut = setTimeout(() => {
-      app.log.warn("shutdown: grace period over; closing the connections still open");
-      app.server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    cut.unref();
+    // SIGTERM comes from an orchestrator, whose proxy needs the grace to notice; Ctrl-C (SIGINT) from a person.
+    const graceMs = signal === "SIGTERM" ? config.shutdownGraceSeconds * 1000 : 0;
+    app.log.info({ signal, graceMs }, "shutting down");
     // Last resort if closing itself hangs (a database that never answers).
-    const hardStop = setTimeout(() => {
-      app.log.error("shutdown took too long; exiting");
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS + 15_000);
+    const hardStop = setTimeout(
+      () => {
+        app.log.error("shutdown took too long; exiting");
+        process.exit(1);
+      },
+      graceMs + SHUTDOWN_FINISH_MS + 15_000,
+    );
     hardStop.unref();
     try {
       // The app first, the database after: app.close() waits for the alert worker to record the batch
       // it is sending (sent or released), which needs the database open. (An onClose hook for the
       // database would run before the plugins' own, as avvio runs them last registered first.)
-      await app.close();
+      await drainAndClose(app, { graceMs, finishMs: SHUTDOWN_FINISH_MS });
       await db.close();
       process.exit(0);
     } catch (error) {

@@ -26,6 +26,14 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: a consistent copy of the folder beside it, for a backup (server/db/backup.ts); returns its path. */
   copyForBackup?(): Promise<string>;
+  /** The connections in use (/metrics): PostgreSQL's pool; PGlite is one connection, always open. */
+  poolUse(): { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: a client of its own on the same database, outside the pool (for LISTEN, which
+   * holds its connection), and the schema the tables live in (notification channels are named by it).
+   */
+  dedicatedClient?(): pg.Client;
+  schema?: string;
   /** PGlite only: what was opened up to other users in the folder and has been made owner-only at open. */
   tightened?: Tightened;
   /** What opening did to the schema: migrations applied now, and the total this release has. */
@@ -82,6 +90,7 @@ async function openPglite(dataDir: string, createInChild: boolean, migrate: bool
       kind: "pglite",
       tightened,
       migrations: { ...migrated, created: create },
+      poolUse: () => ({ total: 1, idle: 0, waiting: 0 }),
       ping: async () => {
         await opened.query("select 1");
       },
@@ -107,15 +116,24 @@ async function openPostgres(databaseUrl: string, migrate: boolean): Promise<Data
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor one dropped while checked out between two queries (a transaction's, in a database blip): its
+  // next query fails on its own, and an "error" event with no listener would end the process.
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     const db = drizzlePg(pool, { schema });
     // Under an advisory lock of this database and schema (server/db/migrate.ts).
     const migrated = migrate ? await migratePostgres(pool) : await assertMigratedPostgres(pool);
+    // The schema the tables live in: live-update channels are named by it (server/features/request-page/feed.ts).
+    const { rows } = await pool.query<{ schema: string | null }>("select current_schema() as schema");
+    const currentSchema = rows[0]?.schema ?? "public";
     let closed = false;
     return {
       db: db as unknown as Db,
       kind: "postgres",
       migrations: { ...migrated, created: false },
+      schema: currentSchema,
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      dedicatedClient: () => new pg.Client({ connectionString: databaseUrl }),
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -9,6 +9,7 @@ import { type JobStep, partnerOffers, serviceRequests } from "../../server/db/sc
 import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import type { RequestPageLive } from "../../src/shared/request-page";
+import { announceChange } from "../support/announce-change";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { addPartner } from "../support/offers";
@@ -158,10 +159,15 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
     return offer?.id as number;
   };
   /** The desk's status as an accepted offer leaves it (server/features/offer/answers.ts). */
-  const dispatched = (id: number) =>
-    db.db.update(serviceRequests).set({ status: "dispatched" }).where(eq(serviceRequests.id, id));
-  const report = (offerId: number, step: JobStep, at: Date) =>
-    db.db.update(partnerOffers).set({ step, stepAt: at }).where(eq(partnerOffers.id, offerId));
+  // Each announced as the server that made it would (LISTEN/NOTIFY on PostgreSQL).
+  const dispatched = async (id: number) => {
+    await db.db.update(serviceRequests).set({ status: "dispatched" }).where(eq(serviceRequests.id, id));
+    await announceChange(db);
+  };
+  const report = async (offerId: number, step: JobStep, at: Date) => {
+    await db.db.update(partnerOffers).set({ step, stepAt: at }).where(eq(partnerOffers.id, offerId));
+    await announceChange(db);
+  };
   const baseUrl = async () => {
     if (!app.server.listening) await app.listen({ port: 0, host: "127.0.0.1" });
     return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

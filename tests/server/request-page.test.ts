@@ -15,6 +15,7 @@ import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/shared/desk-schema";
 import { driverStatusOf, type RequestPageLive } from "../../src/shared/request-page";
+import { announceChange } from "../support/announce-change";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
@@ -43,7 +44,8 @@ function logSink() {
 
 /** What a response says, as a person or a program could compare it: status, body and headers (no date). */
 const shape = (res: LightMyRequestResponse) => {
-  const { date: _date, ...headers } = res.headers;
+  // The date and the request's own id differ from one answer to the next.
+  const { date: _date, "x-request-id": _id, ...headers } = res.headers;
   return { status: res.statusCode, body: res.body, headers };
 };
 
@@ -396,8 +398,10 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       expect(live.status).toBe("on_the_way");
       expect(live.message?.text).toBe("White flatbed");
 
-      // A change this server did not make (another server on the same database): seen at the next look.
+      // A change this server did not make (another server on the same database, which announces it on
+      // PostgreSQL): seen at once there, at the next look on PGlite.
       await db.db.update(serviceRequests).set({ status: "completed" }).where(eq(serviceRequests.id, id));
+      await announceChange(db);
       live = JSON.parse((await stream.next("state")).data) as RequestPageLive;
       expect(live.status).toBe("done");
       expect(live.canCancel).toBe(false);
@@ -775,6 +779,7 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
         for (let i = 0; i < 5; i++) await stream.next("ping", 5_000);
         expect(stream.ended()).toBe(false);
         await db.db.update(serviceRequests).set({ status: "contacted" }).where(eq(serviceRequests.id, id));
+        await announceChange(db);
         expect(JSON.parse((await stream.next("state")).data).status).toBe("arranging");
         // Stopping the server ends the stream instead of waiting for the driver to leave.
         await app.close();

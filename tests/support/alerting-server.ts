@@ -71,6 +71,7 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
         CONTACT_RATE_LIMIT_MAX: "10000",
         REQUEST_PAGE_RATE_LIMIT_MAX: "10000",
         DESK_SIGN_IN_RATE_LIMIT_MAX: "10000",
+        SHUTDOWN_GRACE_SECONDS: "0",
         ...overrides,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -70,6 +70,8 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
       PORT: String(port),
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // No readiness grace at SIGTERM: no proxy follows these servers' readiness (tests of the drain set it).
+      SHUTDOWN_GRACE_SECONDS: "0",
       ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],

@@ -9,13 +9,21 @@ export interface PausingProxy {
   port: number;
   pause(): void;
   resume(): void;
+  /** Cuts every connection and refuses new ones, as a server that went away does, until restore(). */
+  cut(): void;
+  restore(): void;
   close(): Promise<void>;
 }
 
 export async function startPausingProxy(targetPort: number, targetHost = "127.0.0.1"): Promise<PausingProxy> {
   let paused = false;
+  let cut = false;
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
   const server = net.createServer((client) => {
+    if (cut) {
+      client.destroy();
+      return;
+    }
     const upstream = net.connect(targetPort, targetHost);
     const pair = { client, upstream };
     pairs.add(pair);
@@ -50,6 +58,16 @@ export async function startPausingProxy(targetPort: number, targetHost = "127.0.
         client.resume();
         upstream.resume();
       }
+    },
+    cut() {
+      cut = true;
+      for (const { client, upstream } of pairs) {
+        client.destroy();
+        upstream.destroy();
+      }
+    },
+    restore() {
+      cut = false;
     },
     close: () =>
       new Promise<void>((resolve) => {

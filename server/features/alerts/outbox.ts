@@ -250,6 +250,18 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
         .where(and(eq(alertOutbox.state, "pending"), gt(alertOutbox.nextAttemptAt, now)));
     },
 
+    /**
+     * Holds the claim of alerts still being sent for another lease from `now`, so that a slow send
+     * (an SMTP server taking its time) is not taken again by another server while it is under way.
+     */
+    async renewClaims(ids: string[], now: Date, leaseMs: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(alertOutbox)
+        .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+        .where(and(inArray(alertOutbox.id, ids), eq(alertOutbox.state, "pending")));
+    },
+
     async markSent(ids: string[], now: Date): Promise<void> {
       await db
         .update(alertOutbox)
@@ -286,6 +298,22 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
           // A slower duplicate of an attempt that already succeeded must not undo it.
           .where(and(eq(alertOutbox.id, id), eq(alertOutbox.state, "pending")));
       });
+    },
+
+    /** The pending alerts of each channel that has some, and how long the oldest has waited (/metrics). */
+    async pendingByChannel(
+      now: Date,
+    ): Promise<{ channel: AlertChannel; pending: number; oldestPendingAgeSeconds: number }[]> {
+      const rows = await db
+        .select({ channel: alertOutbox.channel, n: count(), oldest: min(alertOutbox.createdAt) })
+        .from(alertOutbox)
+        .where(eq(alertOutbox.state, "pending"))
+        .groupBy(alertOutbox.channel);
+      return rows.map((r) => ({
+        channel: r.channel,
+        pending: Number(r.n),
+        oldestPendingAgeSeconds: r.oldest ? Math.max(0, (now.getTime() - new Date(r.oldest).getTime()) / 1000) : 0,
+      }));
     },
 
     /** What a monitor needs: how many alerts wait or failed, and how long the oldest has waited. */

@@ -110,7 +110,12 @@ export class AlertWorker {
     this.lastHeartbeat = now.getTime();
   }
 
-  /** One pass: claims up to a batch of due alerts and sends them side by side. Returns how many. */
+  /**
+   * One pass: claims up to a batch of due alerts and sends them side by side, each recorded as soon as
+   * its own send ends (not when the batch's last does): a crash then repeats only the sends under way
+   * at that instant. Their claims are renewed while they are, so none is taken again meanwhile.
+   * Returns how many were claimed.
+   */
   async runOnce(): Promise<number> {
     const claimed = await this.options.outbox.claimDue(
       this.now(),
@@ -118,31 +123,50 @@ export class AlertWorker {
       this.leaseMs,
       [...this.senders.values()].map((s) => ({ channel: s.channel, kinds: s.kinds })),
     );
-    const outcomes = await Promise.all(claimed.map((alert) => this.deliver(alert)));
-    const sent = claimed.filter((_, i) => outcomes[i] === "sent");
-    const skipped = claimed.flatMap((alert, i) => {
-      const outcome = outcomes[i];
-      return typeof outcome === "object" ? [{ alert, reason: outcome.skipped }] : [];
-    });
-    // One write for the whole batch's successes: a burst costs the database a few statements, not one per alert.
-    if (sent.length > 0)
-      await this.options.outbox.markSent(
-        sent.map((a) => a.id),
-        this.now(),
+    if (claimed.length === 0) return 0;
+    const inFlight = new Set(claimed.map((a) => a.id));
+    const renewal = setInterval(
+      () => {
+        this.options.outbox
+          .renewClaims([...inFlight], this.now(), this.leaseMs)
+          .catch((error: unknown) => this.options.log.warn({ err: error }, "alert delivery: could not renew a claim"));
+      },
+      Math.max(50, this.leaseMs / 3),
+    );
+    renewal.unref();
+    try {
+      await Promise.all(
+        claimed.map(async (alert) => {
+          try {
+            await this.deliverAndRecord(alert);
+          } finally {
+            inFlight.delete(alert.id);
+          }
+        }),
       );
-    if (skipped.length > 0) await this.options.outbox.markSkipped(skipped.map((s) => s.alert.id));
-    const { log } = this.options;
-    for (const alert of sent)
-      log.info(
-        { alertId: alert.id, channel: alert.channel, attempt: alert.attempt, outcome: "sent" },
-        "alert delivered",
-      );
-    for (const { alert, reason } of skipped)
-      log.info(
-        { alertId: alert.id, channel: alert.channel, attempt: alert.attempt, outcome: "skipped", reason },
-        "alert skipped",
-      );
+    } finally {
+      clearInterval(renewal);
+    }
     return claimed.length;
+  }
+
+  /** Sends one alert and records at once what came of it. */
+  private async deliverAndRecord(alert: ClaimedAlert): Promise<void> {
+    const { log, outbox } = this.options;
+    const base = { alertId: alert.id, channel: alert.channel, attempt: alert.attempt };
+    const outcome = await this.deliver(alert);
+    try {
+      if (outcome === "sent") {
+        await outbox.markSent([alert.id], this.now());
+        log.info({ ...base, outcome: "sent" }, "alert delivered");
+      } else if (typeof outcome === "object") {
+        await outbox.markSkipped([alert.id]);
+        log.info({ ...base, outcome: "skipped", reason: outcome.skipped }, "alert skipped");
+      }
+    } catch (error) {
+      // Sent but not recorded: it is sent again when its claim runs out (at least once, same id).
+      log.error({ ...base, err: error }, "alert delivery: could not record the outcome");
+    }
   }
 
   /**

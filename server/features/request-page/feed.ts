@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
+import type { RequestChanges } from "./change-notices";
 import { type LiveRow, liveRequests } from "./store";
 
 /** Told the request's current state at every look, or undefined once it is deleted or its link expired. */
@@ -9,22 +10,27 @@ interface RequestFeedOptions {
   db: Db;
   log: FastifyBaseLogger;
   now: () => Date;
-  /** How often the followed requests are read again while any page follows one. */
+  /** How often the followed requests are read again while any page follows one and changes are not pushed. */
   intervalMs?: number;
+  /** Changes made by other processes (PostgreSQL's LISTEN/NOTIFY); without it, or while down, the feed polls. */
+  changes?: RequestChanges;
 }
 
 /** One look a second: a change made by any server on the database reaches an open page within about that. */
 const DEFAULT_FEED_INTERVAL_MS = 1_000;
+/** While changes are pushed (LISTEN/NOTIFY), the feed looks this many times less often: every 30 s by default. */
+const PUSHED_LOOK_FACTOR = 30;
 /** Ids per query, well under PostgreSQL's 65,535 parameters. */
 const IDS_PER_QUERY = 1_000;
 
 /**
- * What the open request pages on this server follow. Every second (while any page is open) it reads
- * the followed requests in one query and tells each page's listener their current row; a change made
- * by this server (the desk) wakes it at once. Reading the database, not a message bus, is what lets
- * several servers on one PostgreSQL serve followers of the same request: whichever server a change
- * went through, every server sees it at its next look. One query a second per server, whatever the
- * number of followers.
+ * What the open request pages on this server follow. At each look it reads the followed requests in
+ * one query and tells each page's listener their current row, whatever the number of followers. A
+ * change made by this server (the desk) wakes it at once and is announced to the other servers; on
+ * PostgreSQL they hear it through LISTEN/NOTIFY (change-notices.ts) and look at once too. Polling
+ * (every second while any page is open) is the fallback: on PGlite, and while the notification
+ * connection is down, a change made anywhere is seen at the next look. While changes are pushed, a
+ * look every 30 s remains as a safety net.
  */
 export class RequestFeed {
   private readonly followers = new Map<number, Set<FeedListener>>();
@@ -36,6 +42,9 @@ export class RequestFeed {
 
   constructor(private readonly options: RequestFeedOptions) {
     this.intervalMs = options.intervalMs ?? DEFAULT_FEED_INTERVAL_MS;
+    // Another server's change, or the notifications coming back or going away: look now either way
+    // (what was missed meanwhile, or the first look of the polling that takes over).
+    options.changes?.subscribe({ changed: () => this.lookNow(), pushedNow: () => this.lookNow() });
   }
 
   /** Follows request `id`; returns the function that stops following. */
@@ -61,8 +70,14 @@ export class RequestFeed {
     return n;
   }
 
-  /** A request changed through this server: look now rather than at the next tick. */
+  /** A request changed through this server: look now rather than at the next tick, and tell the other servers. */
   wake(): void {
+    if (this.closed) return;
+    this.options.changes?.announce();
+    this.lookNow();
+  }
+
+  private lookNow(): void {
     if (this.closed || this.followers.size === 0) return;
     if (this.running) {
       this.again = true;
@@ -74,7 +89,7 @@ export class RequestFeed {
       this.running = undefined;
       if (this.again) {
         this.again = false;
-        this.wake();
+        this.lookNow();
         return;
       }
       this.schedule();
@@ -90,10 +105,13 @@ export class RequestFeed {
 
   private schedule(): void {
     if (this.closed || this.timer || this.running || this.followers.size === 0) return;
+    // While changes are pushed, a look now and then only as a safety net: for a link that expired with
+    // time, and a change made outside the servers (by hand in psql), which nothing announces.
+    const delay = this.options.changes?.pushed ? this.intervalMs * PUSHED_LOOK_FACTOR : this.intervalMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      this.wake();
-    }, this.intervalMs);
+      this.lookNow();
+    }, delay);
     this.timer.unref();
   }
 
