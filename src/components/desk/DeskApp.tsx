@@ -17,7 +17,7 @@ import { PhoneInForm } from "./PhoneInForm";
 import { PushSwitch, stopPhoneAlerts } from "./PushSwitch";
 import { createDeskQueryClient, deskSend, fetchSession, SESSION_KEY, type SessionState } from "./query-client";
 import { ReportPage } from "./ReportPage";
-import { RequestPage } from "./RequestPage";
+import { DeskRequestPage } from "./DeskRequestPage";
 import { ReviewsPage } from "./ReviewsPage";
 import { SignInForm } from "./SignInForm";
 import { type DeskRoute, hrefFor, useHashRoute } from "./use-hash-route";
@@ -194,7 +194,7 @@ function SignedInDesk({ email, towns }: { email: string; towns: readonly string[
         )}
         {route.view === "inbox" && <Inbox state={inbox} onChange={(next) => go({ view: "inbox", ...next })} />}
         {route.view === "request" && (
-          <RequestPage
+          <DeskRequestPage
             key={route.id}
             id={route.id}
             inboxHref={hrefFor(inboxRoute)}

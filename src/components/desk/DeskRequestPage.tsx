@@ -76,7 +76,7 @@ function MapLink({ place }: { place: string }) {
   );
 }
 
-export function RequestPage({
+export function DeskRequestPage({
   id,
   inboxHref,
   towns,
