@@ -74,7 +74,9 @@ test.describe("/chat page", () => {
     await input.press("Enter");
     await expect(log.getByTestId("user-message")).toHaveCount(0);
     // A real message after it: had the blank one gone out, it would be the first call and the first message.
-    const answered = page.waitForResponse((r) => r.url().endsWith("/api/chat") && !!r.request().postData()?.includes("tow"));
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith("/api/chat") && !!r.request().postData()?.includes("tow"),
+    );
     await input.fill("tow");
     await input.press("Enter");
     await answered;
