@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { LOCK_FILE } from "../../server/db/lock";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { copyMigratedPglite, databaseTargets, openTestDatabase } from "../support/databases";
 import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { emptyTestSite } from "../support/test-site";
 
 /** Defects an outside probe reproduced (issue 10), each pinned by a test that failed before its fix. */
 const valid = {
@@ -52,7 +52,7 @@ describe("timeouts and connection caps on a listening server", () => {
         maxConnectionsPerClient: 5,
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as net.AddressInfo).port;
@@ -120,7 +120,7 @@ describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
           },
         }),
       },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
   });
@@ -167,7 +167,7 @@ describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
           },
         }),
       },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db: broken,
     });
     try {
