@@ -55,6 +55,47 @@ async function fill(dataDir: string, mb: number) {
   }
 }
 
+/**
+ * Asks /healthz every 20 ms until stopped, noting the longest wait, and samples the server's RSS
+ * every 20 ms; stop() gives the longest wait, the requests made and the highest RSS (MB).
+ */
+function startProbe(origin: string, pid: number) {
+  let running = true;
+  let maxWaitMs = 0;
+  let requests = 0;
+  let rssMax = rssMb(pid);
+  const sampler = setInterval(() => {
+    rssMax = Math.max(rssMax, rssMb(pid));
+  }, 20);
+  const loop = (async () => {
+    while (running) {
+      const start = performance.now();
+      const res = await fetch(`${origin}/healthz`);
+      await res.arrayBuffer();
+      maxWaitMs = Math.max(maxWaitMs, performance.now() - start);
+      requests++;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    clearInterval(sampler);
+    return { maxWaitMs, requests, rssMax };
+  };
+}
+
+/** `npm run db:backup` of the folder into `file`, as the owner runs it; its exit code. */
+function runBackupCli(dataDir: string, file: string) {
+  return new Promise<number | null>((resolve) => {
+    const cli = spawn(process.execPath, ["--import", "tsx", "server/db/backup-cli.ts", "backup", file], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    cli.on("exit", resolve);
+  });
+}
+
 async function main() {
   const root = mkdtempSync(path.join(tmpdir(), "towing-bench-backup-"));
   const dataDir = path.join(root, "data");
@@ -67,56 +108,22 @@ async function main() {
       // Settle, then the baseline.
       for (let i = 0; i < 20; i++) await fetch(`${server.origin}/healthz`);
       const rssBefore = rssMb(pid);
-      let rssMax = rssBefore;
-      const sampler = setInterval(() => {
-        rssMax = Math.max(rssMax, rssMb(pid));
-      }, 20);
-
-      let running = true;
-      let maxWaitMs = 0;
-      let requests = 0;
-      const probeLoop = async () => {
-        while (running) {
-          const start = performance.now();
-          const res = await fetch(`${server.origin}/healthz`);
-          await res.arrayBuffer();
-          maxWaitMs = Math.max(maxWaitMs, performance.now() - start);
-          requests++;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-      };
       // Control: the same requests for 10 s, no backup.
-      const control = probeLoop();
+      const stopControl = startProbe(server.origin, pid);
       await new Promise((r) => setTimeout(r, 10_000));
-      running = false;
-      await control;
-      const controlGrowth = rssMax - rssBefore;
-      const controlWait = maxWaitMs;
-      running = true;
-      maxWaitMs = 0;
-      requests = 0;
+      const control = await stopControl();
       const rssAtBackup = rssMb(pid);
-      rssMax = rssAtBackup;
-      const probe = probeLoop();
-
+      const stopProbe = startProbe(server.origin, pid);
       const file = path.join(root, "backup.tar.gz");
       const started = performance.now();
-      const code = await new Promise<number | null>((resolve) => {
-        const cli = spawn(process.execPath, ["--import", "tsx", "server/db/backup-cli.ts", "backup", file], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-          stdio: ["ignore", "inherit", "inherit"],
-        });
-        cli.on("exit", resolve);
-      });
+      const code = await runBackupCli(dataDir, file);
       const backupMs = performance.now() - started;
-      running = false;
-      await probe;
-      clearInterval(sampler);
+      const { maxWaitMs, requests, rssMax } = await stopProbe();
       if (code !== 0) throw new Error(`db:backup exited with ${code}`);
 
       const growth = rssMax - rssAtBackup;
       console.log(
-        `control (requests only, 10 s): longest wait ${controlWait.toFixed(0)} ms, RSS +${controlGrowth.toFixed(0)} MB`,
+        `control (requests only, 10 s): longest wait ${control.maxWaitMs.toFixed(0)} ms, RSS +${(control.rssMax - rssBefore).toFixed(0)} MB`,
       );
       console.log(
         `folder ${sizeMb.toFixed(0)} MB, backup ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB in ${(backupMs / 1000).toFixed(1)} s`,

@@ -1,8 +1,9 @@
 import { createAssistant } from "../server/features/chat/assistant";
-import { loadModel, nearestExampleModel, trainModel } from "../server/features/chat/classifier";
+import { loadModel, trainModel } from "../server/features/chat/classifier";
 import { caseKey, loadCases, problemsWith, REGRESSION_FILES } from "../tests/support/chat-eval";
 import { heldOutCases, heldOutProblems, heldOutScores } from "../tests/support/chat-heldout";
 import { builtKnowledge } from "../tests/support/content";
+import { nearestExampleModel } from "./nearest-example-model";
 
 /**
  * The comparison that chose the assistant's classifier: nlp.js's neural network against

@@ -155,10 +155,8 @@ async function follow(origin: string, id: number, requestPage: string): Promise<
   return follower;
 }
 
-runBench("request-page", async ({ dataDir, databaseUrl }) => {
-  let pass = true;
-  const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
-  // The owner's account, made with the real CLI before the server holds the database.
+/** The owner's account, made with the real CLI before the server holds the database. */
+function addDeskUser(dbEnv: Record<string, string>) {
   const added = spawnSync(
     process.execPath,
     ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL],
@@ -169,18 +167,108 @@ runBench("request-page", async ({ dataDir, databaseUrl }) => {
     },
   );
   if (added.status !== 0) throw new Error(`desk add-user failed: ${added.stderr}`);
+}
 
-  const env = {
-    ...dbEnv,
-    REDIS_URL: "",
-    // Every follower comes from this one address: no per-client cap may stand in for 500 phones.
-    MAX_CONNECTIONS_PER_CLIENT: "0",
-    REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: String(FOLLOWERS + 10),
-    REQUEST_PAGE_MAX_STREAMS: String(Math.max(2000, FOLLOWERS + 10)),
-    CONTACT_RATE_LIMIT_MAX: "100000000",
-    REQUEST_PAGE_RATE_LIMIT_MAX: "100000000",
-    DESK_SIGN_IN_RATE_LIMIT_MAX: "1000",
-  };
+/** FOLLOWERS service requests, each with its driver's page. */
+async function storeRequests(origin: string) {
+  const stored: { id: number; requestPage: string }[] = [];
+  for (let i = 0; i < FOLLOWERS; i++) {
+    const res = await fetch(`${origin}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...benchServiceRequest, name: `Bench Driver ${i}` }),
+    });
+    if (res.status !== 201) throw new Error(`POST /api/contact answered ${res.status}`);
+    stored.push((await res.json()) as { id: number; requestPage: string });
+  }
+  return stored;
+}
+
+/** How long each change took to show on its page; changes never seen, and pages that saw a change not theirs. */
+function seenLatencies(followers: Follower[], changedAt: Map<number, number>) {
+  const latencies: number[] = [];
+  let unseen = 0;
+  let wrong = 0;
+  for (const f of followers) {
+    const at = changedAt.get(f.id);
+    if (at === undefined) {
+      if (f.seenAt !== undefined) wrong++;
+      continue;
+    }
+    if (f.seenAt === undefined) unseen++;
+    else latencies.push(f.seenAt - at);
+  }
+  latencies.sort((a, b) => a - b);
+  return { latencies, unseen, wrong };
+}
+
+/** The owner dispatches CHANGES of the requests, one every 100 ms, while all pages stay open; then waits until each is seen. */
+async function dispatchWhileFollowed(
+  owner: Awaited<ReturnType<typeof signInToDesk>>,
+  stored: { id: number }[],
+  followers: Follower[],
+) {
+  const changedAt = new Map<number, number>();
+  for (const s of stored.slice(0, CHANGES)) {
+    changedAt.set(s.id, performance.now());
+    await owner.changeStatus(s.id, "dispatched");
+    await new Promise((r) => setTimeout(r, CHANGE_EVERY_MS));
+  }
+  // Until every change is seen, or the budget is long past.
+  const deadline = performance.now() + 10_000;
+  while (performance.now() < deadline && followers.some((f) => changedAt.has(f.id) && f.seenAt === undefined)) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return changedAt;
+}
+
+/** The 404s for each kind of wrong token (a deleted request's included), on the server the pages use; true within budget. */
+async function notFoundWithinBudget(
+  origin: string,
+  owner: Awaited<ReturnType<typeof signInToDesk>>,
+  deleted: { id: number; requestPage: string },
+) {
+  await owner.remove(deleted.id);
+  const times = await notFoundTimes(origin, {
+    unknown: randomBytes(32).toString("base64url"),
+    "malformed (5 chars)": "abcde",
+    "malformed (300 chars)": "x".repeat(300),
+    deleted: deleted.requestPage.slice("/request/".length),
+  });
+  const medians = times.map((t) => t.median);
+  const spread = Math.max(...medians) / Math.min(...medians);
+  console.log(
+    `404 for a wrong token, median (p90) over 300 each: ${times.map((t) => `${t.kind} ${t.median.toFixed(2)} ms (${t.p90.toFixed(2)})`).join(", ")}; slowest/fastest median ${spread.toFixed(2)} (budget <= 1.5)`,
+  );
+  return spread <= 1.5;
+}
+
+/** Opens every follower's page and stream, 50 at a time. */
+async function openFollowers(origin: string, stored: { id: number; requestPage: string }[]) {
+  const followers: Follower[] = [];
+  for (let i = 0; i < stored.length; i += 50) {
+    const batch = stored.slice(i, i + 50);
+    followers.push(...(await Promise.all(batch.map((s) => follow(origin, s.id, s.requestPage)))));
+  }
+  return followers;
+}
+
+const serverEnv = (dbEnv: Record<string, string>) => ({
+  ...dbEnv,
+  REDIS_URL: "",
+  // Every follower comes from this one address: no per-client cap may stand in for 500 phones.
+  MAX_CONNECTIONS_PER_CLIENT: "0",
+  REQUEST_PAGE_MAX_STREAMS_PER_CLIENT: String(FOLLOWERS + 10),
+  REQUEST_PAGE_MAX_STREAMS: String(Math.max(2000, FOLLOWERS + 10)),
+  CONTACT_RATE_LIMIT_MAX: "100000000",
+  REQUEST_PAGE_RATE_LIMIT_MAX: "100000000",
+  DESK_SIGN_IN_RATE_LIMIT_MAX: "1000",
+});
+
+runBench("request-page", async ({ dataDir, databaseUrl }) => {
+  const dbEnv = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" };
+  addDeskUser(dbEnv);
+  const env = serverEnv(dbEnv);
   const servers: RunningServer[] = [await startServer(PORT, env, dataDir)];
   if (databaseUrl) servers.push(await startServer(PORT + 1, env, dataDir));
   const [pages, desk] = [servers[0] as RunningServer, servers.at(-1) as RunningServer];
@@ -191,58 +279,18 @@ runBench("request-page", async ({ dataDir, databaseUrl }) => {
         ? "Database: PostgreSQL, two servers: the pages follow on one, the owner works on the other\n"
         : "Database: PGlite, one server\n",
     );
-    const stored: { id: number; requestPage: string }[] = [];
-    for (let i = 0; i < FOLLOWERS; i++) {
-      const res = await fetch(`${pages.origin}/api/contact`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...benchServiceRequest, name: `Bench Driver ${i}` }),
-      });
-      if (res.status !== 201) throw new Error(`POST /api/contact answered ${res.status}`);
-      stored.push((await res.json()) as { id: number; requestPage: string });
-    }
+    const stored = await storeRequests(pages.origin);
     const owner = await signInToDesk(desk.origin);
-
     // Idle: the server with its requests stored and no page open.
     const idle = await measure(pid, () => new Promise((r) => setTimeout(r, IDLE_WINDOW_MS)));
-
-    // Followers: each loads its page and opens its stream.
     const connectStarted = performance.now();
-    const followers: Follower[] = [];
-    for (let i = 0; i < stored.length; i += 50) {
-      const batch = stored.slice(i, i + 50);
-      followers.push(...(await Promise.all(batch.map((s) => follow(pages.origin, s.id, s.requestPage)))));
-    }
+    const followers = await openFollowers(pages.origin, stored);
     const connectMs = performance.now() - connectStarted;
-
-    // The owner dispatches CHANGES of them, one every 100 ms, while all pages stay open.
-    const changedAt = new Map<number, number>();
+    let changedAt = new Map<number, number>();
     const busy = await measure(pid, async () => {
-      for (const s of stored.slice(0, CHANGES)) {
-        changedAt.set(s.id, performance.now());
-        await owner.changeStatus(s.id, "dispatched");
-        await new Promise((r) => setTimeout(r, CHANGE_EVERY_MS));
-      }
-      // Until every change is seen, or the budget is long past.
-      const deadline = performance.now() + 10_000;
-      while (performance.now() < deadline && followers.some((f) => changedAt.has(f.id) && f.seenAt === undefined)) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      changedAt = await dispatchWhileFollowed(owner, stored, followers);
     });
-
-    const latencies: number[] = [];
-    let unseen = 0;
-    let wrong = 0;
-    for (const f of followers) {
-      const at = changedAt.get(f.id);
-      if (at === undefined) {
-        if (f.seenAt !== undefined) wrong++;
-        continue;
-      }
-      if (f.seenAt === undefined) unseen++;
-      else latencies.push(f.seenAt - at);
-    }
-    latencies.sort((a, b) => a - b);
+    const { latencies, unseen, wrong } = seenLatencies(followers, changedAt);
     for (const f of followers) f.close();
 
     const p95 = percentile(latencies, 0.95);
@@ -259,25 +307,14 @@ runBench("request-page", async ({ dataDir, databaseUrl }) => {
     console.log(
       `server CPU (% of one core): idle ${idle.cpuPct.toFixed(1)}%, with ${followers.length} pages open and ${CHANGES} changes in ${((CHANGES * CHANGE_EVERY_MS) / 1000).toFixed(0)} s ${busy.cpuPct.toFixed(1)}%`,
     );
-    if (followers.length !== FOLLOWERS || unseen > 0 || wrong > 0 || p95 > P95_BUDGET_MS) pass = false;
-
-    // The 404s, on the server the pages use.
-    const deleted = stored.at(-1) as { id: number; requestPage: string };
-    await owner.remove(deleted.id);
-    const times = await notFoundTimes(pages.origin, {
-      unknown: randomBytes(32).toString("base64url"),
-      "malformed (5 chars)": "abcde",
-      "malformed (300 chars)": "x".repeat(300),
-      deleted: deleted.requestPage.slice("/request/".length),
-    });
-    const medians = times.map((t) => t.median);
-    const spread = Math.max(...medians) / Math.min(...medians);
-    console.log(
-      `404 for a wrong token, median (p90) over 300 each: ${times.map((t) => `${t.kind} ${t.median.toFixed(2)} ms (${t.p90.toFixed(2)})`).join(", ")}; slowest/fastest median ${spread.toFixed(2)} (budget <= 1.5)`,
+    const streamsOk = followers.length === FOLLOWERS && unseen === 0 && wrong === 0 && p95 <= P95_BUDGET_MS;
+    const notFoundOk = await notFoundWithinBudget(
+      pages.origin,
+      owner,
+      stored.at(-1) as { id: number; requestPage: string },
     );
-    if (spread > 1.5) pass = false;
+    return streamsOk && notFoundOk;
   } finally {
     for (const s of servers) await s.stop();
   }
-  return pass;
 });

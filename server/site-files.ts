@@ -29,7 +29,7 @@ export interface SiteFiles {
   /** The public origin the pages were built for (PUBLIC_SITE_URL at build time, build-settings.json). */
   siteUrl: string;
   /**
-   * The built shells of the driver's request page, one per language (src/views/RequestPage.astro),
+   * The built shells of the driver's request page, one per language (src/views/DriverRequestPage.astro),
    * which the server fills in for each request in its language: read at start, never served as pages
    * of their own. Absent in API-only tests.
    */

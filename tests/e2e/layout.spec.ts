@@ -308,36 +308,35 @@ for (const [language, routes] of [
 }
 
 test.describe("testimonials carousel", () => {
-  async function stepsToEnd(page: Page) {
+  /**
+   * Next takes the carousel to its end in exactly `steps` clicks: enabled before each (so never fewer),
+   * disabled after the last (so never more). Each assertion waits for the state it names, not for a time.
+   */
+  async function expectStepsToEnd(page: Page, steps: number) {
     const carousel = page.getByTestId("testimonials-carousel");
     await carousel.scrollIntoViewIfNeeded();
     await waitForIsland(page, "TestimonialsCarousel");
     const prev = carousel.getByRole("button", { name: "Previous testimonials" });
     const next = carousel.getByRole("button", { name: "Next testimonials" });
     await expect(prev).toBeDisabled();
-    await expect(next).toBeEnabled();
-    let steps = 0;
-    while (await next.isEnabled()) {
+    for (let step = 1; step <= steps; step += 1) {
+      await expect(next, `next is still enabled before step ${step}`).toBeEnabled();
       await next.click();
-      steps += 1;
-      await page.waitForTimeout(350);
-      if (steps > 10) break;
+      await expect(prev).toBeEnabled();
     }
     await expect(next).toBeDisabled();
-    await expect(prev).toBeEnabled();
-    return steps;
   }
 
   test("one testimonial per step on a 375 px phone", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
-    expect(await stepsToEnd(page)).toBe(6);
+    await expectStepsToEnd(page, 6);
   });
 
   test("three per step from 768 px (1024 px screen)", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto("/");
-    expect(await stepsToEnd(page)).toBe(2);
+    await expectStepsToEnd(page, 2);
   });
 
   test("arrow keys move it", async ({ page }) => {

@@ -7,10 +7,10 @@ import { serviceRequests } from "../../server/db/schema";
 import { listRequests } from "../../server/features/desk/requests";
 import { addUser } from "../../server/features/desk/users";
 import { safeErrorForLog } from "../../server/log-safety";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * Hostile input on every desk route, signed in: NUL, lone surrogates, U+FFFD, impossible dates,
@@ -159,7 +159,7 @@ describe.each(databaseTargets)("desk API fuzz on $kind", (target) => {
     app = await buildApp({
       config: testConfig(),
       logger: { level: "info", stream },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
     await db.db.insert(serviceRequests).values(

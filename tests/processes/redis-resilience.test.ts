@@ -4,11 +4,11 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { type PausingProxy, startPausingProxy } from "../support/tcp-proxy";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * A Redis that stops answering (a local TCP proxy in front of the real one, paused: the connection stays
@@ -77,7 +77,7 @@ describe.runIf(redisUrl && pglite)("a Redis that goes silent", () => {
         chatRateLimit: { max: 3, timeWindowMs: 60_000 },
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
     await app.ready();
@@ -138,7 +138,7 @@ describe("the desk's sign-in throttle with Redis down", () => {
         deskSignInRateLimit: { max: 5, timeWindowMs: 15 * 60_000 },
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
     await app.ready();

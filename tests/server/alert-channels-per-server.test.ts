@@ -7,7 +7,6 @@ import { alertOutbox } from "../../server/db/schema";
 import { GIVE_UP_AFTER_MS } from "../../server/features/alerts/retry-policy";
 import { LIVE_FOR_MS } from "../../server/features/alerts/server-directory";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
@@ -15,6 +14,7 @@ import { OWNER, PASSWORD, partnersWorld } from "../support/partners";
 import { withPostgresServers } from "../support/postgres-servers";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const WEBHOOK_SECRET = "two-servers-webhook-secret-0123";
 
@@ -50,7 +50,7 @@ describe.each(databaseTargets)("two servers with different alert channels on one
       buildApp({
         config: testConfig(alerts),
         logger: false,
-        site: emptySiteFiles(),
+        site: emptyTestSite(),
         db: on,
         alerts: { autoStart: false, worker: { now } },
       });

@@ -7,11 +7,11 @@ import type { AlertConfig } from "../../server/config";
 import { alertOutbox } from "../../server/db/schema";
 import { MAX_RETRY_DELAY_MS } from "../../server/features/alerts/retry-policy";
 import { NO_ALERT_CHANNEL_WARNING } from "../../server/plugins/alerts";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { logSink } from "../support/log-sink";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
+import { emptyTestSite } from "../support/test-site";
 
 const WEBHOOK_SECRET = "test-webhook-secret-0123456789";
 const SMTP_PASSWORD = "smtp-password-123"; // in the receiver's URL: must never reach a log
@@ -70,7 +70,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
     app = await buildApp({
       config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 }, alerts: alertConfig() }),
       logger: { level: "info", stream: log.stream },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       // The worker runs only when the test says, on the test's clock.
       alerts: { autoStart: false, worker: { now: () => new Date(clock), random: () => 1 } },
@@ -363,7 +363,7 @@ describe.each(databaseTargets)("new-request alerts on $kind", (target) => {
         },
       }),
       logger: { level: "info", stream: downLog.stream },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       alerts: { autoStart: false, worker: { now: () => new Date(clock) } },
     });
@@ -414,7 +414,7 @@ describe("with no alert channel configured", () => {
       app = await buildApp({
         config: testConfig({ alerts: {} }),
         logger: { level: "info", stream: log.stream },
-        site: emptySiteFiles(),
+        site: emptyTestSite(),
         db,
       });
       await app.ready();

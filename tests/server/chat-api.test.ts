@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { createAssistant } from "../../server/features/chat/assistant";
-import { emptySiteFiles } from "../../server/site-files";
 import { MAX_CHAT_CHARS } from "../../src/shared/chat-schema";
 import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
+import { emptyTestSite } from "../support/test-site";
 
 const assistant = createAssistant(builtKnowledge());
-const site = emptySiteFiles();
+const site = emptyTestSite();
 const post = (app: Awaited<ReturnType<typeof buildApp>>, payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({
     method: "POST",

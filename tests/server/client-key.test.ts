@@ -8,12 +8,12 @@ import { addUser } from "../../server/features/desk/users";
 import { createHereLink } from "../../server/features/here/store";
 import { clientKeyOf } from "../../server/plugins/client-key";
 import connectionLimits from "../../server/plugins/connection-limits";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 
@@ -84,7 +84,7 @@ describe.each(databaseTargets)("every limit counts an IPv6 client by its /64 on 
         alerts: {},
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
     await app.listen({ port: 0, host: "127.0.0.1" });

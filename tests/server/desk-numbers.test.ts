@@ -5,12 +5,12 @@ import { buildApp } from "../../server/app";
 import { requestEvents, reviews, serviceRequests, siteEventCounts } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { rebuildNumbersRollups } from "../../server/features/numbers/rollups";
-import { emptySiteFiles } from "../../server/site-files";
 import type { DeskNumbers } from "../../src/shared/numbers-schema";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -109,7 +109,7 @@ describe.each(databaseTargets)("GET /api/desk/numbers on $kind", (target) => {
     app = await buildApp({
       config: testConfig({ numbersFreshMs: 0 }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       eventsClock: () => NOW,
     });
@@ -202,7 +202,7 @@ describe.each(databaseTargets)("GET /api/desk/numbers on $kind", (target) => {
     const keeping = await buildApp({
       config: testConfig({ numbersFreshMs: 60_000 }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       eventsClock: () => clock,
     });

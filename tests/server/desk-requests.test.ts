@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, requestEvents, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/shared/desk-schema";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -66,7 +66,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
-    app = await buildApp({ config: testConfig(), logger: false, site: emptySiteFiles(), db });
+    app = await buildApp({ config: testConfig(), logger: false, site: emptyTestSite(), db });
     await addUser(db.db, OWNER, PASSWORD);
     owner = new DeskClient(app);
     expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);

@@ -8,12 +8,12 @@ import { deskSignIns } from "../../server/db/schema";
 import { SESSION_COOKIE } from "../../server/features/desk/routes";
 import { NOT_AN_EMAIL } from "../../server/features/desk/sign-in-log";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
 import { appOnFreshDatabase } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * The desk's sign-in throttle under a burst, the client address behind a proxy, and CSRF: the token
@@ -253,7 +253,7 @@ describe("TRUST_PROXY", () => {
     const app = await buildApp({
       config: testConfig({ trustProxy: ["127.0.0.1"], chatRateLimit: { max: 2, timeWindowMs: 60_000 } }),
       logger: { level: "info", stream: { write: (line: string) => lines.push(line) } },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
     });
     app.get("/whoami", async (request) => ({ ip: request.ip }));
     const ask = (xff: string) =>
@@ -287,7 +287,7 @@ describe("TRUST_PROXY", () => {
     const app = await buildApp({
       config: testConfig({ trustProxy: ["127.0.0.1"] }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
     });
     app.get("/whoami", async (request) => ({ ip: request.ip }));
     const ask = (remoteAddress: string, xff: string) =>

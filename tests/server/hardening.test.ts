@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { LOCK_FILE } from "../../server/db/lock";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { copyMigratedPglite, databaseTargets, openTestDatabase } from "../support/databases";
 import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { emptyTestSite } from "../support/test-site";
 
 /** Defects an outside probe reproduced (issue 10), each pinned by a test that failed before its fix. */
 const valid = {
@@ -24,13 +24,14 @@ const valid = {
 };
 
 /** Opens a raw connection, sends the headers of a POST and part of its body, then nothing more. */
-function slowClient(port: number) {
+function slowClient(port: number, onSent: () => void = () => {}) {
   return new Promise<{ closedAfterMs: number; response: string }>((resolve, reject) => {
     const started = performance.now();
     let response = "";
     const socket = net.connect(port, "127.0.0.1", () => {
       socket.write(
         'POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":',
+        onSent,
       );
     });
     socket.on("data", (d) => {
@@ -51,7 +52,7 @@ describe("timeouts and connection caps on a listening server", () => {
         maxConnectionsPerClient: 5,
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as net.AddressInfo).port;
@@ -119,7 +120,7 @@ describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
           },
         }),
       },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
   });
@@ -166,7 +167,7 @@ describe.each(databaseTargets)("bad input and failures on $kind", (target) => {
           },
         }),
       },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db: broken,
     });
     try {
@@ -208,9 +209,15 @@ describe("SIGTERM with a client that never finishes its request", () => {
       });
       onTestFinished(() => stopServer(server));
       await waitHealthy(server);
-      const slow = slowClient(server.port);
-      // The unfinished request is in: the server has answered nothing on it.
-      await new Promise((r) => setTimeout(r, 200));
+      let sent: () => void = () => {};
+      const written = new Promise<void>((r) => {
+        sent = r;
+      });
+      const slow = slowClient(server.port, sent);
+      // The unfinished request is in: its bytes are written, and the server has since answered a later
+      // connection (it reads connections in the order they came), while answering nothing on this one.
+      await written;
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
       const signalled = performance.now();
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { hereLinks, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import type { DeskHereLink, DeskRequestDetail } from "../../src/shared/desk-schema";
 import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
@@ -15,6 +14,7 @@ import { DeskClient } from "../support/desk-client";
 import { SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -48,7 +48,7 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
     app = await buildApp({
       config: testConfig({ requestPageRateLimit: { max: 1000, timeWindowMs: 60_000 } }),
       logger: { level: "info", stream },
-      site: { ...emptySiteFiles(), chatKnowledge: builtKnowledge() },
+      site: { ...emptyTestSite(), chatKnowledge: builtKnowledge() },
       db,
       deskClock: () => now,
       requestPageClock: () => now,
@@ -205,7 +205,7 @@ describe("/here rate limit", () => {
     const app = await buildApp({
       config: testConfig({ requestPageRateLimit: { max: 3, timeWindowMs: 60_000 } }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       retention: { autoStart: false },
     });

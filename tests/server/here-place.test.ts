@@ -4,13 +4,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import type { DeskHereLink, DeskRequestDetail } from "../../src/shared/desk-schema";
 import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * The place a caller types on the /here page when their phone gives no position (issue 48): sent as
@@ -42,7 +42,7 @@ describe.each(databaseTargets)("a place typed on a /here link, on $kind", (targe
     app = await buildApp({
       config: testConfig({ requestPageRateLimit: { max: 1000, timeWindowMs: 60_000 } }),
       logger: { level: "info", stream },
-      site: { ...emptySiteFiles(), chatKnowledge: builtKnowledge() },
+      site: { ...emptyTestSite(), chatKnowledge: builtKnowledge() },
       db,
       deskClock: () => now,
       requestPageClock: () => now,

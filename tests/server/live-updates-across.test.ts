@@ -5,12 +5,12 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
 import { changeChannelOf, PostgresChanges } from "../../server/features/request-page/change-notices";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 import { readEventStream } from "../support/event-stream";
 import { startPausingProxy } from "../support/tcp-proxy";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 /** Longer than the test: a change seen on the other app came by notification, never by a poll. */
 const NO_POLL_MS = 3_600_000;
@@ -42,7 +42,7 @@ describe.skipIf(!postgresUrl)("driver pages' live updates across two apps on one
           await buildApp({
             config: testConfig(),
             logger: false,
-            site: emptySiteFiles(),
+            site: emptyTestSite(),
             db,
             alerts: { autoStart: false },
             requestFeedIntervalMs: NO_POLL_MS,

@@ -5,13 +5,13 @@ import { buildApp } from "../../server/app";
 import { serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { createHereLink } from "../../server/features/here/store";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * A position's time at the edges of four-digit years (and in the future) passed the schema and reached
@@ -51,7 +51,7 @@ describe.each(databaseTargets)("a position's time outside the window on $kind", 
         alerts: {},
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       retention: { autoStart: false },
     });

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { offerPage } from "../../src/i18n/en/offer-page";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -34,7 +34,7 @@ describe.each(databaseTargets)("a partner's step on a request the desk closed, o
         alerts: { email: { smtpUrl: "smtp://127.0.0.1:9", from: "alerts@example.com", to: [OWNER] } },
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       alerts: { autoStart: false },
     });

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, offerLinks, partnerOffers, requestEvents, serviceRequests } from "../../server/db/schema";
 import { newPageToken } from "../../server/shared/page-tokens";
-import { emptySiteFiles } from "../../server/site-files";
 import { mapSearchHref } from "../../src/shared/links";
 import { site } from "../../src/shared/site";
 import { testConfig } from "../support/config";
@@ -14,6 +13,7 @@ import { databaseTargets, openTestDatabase } from "../support/databases";
 import { addPartner, answerOffer, offerJob, SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const MINUTE = 60_000;
 /** Offer lookups per client per window: above what the other tests make from their one client. */
@@ -56,7 +56,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
         alerts: {},
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       requestPageClock: now,
       deskClock: now,

@@ -4,12 +4,12 @@ import { buildApp } from "../../server/app";
 import type { Db } from "../../server/db/client";
 import { openDatabase } from "../../server/db/client";
 import { partnerOffers, requestEvents } from "../../server/db/schema";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 import { addPartner, answerOffer, type SeededJob, seedJobs } from "../support/offers";
 import { withPostgresServers } from "../support/postgres-servers";
 import type { ServerProcess } from "../support/server-process";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * The first acceptance wins: 5 partners accept each of 100 jobs within the same few milliseconds. On
@@ -66,7 +66,7 @@ describe("the acceptance race on PGlite, in one process", () => {
     const app = await buildApp({
       config: testConfig({ requestPageRateLimit: { max: 100_000, timeWindowMs: 60_000 }, alerts: {} }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
     try {

@@ -6,7 +6,6 @@ import { buildApp } from "../../server/app";
 import type { AlertConfig } from "../../server/config";
 import { alertOutbox, offerLinks, partnerOffers, type partners, serviceRequests } from "../../server/db/schema";
 import { noPartnerPushNotification, notCompletedPushNotification } from "../../server/features/alerts/message";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { logSink } from "../support/log-sink";
@@ -14,6 +13,7 @@ import { addPartner } from "../support/offers";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * The partners' alerts (issue 40): an offer e-mailed to the partner with its private link (made when
@@ -74,7 +74,7 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
         partnerWebhookSecret: PARTNER_SECRET,
       }),
       logger: loopback ? { level: "info", stream: log.stream } : false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       alerts: {
         autoStart: false,

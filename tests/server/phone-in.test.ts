@@ -4,13 +4,13 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { alertOutbox, requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import type { InboxPage } from "../../src/shared/desk-schema";
 import { builtKnowledge } from "../support/content";
 import { databaseTargets } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
 import { appOnFreshDatabase, type TestDatabase } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -19,7 +19,7 @@ describe.each(databaseTargets)("a request taken on the phone, in the desk, on $k
   let app: FastifyInstance;
   let db: TestDatabase;
   appOnFreshDatabase(target, {}, (ready) => ({ app, db } = ready), {
-    site: { ...emptySiteFiles(), chatKnowledge: builtKnowledge() },
+    site: { ...emptyTestSite(), chatKnowledge: builtKnowledge() },
     alerts: { autoStart: false },
   });
   const owner = async () => {

@@ -7,10 +7,10 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { postgresUrl } from "../support/databases";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * The documented PostgreSQL backup (docs/operations.md#backups): `pg_dump -Fc` of the whole database, and
@@ -56,7 +56,7 @@ describe.skipIf(!postgresUrl || !hasPgTools)("PostgreSQL backup: pg_dump -Fc, re
   it("the copy holds the request, the migration record and pg_trgm; a server starts on it without migrating", async () => {
     await admin(`CREATE DATABASE "${source}"`);
     const original = await openDatabase({ dataDir: "unused", databaseUrl: urlOf(source) });
-    const app = await buildApp({ config: testConfig(), logger: false, site: emptySiteFiles(), db: original });
+    const app = await buildApp({ config: testConfig(), logger: false, site: emptyTestSite(), db: original });
     let token: string;
     try {
       ({ token } = await postServiceRequest(app, { name: "Backed Up" }));
@@ -73,7 +73,7 @@ describe.skipIf(!postgresUrl || !hasPgTools)("PostgreSQL backup: pg_dump -Fc, re
 
     // MIGRATE_ON_START=false: the copy must already say it is up to date.
     const restored = await openDatabase({ dataDir: "unused", databaseUrl: urlOf(copy), migrate: false });
-    const server = await buildApp({ config: testConfig(), logger: false, site: emptySiteFiles(), db: restored });
+    const server = await buildApp({ config: testConfig(), logger: false, site: emptyTestSite(), db: restored });
     try {
       const state = await server.inject({ method: "GET", url: `/api/request/${token}/state` });
       // Found by its driver page's token, as the driver left it.

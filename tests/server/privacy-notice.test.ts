@@ -5,13 +5,13 @@ import * as cheerio from "cheerio";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { emptySiteFiles } from "../../server/site-files";
 import { PRIVACY_EFFECTIVE_DATE, privacyContact } from "../../src/shared/privacy";
 import { DEFAULT_LOCATION_RETENTION_DAYS, DEFAULT_REQUEST_RETENTION_DAYS } from "../../src/shared/retention";
 import { site } from "../../src/shared/site";
 import { testConfig } from "../support/config";
 import { builtDist, builtKnowledge } from "../support/content";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { emptyTestSite } from "../support/test-site";
 
 /** The built notice's text, one line per item, as a reader finds it. */
 const notice = (file: string) => {
@@ -114,7 +114,7 @@ describe.each(databaseTargets)("what the notice says of the chat holds, on $kind
     const app = await buildApp({
       config: testConfig(),
       logger: { level: "trace", stream },
-      site: { ...emptySiteFiles(), chatKnowledge: builtKnowledge() },
+      site: { ...emptyTestSite(), chatKnowledge: builtKnowledge() },
       db,
     });
     try {

@@ -7,12 +7,12 @@ import { serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { createHereLink } from "../../server/features/here/store";
 import { newPageToken } from "../../server/shared/page-tokens";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob, SAME_ORIGIN } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * The private links (/here/{token}, /request/{token}, /offer/{token}) as an outside probe found them:
@@ -60,7 +60,7 @@ describe.each(databaseTargets)("private links on $kind", (target) => {
           },
         }),
       },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       requestPageClock: now,
       deskClock: now,

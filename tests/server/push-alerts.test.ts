@@ -9,13 +9,13 @@ import { alertOutbox, deskPushSubscriptions, deskUsers } from "../../server/db/s
 import { PUSH_ENDPOINT_NOT_HTTPS, PUSH_ENDPOINT_NOT_PUBLIC } from "../../server/features/alerts/push-endpoint";
 import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from "../../server/features/desk/push-subscriptions";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { appOnFreshDatabase, postServiceRequest, type TestDatabase } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 import { browserSubscription, type LocalPushService, startPushService, verifyVapid } from "../support/web-push";
 
 const pglite = databaseTargets[0];
@@ -69,7 +69,7 @@ describe.each(databaseTargets)("Web Push alerts on $kind", (target) => {
           },
         }),
       },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       alerts: { autoStart: false },
     });
@@ -438,7 +438,7 @@ describe("Web Push configuration", () => {
     const app = await buildApp({
       config: testConfig(),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       alerts: { autoStart: false },
     });

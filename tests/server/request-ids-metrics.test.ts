@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets } from "../support/databases";
 import { logSink } from "../support/log-sink";
 import { appOnFreshDatabase, postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -16,7 +16,7 @@ describe("request ids", () => {
     app = await buildApp({
       config: testConfig(),
       logger: { level: "info", stream: sink.stream },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
     });
   });
   afterAll(() => app.close());
@@ -55,7 +55,7 @@ describe("/metrics with METRICS_TOKEN", () => {
   let app: FastifyInstance;
   const token = "metrics-token-0123456789abcdef";
   beforeAll(async () => {
-    app = await buildApp({ config: testConfig({ metricsToken: token }), logger: false, site: emptySiteFiles() });
+    app = await buildApp({ config: testConfig({ metricsToken: token }), logger: false, site: emptyTestSite() });
   });
   afterAll(() => app.close());
   const scrape = (remoteAddress: string, headers: Record<string, string> = {}) =>

@@ -4,13 +4,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, requestPageLinks } from "../../server/db/schema";
-import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import { alertReceiversForThisFile } from "../support/alert-deliveries";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import type { ReceivedMail } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const WEBHOOK_SECRET = "request-page-webhook-secret-42";
 const SITE_URL = "https://www.stockton-tow-help.example";
@@ -45,7 +45,7 @@ describe.each(databaseTargets)("request-page e-mails and alerts on $kind", (targ
       }),
       logger: false,
       // The public origin the build was made for: the e-mail's link points there.
-      site: { ...emptySiteFiles(), siteUrl: SITE_URL },
+      site: { ...emptyTestSite(), siteUrl: SITE_URL },
       db,
       alerts: { autoStart: false, worker: { now: () => new Date(clock), random: () => 1 } },
     });

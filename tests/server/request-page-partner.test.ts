@@ -6,7 +6,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { type JobStep, partnerOffers, serviceRequests } from "../../server/db/schema";
-import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import type { RequestPageLive } from "../../src/shared/request-page";
 import { announceChange } from "../support/announce-change";
@@ -14,6 +13,7 @@ import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { addPartner } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 /**
  * The driver's request page once a partner operator accepted the job (issue 40): who, when, their own
@@ -110,7 +110,7 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
         partnerPhoneToDriver,
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       alerts: { autoStart: false },
       requestFeedIntervalMs: 50,

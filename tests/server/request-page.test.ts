@@ -11,7 +11,6 @@ import { loadConfig } from "../../server/config";
 import { alertOutbox, requestEvents, requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { newPageToken } from "../../server/shared/page-tokens";
-import { emptySiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/shared/desk-schema";
 import { driverStatusOf, type RequestPageLive } from "../../src/shared/request-page";
@@ -21,6 +20,7 @@ import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -165,7 +165,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
         alerts: {},
       }),
       logger: { level: "info", stream: log.stream },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       deskClock: () => new Date(clock),
       requestPageClock: () => new Date(clock),
@@ -559,7 +559,7 @@ describe.each(databaseTargets)("request-page lookups are limited per client on $
     app = await buildApp({
       config: testConfig({ requestPageRateLimit: { max: 3, timeWindowMs: 60_000 }, alerts: {} }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
   });
@@ -603,7 +603,7 @@ describe.each(databaseTargets)("open event streams are capped per client and per
         alerts: {},
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
     const created = await app.inject({ method: "POST", url: "/api/contact", payload: validServiceRequest });
@@ -696,7 +696,7 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
     const app = await buildApp({
       config: testConfig({ alerts: {} }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       requestFeedIntervalMs: 100,
     });
@@ -762,7 +762,7 @@ describe.each(databaseTargets)("a request page's event stream on $kind", (target
         alerts: {},
       }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       requestFeedIntervalMs: 100,
     });

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { partnerOffers, requestLocations, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD = "correct horse battery staple";
@@ -41,7 +41,7 @@ describe.each(databaseTargets)("retention erases every copy of a position on $ki
     app = await buildApp({
       config: testConfig({ retentionDays: { location: 30, request: 730 } }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       retention: { now: () => retentionNow, autoStart: false },
       alerts: { autoStart: false },

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { alertOutbox, RETENTION_ACTOR, requestEvents, requestLocations, serviceRequests } from "../../server/db/schema";
 import { RETENTION_LOCK_KEY } from "../../server/features/retention/retention";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const DAY = 24 * 60 * 60 * 1000;
 const lodi = {
@@ -38,7 +38,7 @@ describe.each(databaseTargets)("the retention job on $kind", (target) => {
     app = await buildApp({
       config: testConfig({ retentionDays: { location: 30, request: 730 } }),
       logger: { level: "info", stream },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
       retention: { now: () => now, autoStart: false },
       alerts: { autoStart: false },

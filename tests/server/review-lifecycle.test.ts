@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { reviews } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
+import type { SiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import type { DeskReview } from "../../src/shared/review";
 import { testConfig } from "../support/config";
@@ -15,6 +15,7 @@ import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { homeShell } from "../support/home-shell";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -40,7 +41,7 @@ describe.each(databaseTargets)("a published review's life on $kind", (target) =>
     mkdirSync(path.join(siteRoot, "es"));
     writeFileSync(path.join(siteRoot, "es", "index.html"), homeShell("es-US", ui.es.home.testimonialsSample));
     const site: SiteFiles = {
-      ...emptySiteFiles(siteRoot),
+      ...emptyTestSite(siteRoot),
       routes: new Map([
         ["/", "index.html"],
         ["/es", "es/index.html"],

@@ -8,7 +8,7 @@ import { buildApp } from "../../server/app";
 import { alertOutbox, reviews, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import { HOME_CAROUSEL_CACHE_MS } from "../../server/features/reviews/home-carousel";
-import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
+import type { SiteFiles } from "../../server/site-files";
 import { ui } from "../../src/i18n/ui";
 import { type DeskReview, NO_CONSENT_MESSAGE } from "../../src/shared/review";
 import { alertReceiversForThisFile } from "../support/alert-deliveries";
@@ -18,6 +18,7 @@ import { DeskClient } from "../support/desk-client";
 import { homeShell } from "../support/home-shell";
 import type { ReceivedMail } from "../support/receivers";
 import { postServiceRequest } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const SITE_URL = "https://www.stockton-tow-help.example";
 const PASSWORD = "correct horse battery staple";
@@ -47,7 +48,7 @@ describe.each(databaseTargets)("reviews on $kind", (target) => {
     mkdirSync(path.join(siteRoot, "es"));
     writeFileSync(path.join(siteRoot, "es", "index.html"), homeShell("es-US", ui.es.home.testimonialsSample));
     const site: SiteFiles = {
-      ...emptySiteFiles(siteRoot),
+      ...emptyTestSite(siteRoot),
       siteUrl: SITE_URL,
       routes: new Map([
         ["/", "index.html"],

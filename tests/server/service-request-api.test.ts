@@ -7,7 +7,6 @@ import { buildApp } from "../../server/app";
 import { requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { HONEYPOT_MESSAGE } from "../../server/features/service-requests/routes";
 import { MAX_PAGE_LINKS_PER_REQUEST } from "../../server/features/service-requests/store";
-import { emptySiteFiles } from "../../server/site-files";
 import {
   HONEYPOT_FIELD,
   LOCATION_MESSAGE,
@@ -19,6 +18,7 @@ import { serviceNames } from "../../src/shared/services";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const valid = validServiceRequest;
 
@@ -58,7 +58,7 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
     app = await buildApp({
       config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
       logger: { level: "info", stream },
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
   });
@@ -443,7 +443,7 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
     buildApp({
       config: testConfig({ serviceRequestRateLimit: { max: 2, timeWindowMs: 60_000 } }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
 
@@ -499,7 +499,7 @@ describe.each(databaseTargets)("rate limit and failures on $kind", (target) => {
 
   it("/healthz answers 503 and the API 500 (JSON) or 503 (form page) once the database is gone", async () => {
     const other = await openTestDatabase(target);
-    const app = await buildApp({ config: testConfig(), logger: false, site: emptySiteFiles(), db: other });
+    const app = await buildApp({ config: testConfig(), logger: false, site: emptyTestSite(), db: other });
     try {
       await other.close();
       expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(503);

@@ -5,13 +5,13 @@ import { serviceRequests } from "../../server/db/schema";
 import { alertEmail, pushNotification, webhookPayload } from "../../server/features/alerts/message";
 import { csvHeader, csvRow } from "../../server/features/desk/csv";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import type { DeskRequestDetail } from "../../src/shared/desk-schema";
 import { builtKnowledge } from "../support/content";
 import { databaseTargets } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
 import { appOnFreshDatabase, type TestDatabase } from "../support/test-app";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -19,7 +19,7 @@ const OWNER = "owner@example.com";
 const lodiFix = { latitude: 38.1302, longitude: -121.2724, accuracy: 12, fixedAt: "2026-11-27T06:10:00.000Z" };
 
 /** The site as built, for the towns' coordinates; no pages are served in these tests. */
-const site = () => ({ ...emptySiteFiles(), chatKnowledge: builtKnowledge() });
+const site = () => ({ ...emptyTestSite(), chatKnowledge: builtKnowledge() });
 
 describe.each(databaseTargets)("the driver's position with a service request, on $kind", (target) => {
   let app: FastifyInstance;

@@ -5,13 +5,13 @@ import { buildApp } from "../../server/app";
 import { serviceRequests } from "../../server/db/schema";
 import { alertEmail, webhookPayload } from "../../server/features/alerts/message";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { privacyWords } from "../../src/i18n/privacy";
 import { MAX_NOTE_CHARS, NOTE_MESSAGE } from "../../src/shared/service-request-schema";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
+import { emptyTestSite } from "../support/test-site";
 
 const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
@@ -50,7 +50,7 @@ describe.each(databaseTargets)("the service request's note on $kind", (target) =
     app = await buildApp({
       config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
       logger: false,
-      site: emptySiteFiles(),
+      site: emptyTestSite(),
       db,
     });
     await addUser(db.db, OWNER, PASSWORD);

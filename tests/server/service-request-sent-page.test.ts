@@ -5,9 +5,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { REQUEST_NUMBER_SLOT, REQUEST_PAGE_LINK_SLOT } from "../../server/features/service-requests/form-pages";
-import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
+import type { SiteFiles } from "../../server/site-files";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { emptyTestSite } from "../support/test-site";
 
 /** A built confirmation page in miniature: the slots where the number and the link go. */
 const SENT_HTML = `<!doctype html><html><body><h1>Request Sent</h1><div data-slot="${REQUEST_NUMBER_SLOT}"></div><p>We'll get back to you as soon as possible.</p><div data-slot="${REQUEST_PAGE_LINK_SLOT}"></div></body></html>`;
@@ -24,7 +25,7 @@ describe("the no-JavaScript confirmation page shows the stored request's number"
     root = mkdtempSync(path.join(tmpdir(), "towing-sent-"));
     mkdirSync(path.join(root, "contact"));
     writeFileSync(path.join(root, "contact", "sent.html"), SENT_HTML);
-    const site: SiteFiles = { ...emptySiteFiles(root), routes: new Map([["/contact/sent", "contact/sent.html"]]) };
+    const site: SiteFiles = { ...emptyTestSite(root), routes: new Map([["/contact/sent", "contact/sent.html"]]) };
     db = await openTestDatabase(pglite);
     app = await buildApp({ config: testConfig(), logger: false, site, db });
   });

@@ -5,15 +5,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { siteEventCounts } from "../../server/db/schema";
 import { EVENTS_PER_CLIENT_PER_DAY } from "../../server/features/events/once-per-client";
-import { emptySiteFiles, type SiteFiles } from "../../server/site-files";
+import type { SiteFiles } from "../../server/site-files";
 import { siteEventCountColumns, siteEventPlacements } from "../../src/shared/event-schema";
 import { site as business } from "../../src/shared/site";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { emptyTestSite } from "../support/test-site";
 
 /** A built site of a few pages, the 404 pages and the request page's shells: what events may name. */
 const site: SiteFiles = {
-  ...emptySiteFiles(),
+  ...emptyTestSite(),
   routes: new Map([
     ["/", "index.html"],
     ["/es", "es/index.html"],

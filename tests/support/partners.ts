@@ -6,13 +6,13 @@ import { type AppOptions, buildApp } from "../../server/app";
 import type { ServerConfig } from "../../server/config";
 import { serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { emptySiteFiles } from "../../server/site-files";
 import { CHAT_KNOWLEDGE_FORMAT, type ChatKnowledge } from "../../src/shared/chat-knowledge-schema";
 import type { PartnerInput } from "../../src/shared/partner-schema";
 import { testConfig } from "./config";
 import { type DatabaseTarget, openTestDatabase } from "./databases";
 import { DeskClient } from "./desk-client";
 import { validServiceRequest } from "./service-request";
+import { emptyTestSite } from "./test-site";
 
 const areasDir = path.resolve(import.meta.dirname, "../../src/content/areas");
 
@@ -93,7 +93,7 @@ export function partnersWorld(
     world.app = await buildApp({
       config: testConfig(config),
       logger: false,
-      site: { ...emptySiteFiles(), chatKnowledge: areaKnowledge() },
+      site: { ...emptyTestSite(), chatKnowledge: areaKnowledge() },
       db: world.db,
       alerts: { autoStart: false },
       partners: { now: () => clock, autoStart: false },

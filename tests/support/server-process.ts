@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { CHAT_MODEL_FILE } from "../../server/features/chat/classifier";
 import { buildChatKnowledge } from "../../src/lib/chat-knowledge";
 import { CHAT_KNOWLEDGE_FILE, type ChatKnowledge } from "../../src/shared/chat-knowledge-schema";
 import { endWithTest } from "./processes";
+import { CHAT_MODEL_ENV } from "./test-site";
 
 /** A knowledge of one article, made by the build's own code, for servers whose tests are not about chat. */
 const oneArticle = () =>
@@ -25,6 +27,9 @@ export function writeMinimalSite(dir: string, knowledge: ChatKnowledge = oneArti
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>t</title><h1>t</h1>");
   writeFileSync(path.join(dir, CHAT_KNOWLEDGE_FILE), JSON.stringify(knowledge));
+  // The run's trained classifier, as a build would leave it: the server then loads it, not trains one.
+  const model = process.env[CHAT_MODEL_ENV];
+  if (model && existsSync(model)) copyFileSync(model, path.join(dir, CHAT_MODEL_FILE));
   return dir;
 }
 

@@ -2,10 +2,10 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect } from "vitest";
 import { type AppOptions, buildApp } from "../../server/app";
 import type { ServerConfig } from "../../server/config";
-import { emptySiteFiles } from "../../server/site-files";
 import { testConfig } from "./config";
 import { type DatabaseTarget, openTestDatabase } from "./databases";
 import { validServiceRequest } from "./service-request";
+import { emptyTestSite } from "./test-site";
 
 export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -23,7 +23,7 @@ export function appOnFreshDatabase(
   let db: TestDatabase | undefined;
   beforeAll(async () => {
     db = await openTestDatabase(target);
-    app = await buildApp({ config: testConfig(config), logger: false, site: emptySiteFiles(), db, ...options });
+    app = await buildApp({ config: testConfig(config), logger: false, site: emptyTestSite(), db, ...options });
     opened({ app, db });
   });
   afterAll(async () => {

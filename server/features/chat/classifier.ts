@@ -1,7 +1,6 @@
 import { StemmerEn } from "@nlpjs/lang-en-min";
 import { StemmerEs } from "@nlpjs/lang-es";
 import { NeuralNetwork } from "@nlpjs/neural";
-import MiniSearch from "minisearch";
 import type { ChatLanguage } from "../../../src/shared/chat-schema";
 import { LANGUAGES, PACKS } from "./pack";
 import { fold, wordsOf } from "./text";
@@ -12,8 +11,8 @@ import { fold, wordsOf } from "./text";
  * "tows" are one feature. It is trained at build time (scripts/build-chat-model.ts writes
  * dist/chat-model.json) and loaded at start; tests train it in memory from the same data.
  *
- * The nearest-example matcher below is the alternative it was measured against (MiniSearch over the
- * same examples, the intent of the best-matching example); see the report in the README.
+ * The alternative it was measured against, nearest-example matching, lives with its benchmark
+ * (bench/nearest-example-model.ts, `npm run bench:chat-nlu`); see the report in docs/decisions.md.
  */
 
 export interface Guess {
@@ -42,7 +41,8 @@ export interface SavedModel {
   languages: Record<ChatLanguage, { network: unknown; vocabulary: Record<string, number> }>;
 }
 
-const STEMMERS: Record<ChatLanguage, { stem(tokens: string[]): string[] }> = {
+/** Each language's stemmer (exported for the benchmark's nearest-example model too). */
+export const STEMMERS: Record<ChatLanguage, { stem(tokens: string[]): string[] }> = {
   en: new StemmerEn(),
   es: new StemmerEs(),
 };
@@ -72,7 +72,7 @@ export function featuresOf(lang: ChatLanguage, text: string): Record<string, num
 }
 
 /** Every word a language's data uses: its examples, its service names and the texts it says. */
-function vocabularyOf(lang: ChatLanguage): Record<string, number> {
+export function vocabularyOf(lang: ChatLanguage): Record<string, number> {
   const { intents, entities, replies } = PACKS[lang];
   const said = [replies.safety, replies.services, replies.topics].flatMap((t) => Object.values(t).map((s) => s.text));
   const texts = [...Object.values(intents).flat(), ...Object.values(entities.services).flat(), ...said];
@@ -95,7 +95,8 @@ export function trainModel(): SavedModel {
   return { format: 1, languages };
 }
 
-function languageScorer(vocabularies: Record<ChatLanguage, Map<string, number>>) {
+/** Scores a text's words against each language's vocabulary (see IntentModel.languageScores). */
+export function languageScorer(vocabularies: Record<ChatLanguage, Map<string, number>>) {
   const totals = Object.fromEntries(
     LANGUAGES.map((l) => [l, [...vocabularies[l].values()].reduce((a, b) => a + b, 0)]),
   ) as Record<ChatLanguage, number>;
@@ -191,40 +192,3 @@ function ranked(out: Record<string, number>): Guess[] {
 }
 
 const byScore = (a: Guess, b: Guess) => b.score - a.score;
-
-/** The alternative measured against the network: the intent of the most similar example. */
-export function nearestExampleModel(): IntentModel {
-  const indexes = {} as Record<ChatLanguage, MiniSearch<{ id: number; text: string; intent: string }>>;
-  const vocabularies = {} as Record<ChatLanguage, Map<string, number>>;
-  for (const lang of LANGUAGES) {
-    const index = new MiniSearch<{ id: number; text: string; intent: string }>({
-      fields: ["text"],
-      storeFields: ["intent"],
-      processTerm: (term) => STEMMERS[lang].stem([fold(term)])[0] ?? null,
-      searchOptions: { fuzzy: (term) => (term.length > 5 ? 0.2 : false) },
-    });
-    let id = 0;
-    for (const [intent, examples] of Object.entries(PACKS[lang].intents))
-      index.addAll(examples.map((text) => ({ id: id++, text, intent })));
-    indexes[lang] = index;
-    vocabularies[lang] = new Map(Object.entries(vocabularyOf(lang)));
-  }
-  return {
-    classify(lang, text) {
-      const hits = indexes[lang].search(text);
-      const best = hits[0]?.score ?? 0;
-      const seen = new Set<string>();
-      const out: Guess[] = [];
-      for (const h of hits.slice(0, 20)) {
-        const intent = String(h.intent);
-        if (seen.has(intent)) continue;
-        seen.add(intent);
-        // Scores relative to the best, and the best one damped when it shares few words with the text.
-        const words = Object.keys(featuresOf(lang, text)).length || 1;
-        out.push({ intent, score: (h.score / best) * Math.min(1, h.terms.length / Math.min(words, 3)) });
-      }
-      return out;
-    },
-    languageScores: languageScorer(vocabularies),
-  };
-}

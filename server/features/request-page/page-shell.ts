@@ -11,7 +11,7 @@ export type Node = ReturnType<Page>;
 /**
  * Cuts the shell at its slots once, and returns what fills it: the shell's text between the slots,
  * joined with each slot's HTML in the order the slots stand. `page` names the page and its view for the
- * error a shell without a slot raises ("request page", "src/views/RequestPage.astro").
+ * error a shell without a slot raises ("request page", "src/views/DriverRequestPage.astro").
  */
 export function cutShell<Slot extends string>(
   template: string,

@@ -24,12 +24,12 @@ import { cutShell, type Node, type Page, problemPageParts, textNode as text, wri
 
 /**
  * The driver's request page, filled in for one request, in the request's language. The build writes
- * the page around it, once per language (src/views/RequestPage.astro: layout, call band, the island);
+ * the page around it, once per language (src/views/DriverRequestPage.astro: layout, call band, the island);
  * the server fills its empty slots (`data-slot="…"`) with cheerio, which sets every text as text and
  * every attribute as an attribute: what the driver or the owner typed can never become markup.
  */
 
-/** The slots of src/views/RequestPage.astro. */
+/** The slots of src/views/DriverRequestPage.astro. */
 const REQUEST_PAGE_SLOTS = [
   "request-heading",
   "request-live",
@@ -221,7 +221,7 @@ type Slot = (typeof REQUEST_PAGE_SLOTS)[number];
 export function requestPageRenderer(shell: string | undefined, locale: Locale): RequestPageRenderer {
   const fillShell = cutShell(shell ?? bareShell(locale), REQUEST_PAGE_SLOTS, {
     name: "request page",
-    view: "src/views/RequestPage.astro",
+    view: "src/views/DriverRequestPage.astro",
     prefix: "request-page-slot",
   });
   const t = ui[locale].requestPage;

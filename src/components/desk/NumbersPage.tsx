@@ -52,6 +52,175 @@ function duration(minutes: number): string {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
+/** The period the numbers cover: the last 7, 30 or 90 days. */
+function PeriodChoice({ days, onChange }: { days: NumbersPeriod; onChange: (days: NumbersPeriod) => void }) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Period</legend>
+      {numbersPeriods.map((d) => (
+        <label
+          key={d}
+          className={cn(
+            "inline-flex min-h-11 cursor-pointer items-center rounded-md border px-3 font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600",
+            d === days ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-ink",
+          )}
+        >
+          <input
+            type="radio"
+            name="numbers-period"
+            value={d}
+            checked={d === days}
+            onChange={() => onChange(d)}
+            className="sr-only"
+          />
+          Last {d} days
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** How many requests came, by day, service, town and source. */
+function RequestCharts({ n }: { n: DeskNumbers }) {
+  return (
+    <>
+      <ChartFigure
+        className="md:col-span-2"
+        title="Requests per day"
+        summary={`${plural(n.requestsTotal, "request")} in ${n.days} days`}
+        kind="columns"
+        rows={dayRows(n.requestsPerDay)}
+        labelHeader="Day"
+        valueHeader="Requests"
+      />
+      <ChartFigure
+        title="Requests by service"
+        rows={tallyRows(n.byService)}
+        labelHeader="Service"
+        valueHeader="Requests"
+      />
+      <ChartFigure
+        title="Requests by town"
+        summary="The town nearest the driver's position; unknown when none was sent."
+        rows={tallyRows(n.byTown)}
+        labelHeader="Town"
+        valueHeader="Requests"
+      />
+      <ChartFigure
+        title="Requests by source"
+        rows={tallyRows(n.bySource, (k) => sourceLabels[k as keyof typeof sourceLabels] ?? k)}
+        labelHeader="Source"
+        valueHeader="Requests"
+      />
+    </>
+  );
+}
+
+/** What visitors did: call taps (by placement and page) and the request form. */
+function VisitorCharts({ n }: { n: DeskNumbers }) {
+  return (
+    <>
+      <ChartFigure
+        title="Call taps by placement"
+        summary={`${plural(n.callTaps.total, "tap")} on the phone number`}
+        rows={tallyRows(n.callTaps.byPlacement, (k) => placementLabels[k as CallPlacement] ?? k)}
+        labelHeader="Where on the page"
+        valueHeader="Taps"
+      />
+      <ChartFigure
+        title="Call taps by page"
+        rows={tallyRows(n.callTaps.byPage)}
+        labelHeader="Page"
+        valueHeader="Taps"
+      />
+      <ChartFigure
+        title="Request form: started and sent"
+        summary={
+          n.form.conversion === null
+            ? "No form was started."
+            : `${percentWords(n.form.conversion)} of the forms started were sent`
+        }
+        rows={[
+          { label: "Started", value: n.form.started },
+          { label: "Sent", value: n.form.sent },
+        ]}
+        labelHeader="Form"
+        valueHeader="Times"
+      />
+    </>
+  );
+}
+
+/** How the work went: the drivers' waits, the reviews, the chat and "Use my location", the cancellations (in the order the page always had). */
+function OutcomeCharts({ n }: { n: DeskNumbers }) {
+  return (
+    <>
+      <ChartFigure
+        title="Median wait of a driver"
+        summary="From received to the first change of status, and to a partner's acceptance."
+        rows={[
+          ...(n.firstContact.medianMinutes === null
+            ? []
+            : [
+                {
+                  label: `To first contact (${plural(n.firstContact.measured, "request")})`,
+                  value: n.firstContact.medianMinutes,
+                  shown: duration(n.firstContact.medianMinutes),
+                },
+              ]),
+          ...(n.partnerAcceptance.medianMinutes === null
+            ? []
+            : [
+                {
+                  label: `To a partner's acceptance (${plural(n.partnerAcceptance.measured, "request")})`,
+                  value: n.partnerAcceptance.medianMinutes,
+                  shown: duration(n.partnerAcceptance.medianMinutes),
+                },
+              ]),
+        ]}
+        labelHeader="Wait"
+        valueHeader="Median"
+        empty="No request in this period was contacted or accepted yet."
+      />
+      <ChartFigure
+        title="Reviews"
+        summary={
+          n.reviews.average === null
+            ? "No review in this period."
+            : `${n.reviews.average.toFixed(1)} of 5 stars on average, ${plural(n.reviews.count, "review")}`
+        }
+        rows={
+          n.reviews.average === null
+            ? []
+            : [{ label: "Average stars", value: n.reviews.average, shown: `${n.reviews.average.toFixed(1)} of 5` }]
+        }
+        scaleMax={5}
+        labelHeader="Reviews"
+        valueHeader="Stars"
+        empty="No review in this period."
+      />
+      <ChartFigure
+        title="Chat and location"
+        rows={[
+          { label: "Chat opened", value: n.chatOpened },
+          { label: '"Use my location" used', value: n.locationUsed },
+        ]}
+        labelHeader="Event"
+        valueHeader="Times"
+      />
+      <ChartFigure
+        className="md:col-span-2"
+        title="Cancellations per day"
+        summary={`${plural(n.cancellationsTotal, "request")} cancelled by the driver`}
+        kind="columns"
+        rows={dayRows(n.cancellationsPerDay)}
+        labelHeader="Day"
+        valueHeader="Cancelled"
+      />
+    </>
+  );
+}
+
 /**
  * The owner's numbers: requests, call taps, the form, waiting times, reviews and cancellations over
  * the last 7, 30, 90 or 365 days, each a small chart with its table (src/components/ui/chart.tsx).
@@ -69,28 +238,7 @@ export function NumbersPage() {
       <h1 tabIndex={-1} className="text-2xl font-bold text-ink focus:outline-none">
         Numbers
       </h1>
-      <fieldset className="flex flex-wrap items-center gap-2">
-        <legend className="sr-only">Period</legend>
-        {numbersPeriods.map((d) => (
-          <label
-            key={d}
-            className={cn(
-              "inline-flex min-h-11 cursor-pointer items-center rounded-md border px-3 font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600",
-              d === days ? "border-ink bg-ink text-white" : "border-slate-300 bg-white text-ink",
-            )}
-          >
-            <input
-              type="radio"
-              name="numbers-period"
-              value={d}
-              checked={d === days}
-              onChange={() => setDays(d)}
-              className="sr-only"
-            />
-            Last {d} days
-          </label>
-        ))}
-      </fieldset>
+      <PeriodChoice days={days} onChange={setDays} />
       {n && (
         <p className="text-sm text-slate-700">
           {dayLabel(n.from, n.days > 90)} to {dayLabel(n.to, n.days > 90)} (today), by the business's clock (
@@ -106,123 +254,9 @@ export function NumbersPage() {
       {numbers.isPending && <p className="text-slate-600">Loading the numbers…</p>}
       {n && (
         <div className="grid gap-4 md:grid-cols-2" data-testid="numbers">
-          <ChartFigure
-            className="md:col-span-2"
-            title="Requests per day"
-            summary={`${plural(n.requestsTotal, "request")} in ${n.days} days`}
-            kind="columns"
-            rows={dayRows(n.requestsPerDay)}
-            labelHeader="Day"
-            valueHeader="Requests"
-          />
-          <ChartFigure
-            title="Requests by service"
-            rows={tallyRows(n.byService)}
-            labelHeader="Service"
-            valueHeader="Requests"
-          />
-          <ChartFigure
-            title="Requests by town"
-            summary="The town nearest the driver's position; unknown when none was sent."
-            rows={tallyRows(n.byTown)}
-            labelHeader="Town"
-            valueHeader="Requests"
-          />
-          <ChartFigure
-            title="Requests by source"
-            rows={tallyRows(n.bySource, (k) => sourceLabels[k as keyof typeof sourceLabels] ?? k)}
-            labelHeader="Source"
-            valueHeader="Requests"
-          />
-          <ChartFigure
-            title="Call taps by placement"
-            summary={`${plural(n.callTaps.total, "tap")} on the phone number`}
-            rows={tallyRows(n.callTaps.byPlacement, (k) => placementLabels[k as CallPlacement] ?? k)}
-            labelHeader="Where on the page"
-            valueHeader="Taps"
-          />
-          <ChartFigure
-            title="Call taps by page"
-            rows={tallyRows(n.callTaps.byPage)}
-            labelHeader="Page"
-            valueHeader="Taps"
-          />
-          <ChartFigure
-            title="Request form: started and sent"
-            summary={
-              n.form.conversion === null
-                ? "No form was started."
-                : `${percentWords(n.form.conversion)} of the forms started were sent`
-            }
-            rows={[
-              { label: "Started", value: n.form.started },
-              { label: "Sent", value: n.form.sent },
-            ]}
-            labelHeader="Form"
-            valueHeader="Times"
-          />
-          <ChartFigure
-            title="Median wait of a driver"
-            summary="From received to the first change of status, and to a partner's acceptance."
-            rows={[
-              ...(n.firstContact.medianMinutes === null
-                ? []
-                : [
-                    {
-                      label: `To first contact (${plural(n.firstContact.measured, "request")})`,
-                      value: n.firstContact.medianMinutes,
-                      shown: duration(n.firstContact.medianMinutes),
-                    },
-                  ]),
-              ...(n.partnerAcceptance.medianMinutes === null
-                ? []
-                : [
-                    {
-                      label: `To a partner's acceptance (${plural(n.partnerAcceptance.measured, "request")})`,
-                      value: n.partnerAcceptance.medianMinutes,
-                      shown: duration(n.partnerAcceptance.medianMinutes),
-                    },
-                  ]),
-            ]}
-            labelHeader="Wait"
-            valueHeader="Median"
-            empty="No request in this period was contacted or accepted yet."
-          />
-          <ChartFigure
-            title="Reviews"
-            summary={
-              n.reviews.average === null
-                ? "No review in this period."
-                : `${n.reviews.average.toFixed(1)} of 5 stars on average, ${plural(n.reviews.count, "review")}`
-            }
-            rows={
-              n.reviews.average === null
-                ? []
-                : [{ label: "Average stars", value: n.reviews.average, shown: `${n.reviews.average.toFixed(1)} of 5` }]
-            }
-            scaleMax={5}
-            labelHeader="Reviews"
-            valueHeader="Stars"
-            empty="No review in this period."
-          />
-          <ChartFigure
-            title="Chat and location"
-            rows={[
-              { label: "Chat opened", value: n.chatOpened },
-              { label: '"Use my location" used', value: n.locationUsed },
-            ]}
-            labelHeader="Event"
-            valueHeader="Times"
-          />
-          <ChartFigure
-            className="md:col-span-2"
-            title="Cancellations per day"
-            summary={`${plural(n.cancellationsTotal, "request")} cancelled by the driver`}
-            kind="columns"
-            rows={dayRows(n.cancellationsPerDay)}
-            labelHeader="Day"
-            valueHeader="Cancelled"
-          />
+          <RequestCharts n={n} />
+          <VisitorCharts n={n} />
+          <OutcomeCharts n={n} />
         </div>
       )}
     </section>

@@ -4,9 +4,8 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { CheckboxGroup } from "@/components/ui/checkbox-group";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
-import { cn } from "@/lib/utils";
 import { type DeskPartner, type PartnerInput, partnerInputSchema } from "@/shared/partner-schema";
+import { ActiveSwitch, InsuranceField, NotesField, PartnerTextField } from "./PartnerFields";
 import { InsuranceLine } from "./PartnersPage";
 import { inputOf, PARTNERS_KEY, refreshPartnerLists, serviceOptions } from "./partner-queries";
 import { deskSend, errorText } from "./query-client";
@@ -120,19 +119,8 @@ export function PartnerForm({
   );
 }
 
-function Fields({
-  id,
-  towns,
-  initial,
-  onSaved,
-}: {
-  id: number | "new";
-  towns: readonly string[];
-  initial: Draft;
-  onSaved: (message: string) => void;
-}) {
-  const client = useQueryClient();
-  const ids = useId();
+/** The fields as typed, and their problems. */
+function useDraft(initial: Draft) {
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const form = useRef<HTMLFormElement>(null);
@@ -143,7 +131,17 @@ function Fields({
     const first = Object.keys(next)[0];
     form.current?.querySelector<HTMLElement>(`[data-field="${first}"] :is(input, textarea)`)?.focus();
   };
+  return { draft, set, errors, setErrors, showErrors, form };
+}
 
+/** Saving the partner (a refusal of one field goes beside it) and removing one added by mistake. */
+function usePartnerWrites(
+  id: number | "new",
+  companyName: string,
+  onSaved: (message: string) => void,
+  showErrors: (errors: Errors) => void,
+) {
+  const client = useQueryClient();
   const save = useMutation({
     mutationFn: (input: PartnerInput) =>
       id === "new"
@@ -158,182 +156,199 @@ function Fields({
       if (refused) showErrors({ [refused.key]: refused.message });
     },
   });
-  const saveRefusedField = save.isError && fieldRefusal(errorText(save.error)) !== undefined;
-
   // Only for a partner added by mistake: one ever offered a job stays (the server answers 409: pause them).
   const remove = useMutation({
     mutationFn: () => deskSend(client, "DELETE", `/api/desk/partners/${id}`),
     onSuccess: async () => {
       await refreshPartnerLists(client);
-      onSaved(`${initial.companyName} was removed.`);
+      onSaved(`${companyName} was removed.`);
     },
   });
+  const saveRefusedField = save.isError && fieldRefusal(errorText(save.error)) !== undefined;
+  const error = (save.isError && !saveRefusedField) || remove.isError ? (save.error ?? remove.error) : null;
+  return { save, remove, error };
+}
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = partnerInputSchema.safeParse(draft);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Draft;
-        next[key] ??= issue.message;
-      }
-      showErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
-
-  const text = (
-    key: "companyName" | "contactName" | "phone" | "email" | "webhookUrl",
-    label: string,
-    props: {
-      type?: string;
-      autoComplete?: string;
-      inputMode?: "tel" | "email" | "url";
-      required?: boolean;
-      help?: string;
-    },
-  ) => {
-    const fieldId = `${ids}-${key}`;
-    const describedBy = [props.help && `${fieldId}-help`, errors[key] && `${fieldId}-error`].filter(Boolean).join(" ");
-    return (
-      <div data-field={key}>
-        <FormField id={fieldId} label={label} required={props.required} error={errors[key]}>
-          {props.help && (
-            <p id={`${fieldId}-help`} className="text-sm text-slate-600">
-              {props.help}
-            </p>
-          )}
-          <input
-            id={fieldId}
-            type={props.type ?? "text"}
-            autoComplete={props.autoComplete ?? "off"}
-            inputMode={props.inputMode}
-            className={inputClass}
-            value={draft[key]}
-            onChange={(e) => set(key, e.target.value)}
-            aria-invalid={errors[key] ? true : undefined}
-            aria-describedby={describedBy || undefined}
-            required={props.required}
-          />
-        </FormField>
-      </div>
-    );
-  };
-
+/** What the services and towns checkboxes choose: where and what a partner is offered. */
+function CoverageFields({
+  services,
+  towns,
+  townChoices,
+  errors,
+  onChange,
+}: {
+  services: string[];
+  towns: string[];
+  townChoices: readonly string[];
+  errors: Errors;
+  onChange: (key: "services" | "towns", next: string[]) => void;
+}) {
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-2xl space-y-5">
-      {text("companyName", "Company name", { required: true, autoComplete: "organization" })}
-      {text("contactName", "Contact name", { required: true, autoComplete: "name" })}
-      {text("phone", "Phone", { required: true, type: "tel", inputMode: "tel", autoComplete: "tel" })}
-      {text("email", "E-mail", { required: true, type: "email", inputMode: "email", autoComplete: "email" })}
-      {text("webhookUrl", "Webhook address (optional)", {
-        type: "url",
-        inputMode: "url",
-        help: "For a partner with a dispatch system of its own: offers are also sent there as offer.created events. Must start with https://.",
-      })}
+    <>
       <div data-field="services">
         <CheckboxGroup
           legend="Services they take"
           options={serviceOptions}
-          value={draft.services}
-          onChange={(next) => set("services", next)}
+          value={services}
+          onChange={(next) => onChange("services", next)}
           error={errors.services}
         />
       </div>
       <div data-field="towns">
         <CheckboxGroup
           legend="Towns they cover"
-          options={towns.map((t) => ({ value: t, label: t }))}
-          value={draft.towns}
-          onChange={(next) => set("towns", next)}
+          options={townChoices.map((t) => ({ value: t, label: t }))}
+          value={towns}
+          onChange={(next) => onChange("towns", next)}
           error={errors.towns}
         />
       </div>
-      <div data-field="insuranceExpiresOn">
-        <FormField id={`${ids}-insurance`} label="Insurance certificate expires on" error={errors.insuranceExpiresOn}>
-          <p id={`${ids}-insurance-help`} className="text-sm text-slate-600">
-            Without a date, or after it, the partner is not offered jobs: enter the renewed certificate's date.
-          </p>
-          <input
-            id={`${ids}-insurance`}
-            type="date"
-            className={cn(inputClass, "max-w-56")}
-            value={draft.insuranceExpiresOn}
-            onChange={(e) => set("insuranceExpiresOn", e.target.value)}
-            aria-invalid={errors.insuranceExpiresOn ? true : undefined}
-            aria-describedby={
-              errors.insuranceExpiresOn ? `${ids}-insurance-help ${ids}-insurance-error` : `${ids}-insurance-help`
-            }
-          />
-        </FormField>
-      </div>
-      <label className="flex min-h-11 cursor-pointer items-center gap-3">
-        <input
-          type="checkbox"
-          className="size-6 shrink-0 accent-ink"
-          checked={draft.active}
-          onChange={(e) => set("active", e.target.checked)}
-        />
-        <span>
-          <span className="font-semibold">Active</span>
-          <span className="block text-sm text-slate-600">Paused partners are kept but never offered a job.</span>
-        </span>
-      </label>
-      <div data-field="notes">
-        <FormField id={`${ids}-notes`} label="Notes (optional)" error={errors.notes}>
-          <textarea
-            id={`${ids}-notes`}
-            rows={3}
-            maxLength={2000}
-            className={cn(fieldClass, "py-2")}
-            value={draft.notes}
-            onChange={(e) => set("notes", e.target.value)}
-            aria-invalid={errors.notes ? true : undefined}
-            aria-describedby={errors.notes ? `${ids}-notes-error` : undefined}
-          />
-        </FormField>
-      </div>
-      {((save.isError && !saveRefusedField) || remove.isError) && (
-        <ErrorAlert className="text-sm">{errorText(save.error ?? remove.error)}</ErrorAlert>
-      )}
-      {Object.keys(errors).length > 0 && (
+    </>
+  );
+}
+
+/** A save or remove the server refused (but for one field's, said beside it), and a pointer to the fields' own messages. */
+function FormProblems({ error, fieldsNeedChange }: { error: Error | null; fieldsNeedChange: boolean }) {
+  return (
+    <>
+      {error && <ErrorAlert className="text-sm">{errorText(error)}</ErrorAlert>}
+      {fieldsNeedChange && (
         <p role="alert" className="text-sm font-medium text-red-700">
           Some fields need a change: see the messages above.
         </p>
       )}
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {id === "new" ? "Add partner" : "Save partner"}
-        </Button>
-        <a
-          href={hrefFor({ view: "partners" })}
-          className="inline-flex min-h-11 items-center px-2 font-medium underline"
+    </>
+  );
+}
+
+/** Save, Cancel, and for a saved partner, Remove (asked first). */
+function PartnerButtons({
+  id,
+  companyName,
+  saving,
+  removing,
+  onRemove,
+}: {
+  id: number | "new";
+  companyName: string;
+  saving: boolean;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" disabled={saving}>
+        {id === "new" ? "Add partner" : "Save partner"}
+      </Button>
+      <a href={hrefFor({ view: "partners" })} className="inline-flex min-h-11 items-center px-2 font-medium underline">
+        Cancel
+      </a>
+      {id !== "new" && (
+        <ConfirmDialog
+          title={`Remove ${companyName}?`}
+          confirmLabel="Remove"
+          onConfirm={onRemove}
+          trigger={
+            <button
+              type="button"
+              className={buttonVariants({ variant: "danger-outline", size: "sm", className: "ml-auto self-center" })}
+              disabled={removing}
+            >
+              Remove partner
+            </button>
+          }
         >
-          Cancel
-        </a>
-        {id !== "new" && (
-          <ConfirmDialog
-            title={`Remove ${initial.companyName}?`}
-            confirmLabel="Remove"
-            onConfirm={() => remove.mutate()}
-            trigger={
-              <button
-                type="button"
-                className={buttonVariants({ variant: "danger-outline", size: "sm", className: "ml-auto self-center" })}
-                disabled={remove.isPending}
-              >
-                Remove partner
-              </button>
-            }
-          >
-            For a partner added by mistake. One who was ever offered a job stays in the report and the requests'
-            history: pause them instead.
-          </ConfirmDialog>
-        )}
-      </div>
+          For a partner added by mistake. One who was ever offered a job stays in the report and the requests' history:
+          pause them instead.
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+/** The draft's problems by field, from the same schema the server reads it with. */
+function draftErrors(draft: Draft): { errors: Errors } | { input: PartnerInput } {
+  const parsed = partnerInputSchema.safeParse(draft);
+  if (parsed.success) return { input: parsed.data };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof Draft] ??= issue.message;
+  return { errors };
+}
+
+function Fields({
+  id,
+  towns,
+  initial,
+  onSaved,
+}: {
+  id: number | "new";
+  towns: readonly string[];
+  initial: Draft;
+  onSaved: (message: string) => void;
+}) {
+  const ids = useId();
+  const { draft, set, errors, setErrors, showErrors, form } = useDraft(initial);
+  const { save, remove, error } = usePartnerWrites(id, initial.companyName, onSaved, showErrors);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = draftErrors(draft);
+    if ("errors" in checked) return showErrors(checked.errors);
+    setErrors({});
+    save.mutate(checked.input);
+  };
+  type TextKey = "companyName" | "contactName" | "phone" | "email" | "webhookUrl";
+  const text = (key: TextKey) => ({
+    fieldId: `${ids}-${key}`,
+    name: key,
+    value: draft[key],
+    error: errors[key],
+    onChange: (value: string) => set(key, value),
+  });
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="max-w-2xl space-y-5">
+      <PartnerTextField {...text("companyName")} label="Company name" required autoComplete="organization" />
+      <PartnerTextField {...text("contactName")} label="Contact name" required autoComplete="name" />
+      <PartnerTextField {...text("phone")} label="Phone" required type="tel" inputMode="tel" autoComplete="tel" />
+      <PartnerTextField
+        {...text("email")}
+        label="E-mail"
+        required
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+      />
+      <PartnerTextField
+        {...text("webhookUrl")}
+        label="Webhook address (optional)"
+        type="url"
+        inputMode="url"
+        help="For a partner with a dispatch system of its own: offers are also sent there as offer.created events. Must start with https://."
+      />
+      <CoverageFields
+        services={draft.services}
+        towns={draft.towns}
+        townChoices={towns}
+        errors={errors}
+        onChange={(key, next) => set(key, next)}
+      />
+      <InsuranceField
+        fieldId={`${ids}-insurance`}
+        value={draft.insuranceExpiresOn}
+        error={errors.insuranceExpiresOn}
+        onChange={(v) => set("insuranceExpiresOn", v)}
+      />
+      <ActiveSwitch checked={draft.active} onChange={(v) => set("active", v)} />
+      <NotesField fieldId={`${ids}-notes`} value={draft.notes} error={errors.notes} onChange={(v) => set("notes", v)} />
+      <FormProblems error={error} fieldsNeedChange={Object.keys(errors).length > 0} />
+      <PartnerButtons
+        id={id}
+        companyName={initial.companyName}
+        saving={save.isPending}
+        removing={remove.isPending}
+        onRemove={() => remove.mutate()}
+      />
     </form>
   );
 }

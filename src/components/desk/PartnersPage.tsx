@@ -50,6 +50,118 @@ export function InsuranceLine({ partner }: { partner: DeskPartner }) {
   return <span>Insurance valid until {dayWords(partner.insuranceExpiresOn)}</span>;
 }
 
+/** A partner's contact, services, towns, insurance, last offer and notes. */
+function PartnerFacts({ partner }: { partner: DeskPartner }) {
+  return (
+    <dl className="mt-2 space-y-1 text-sm [overflow-wrap:anywhere]">
+      <div>
+        <dt className="inline font-semibold text-slate-600">Contact: </dt>
+        <dd className="inline">
+          {partner.contactName},{" "}
+          <a href={telHrefFor(partner.phone)} className={linkClass}>
+            {partner.phone}
+          </a>
+          ,{" "}
+          <a href={mailtoHrefFor(partner.email)} className={linkClass}>
+            {partner.email}
+          </a>
+        </dd>
+      </div>
+      <div>
+        <dt className="inline font-semibold text-slate-600">Services: </dt>
+        <dd className="inline">{partner.services.map(serviceName).join(", ")}</dd>
+      </div>
+      <div>
+        <dt className="inline font-semibold text-slate-600">Towns: </dt>
+        <dd className="inline">{partner.towns.join(", ")}</dd>
+      </div>
+      <div>
+        <dt className="sr-only">Insurance</dt>
+        <dd>
+          <InsuranceLine partner={partner} />
+        </dd>
+      </div>
+      <div>
+        <dt className="inline font-semibold text-slate-600">Last offered a job: </dt>
+        <dd className="inline">
+          {partner.lastOfferedAt ? (
+            <time dateTime={partner.lastOfferedAt}>{businessTime(partner.lastOfferedAt)}</time>
+          ) : (
+            "never"
+          )}
+        </dd>
+      </div>
+      {partner.notes && (
+        <div>
+          <dt className="font-semibold text-slate-600">Notes</dt>
+          <dd className="whitespace-pre-wrap">{partner.notes}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** One partner: the name and status, the facts, Edit, and Pause or Resume. */
+function PartnerCard({
+  partner,
+  busy,
+  onToggleActive,
+}: {
+  partner: DeskPartner;
+  busy: boolean;
+  onToggleActive: () => void;
+}) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4" data-testid="partner">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 className="min-w-0 text-lg font-bold text-ink [overflow-wrap:anywhere]">{partner.companyName}</h2>
+        <PartnerStatus active={partner.active} />
+      </div>
+      <PartnerFacts partner={partner} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a
+          href={hrefFor({ view: "partner", id: partner.id })}
+          className={buttonVariants({ variant: "dark", size: "sm" })}
+          aria-label={`Edit ${partner.companyName}`}
+        >
+          Edit
+        </a>
+        <button
+          type="button"
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+          disabled={busy}
+          onClick={onToggleActive}
+          aria-label={`${partner.active ? "Pause" : "Resume"} ${partner.companyName}`}
+        >
+          {partner.active ? "Pause" : "Resume"}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The page's heading, with the report and Add a partner beside it. */
+function PartnersHeader() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 tabIndex={-1} className="text-2xl font-bold text-ink focus:outline-none">
+        Partners
+      </h1>
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={hrefFor({ view: "report", period: DEFAULT_REPORT_PERIOD })}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          Partners report
+        </a>
+        <a href={hrefFor({ view: "partner", id: "new" })} className={buttonVariants({ size: "sm" })}>
+          Add a partner
+        </a>
+      </div>
+    </div>
+  );
+}
+
 /** The partner directory: who the owner can hand a job to, paused ones included. */
 export function PartnersPage({ notice }: { notice: string }) {
   const client = useQueryClient();
@@ -70,22 +182,7 @@ export function PartnersPage({ notice }: { notice: string }) {
 
   return (
     <section className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 tabIndex={-1} className="text-2xl font-bold text-ink focus:outline-none">
-          Partners
-        </h1>
-        <div className="flex flex-wrap gap-2">
-          <a
-            href={hrefFor({ view: "report", period: DEFAULT_REPORT_PERIOD })}
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-          >
-            Partners report
-          </a>
-          <a href={hrefFor({ view: "partner", id: "new" })} className={buttonVariants({ size: "sm" })}>
-            Add a partner
-          </a>
-        </div>
-      </div>
+      <PartnersHeader />
       <p role="status" className={cn("text-sm font-medium text-emerald-800", !(notice || saved) && "sr-only")}>
         {saved || notice}
       </p>
@@ -101,75 +198,12 @@ export function PartnersPage({ notice }: { notice: string }) {
       {partners.data && partners.data.length > 0 && (
         <ul aria-label="All partners" className="space-y-3">
           {partners.data.map((partner) => (
-            <li key={partner.id} className="rounded-lg border border-slate-200 bg-white p-4" data-testid="partner">
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <h2 className="min-w-0 text-lg font-bold text-ink [overflow-wrap:anywhere]">{partner.companyName}</h2>
-                <PartnerStatus active={partner.active} />
-              </div>
-              <dl className="mt-2 space-y-1 text-sm [overflow-wrap:anywhere]">
-                <div>
-                  <dt className="inline font-semibold text-slate-600">Contact: </dt>
-                  <dd className="inline">
-                    {partner.contactName},{" "}
-                    <a href={telHrefFor(partner.phone)} className={linkClass}>
-                      {partner.phone}
-                    </a>
-                    ,{" "}
-                    <a href={mailtoHrefFor(partner.email)} className={linkClass}>
-                      {partner.email}
-                    </a>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold text-slate-600">Services: </dt>
-                  <dd className="inline">{partner.services.map(serviceName).join(", ")}</dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold text-slate-600">Towns: </dt>
-                  <dd className="inline">{partner.towns.join(", ")}</dd>
-                </div>
-                <div>
-                  <dt className="sr-only">Insurance</dt>
-                  <dd>
-                    <InsuranceLine partner={partner} />
-                  </dd>
-                </div>
-                <div>
-                  <dt className="inline font-semibold text-slate-600">Last offered a job: </dt>
-                  <dd className="inline">
-                    {partner.lastOfferedAt ? (
-                      <time dateTime={partner.lastOfferedAt}>{businessTime(partner.lastOfferedAt)}</time>
-                    ) : (
-                      "never"
-                    )}
-                  </dd>
-                </div>
-                {partner.notes && (
-                  <div>
-                    <dt className="font-semibold text-slate-600">Notes</dt>
-                    <dd className="whitespace-pre-wrap">{partner.notes}</dd>
-                  </div>
-                )}
-              </dl>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <a
-                  href={hrefFor({ view: "partner", id: partner.id })}
-                  className={buttonVariants({ variant: "dark", size: "sm" })}
-                  aria-label={`Edit ${partner.companyName}`}
-                >
-                  Edit
-                </a>
-                <button
-                  type="button"
-                  className={buttonVariants({ variant: "outline", size: "sm" })}
-                  disabled={setActive.isPending}
-                  onClick={() => setActive.mutate(partner)}
-                  aria-label={`${partner.active ? "Pause" : "Resume"} ${partner.companyName}`}
-                >
-                  {partner.active ? "Pause" : "Resume"}
-                </button>
-              </div>
-            </li>
+            <PartnerCard
+              key={partner.id}
+              partner={partner}
+              busy={setActive.isPending}
+              onToggleActive={() => setActive.mutate(partner)}
+            />
           ))}
         </ul>
       )}

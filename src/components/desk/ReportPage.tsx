@@ -41,35 +41,150 @@ const columns: StackedColumn<PartnerReportRow>[] = [
 
 type Choice = `${(typeof REPORT_DAYS)[number]}` | "dates";
 
+const goTo = (next: ReportPeriod) => {
+  window.location.hash = hrefFor({ view: "report", period: next });
+};
+
+/** The two days of a chosen period. */
+function DateRange({
+  ids,
+  from,
+  to,
+  onFrom,
+  onTo,
+}: {
+  ids: string;
+  from: string;
+  to: string;
+  onFrom: (day: string) => void;
+  onTo: (day: string) => void;
+}) {
+  return (
+    <>
+      <FormField id={`${ids}-from`} className="w-full min-w-0 sm:w-auto" label="From">
+        <input
+          id={`${ids}-from`}
+          type="date"
+          className={cn(inputClass, "w-full sm:w-auto")}
+          value={from}
+          max={to || undefined}
+          onChange={(e) => onFrom(e.target.value)}
+        />
+      </FormField>
+      <FormField id={`${ids}-to`} className="w-full min-w-0 sm:w-auto" label="To">
+        <input
+          id={`${ids}-to`}
+          type="date"
+          className={cn(inputClass, "w-full sm:w-auto")}
+          value={to}
+          min={from || undefined}
+          onChange={(e) => onTo(e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" variant="dark">
+        Show report
+      </Button>
+    </>
+  );
+}
+
+/** The period: a preset (shown at once) or two chosen days (shown with the button). */
+function PeriodForm({ period, from, to }: { period: ReportPeriod; from: string; to: string }) {
+  const ids = useId();
+  const [choice, setChoice] = useState<Choice>("days" in period ? `${period.days}` : "dates");
+  const [chosenFrom, setChosenFrom] = useState(from);
+  const [chosenTo, setChosenTo] = useState(to);
+  const [problem, setProblem] = useState("");
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (choice !== "dates") return goTo({ days: Number(choice) as (typeof REPORT_DAYS)[number] });
+    if (!isCalendarDate(chosenFrom) || !isCalendarDate(chosenTo)) return setProblem("Choose both days.");
+    if (chosenFrom > chosenTo) return setProblem("The first day must come before the last day.");
+    setProblem("");
+    goTo({ from: chosenFrom, to: chosenTo });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
+      <FormField id={`${ids}-period`} className="w-full min-w-0 sm:w-auto" label="Period">
+        <select
+          id={`${ids}-period`}
+          className={cn(inputClass, "w-full sm:w-auto")}
+          value={choice}
+          onChange={(e) => {
+            const next = e.target.value as Choice;
+            setChoice(next);
+            // A preset needs nothing more: shown at once. Chosen dates wait for the button.
+            if (next !== "dates") goTo({ days: Number(next) as (typeof REPORT_DAYS)[number] });
+          }}
+        >
+          {REPORT_DAYS.map((d) => (
+            <option key={d} value={d}>
+              Last {d} days
+            </option>
+          ))}
+          <option value="dates">Chosen dates</option>
+        </select>
+      </FormField>
+      {choice === "dates" && (
+        <DateRange ids={ids} from={chosenFrom} to={chosenTo} onFrom={setChosenFrom} onTo={setChosenTo} />
+      )}
+      {problem && (
+        <p role="alert" className="w-full text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The period's figures, a row per partner, and the same as a CSV file. */
+function ReportTable({ from, to }: { from: string; to: string }) {
+  const ids = useId();
+  const query = `from=${from}&to=${to}`;
+  const report = useQuery<PartnerReport>({ queryKey: [`/api/desk/partners/report?${query}`], staleTime: 0 });
+  return (
+    <section aria-labelledby={`${ids}-table`} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${ids}-table`} className="text-lg font-bold text-ink">
+          {dayWords(from)} to {dayWords(to)}
+        </h2>
+        <a
+          href={`/api/desk/partners/report.csv?${query}`}
+          download
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <Download aria-hidden="true" />
+          Download CSV
+        </a>
+      </div>
+      {report.isPending && <p>Loading…</p>}
+      {report.isError && <ErrorAlert>{errorText(report.error)}</ErrorAlert>}
+      {report.data?.rows.length === 0 && <p className="text-slate-700">No offers were sent in this period.</p>}
+      {report.data && report.data.rows.length > 0 && (
+        <StackedTable
+          labelledBy={`${ids}-table`}
+          rows={report.data.rows}
+          rowKey={(r) => r.partnerId}
+          columns={columns}
+        />
+      )}
+      <p className="text-sm text-slate-600">
+        Median time to accept: from the offer to the partner's acceptance. Completion rate: the accepted jobs the
+        partner marked Done.
+      </p>
+    </section>
+  );
+}
+
 /**
  * How each partner answered over a period: offers, accepted, declined, expired, the median time to
  * accept and the share of accepted jobs they finished; the same figures as a CSV file.
  */
 export function ReportPage({ period }: { period: ReportPeriod }) {
-  const ids = useId();
   const { from, to } = periodDays(period);
-  const query = `from=${from}&to=${to}`;
-  const report = useQuery<PartnerReport>({ queryKey: [`/api/desk/partners/report?${query}`], staleTime: 0 });
   useEffect(() => {
     document.title = "Partners report · Desk";
   }, []);
-
-  const [choice, setChoice] = useState<Choice>("days" in period ? `${period.days}` : "dates");
-  const [chosenFrom, setChosenFrom] = useState(from);
-  const [chosenTo, setChosenTo] = useState(to);
-  const [problem, setProblem] = useState("");
-  const go = (next: ReportPeriod) => {
-    window.location.hash = hrefFor({ view: "report", period: next });
-  };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (choice !== "dates") return go({ days: Number(choice) as (typeof REPORT_DAYS)[number] });
-    if (!isCalendarDate(chosenFrom) || !isCalendarDate(chosenTo)) return setProblem("Choose both days.");
-    if (chosenFrom > chosenTo) return setProblem("The first day must come before the last day.");
-    setProblem("");
-    go({ from: chosenFrom, to: chosenTo });
-  };
-
   return (
     <section className="space-y-6">
       <div>
@@ -83,91 +198,8 @@ export function ReportPage({ period }: { period: ReportPeriod }) {
           Partners report
         </h1>
       </div>
-      <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3">
-        <FormField id={`${ids}-period`} className="w-full min-w-0 sm:w-auto" label="Period">
-          <select
-            id={`${ids}-period`}
-            className={cn(inputClass, "w-full sm:w-auto")}
-            value={choice}
-            onChange={(e) => {
-              const next = e.target.value as Choice;
-              setChoice(next);
-              // A preset needs nothing more: shown at once. Chosen dates wait for the button.
-              if (next !== "dates") go({ days: Number(next) as (typeof REPORT_DAYS)[number] });
-            }}
-          >
-            {REPORT_DAYS.map((d) => (
-              <option key={d} value={d}>
-                Last {d} days
-              </option>
-            ))}
-            <option value="dates">Chosen dates</option>
-          </select>
-        </FormField>
-        {choice === "dates" && (
-          <>
-            <FormField id={`${ids}-from`} className="w-full min-w-0 sm:w-auto" label="From">
-              <input
-                id={`${ids}-from`}
-                type="date"
-                className={cn(inputClass, "w-full sm:w-auto")}
-                value={chosenFrom}
-                max={chosenTo || undefined}
-                onChange={(e) => setChosenFrom(e.target.value)}
-              />
-            </FormField>
-            <FormField id={`${ids}-to`} className="w-full min-w-0 sm:w-auto" label="To">
-              <input
-                id={`${ids}-to`}
-                type="date"
-                className={cn(inputClass, "w-full sm:w-auto")}
-                value={chosenTo}
-                min={chosenFrom || undefined}
-                onChange={(e) => setChosenTo(e.target.value)}
-              />
-            </FormField>
-            <Button type="submit" variant="dark">
-              Show report
-            </Button>
-          </>
-        )}
-        {problem && (
-          <p role="alert" className="w-full text-sm font-medium text-red-700">
-            {problem}
-          </p>
-        )}
-      </form>
-
-      <section aria-labelledby={`${ids}-table`} className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id={`${ids}-table`} className="text-lg font-bold text-ink">
-            {dayWords(from)} to {dayWords(to)}
-          </h2>
-          <a
-            href={`/api/desk/partners/report.csv?${query}`}
-            download
-            className={buttonVariants({ variant: "outline", size: "sm" })}
-          >
-            <Download aria-hidden="true" />
-            Download CSV
-          </a>
-        </div>
-        {report.isPending && <p>Loading…</p>}
-        {report.isError && <ErrorAlert>{errorText(report.error)}</ErrorAlert>}
-        {report.data?.rows.length === 0 && <p className="text-slate-700">No offers were sent in this period.</p>}
-        {report.data && report.data.rows.length > 0 && (
-          <StackedTable
-            labelledBy={`${ids}-table`}
-            rows={report.data.rows}
-            rowKey={(r) => r.partnerId}
-            columns={columns}
-          />
-        )}
-        <p className="text-sm text-slate-600">
-          Median time to accept: from the offer to the partner's acceptance. Completion rate: the accepted jobs the
-          partner marked Done.
-        </p>
-      </section>
+      <PeriodForm period={period} from={from} to={to} />
+      <ReportTable from={from} to={to} />
     </section>
   );
 }
