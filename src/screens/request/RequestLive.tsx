@@ -17,14 +17,13 @@ import {
   REQUEST_EVENT_STATE,
   REQUEST_EVENTS_HEARTBEAT_MS,
   REQUEST_LIVE_DOM_EVENT,
-  REQUEST_PAGE_PREFIX,
   REQUEST_STATE_POLL_MS,
   REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
+  requestPagePath,
   statePath,
   statusLabelOf,
 } from "@/shared/request-page";
-import { requestPageLook as look } from "@/shared/request-page-look";
 
 /**
  * The island's words in the request's language, from the dictionary; the three that name the phone come
@@ -49,13 +48,19 @@ export type RequestLiveStrings = Pick<
   | "toSeeLatest"
 > & { call: string; notCancelled: string; offline: string };
 
-interface RequestLiveProps {
+export interface RequestLiveProps {
   /** The business's clock: times on the page are in it. */
   timeZone: string;
   /** The page's language ("es-US"): how its times are written, and the language asked of the server. */
   languageTag: string;
   strings: RequestLiveStrings;
   telHref: string;
+  /** The request as the server read it: the page is rendered from it, and the island starts from it. */
+  initial: RequestPageLive;
+  /** The page's token (from its address /request/{token}). */
+  token: string;
+  /** The server's clock when it rendered the page (ms): the arrival's minutes are counted from it until the island ticks. */
+  now: number;
 }
 
 /** A sentence of parts (partnerAcceptedLine, partnerArrivalLine): words as text, times in <time>. */
@@ -73,20 +78,23 @@ function Sentence({ parts }: { parts: LinePart[] }) {
   );
 }
 
-/** The partner's call button, as the server renders it (render.ts, callButton). */
+/** The partner's call button: its words, the phone on one line. */
 function CallPartner({ href, parts }: { href: string; parts: ReturnType<typeof partnerCallParts> }) {
   return (
-    <a href={href} className={look.partnerCall}>
+    <a href={href} className="block min-h-13 w-full rounded-md bg-ink px-5 py-3 text-center text-lg font-semibold text-white [overflow-wrap:anywhere] hover:bg-slate-700">
       {parts.before}
-      <span className={look.partnerCallPhone}>{parts.phone}</span>
+      <span className="whitespace-nowrap">{parts.phone}</span>
       {parts.after}
     </a>
   );
 }
 
-/** The time now, read again every ARRIVAL_TICK_MS while `running`: the arrival's minutes count down. */
-function useNow(running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * The time now, read again every ARRIVAL_TICK_MS while `running`: the arrival's minutes count down.
+ * It starts at the server's `rendered` clock, so the browser hydrates the very text the server wrote.
+ */
+function useNow(running: boolean, rendered: number): number {
+  const [now, setNow] = useState(rendered);
   useEffect(() => {
     if (!running) return;
     setNow(Date.now());
@@ -97,7 +105,7 @@ function useNow(running: boolean): number {
 }
 
 /**
- * The partner who accepted, as the server renders it (render.ts, partnerCard): who and when, when they
+ * The partner who accepted: who and when, when they
  * expect to arrive by their own estimate (counting down), their latest step, and a call button to them
  * when the business shows their phone.
  */
@@ -106,29 +114,31 @@ function PartnerCard({
   words: t,
   timeZone,
   languageTag,
+  rendered,
 }: {
   partner: DriverPartnerView;
   words: RequestLiveStrings["partner"];
   timeZone: string;
   languageTag: string;
+  rendered: number;
 }) {
-  const now = useNow(partner.step === "accepted" || partner.step === "on_the_way");
+  const now = useNow(partner.step === "accepted" || partner.step === "on_the_way", rendered);
   const arrival = partnerArrivalLine(t, partner, now, timeZone, languageTag);
   return (
-    <section className={look.partnerCard} aria-labelledby="request-partner-heading" data-testid="request-partner">
-      <h2 id="request-partner-heading" className={look.partnerHeading}>
+    <section className="mt-4 space-y-2 rounded-lg border-2 border-brand-600 bg-white p-4" aria-labelledby="request-partner-heading" data-testid="request-partner">
+      <h2 id="request-partner-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
         {t.heading}
       </h2>
-      <p className={look.partnerLine} data-testid="partner-accepted">
+      <p className="text-lg text-ink [overflow-wrap:anywhere]" data-testid="partner-accepted">
         <Sentence parts={partnerAcceptedLine(t, partner, timeZone, languageTag)} />
       </p>
       {arrival && (
-        <p className={look.partnerArrival} data-testid="partner-arrival">
+        <p className="text-xl font-bold text-ink" data-testid="partner-arrival">
           <Sentence parts={arrival} />
         </p>
       )}
       {partner.step !== "accepted" && (
-        <p className={look.partnerStep} data-testid="partner-step">
+        <p className="text-lg text-ink" data-testid="partner-step">
           {t.latest}: <strong>{t.steps[partner.step]}</strong> ·{" "}
           <time dateTime={partner.stepAt}>{formatPageClock(partner.stepAt, timeZone, languageTag)}</time>
         </p>
@@ -145,8 +155,6 @@ function PartnerCard({
   );
 }
 
-/** The element the server writes the page's state into (server/features/request-page/render.ts). */
-const STATE_ELEMENT_ID = "request-live-state";
 /** A stream silent for this long (two and a half heartbeats) is taken for dead and opened again. */
 const SILENCE_LIMIT_MS = REQUEST_EVENTS_HEARTBEAT_MS * 2.5;
 /**
@@ -158,17 +166,6 @@ const WAKE_SILENCE_MS = REQUEST_EVENTS_HEARTBEAT_MS + 5_000;
 /** Heard from this recently, a stream is taken as current when the page wakes: no read beside it. */
 const WAKE_FRESH_MS = 2_000;
 
-const tokenFromAddress = () => decodeURIComponent(window.location.pathname.slice(REQUEST_PAGE_PREFIX.length));
-
-function initialLive(): RequestPageLive | null {
-  const raw = document.getElementById(STATE_ELEMENT_ID)?.dataset.state;
-  try {
-    return raw ? (JSON.parse(raw) as RequestPageLive) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The live part of the driver's request page: the status in the driver's words, the dispatcher's
  * message, and "I no longer need help". It starts from the state the server wrote into the page and
@@ -179,13 +176,12 @@ function initialLive(): RequestPageLive | null {
  * the server, or it is failing), the page reads the state itself every 10 s, inside the 15 s it
  * promises, and tries a stream again a minute later.
  */
-export function RequestLive({ timeZone, languageTag, strings: t, telHref }: RequestLiveProps) {
-  const [live, setLive] = useState<RequestPageLive | null>(initialLive);
+export function RequestLive({ timeZone, languageTag, strings: t, telHref, initial, token, now }: RequestLiveProps) {
+  const [live, setLive] = useState<RequestPageLive>(initial);
   const [gone, setGone] = useState(false);
   const [stopped, setStopped] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [problem, setProblem] = useState("");
-  const [token] = useState(tokenFromAddress);
 
   useEffect(() => {
     let source: EventSource | undefined;
@@ -337,13 +333,13 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
     }
   };
 
-  if (gone || !live) {
+  if (gone) {
     return (
-      <section className={look.statusCard} aria-labelledby="request-status-heading">
-        <h2 id="request-status-heading" className={look.statusHeading}>
+      <section className="space-y-1 rounded-lg border-2 border-ink bg-white p-4" aria-labelledby="request-status-heading">
+        <h2 id="request-status-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
           {t.statusHeading}
         </h2>
-        <p className={look.statusHint} role="status" data-testid="request-gone">
+        <p className="text-slate-700" role="status" data-testid="request-gone">
           {t.gone}{" "}
           <a href={telHref} data-placement="request_page" className="font-semibold text-brand-800 underline">
             {t.call}
@@ -356,26 +352,26 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
   const time = (iso: string) => <time dateTime={iso}>{formatPageTime(iso, timeZone, languageTag)}</time>;
   return (
     <>
-      <section className={look.statusCard} aria-labelledby="request-status-heading">
-        <h2 id="request-status-heading" className={look.statusHeading}>
+      <section className="space-y-1 rounded-lg border-2 border-ink bg-white p-4" aria-labelledby="request-status-heading">
+        <h2 id="request-status-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
           {t.statusHeading}
         </h2>
         {/* Said to a screen reader when it changes: the driver may be looking away from the screen. */}
-        <div className={look.statusSaid} aria-live="polite" aria-atomic="true">
-          <p className={look.statusLabel} data-testid="request-status">
+        <div className="space-y-1" aria-live="polite" aria-atomic="true">
+          <p className="text-2xl font-extrabold text-ink" data-testid="request-status">
             {statusLabelOf(t.statuses, live)}
           </p>
-          <p className={look.statusHint}>{t.hints[live.status]}</p>
+          <p className="text-slate-700">{t.hints[live.status]}</p>
           {live.cancelledAt && (
-            <p className={look.statusHint}>
+            <p className="text-slate-700">
               {t.cancelledOn} {time(live.cancelledAt)}.
             </p>
           )}
         </div>
         {stopped && (
-          <p className={look.statusHint} data-testid="request-stopped">
+          <p className="text-slate-700" data-testid="request-stopped">
             {t.stopped}{" "}
-            <a href={window.location.pathname} className="font-semibold text-brand-800 underline">
+            <a href={requestPagePath(token)} className="font-semibold text-brand-800 underline">
               {t.reload}
             </a>{" "}
             {t.toSeeLatest}
@@ -385,28 +381,34 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
       {/* Said to a screen reader when it changes (an acceptance, a step), like the status. */}
       <div aria-live="polite" aria-atomic="true">
         {live.partner && (
-          <PartnerCard partner={live.partner} words={t.partner} timeZone={timeZone} languageTag={languageTag} />
+          <PartnerCard
+            partner={live.partner}
+            words={t.partner}
+            timeZone={timeZone}
+            languageTag={languageTag}
+            rendered={now}
+          />
         )}
       </div>
       <div aria-live="polite">
         {live.message && (
-          <section className={look.messageCard} aria-labelledby="request-message-heading">
-            <h2 id="request-message-heading" className={look.messageHeading}>
+          <section className="mt-4 space-y-1 rounded-lg border border-brand-600/40 bg-brand-50 p-4" aria-labelledby="request-message-heading">
+            <h2 id="request-message-heading" className="text-base font-bold text-ink">
               {t.messageHeading}
             </h2>
-            <p className={look.messageText} data-testid="request-message">
+            <p className="text-lg whitespace-pre-wrap text-ink [overflow-wrap:anywhere]" data-testid="request-message">
               {live.message.text}
             </p>
-            <p className={look.messageTime}>{time(live.message.at)}</p>
+            <p className="text-sm text-slate-600">{time(live.message.at)}</p>
           </section>
         )}
       </div>
       {live.canCancel && (
-        <details className={look.cancel}>
-          <summary className={look.cancelSummary}>{t.cancelSummary}</summary>
-          <form method="post" action={cancelPath(token)} className={look.cancelForm} onSubmit={onCancel}>
+        <details className="mt-4 rounded-lg border border-slate-300 bg-white">
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold text-red-800 underline underline-offset-2">{t.cancelSummary}</summary>
+          <form method="post" action={cancelPath(token)} className="space-y-3 border-t border-slate-200 p-4" onSubmit={onCancel}>
             <p className="text-slate-700">{t.cancelExplained}</p>
-            <label htmlFor="cancel-reason" className={look.reasonLabel}>
+            <label htmlFor="cancel-reason" className="block text-sm font-semibold text-ink">
               {t.reasonLabel}
             </label>
             <textarea
@@ -414,16 +416,16 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref }: Requ
               name="reason"
               rows={3}
               maxLength={MAX_CANCEL_REASON_LENGTH}
-              className={look.reasonInput}
+              className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600"
             />
-            <button type="submit" className={look.cancelButton} disabled={cancelling}>
+            <button type="submit" className="inline-flex min-h-11 max-w-full items-center justify-center rounded-md bg-red-800 px-5 py-1.5 font-semibold text-white hover:bg-red-700 disabled:opacity-60" disabled={cancelling}>
               {cancelling ? t.cancelling : t.cancelButton}
             </button>
           </form>
         </details>
       )}
       {problem && (
-        <p role="alert" className={`mt-4 ${look.problem}`}>
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
           {problem}
         </p>
       )}

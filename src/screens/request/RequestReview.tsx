@@ -1,11 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Dictionary } from "@/i18n/ui";
-import {
-  formatPageTime,
-  REQUEST_LIVE_DOM_EVENT,
-  REQUEST_PAGE_PREFIX,
-  type RequestPageLive,
-} from "@/shared/request-page";
+import { formatPageTime, REQUEST_LIVE_DOM_EVENT, type RequestPageLive } from "@/shared/request-page";
 import {
   MAX_REVIEW_COMMENT_LENGTH,
   REVIEW_EDIT_DAYS,
@@ -13,52 +8,43 @@ import {
   type RequestReviewState,
   reviewPath,
 } from "@/shared/review";
-import { reviewLook as look } from "@/shared/review-look";
 
 /** The island's words in the request's language; the two that name the phone come filled in. */
 export type RequestReviewStrings = Omit<Dictionary["reviews"], "email" | "carousel" | "notDone" | "closed"> & {
   failed: string;
 };
 
-interface RequestReviewProps {
+export interface RequestReviewProps {
   timeZone: string;
   languageTag: string;
   strings: RequestReviewStrings;
+  /** The part's state as the server read it: the page is rendered from it, and the island starts from it. */
+  initial: RequestReviewState;
+  /** The page's token (from its address /request/{token}). */
+  token: string;
 }
 
-/** The element the server writes the review part's state into (server/features/request-page/render.ts). */
-const STATE_ELEMENT_ID = "request-review-state";
-
+/** The dictionary's fill, here so that the island does not load the dictionary. */
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-
-function initialState(): RequestReviewState | null {
-  const raw = document.getElementById(STATE_ELEMENT_ID)?.dataset.state;
-  try {
-    return raw ? (JSON.parse(raw) as RequestReviewState) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * "How did it go?" on the driver's request page, once the request is done: 1 to 5 stars (native radios,
  * so the keyboard works as in any radio group), an optional comment, and the separate, unticked box
- * that allows the website to show it. The same elements and classes as the page the server writes for
- * a browser without JavaScript (server/features/reviews/page-part.ts); here it sends without leaving
- * the page, and appears as soon as the live part hears that the request is done.
+ * that allows the website to show it. The server renders it into the page (a plain form that posts and
+ * comes back with a 303 without JavaScript); hydrated, it sends without leaving the page, and appears
+ * as soon as the live part hears that the request is done.
  */
-export function RequestReview({ timeZone, languageTag, strings: t }: RequestReviewProps) {
-  const [state, setState] = useState<RequestReviewState | null>(initialState);
+export function RequestReview({ timeZone, languageTag, strings: t, initial, token }: RequestReviewProps) {
+  const [state, setState] = useState<RequestReviewState>(initial);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState("");
-  const [token] = useState(() => decodeURIComponent(window.location.pathname.slice(REQUEST_PAGE_PREFIX.length)));
 
   useEffect(() => {
     const onLive = (event: Event) => {
       const live = (event as CustomEvent<RequestPageLive>).detail;
       setState((current) => {
-        const review = current?.review ?? null;
+        const review = current.review;
         const done = live.status === "done";
         // Reopened, it stops asking (a review already written stays shown, read-only).
         const editable = done && (!review || Date.now() < Date.parse(review.editableUntil));
@@ -69,7 +55,7 @@ export function RequestReview({ timeZone, languageTag, strings: t }: RequestRevi
     return () => document.removeEventListener(REQUEST_LIVE_DOM_EVENT, onLive);
   }, []);
 
-  if (!state?.asking) return null;
+  if (!state.asking) return null;
   const review = state.review;
   const when = (iso: string) => formatPageTime(iso, timeZone, languageTag);
 
@@ -101,52 +87,52 @@ export function RequestReview({ timeZone, languageTag, strings: t }: RequestRevi
   if (!state.editable) {
     if (!review) return null;
     return (
-      <section id="review" aria-labelledby="review-heading" data-testid="request-review" className={look.card}>
-        <h2 id="review-heading" className={look.heading}>
+      <section id="review" aria-labelledby="review-heading" data-testid="request-review" className="space-y-3 rounded-lg border-2 border-brand-600 bg-white p-4">
+        <h2 id="review-heading" className="text-xl font-extrabold text-ink">
           {t.heading}
         </h2>
-        <p className={look.text}>{fill(t.rated, { stars: review.stars })}</p>
-        {review.comment && <p className={look.quote}>{review.comment}</p>}
-        <p className={look.text}>{review.consent ? t.consentGiven : t.consentNotGiven}</p>
-        <p className={look.text}>{fill(t.readOnly, { days: REVIEW_EDIT_DAYS })}</p>
+        <p className="text-slate-700">{fill(t.rated, { stars: review.stars })}</p>
+        {review.comment && <p className="text-lg whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">{review.comment}</p>}
+        <p className="text-slate-700">{review.consent ? t.consentGiven : t.consentNotGiven}</p>
+        <p className="text-slate-700">{fill(t.readOnly, { days: REVIEW_EDIT_DAYS })}</p>
       </section>
     );
   }
 
   return (
-    <section id="review" aria-labelledby="review-heading" data-testid="request-review" className={look.card}>
-      <h2 id="review-heading" className={look.heading}>
+    <section id="review" aria-labelledby="review-heading" data-testid="request-review" className="space-y-3 rounded-lg border-2 border-brand-600 bg-white p-4">
+      <h2 id="review-heading" className="text-xl font-extrabold text-ink">
         {t.heading}
       </h2>
       {review ? (
-        <p className={look.saved} role="status">
+        <p className="rounded-md border border-green-700/40 bg-green-50 px-3 py-2 text-green-900" role="status">
           {`${t.saved} ${fill(t.editableUntil, { date: when(review.editableUntil) })}`}
         </p>
       ) : (
-        <p className={look.text}>{t.intro}</p>
+        <p className="text-slate-700">{t.intro}</p>
       )}
       {/* Keyed by the saved review, so a saved answer is what the fields then hold. */}
       <form
         key={review?.writtenAt ?? "new"}
         method="post"
         action={reviewPath(token)}
-        className={look.form}
+        className="space-y-4"
         onSubmit={onSubmit}
       >
-        <fieldset className={look.fieldset}>
-          <legend className={look.legend}>{t.starsLegend}</legend>
-          <div className={look.starsRow}>
+        <fieldset className="review-stars">
+          <legend className="mb-1 text-sm font-semibold text-ink">{t.starsLegend}</legend>
+          <div className="flex flex-wrap gap-1">
             {REVIEW_STARS.map((n) => (
-              <label key={n} className={look.star}>
+              <label key={n} className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md">
                 <input
                   type="radio"
                   name="stars"
                   value={n}
                   required
                   defaultChecked={review?.stars === n}
-                  className={look.starInput}
+                  className="peer absolute size-px opacity-0"
                 />
-                <span aria-hidden="true" className={look.starGlyph}>
+                <span aria-hidden="true" className="review-star text-4xl leading-none text-slate-300 peer-checked:text-brand-600">
                   ★
                 </span>
                 <span className="sr-only">{t.stars[String(n) as keyof typeof t.stars]}</span>
@@ -155,10 +141,10 @@ export function RequestReview({ timeZone, languageTag, strings: t }: RequestRevi
           </div>
         </fieldset>
         <div>
-          <label htmlFor="review-comment" className={look.label}>
+          <label htmlFor="review-comment" className="block text-sm font-semibold text-ink">
             {t.commentLabel}
           </label>
-          <p id="review-comment-hint" className={look.hint}>
+          <p id="review-comment-hint" className="text-sm text-slate-600">
             {fill(t.commentHint, { max: MAX_REVIEW_COMMENT_LENGTH.toLocaleString(languageTag) })}
           </p>
           <textarea
@@ -167,12 +153,12 @@ export function RequestReview({ timeZone, languageTag, strings: t }: RequestRevi
             rows={4}
             maxLength={MAX_REVIEW_COMMENT_LENGTH}
             aria-describedby="review-comment-hint"
-            className={look.input}
+            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600"
             defaultValue={review?.comment ?? ""}
           />
         </div>
         <div>
-          <div className={look.consentRow}>
+          <div className="flex items-start gap-3">
             <input
               type="checkbox"
               id="review-consent"
@@ -180,22 +166,22 @@ export function RequestReview({ timeZone, languageTag, strings: t }: RequestRevi
               value="on"
               aria-describedby="review-consent-hint"
               defaultChecked={review?.consent ?? false}
-              className={look.checkbox}
+              className="mt-0.5 size-6 shrink-0 accent-brand-700"
             />
-            <label htmlFor="review-consent" className={look.consentLabel}>
+            <label htmlFor="review-consent" className="font-medium text-ink">
               {t.consentLabel}
             </label>
           </div>
-          <p id="review-consent-hint" className={look.hint}>
+          <p id="review-consent-hint" className="text-sm text-slate-600">
             {t.consentHint}
           </p>
         </div>
         {problem && (
-          <p className={look.problem} role="alert">
+          <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
             {problem}
           </p>
         )}
-        <button type="submit" className={look.button} disabled={sending}>
+        <button type="submit" className="inline-flex min-h-11 max-w-full items-center justify-center rounded-md bg-ink px-5 py-1.5 font-semibold text-white hover:bg-slate-800 disabled:opacity-60" disabled={sending}>
           {sending ? t.sending : review ? t.update : t.submit}
         </button>
       </form>
