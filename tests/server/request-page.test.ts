@@ -292,7 +292,8 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       "Operator Mike, white flatbed &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &lt;script&gt;alert(2)&lt;/script&gt;",
     );
     // The islands' props carry the same text, as JSON in which no "<" can close its script.
-    const props = /<script type="application\/json" id="request-islands-data">([^<]*)<\/script>/.exec(res.body)?.[1] ?? "";
+    const props =
+      /<script type="application\/json" id="request-islands-data">([^<]*)<\/script>/.exec(res.body)?.[1] ?? "";
     const live = (JSON.parse(props) as RequestIslandsData).live;
     expect(live.message?.text).toBe(message);
 

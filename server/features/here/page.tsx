@@ -2,7 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { type Locale, languageTag } from "../../../src/i18n/locales";
 import { locationWords } from "../../../src/i18n/location";
 import { fill } from "../../../src/i18n/ui";
-import { HereSaid, type HereSaidState } from "../../../src/screens/here/HereSaid";
+import { HereSaid as HereSaidPart, type HereSaidState } from "../../../src/screens/here/HereSaid";
+
+export type { HereSaidState as HereSaid };
+
 import { BareShell } from "../../../src/screens/page/ProblemPage";
 import { site } from "../../../src/shared/site";
 import { cutShell, htmlDocument } from "../request-page/page-shell";
@@ -23,7 +26,7 @@ const HERE_PAGE_SLOTS = ["here-said"] as const;
 function bareShell(locale: Locale): string {
   const t = locationWords[locale].here;
   return htmlDocument(
-    <BareShell lang={languageTag[locale]} title={t.title} slots={[]}>
+    <BareShell lang={languageTag[locale]} title={t.title} slots={[]} script="/here.js">
       <h1>{fill(t.heading, { name: site.name })}</h1>
       <button type="button" id="send-location" hidden>
         {t.button}
@@ -40,15 +43,12 @@ function bareShell(locale: Locale): string {
   );
 }
 
-/** What the page says above the form after a post without JavaScript: sent, or why not. */
-export type HereSaid = HereSaidState;
-
 /** The page in `locale` from its built shell (or the bare one), filled per answer. */
-export function herePageRenderer(shell: string | undefined, locale: Locale): (said: HereSaid) => string {
+export function herePageRenderer(shell: string | undefined, locale: Locale): (said: HereSaidState) => string {
   const fillShell = cutShell(shell ?? bareShell(locale), HERE_PAGE_SLOTS, {
     name: "location page",
     view: "src/views/HerePage.astro",
   });
   const words = locationWords[locale].here;
-  return (said) => fillShell({ "here-said": renderToStaticMarkup(<HereSaid said={said} words={words} />) });
+  return (said) => fillShell({ "here-said": renderToStaticMarkup(<HereSaidPart said={said} words={words} />) });
 }

@@ -23,11 +23,19 @@ import { cutShell, htmlDocument } from "./page-shell";
  */
 
 /** The slots of src/views/RequestPage.astro. */
-const REQUEST_PAGE_SLOTS = ["request-heading", "request-live", "request-review", "request-data", "request-facts"] as const;
+const REQUEST_PAGE_SLOTS = [
+  "request-heading",
+  "request-live",
+  "request-review",
+  "request-data",
+  "request-facts",
+] as const;
 
 /** Used when the site is not built (API-only tests): the same slots without the layout, in the language. */
 const bareShell = (locale: Locale) =>
-  htmlDocument(<BareShell lang={languageTag[locale]} title={ui[locale].requestPage.title} slots={REQUEST_PAGE_SLOTS} />);
+  htmlDocument(
+    <BareShell lang={languageTag[locale]} title={ui[locale].requestPage.title} slots={REQUEST_PAGE_SLOTS} />,
+  );
 
 type RequestPageRenderer = (
   facts: RequestPageFacts,

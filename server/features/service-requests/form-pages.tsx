@@ -151,10 +151,14 @@ export function sentPageRenderer(
   if (!file) return undefined;
   let fillShell: (parts: Record<string, string>) => string;
   try {
-    fillShell = cutShell(readFileSync(path.join(site.root, file), "utf8"), [REQUEST_NUMBER_SLOT, REQUEST_PAGE_LINK_SLOT], {
-      name: "confirmation page",
-      view: "src/views/ServiceRequestSent.astro",
-    });
+    fillShell = cutShell(
+      readFileSync(path.join(site.root, file), "utf8"),
+      [REQUEST_NUMBER_SLOT, REQUEST_PAGE_LINK_SLOT],
+      {
+        name: "confirmation page",
+        view: "src/views/ServiceRequestSent.astro",
+      },
+    );
   } catch {
     return undefined;
   }

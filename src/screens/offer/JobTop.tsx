@@ -91,7 +91,10 @@ export function JobTop({ request }: { request: OfferJob["request"] }) {
       </div>
       <div className="space-y-1">
         <Label>{t.pickup}</Label>
-        <p className="text-xl font-bold text-ink [overflow-wrap:anywhere] whitespace-pre-wrap" data-testid="offer-pickup">
+        <p
+          className="text-xl font-bold text-ink [overflow-wrap:anywhere] whitespace-pre-wrap"
+          data-testid="offer-pickup"
+        >
           {request.pickupLocation}
         </p>
         <p>

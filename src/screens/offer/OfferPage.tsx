@@ -6,11 +6,11 @@ import type { OfferPageState } from "@/shared/partner-schema";
 import { formatPageTime } from "@/shared/request-page";
 import { site } from "@/shared/site";
 import { AcceptForm, DecisionFacts, DeclineForm, JobTop, type TownNamedIn } from "./Answer";
-import { Deadline } from "./JobTop";
 import { JobRecord } from "./JobRecord";
+import { Deadline } from "./JobTop";
 import type { OfferJob } from "./offer-job";
-import { Hint, Notice } from "./parts";
 import { Progress } from "./Progress";
+import { Hint, Notice } from "./parts";
 
 /**
  * A partner's offer page (/offer/{token}), rendered by the server into the built shell
@@ -96,7 +96,8 @@ function Ended({ state }: Pick<OfferPageProps, "state">): ReactNode {
   }
   if (state.state === "withdrawn")
     return <Notice heading={t.withdrawnHeading} said={fill(t.withdrawn, { phone })} testId="offer-withdrawn" />;
-  if (state.state === "declined") return <Notice heading={t.declinedHeading} said={t.declined} testId="offer-declined" />;
+  if (state.state === "declined")
+    return <Notice heading={t.declinedHeading} said={t.declined} testId="offer-declined" />;
   const time = formatPageTime(state.expiresAt, site.timeZone, "en-US");
   return <Notice heading={t.expiredHeading} said={fill(t.expired, { time, phone })} testId="offer-expired" />;
 }

@@ -24,9 +24,23 @@ function nextStep(step: JobStepName): Exclude<(typeof STEP_ORDER)[number], "acce
 
 const confirmClass = "font-semibold text-ink";
 
-function StepForm({ token, step, className, children }: { token: string; step: string; className?: string; children: ReactNode }) {
+function StepForm({
+  token,
+  step,
+  className,
+  children,
+}: {
+  token: string;
+  step: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <form method="post" action={offerActionPath(token, "step")} className={`space-y-3${className ? ` ${className}` : ""}`}>
+    <form
+      method="post"
+      action={offerActionPath(token, "step")}
+      className={`space-y-3${className ? ` ${className}` : ""}`}
+    >
       <input type="hidden" name="step" value={step} />
       {children}
     </form>

@@ -72,7 +72,11 @@ export function Card({ heading, id, children }: { heading: string; id: string; c
 /** A notice in place of the job: taken, withdrawn, expired, declined, cancelled, closed. */
 export function Notice({ heading, said, testId }: { heading: string; said: string; testId: string }) {
   return (
-    <section className="space-y-1 rounded-lg border border-brand-600/40 bg-brand-50 p-4" role="status" data-testid={testId}>
+    <section
+      className="space-y-1 rounded-lg border border-brand-600/40 bg-brand-50 p-4"
+      role="status"
+      data-testid={testId}
+    >
       <h2 className="text-xl font-extrabold text-ink">{heading}</h2>
       <p className="text-slate-700">{said}</p>
     </section>

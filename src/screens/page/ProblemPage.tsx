@@ -53,11 +53,14 @@ export function BareShell({
   lang,
   title,
   slots,
+  script,
   children,
 }: {
   lang: string;
   title: string;
   slots: readonly string[];
+  /** The page's own script, deferred (the location page's /here.js). */
+  script?: string;
   children?: ReactNode;
 }) {
   return (
@@ -66,6 +69,7 @@ export function BareShell({
         <meta charSet="utf-8" />
         <meta name="robots" content="noindex, nofollow" />
         <title>{title}</title>
+        {script && <script src={script} defer />}
       </head>
       <body>
         <main>

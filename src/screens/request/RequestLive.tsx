@@ -81,7 +81,10 @@ function Sentence({ parts }: { parts: LinePart[] }) {
 /** The partner's call button: its words, the phone on one line. */
 function CallPartner({ href, parts }: { href: string; parts: ReturnType<typeof partnerCallParts> }) {
   return (
-    <a href={href} className="block min-h-13 w-full rounded-md bg-ink px-5 py-3 text-center text-lg font-semibold text-white [overflow-wrap:anywhere] hover:bg-slate-700">
+    <a
+      href={href}
+      className="block min-h-13 w-full rounded-md bg-ink px-5 py-3 text-center text-lg font-semibold text-white [overflow-wrap:anywhere] hover:bg-slate-700"
+    >
       {parts.before}
       <span className="whitespace-nowrap">{parts.phone}</span>
       {parts.after}
@@ -125,7 +128,11 @@ function PartnerCard({
   const now = useNow(partner.step === "accepted" || partner.step === "on_the_way", rendered);
   const arrival = partnerArrivalLine(t, partner, now, timeZone, languageTag);
   return (
-    <section className="mt-4 space-y-2 rounded-lg border-2 border-brand-600 bg-white p-4" aria-labelledby="request-partner-heading" data-testid="request-partner">
+    <section
+      className="mt-4 space-y-2 rounded-lg border-2 border-brand-600 bg-white p-4"
+      aria-labelledby="request-partner-heading"
+      data-testid="request-partner"
+    >
       <h2 id="request-partner-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
         {t.heading}
       </h2>
@@ -335,7 +342,10 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref, initia
 
   if (gone) {
     return (
-      <section className="space-y-1 rounded-lg border-2 border-ink bg-white p-4" aria-labelledby="request-status-heading">
+      <section
+        className="space-y-1 rounded-lg border-2 border-ink bg-white p-4"
+        aria-labelledby="request-status-heading"
+      >
         <h2 id="request-status-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
           {t.statusHeading}
         </h2>
@@ -352,7 +362,10 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref, initia
   const time = (iso: string) => <time dateTime={iso}>{formatPageTime(iso, timeZone, languageTag)}</time>;
   return (
     <>
-      <section className="space-y-1 rounded-lg border-2 border-ink bg-white p-4" aria-labelledby="request-status-heading">
+      <section
+        className="space-y-1 rounded-lg border-2 border-ink bg-white p-4"
+        aria-labelledby="request-status-heading"
+      >
         <h2 id="request-status-heading" className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
           {t.statusHeading}
         </h2>
@@ -392,7 +405,10 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref, initia
       </div>
       <div aria-live="polite">
         {live.message && (
-          <section className="mt-4 space-y-1 rounded-lg border border-brand-600/40 bg-brand-50 p-4" aria-labelledby="request-message-heading">
+          <section
+            className="mt-4 space-y-1 rounded-lg border border-brand-600/40 bg-brand-50 p-4"
+            aria-labelledby="request-message-heading"
+          >
             <h2 id="request-message-heading" className="text-base font-bold text-ink">
               {t.messageHeading}
             </h2>
@@ -405,8 +421,15 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref, initia
       </div>
       {live.canCancel && (
         <details className="mt-4 rounded-lg border border-slate-300 bg-white">
-          <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold text-red-800 underline underline-offset-2">{t.cancelSummary}</summary>
-          <form method="post" action={cancelPath(token)} className="space-y-3 border-t border-slate-200 p-4" onSubmit={onCancel}>
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold text-red-800 underline underline-offset-2">
+            {t.cancelSummary}
+          </summary>
+          <form
+            method="post"
+            action={cancelPath(token)}
+            className="space-y-3 border-t border-slate-200 p-4"
+            onSubmit={onCancel}
+          >
             <p className="text-slate-700">{t.cancelExplained}</p>
             <label htmlFor="cancel-reason" className="block text-sm font-semibold text-ink">
               {t.reasonLabel}
@@ -418,7 +441,11 @@ export function RequestLive({ timeZone, languageTag, strings: t, telHref, initia
               maxLength={MAX_CANCEL_REASON_LENGTH}
               className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600"
             />
-            <button type="submit" className="inline-flex min-h-11 max-w-full items-center justify-center rounded-md bg-red-800 px-5 py-1.5 font-semibold text-white hover:bg-red-700 disabled:opacity-60" disabled={cancelling}>
+            <button
+              type="submit"
+              className="inline-flex min-h-11 max-w-full items-center justify-center rounded-md bg-red-800 px-5 py-1.5 font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+              disabled={cancelling}
+            >
               {cancelling ? t.cancelling : t.cancelButton}
             </button>
           </form>

@@ -87,12 +87,19 @@ export function RequestReview({ timeZone, languageTag, strings: t, initial, toke
   if (!state.editable) {
     if (!review) return null;
     return (
-      <section id="review" aria-labelledby="review-heading" data-testid="request-review" className="space-y-3 rounded-lg border-2 border-brand-600 bg-white p-4">
+      <section
+        id="review"
+        aria-labelledby="review-heading"
+        data-testid="request-review"
+        className="space-y-3 rounded-lg border-2 border-brand-600 bg-white p-4"
+      >
         <h2 id="review-heading" className="text-xl font-extrabold text-ink">
           {t.heading}
         </h2>
         <p className="text-slate-700">{fill(t.rated, { stars: review.stars })}</p>
-        {review.comment && <p className="text-lg whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">{review.comment}</p>}
+        {review.comment && (
+          <p className="text-lg whitespace-pre-wrap text-ink [overflow-wrap:anywhere]">{review.comment}</p>
+        )}
         <p className="text-slate-700">{review.consent ? t.consentGiven : t.consentNotGiven}</p>
         <p className="text-slate-700">{fill(t.readOnly, { days: REVIEW_EDIT_DAYS })}</p>
       </section>
@@ -100,7 +107,12 @@ export function RequestReview({ timeZone, languageTag, strings: t, initial, toke
   }
 
   return (
-    <section id="review" aria-labelledby="review-heading" data-testid="request-review" className="space-y-3 rounded-lg border-2 border-brand-600 bg-white p-4">
+    <section
+      id="review"
+      aria-labelledby="review-heading"
+      data-testid="request-review"
+      className="space-y-3 rounded-lg border-2 border-brand-600 bg-white p-4"
+    >
       <h2 id="review-heading" className="text-xl font-extrabold text-ink">
         {t.heading}
       </h2>
@@ -123,7 +135,10 @@ export function RequestReview({ timeZone, languageTag, strings: t, initial, toke
           <legend className="mb-1 text-sm font-semibold text-ink">{t.starsLegend}</legend>
           <div className="flex flex-wrap gap-1">
             {REVIEW_STARS.map((n) => (
-              <label key={n} className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md">
+              <label
+                key={n}
+                className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md"
+              >
                 <input
                   type="radio"
                   name="stars"
@@ -132,7 +147,10 @@ export function RequestReview({ timeZone, languageTag, strings: t, initial, toke
                   defaultChecked={review?.stars === n}
                   className="peer absolute size-px opacity-0"
                 />
-                <span aria-hidden="true" className="review-star text-4xl leading-none text-slate-300 peer-checked:text-brand-600">
+                <span
+                  aria-hidden="true"
+                  className="review-star text-4xl leading-none text-slate-300 peer-checked:text-brand-600"
+                >
                   ★
                 </span>
                 <span className="sr-only">{t.stars[String(n) as keyof typeof t.stars]}</span>
@@ -181,7 +199,11 @@ export function RequestReview({ timeZone, languageTag, strings: t, initial, toke
             {problem}
           </p>
         )}
-        <button type="submit" className="inline-flex min-h-11 max-w-full items-center justify-center rounded-md bg-ink px-5 py-1.5 font-semibold text-white hover:bg-slate-800 disabled:opacity-60" disabled={sending}>
+        <button
+          type="submit"
+          className="inline-flex min-h-11 max-w-full items-center justify-center rounded-md bg-ink px-5 py-1.5 font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
+          disabled={sending}
+        >
           {sending ? t.sending : review ? t.update : t.submit}
         </button>
       </form>
