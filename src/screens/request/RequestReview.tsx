@@ -1,18 +1,11 @@
-import { type FormEvent, useEffect, useState } from "react";
-import type { Dictionary } from "@/i18n/ui";
+import { useEffect, useState } from "react";
 import { formatPageTime, REQUEST_LIVE_DOM_EVENT, type RequestPageLive } from "@/shared/request-page";
-import {
-  MAX_REVIEW_COMMENT_LENGTH,
-  REVIEW_EDIT_DAYS,
-  REVIEW_STARS,
-  type RequestReviewState,
-  reviewPath,
-} from "@/shared/review";
+import { REVIEW_EDIT_DAYS, type RequestReviewState } from "@/shared/review";
+import { ReviewForm } from "./ReviewForm";
+import { fill, type RequestReviewStrings } from "./review-words";
 
 /** The island's words in the request's language; the two that name the phone come filled in. */
-export type RequestReviewStrings = Omit<Dictionary["reviews"], "email" | "carousel" | "notDone" | "closed"> & {
-  failed: string;
-};
+export type { RequestReviewStrings };
 
 export interface RequestReviewProps {
   timeZone: string;
@@ -24,10 +17,6 @@ export interface RequestReviewProps {
   token: string;
 }
 
-/** The dictionary's fill, here so that the island does not load the dictionary. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-
 /**
  * "How did it go?" on the driver's request page, once the request is done: 1 to 5 stars (native radios,
  * so the keyboard works as in any radio group), an optional comment, and the separate, unticked box
@@ -37,8 +26,6 @@ const fill = (text: string, values: Record<string, string | number>) =>
  */
 export function RequestReview({ timeZone, languageTag, strings: t, initial, token }: RequestReviewProps) {
   const [state, setState] = useState<RequestReviewState>(initial);
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState("");
 
   useEffect(() => {
     const onLive = (event: Event) => {
@@ -58,31 +45,6 @@ export function RequestReview({ timeZone, languageTag, strings: t, initial, toke
   if (!state.asking) return null;
   const review = state.review;
   const when = (iso: string) => formatPageTime(iso, timeZone, languageTag);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setSending(true);
-    setProblem("");
-    try {
-      const res = await fetch(reviewPath(token), {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Accept-Language": languageTag },
-        body: JSON.stringify({
-          stars: Number(data.get("stars")),
-          comment: String(data.get("comment") ?? ""),
-          consent: data.get("consent") === "on",
-        }),
-      });
-      const body = (await res.json().catch(() => null)) as { review?: RequestReviewState; message?: string } | null;
-      if (res.ok && body?.review) setState(body.review);
-      else setProblem(body?.message ?? t.failed);
-    } catch {
-      setProblem(t.failed);
-    } finally {
-      setSending(false);
-    }
-  };
 
   if (!state.editable) {
     if (!review) return null;
@@ -124,89 +86,14 @@ export function RequestReview({ timeZone, languageTag, strings: t, initial, toke
         <p className="text-slate-700">{t.intro}</p>
       )}
       {/* Keyed by the saved review, so a saved answer is what the fields then hold. */}
-      <form
+      <ReviewForm
         key={review?.writtenAt ?? "new"}
-        method="post"
-        action={reviewPath(token)}
-        className="space-y-4"
-        onSubmit={onSubmit}
-      >
-        <fieldset className="review-stars">
-          <legend className="mb-1 text-sm font-semibold text-ink">{t.starsLegend}</legend>
-          <div className="flex flex-wrap gap-1">
-            {REVIEW_STARS.map((n) => (
-              <label
-                key={n}
-                className="relative inline-flex size-11 cursor-pointer items-center justify-center rounded-md"
-              >
-                <input
-                  type="radio"
-                  name="stars"
-                  value={n}
-                  required
-                  defaultChecked={review?.stars === n}
-                  className="peer absolute size-px opacity-0"
-                />
-                <span
-                  aria-hidden="true"
-                  className="review-star text-4xl leading-none text-slate-300 peer-checked:text-brand-600"
-                >
-                  ★
-                </span>
-                <span className="sr-only">{t.stars[String(n) as keyof typeof t.stars]}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div>
-          <label htmlFor="review-comment" className="block text-sm font-semibold text-ink">
-            {t.commentLabel}
-          </label>
-          <p id="review-comment-hint" className="text-sm text-slate-600">
-            {fill(t.commentHint, { max: MAX_REVIEW_COMMENT_LENGTH.toLocaleString(languageTag) })}
-          </p>
-          <textarea
-            id="review-comment"
-            name="comment"
-            rows={4}
-            maxLength={MAX_REVIEW_COMMENT_LENGTH}
-            aria-describedby="review-comment-hint"
-            className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus-visible:border-brand-600"
-            defaultValue={review?.comment ?? ""}
-          />
-        </div>
-        <div>
-          <div className="flex items-start gap-3">
-            <input
-              type="checkbox"
-              id="review-consent"
-              name="consent"
-              value="on"
-              aria-describedby="review-consent-hint"
-              defaultChecked={review?.consent ?? false}
-              className="mt-0.5 size-6 shrink-0 accent-brand-700"
-            />
-            <label htmlFor="review-consent" className="font-medium text-ink">
-              {t.consentLabel}
-            </label>
-          </div>
-          <p id="review-consent-hint" className="text-sm text-slate-600">
-            {t.consentHint}
-          </p>
-        </div>
-        {problem && (
-          <p className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-            {problem}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="inline-flex min-h-11 max-w-full items-center justify-center rounded-md bg-ink px-5 py-1.5 font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
-          disabled={sending}
-        >
-          {sending ? t.sending : review ? t.update : t.submit}
-        </button>
-      </form>
+        review={review}
+        token={token}
+        languageTag={languageTag}
+        words={t}
+        onSaved={setState}
+      />
     </section>
   );
 }
