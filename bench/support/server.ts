@@ -21,6 +21,8 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
   given: string | undefined = env.DATA_DIR,
+  /** The checkout to run (its dist-server/ and dist/); this one when not given. */
+  cwd?: string,
 ): Promise<RunningServer> {
   const dataDir = given ?? mkdtempSync(path.join(tmpdir(), "towing-bench-"));
   const removeOwnFolder = () => {
@@ -31,6 +33,7 @@ export async function startServer(
   const child = spawn(process.execPath, ["--max-semi-space-size=16", "--enable-source-maps", "dist-server/start.js"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
+    cwd,
   });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

@@ -1,6 +1,6 @@
 /**
  * Counts down the answer deadline on a partner's offer page ("Answer by 2:43 AM, 6 min left"). The
- * server writes the words as of the moment it served the page (server/features/offer/job-parts.ts,
+ * server writes the words as of the moment it served the page (src/screens/offer/JobTop.tsx,
  * same rule as timeLeft below) and hands the words over in data-* attributes, so this holds no English.
  */
 const TICK_MS = 1_000;

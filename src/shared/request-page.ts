@@ -121,8 +121,8 @@ const filled = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (mark, key: string) => (key in values ? String(values[key]) : mark));
 
 /**
- * A sentence of the page's with one time in it, in parts, so the server (cheerio) and the island (React)
- * both write the time in a <time> element and the company's name as text. Spanish says "a la 1:05" but
+ * A sentence of the page's with one time in it, in parts, so the page's components (src/screens/request/)
+ * write the time in a <time> element and the company's name as text. Spanish says "a la 1:05" but
  * "a las 4:52": `atOne` is the sentence for a time in the one o'clock hour.
  */
 function sentenceWithTime(

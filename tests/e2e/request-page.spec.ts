@@ -3,7 +3,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { ALERTING_OWNER, type AlertingServer, startAlertingServer } from "../support/alerting-server";
 import { seriousViolations } from "../support/axe";
 import { signInToDesk } from "../support/desk-e2e";
-import { waitForIsland } from "../support/islands";
+import { consoleProblems, waitForIsland } from "../support/islands";
 import { layoutProblems, scrollToEnd } from "../support/layout-audit";
 import { launchLifecycleChromium } from "../support/lifecycle-chromium";
 import type { ReceivedMail } from "../support/receivers";
@@ -122,7 +122,11 @@ test.describe("the driver's request page, with the owner's alerts on real receiv
     await expect(driver).toHaveURL(/\/request\/[A-Za-z0-9_-]{43}$/);
     const pageUrl = driver.url();
     await expect(driver.getByRole("heading", { level: 1, name: `Service request #${id}` })).toBeVisible();
+    const problems = consoleProblems(driver);
     await waitForIsland(driver, "RequestLive");
+    await waitForIsland(driver, "RequestReview");
+    // React hydrated the very markup the server rendered: it says nothing of a mismatch.
+    expect(problems).toEqual([]);
     await expect(driver.getByTestId("request-status")).toHaveText("Received");
     await expect(driver.getByTestId("request-facts")).toContainText("the number ending in 0163");
     await expect(driver.getByTestId("mobile-call-bar")).toBeInViewport();
@@ -611,6 +615,15 @@ test.describe("the driver's page after a partner accepts, on a 390x844 phone", (
     await expect(line).toHaveText(
       `Arrival: expected around ${clockIn(arrival)} (their estimate). That time has passed.`,
     );
+    // Opened afresh, the page the server rendered with the partner's card is the page React hydrates:
+    // nothing said of a mismatch.
+    const fresh = await (await browser.newContext({ baseURL, viewport: PHONE_390 })).newPage();
+    const problems = consoleProblems(fresh);
+    await fresh.goto(requestPage);
+    await waitForIsland(fresh, "RequestLive");
+    await expect(fresh.getByTestId("partner-arrival")).toBeVisible();
+    expect(problems).toEqual([]);
+    await fresh.context().close();
     await driverContext.close();
     await deskContext.close();
   });

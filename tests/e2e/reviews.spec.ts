@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { seriousViolations } from "../support/axe";
 import { DESK_EMAIL, DESK_PASSWORD, signInToDesk } from "../support/desk-e2e";
+import { consoleProblems, waitForIsland } from "../support/islands";
 
 const PHONE = { width: 360, height: 740 };
 
@@ -51,7 +52,11 @@ test("a finished request is asked, answered with consent, published, and shown o
 
   const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  const problems = consoleProblems(page);
   await page.goto(requestPage);
+  // The review form the server rendered is the one React hydrates: nothing said of a mismatch.
+  await waitForIsland(page, "RequestReview");
+  expect(problems).toEqual([]);
   const ask = page.getByTestId("request-review");
   await expect(ask.getByRole("heading", { name: "How did it go?" })).toBeVisible();
   const consent = ask.getByRole("checkbox", {

@@ -126,15 +126,17 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(res.body).toContain("Jump Start");
     expect(res.body).toContain("Near Stockton, about 2 mi (3.2 km) from its center");
     expect(res.body).not.toContain("centre");
-    expect(res.body).toContain("Lodi (the town the driver's drop-off names)");
-    expect(res.body).toContain('Silver Civic &lt;img src=x onerror="alert(1)"&gt;');
+    const $ = cheerio.load(res.body);
+    expect($("main").text()).toContain("Lodi (the town the driver's drop-off names)");
+    expect(res.body).toContain("Silver Civic &lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(res.body).not.toContain("<img src=x");
     for (const hidden of ["Private Name", "private@example.com", "555-0187", "Hidden Pickup", "Secret Dropoff"]) {
       expect(res.body).not.toContain(hidden);
     }
     // Labelled fields, posting to this link only.
     expect(res.body).toContain(`<label for="offer-eta"`);
-    expect(res.body).toContain(`id="offer-eta" name="etaMinutes" type="number"`);
+    expect($("#offer-eta").attr("name")).toBe("etaMinutes");
+    expect($("#offer-eta").attr("type")).toBe("number");
     expect(res.body).toContain(`action="/api/offer/${offer.token}/accept"`);
     expect(res.body).toContain(`<label for="offer-decline-reason"`);
 
@@ -232,7 +234,7 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(bPage).toContain(validServiceRequest.dropoffLocation);
     expect(bPage).toContain(mapSearchHref(validServiceRequest.dropoffLocation).replace(/&/g, "&amp;"));
     expect(bPage).toContain("Time summoned");
-    expect(bPage).toContain(`datetime="${now().toISOString()}"`);
+    expect(cheerio.load(bPage)(`time[datetime="${now().toISOString()}"]`).length).toBeGreaterThan(0);
     expect(bPage).toContain(site.name);
     expect(bPage).toContain(`Not given yet: call ${site.phone.display}`);
     // The owner adds the plate and model in the desk; the page shows them.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { type JobStep, partnerOffers, serviceRequests } from "../../server/db/schema";
 import { ui } from "../../src/i18n/ui";
+import type { RequestIslandsData } from "../../src/screens/request/islands";
 import type { RequestPageLive } from "../../src/shared/request-page";
 import { announceChange } from "../support/announce-change";
 import { testConfig } from "../support/config";
@@ -195,7 +196,7 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
     const $ = cheerio.load(res.body);
     expect($('[data-testid="partner-accepted"] time').attr("datetime")).toBe(ACCEPTED_AT.toISOString());
     // The island starts from the same state the page shows.
-    const island = JSON.parse($("#request-live-state").attr("data-state") ?? "{}") as RequestPageLive;
+    const island = (JSON.parse($("#request-islands-data").text()) as RequestIslandsData).live;
     expect(island.partner).toEqual({
       companyName: "Rivera Towing",
       acceptedAt: ACCEPTED_AT.toISOString(),

@@ -12,6 +12,7 @@ import { alertOutbox, requestEvents, requestPageLinks, serviceRequests } from ".
 import { addUser } from "../../server/features/desk/users";
 import { newPageToken } from "../../server/shared/page-tokens";
 import { ui } from "../../src/i18n/ui";
+import type { RequestIslandsData } from "../../src/screens/request/islands";
 import { DESK_CANNOT_CANCEL, type DeskRequestDetail, deskStatuses } from "../../src/shared/desk-schema";
 import { driverStatusOf, type RequestPageLive } from "../../src/shared/request-page";
 import { announceChange } from "../support/announce-change";
@@ -290,12 +291,12 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     expect(res.body).not.toContain("<img src=x");
     expect(res.body).not.toContain("<script>alert(2)");
     expect(res.body).toContain(
-      'Operator Mike, white flatbed &lt;img src=x onerror="alert(1)"&gt; &amp; &lt;script&gt;alert(2)&lt;/script&gt;',
+      "Operator Mike, white flatbed &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &lt;script&gt;alert(2)&lt;/script&gt;",
     );
-    // The island's first state carries the same text, as an escaped attribute.
-    const state = /data-state="([^"]*)"/.exec(res.body)?.[1] ?? "";
-    expect(state).not.toContain("<");
-    const live = JSON.parse(state.replaceAll("&quot;", '"').replaceAll("&amp;", "&")) as RequestPageLive;
+    // The islands' props carry the same text, as JSON in which no "<" can close its script.
+    const props =
+      /<script type="application\/json" id="request-islands-data">([^<]*)<\/script>/.exec(res.body)?.[1] ?? "";
+    const live = (JSON.parse(props) as RequestIslandsData).live;
     expect(live.message?.text).toBe(message);
 
     const tooLong = await owner.post(`/api/desk/requests/${id}/driver-message`, { message: "x".repeat(281) });

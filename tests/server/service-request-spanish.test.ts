@@ -194,8 +194,8 @@ describe("a service request from the Spanish site", () => {
     expect($('main form button[type="submit"]').text()).toBe("Sí, cancelar mi solicitud");
     expect($('[data-testid="danger-first"] a[href="tel:911"]').text()).toBe(es.confirmation.call911);
     // The island starts in Spanish too: its words come with the page, none of them English.
-    expect($("astro-island").attr("props")).toContain("Un operador va en camino");
-    expect($("astro-island").attr("props")).not.toContain("on the way");
+    expect($("#request-islands-words").text()).toContain("Un operador va en camino");
+    expect($("#request-islands-words").text()).not.toContain("on the way");
 
     const shown: Record<string, string> = {};
     for (const status of deskStatuses) {

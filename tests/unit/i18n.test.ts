@@ -155,8 +155,8 @@ describe("the Spanish request page, as the server fills it in", () => {
       );
     }
     expect(englishIn(text), text.slice(0, 400)).toEqual([]);
-    // The island's words travel in its props (JSON in an attribute); the language switch's own words are English on purpose.
-    const props = cheerio.load(html)("astro-island").attr("props") ?? "";
+    // The islands' words travel in the page as JSON (src/screens/request/islands.ts).
+    const props = cheerio.load(html)("#request-islands-words").text();
     const values = [...props.matchAll(/"([^"]*[a-zá-ú][^"]*)"/gi)].map((m) => m[1]).join(" | ");
     expect(values).toContain(ui.es.requestPage.cancelButton);
     expect(englishIn(values), values.slice(0, 400)).toEqual([]);

@@ -1,12 +1,12 @@
-import * as cheerio from "cheerio";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 
 /**
- * The private pages (the driver's /request/{token}, the partner's /offer/{token}) are built shells
- * (src/views/*.astro) with marked slots the server fills per link. A shell is cut once at its slots, so
- * filling it is string joins, never a parse per page.
+ * The private pages (the driver's /request/{token}, the partner's /offer/{token}, the caller's
+ * /here/{token}) are built shells (src/views/*.astro) with empty elements marked `data-slot="…"`, which
+ * the server fills per link with what React renders (src/screens/). A shell is cut once at its slots,
+ * so filling it is string joins, never a parse per page.
  */
-export type Page = cheerio.CheerioAPI;
-export type Node = ReturnType<Page>;
 
 /**
  * Cuts the shell at its slots once, and returns what fills it: the shell's text between the slots,
@@ -16,65 +16,25 @@ export type Node = ReturnType<Page>;
 export function cutShell<Slot extends string>(
   template: string,
   slots: readonly Slot[],
-  page: { name: string; view: string; prefix: string },
+  page: { name: string; view: string },
 ): (parts: Record<Slot, string>) => string {
-  const placeholder = (slot: Slot) => `<!--${page.prefix}:${slot}-->`;
-  const $ = cheerio.load(template);
-  for (const slot of slots) {
-    const found = $(`body [data-slot="${slot}"]`);
-    if (found.length !== 1) {
+  const body = template.indexOf("<body");
+  const at = (slot: Slot) => {
+    const mark = `data-slot="${slot}"`;
+    const found = template.indexOf(mark, body);
+    if (body < 0 || found < 0 || template.indexOf(mark, found + 1) >= 0) {
       throw new Error(
         `The built ${page.name} must hold one data-slot="${slot}" (${page.view}): run \`npm run build\`.`,
       );
     }
-    found.append(placeholder(slot));
-  }
-  const html = $.html();
-  const order = [...slots].sort((a, b) => html.indexOf(placeholder(a)) - html.indexOf(placeholder(b)));
-  const pieces: string[] = [];
-  let from = 0;
-  for (const slot of order) {
-    const at = html.indexOf(placeholder(slot));
-    pieces.push(html.slice(from, at));
-    from = at + placeholder(slot).length;
-  }
-  pieces.push(html.slice(from));
-  return (parts) => {
-    let out = pieces[0] ?? "";
-    order.forEach((slot, i) => {
-      out += parts[slot] + (pieces[i + 1] ?? "");
-    });
-    return out;
+    // Inside the empty element: just after the end of its start tag.
+    return template.indexOf(">", found) + 1;
   };
+  const order = slots.map((slot) => ({ slot, at: at(slot) })).sort((a, b) => a.at - b.at);
+  const pieces = order.map(({ at }, i) => template.slice(i === 0 ? 0 : (order[i - 1]?.at ?? 0), at));
+  const tail = template.slice(order.at(-1)?.at ?? 0);
+  return (parts) => pieces.map((piece, i) => piece + parts[order[i]?.slot as Slot]).join("") + tail;
 }
 
-/** A text node holding `value` as text (never parsed), to put beside elements. */
-export const textNode = ($: Page, value: string) => $("<span>").text(value).contents();
-
-/**
- * A short page of its own (a refused form post, lookups over the limit) in language `lang`: its title,
- * the heading, the message said as an alert and the way back to the page; the caller adds the phone.
- * Every text is set as text.
- */
-export function problemPageParts(
-  lang: string,
-  words: { title: string; heading: string; message: string; back: string },
-  pageHref: string,
-): { $: Page; main: Node } {
-  const $ = cheerio.load(
-    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title></title></head><body><main></main></body></html>`,
-  );
-  $("title").text(words.title);
-  const main = $("main")
-    .append($("<h1>").text(words.heading))
-    .append($("<p>").attr("role", "alert").text(words.message))
-    .append($("<p>").append($("<a>").attr("href", pageHref).text(words.back)));
-  return { $, main };
-}
-
-/** Writes the nodes as HTML: cheerio escapes every text and attribute. */
-export function written($: Page, nodes: Node | Node[]): string {
-  const wrapper = $("<div>");
-  for (const node of [nodes].flat()) wrapper.append(node);
-  return wrapper.html() ?? "";
-}
+/** A whole page rendered by React (a problem page, a bare shell), as a document. */
+export const htmlDocument = (page: ReactElement) => `<!doctype html>${renderToStaticMarkup(page)}`;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
-import { createElement } from "react";
+import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { ui } from "../../../src/i18n/ui";
@@ -12,7 +12,6 @@ import { site as business } from "../../../src/shared/site";
 import { TestimonialCardItem } from "../../../src/shared/testimonial-card";
 import { carouselIntro, fixedPlacesLeft, type PublishedReview, reviewCard } from "../../../src/shared/testimonials";
 import type { Db } from "../../db/client";
-import { escapeHtml } from "../../escape-html";
 import type { SiteFiles } from "../../site-files";
 import { publishedReviews } from "./store";
 
@@ -107,7 +106,8 @@ export function carouselParts(locale: Locale, cut: CutPage, published: readonly 
   const kept = cut.builtCards.slice(0, fixedPlacesLeft(real.length));
   const samplesShown = kept.filter((c) => c.sample).length;
   return {
-    intro: escapeHtml(carouselIntro(real.length, samplesShown, words)),
+    // The intro's words as React text, into the built <p>.
+    intro: renderToStaticMarkup(createElement(Fragment, null, carouselIntro(real.length, samplesShown, words))),
     cards: [...real, ...kept.map((c) => c.html)].join(""),
     samplesShown,
   };

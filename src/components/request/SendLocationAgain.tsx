@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { LocationWords } from "@/i18n/location";
+import { readJsonScript } from "@/screens/page/JsonScript";
+import { REQUEST_ISLANDS_DATA_ID, type RequestIslandsData } from "@/screens/request/islands";
 import { GEOLOCATION_PAGE_OPTIONS as OPTIONS } from "@/shared/geolocation-options";
 import {
   type DriverStatus,
@@ -9,14 +11,9 @@ import {
   type RequestPageLive,
 } from "@/shared/request-page";
 
-/** The status the server wrote into the page (server/features/request-page/render.ts, request-live-state). */
+/** The status the server rendered the page with (server/features/request-page/render.tsx). */
 function statusInPage(): DriverStatus | null {
-  try {
-    const raw = document.getElementById("request-live-state")?.dataset.state;
-    return raw ? (JSON.parse(raw) as RequestPageLive).status : null;
-  } catch {
-    return null;
-  }
+  return readJsonScript<RequestIslandsData>(REQUEST_ISLANDS_DATA_ID)?.live.status ?? null;
 }
 
 /** The request's status as the page shows it: first as written, then as the live island tells it. */

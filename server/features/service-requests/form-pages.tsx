@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import * as cheerio from "cheerio";
+import { renderToStaticMarkup } from "react-dom/server";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { locationWords } from "../../../src/i18n/location";
 import { ui } from "../../../src/i18n/ui";
-import { PAGE_TOKEN_PATTERN, requestPagePath } from "../../../src/shared/request-page";
+import { SentNumber, SentPageLink } from "../../../src/screens/service-request/SentParts";
+import { PAGE_TOKEN_PATTERN } from "../../../src/shared/request-page";
 import { type ServiceRequestField, serviceRequestFields } from "../../../src/shared/service-request-schema";
 import type { SiteFiles } from "../../site-files";
+import { cutShell } from "../request-page/page-shell";
 
 /** Where a form posted without JavaScript lands once its request is stored (with ?id=N&token=T). */
 const SENT_PAGE_PATH = "/contact/sent";
@@ -136,48 +139,35 @@ export function requestNumberFrom(query: unknown): number | undefined {
 
 /**
  * Renders the confirmation page with the request number and the link to its page that the redirect
- * carries. The number is re-printed from a parsed integer and the token only when it has a token's
- * shape; cheerio puts both in as text and attribute, so nothing from the address becomes markup.
+ * carries (src/screens/service-request/SentParts.tsx). The number is re-printed from a parsed integer
+ * and the token only when it has a token's shape; React sets both as text and attribute, so nothing
+ * from the address becomes markup. Undefined when the page is not built (or lacks its slots).
  */
 export function sentPageRenderer(
   site: SiteFiles,
   locale: Locale = "en",
 ): ((id: number | undefined, pageToken?: string | undefined) => string) | undefined {
   const file = site.routes.get(sentPagePath(locale));
-  const t = ui[locale];
-  const [numberBefore = "", numberAfter = ""] = t.refusal.numberLine.split("{number}");
   if (!file) return undefined;
-  const built = readFileSync(path.join(site.root, file), "utf8");
-  const slot = (name: string) => `[data-slot="${name}"]`;
-  const probe = cheerio.load(built);
-  if (probe(slot(REQUEST_NUMBER_SLOT)).length !== 1 || probe(slot(REQUEST_PAGE_LINK_SLOT)).length !== 1)
+  let fillShell: (parts: Record<string, string>) => string;
+  try {
+    fillShell = cutShell(
+      readFileSync(path.join(site.root, file), "utf8"),
+      [REQUEST_NUMBER_SLOT, REQUEST_PAGE_LINK_SLOT],
+      {
+        name: "confirmation page",
+        view: "src/views/ServiceRequestSent.astro",
+      },
+    );
+  } catch {
     return undefined;
-  return (id, pageToken) => {
-    const $ = cheerio.load(built);
-    if (id !== undefined) {
-      $(slot(REQUEST_NUMBER_SLOT)).append(
-        $("<p>")
-          .addClass("text-lg text-ink")
-          .attr("data-testid", "request-number")
-          .append($("<span>").text(numberBefore).contents())
-          .append($("<strong>").text(`#${String(id)}`))
-          .append($("<span>").text(numberAfter).contents()),
-      );
-    }
-    if (id !== undefined && pageToken !== undefined) {
-      $(slot(REQUEST_PAGE_LINK_SLOT)).append(
-        $("<p>")
-          .attr("data-testid", "request-page-link")
-          .append($("<span>").text(t.confirmation.pageLink.before).contents())
-          .append(
-            $("<a>")
-              .addClass("font-semibold text-brand-800 underline")
-              .attr("href", requestPagePath(pageToken))
-              .text(t.confirmation.pageLink.link),
-          )
-          .append($("<span>").text(t.confirmation.pageLink.after).contents()),
-      );
-    }
-    return $.html();
-  };
+  }
+  return (id, pageToken) =>
+    fillShell({
+      [REQUEST_NUMBER_SLOT]: id === undefined ? "" : renderToStaticMarkup(<SentNumber id={id} locale={locale} />),
+      [REQUEST_PAGE_LINK_SLOT]:
+        id === undefined || pageToken === undefined
+          ? ""
+          : renderToStaticMarkup(<SentPageLink token={pageToken} locale={locale} />),
+    });
 }

@@ -1,0 +1,54 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { type Locale, languageTag } from "../../../src/i18n/locales";
+import { locationWords } from "../../../src/i18n/location";
+import { fill } from "../../../src/i18n/ui";
+import { HereSaid as HereSaidPart, type HereSaidState } from "../../../src/screens/here/HereSaid";
+
+export type { HereSaidState as HereSaid };
+
+import { BareShell } from "../../../src/screens/page/ProblemPage";
+import { site } from "../../../src/shared/site";
+import { cutShell, htmlDocument } from "../request-page/page-shell";
+
+/**
+ * The caller's location page (/here/{token}). The build writes it once per language
+ * (src/views/HerePage.astro: the site's header and look, the button, the place form, the call button,
+ * the notice); the server serves the one in the request's language and renders into its one slot what
+ * it has to say about a place posted without JavaScript (src/screens/here/HereSaid.tsx).
+ */
+
+const HERE_PAGE_SLOTS = ["here-said"] as const;
+
+/**
+ * Used when the site is not built (API-only tests): the same form, call link and slot without the
+ * layout, in the language.
+ */
+function bareShell(locale: Locale): string {
+  const t = locationWords[locale].here;
+  return htmlDocument(
+    <BareShell lang={languageTag[locale]} title={t.title} slots={[]} script="/here.js">
+      <h1>{fill(t.heading, { name: site.name })}</h1>
+      <button type="button" id="send-location" hidden>
+        {t.button}
+      </button>
+      <div role="status" id="here-status" />
+      <div data-slot="here-said" />
+      <form method="post" id="here-place-form">
+        <label htmlFor="here-place">{t.placeLabel}</label>
+        <input id="here-place" name="place" required />
+        <button type="submit">{t.placeButton}</button>
+      </form>
+      <a href={`tel:${site.phone.e164}`}>{fill(t.call, { phone: site.phone.display })}</a>
+    </BareShell>,
+  );
+}
+
+/** The page in `locale` from its built shell (or the bare one), filled per answer. */
+export function herePageRenderer(shell: string | undefined, locale: Locale): (said: HereSaidState) => string {
+  const fillShell = cutShell(shell ?? bareShell(locale), HERE_PAGE_SLOTS, {
+    name: "location page",
+    view: "src/views/HerePage.astro",
+  });
+  const words = locationWords[locale].here;
+  return (said) => fillShell({ "here-said": renderToStaticMarkup(<HereSaidPart said={said} words={words} />) });
+}
