@@ -1,10 +1,16 @@
 // @ts-check
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
+import { businessDir, businessVitePlugin } from "./business-dir.mjs";
+
+// The business this build is for (BUSINESS_DIR, business-dir.mjs): its facts and its words.
+const business = JSON.parse(readFileSync(path.join(businessDir(), "business.json"), "utf8"));
 
 // The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
-const site = process.env.PUBLIC_SITE_URL ?? "https://stocktontowing.example";
+const site = process.env.PUBLIC_SITE_URL ?? business.siteUrl;
 
 // Separate output folders let several builds (parallel test runs) coexist; `dist` by default.
 const outDir = process.env.ASTRO_OUT_DIR ?? "dist";
@@ -22,7 +28,7 @@ export default defineConfig({
   // the layout around them is HTML and CSS (src/components/layout/*.astro).
   integrations: [react()],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [businessVitePlugin(), tailwindcss()],
     build: {
       rollupOptions: {
         output: {

@@ -1,3 +1,4 @@
+import { business } from "../src/shared/business";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -50,8 +51,8 @@ export interface SiteFiles {
   chatModel?: SavedModel;
 }
 
-/** astro.config.mjs's origin when PUBLIC_SITE_URL is not set. */
-export const DEFAULT_SITE_URL = "https://stocktontowing.example";
+/** astro.config.mjs's origin when PUBLIC_SITE_URL is not set: the business's own siteUrl. */
+export const DEFAULT_SITE_URL = business.siteUrl;
 
 /**
  * The request page's shells: the server fills one in at /request/{token}, in the request's language;
@@ -184,7 +185,7 @@ export function readChatModel(root: string): SavedModel | undefined {
  */
 export function readChatKnowledge(root: string): ChatKnowledge {
   const file = path.join(root, CHAT_KNOWLEDGE_FILE);
-  const rebuild = "run `npm run build` to write it from src/content (or set DIST_DIR to a built site)";
+  const rebuild = "run `npm run build` to write it from the business content (or set DIST_DIR to a built site)";
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -5,7 +5,7 @@ import { localizeHref } from "../i18n/locales";
 /**
  * The one reader of the content collections for both languages: the pages, the assistant's knowledge
  * (English) and, through the build, the tests read the site's words here. English entries are the
- * truth for facts; a Spanish entry (src/content/{folder}/es/, src/content/es/*.json) carries the
+ * truth for facts; a Spanish entry (content/{folder}/es/, content/es/*.json) carries the
  * words and is paired with its English twin by id. A twin missing on either side fails the build.
  */
 
@@ -27,7 +27,7 @@ function twins<E extends { id: string }, S extends { id: string }>(what: string,
 export async function servicePageEntries(locale: Locale) {
   const en = await getCollection("servicePages");
   if (locale === "en") return en.map((entry) => ({ id: entry.id, entry, data: entry.data }));
-  return twins("src/content/services/es", en, await getCollection("servicePagesEs")).map(({ es }) => ({
+  return twins("content/services/es", en, await getCollection("servicePagesEs")).map(({ es }) => ({
     id: es.id,
     entry: es as CollectionEntry<"servicePages"> | CollectionEntry<"servicePagesEs">,
     data: es.data,
@@ -45,11 +45,11 @@ interface TownEntry {
 export async function townEntries(locale: Locale): Promise<TownEntry[]> {
   const en = await getCollection("areas");
   if (locale === "en") return en.map((entry) => ({ id: entry.id, entry, data: entry.data }));
-  return twins("src/content/areas/es", en, await getCollection("areasEs")).map(({ en, es }) => {
+  return twins("content/areas/es", en, await getCollection("areasEs")).map(({ en, es }) => {
     const { policeAgency, ...words } = es.data;
     if (Boolean(en.data.police) !== Boolean(policeAgency)) {
       throw new Error(
-        `src/content/areas/es/${en.id}.md: policeAgency must be given exactly where the English page lists police`,
+        `content/areas/es/${en.id}.md: policeAgency must be given exactly where the English page lists police`,
       );
     }
     const police = en.data.police && { ...en.data.police, agency: policeAgency ?? en.data.police.agency };
@@ -65,7 +65,7 @@ export async function townEntries(locale: Locale): Promise<TownEntry[]> {
 export async function guideEntries(locale: Locale) {
   const en = await getCollection("guides");
   if (locale === "en") return en.map((entry) => ({ id: entry.id, entry, data: entry.data }));
-  return twins("src/content/guides/es", en, await getCollection("guidesEs")).map(({ es }) => ({
+  return twins("content/guides/es", en, await getCollection("guidesEs")).map(({ es }) => ({
     id: es.id,
     entry: es as CollectionEntry<"guides"> | CollectionEntry<"guidesEs">,
     data: es.data,
@@ -101,7 +101,7 @@ function localizeCards<
 /** The home page's six cards, their links to pages of the same language. */
 export async function serviceCardData(locale: Locale) {
   const es = locale === "es" ? await getCollection("serviceCardsEs") : [];
-  return localizeCards(locale, "src/content/es/service-cards.json", await getCollection("serviceCards"), es, (w) => ({
+  return localizeCards(locale, "content/es/service-cards.json", await getCollection("serviceCards"), es, (w) => ({
     title: w.title,
     description: w.description,
     alt: w.alt,
@@ -113,7 +113,7 @@ export async function serviceOverviewData(locale: Locale) {
   const es = locale === "es" ? await getCollection("serviceOverviewEs") : [];
   return localizeCards(
     locale,
-    "src/content/es/service-overview.json",
+    "content/es/service-overview.json",
     await getCollection("serviceOverview"),
     es,
     (w) => ({ title: w.title, description: w.description, features: w.features }),
@@ -124,7 +124,7 @@ export async function serviceOverviewData(locale: Locale) {
 export async function testimonialData(locale: Locale) {
   const en = await getCollection("testimonials");
   if (locale === "en") return en.map((t) => t.data);
-  return twins("src/content/es/testimonials.json", en, await getCollection("testimonialsEs")).map(({ en, es }) => ({
+  return twins("content/es/testimonials.json", en, await getCollection("testimonialsEs")).map(({ en, es }) => ({
     ...en.data,
     text: es.data.text,
   }));

@@ -11,7 +11,7 @@ export async function servicePagePaths(locale: Locale) {
   const pages = await servicePageEntries(locale);
   return pages.map((page) => {
     const service = findService(page.id);
-    if (!service) throw new Error(`src/content/services/${page.id}.md names no known service`);
+    if (!service) throw new Error(`content/services/${page.id}.md names no known service`);
     return { params: { slug: service.slug }, props: { locale, page, service } };
   });
 }
@@ -20,7 +20,7 @@ export async function townPagePaths(locale: Locale) {
   const towns = await townEntries(locale);
   return towns.map((town) => {
     if (town.id !== areaSlug(town.data.name)) {
-      throw new Error(`src/content/areas/${town.id}.md must be named ${areaSlug(town.data.name)}.md`);
+      throw new Error(`content/areas/${town.id}.md must be named ${areaSlug(town.data.name)}.md`);
     }
     return { params: { town: town.id }, props: { locale, town } };
   });

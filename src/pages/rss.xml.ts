@@ -1,3 +1,4 @@
+import { business } from "../shared/business";
 import rss from "@astrojs/rss";
 import type { APIRoute } from "astro";
 import { blogHref } from "@/lib/blog";
@@ -9,7 +10,7 @@ export const GET: APIRoute = async (context) => {
   return rss({
     title: `${site.name} Blog`,
     description: `Towing and roadside tips for drivers in and around ${site.address.city}, CA.`,
-    site: context.site ?? "https://stocktontowing.example",
+    site: context.site ?? business.siteUrl,
     items: posts.map((p) => ({
       title: p.title,
       description: p.excerpt,

@@ -1,3 +1,4 @@
+import { business } from "../shared/business";
 import { getCollection } from "astro:content";
 import type { APIRoute } from "astro";
 import { areaHref, inSiteOrder } from "@/lib/areas";
@@ -24,7 +25,7 @@ export const GET: APIRoute = async ({ site }) => {
     { path: "/contact", translated: true },
     { path: "/chat", translated: true },
   ];
-  return new Response(sitemapXml(entries, site ?? "https://stocktontowing.example"), {
+  return new Response(sitemapXml(entries, site ?? business.siteUrl), {
     headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 };

@@ -1,12 +1,11 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { reviews } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { privacyContact } from "../../src/shared/privacy";
-import { site } from "../../src/shared/site";
+import { business } from "../../src/shared/business";
 import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";
 
@@ -28,23 +27,23 @@ describe("launch-check on the repository as it is", () => {
     const emptyDataDir = path.join(scratch, "empty-data");
     const { code, stdout } = await runCli(SCRIPT, [], baseEnv({ DATA_DIR: emptyDataDir }));
     expect(code).toBe(1);
-    expect(stdout).toContain(`src/shared/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
-    expect(stdout).toContain(`src/shared/site.ts › site.email: ${site.email} is an .example address`);
+    const file = "business/stockton/business.json";
+    expect(stdout).toContain(`${file} › phone: ${business.phone.display} is a fictional 555-01xx number`);
+    expect(stdout).toContain(`${file} › email: ${business.email} is an .example address`);
     expect(stdout).toContain(
-      `src/shared/privacy.ts › privacyContact.email: ${privacyContact.email} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it`,
+      `${file} › privacyEmail: ${business.privacyEmail} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it`,
     );
-    expect(stdout).toContain(`src/shared/site.ts › site.address.street: ${site.address.street} is a made-up street`);
+    expect(stdout).toContain(`${file} › address.street: ${business.address.street} is a made-up street`);
     expect(stdout).toContain(
-      `src/shared/site.ts › site.foundingYear: "serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
+      `${file} › foundingYear: "serving since ${business.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
     );
-    const testimonials = JSON.parse(readFileSync(path.join(root, "src/content/testimonials.json"), "utf8")) as {
-      id: string;
-      sample: boolean;
-    }[];
+    const testimonials = JSON.parse(
+      readFileSync(path.join(root, "business/stockton/content/testimonials.json"), "utf8"),
+    ) as { id: string; sample: boolean }[];
     expect(testimonials.filter((t) => t.sample)).toHaveLength(7);
     // No published review yet: the carousel's seven places are all samples.
     expect(stdout).toContain(
-      "src/content/testimonials.json › samples shown: the home page still shows 7 sample testimonials (0 published reviews of the 7 places)",
+      "business/stockton/content/testimonials.json › samples shown: the home page still shows 7 sample testimonials (0 published reviews of the 7 places)",
     );
     expect(stdout).toContain("environment › PUBLIC_SITE_URL: not set");
     expect(stdout).toMatch(/environment › SMTP_URL, .*LEAD_ALERT_WEBHOOK_URL.*: no alert channel is configured/);
@@ -86,28 +85,18 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
   let db: Database | undefined;
 
   beforeAll(async () => {
-    // The parts of the repository the check reads, and its dependencies.
-    for (const part of ["src", "server", "scripts", "package.json", "tsconfig.json"]) {
-      cpSync(path.join(root, part), path.join(copy, part), { recursive: true });
-    }
-    symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"), "dir");
-    const siteFile = path.join(copy, "src/shared/site.ts");
-    writeFileSync(
-      siteFile,
-      readFileSync(siteFile, "utf8")
-        .replace(
-          `phone: { display: "${site.phone.display}", e164: "${site.phone.e164}" }`,
-          'phone: { display: "(209) 464-7000", e164: "+12094647000" }',
-        )
-        .replace(`email: "${site.email}"`, 'email: "dispatch@stockton-tow-help.com"')
-        .replace(`street: "${site.address.street}"`, 'street: "500 N Center St"')
-        .replace("confirmedByOwner: false", "confirmedByOwner: true"),
-    );
-    const privacyFile = path.join(copy, "src/shared/privacy.ts");
-    writeFileSync(
-      privacyFile,
-      readFileSync(privacyFile, "utf8").replace(privacyContact.email, "privacy@stockton-tow-help.com"),
-    );
+    // The business folder as the owner fills it in (BUSINESS_DIR names it): real-looking facts.
+    cpSync(path.join(root, "business/stockton"), copy, { recursive: true });
+    const file = path.join(copy, "business.json");
+    const facts = JSON.parse(readFileSync(file, "utf8"));
+    Object.assign(facts, {
+      phone: { display: "(209) 464-7000", e164: "+12094647000" },
+      email: "dispatch@stockton-tow-help.com",
+      privacyEmail: "privacy@stockton-tow-help.com",
+      address: { ...facts.address, street: "500 N Center St" },
+      foundingYear: { ...facts.foundingYear, confirmedByOwner: true },
+    });
+    writeFileSync(file, JSON.stringify(facts));
     place = await target.create();
     db = await openDatabase(place);
     await addUser(db.db, "owner@stockton-tow-help.com", "correct horse battery staple");
@@ -133,13 +122,14 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       PUBLIC_SITE_URL: "https://www.stockton-tow-help.com",
       LEAD_ALERT_WEBHOOK_URL: "https://hooks.stockton-tow-help.com/requests",
       LEAD_ALERT_WEBHOOK_SECRET: "a-webhook-secret-of-32-characters",
+      BUSINESS_DIR: copy,
       DATA_DIR: place.dataDir,
       ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
     });
 
   if (target.kind === "pglite") {
     it("while a server holds the PGlite folder, says it could not check the desk accounts and exits 1", async () => {
-      const { code, stdout } = await runCli(SCRIPT, [], configured(), "", copy);
+      const { code, stdout } = await runCli(SCRIPT, [], configured());
       expect(code).toBe(1);
       expect(stdout).toMatch(/desk_users: could not check: The database folder .* is in use by another running server/);
       expect(stdout).toContain("Stop the server and run `npm run launch-check` again");
@@ -154,7 +144,7 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       await db?.close();
       db = undefined;
     }
-    const { code, stdout, stderr } = await runCli(SCRIPT, [], configured(), "", copy);
+    const { code, stdout, stderr } = await runCli(SCRIPT, [], configured());
     expect(stderr).toBe("");
     expect(stdout).toContain("Launch check passed: no placeholders left.");
     expect(code).toBe(0);
@@ -165,8 +155,6 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       SCRIPT,
       [],
       { ...configured(), DATA_DIR: path.join(scratch, `no-db-${target.kind}`), DATABASE_URL: "" },
-      "",
-      copy,
     );
     expect(code).toBe(1);
     expect(stdout).toMatch(/desk_users: no desk account/);

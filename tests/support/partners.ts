@@ -14,7 +14,7 @@ import { type DatabaseTarget, openTestDatabase } from "./databases";
 import { DeskClient } from "./desk-client";
 import { validServiceRequest } from "./service-request";
 
-const areasDir = path.resolve(import.meta.dirname, "../../src/content/areas");
+const areasDir = path.resolve(import.meta.dirname, "../../business/stockton/content/areas");
 
 /**
  * The towns the server serves, as the build hands them to it (area pages with a name and a point),
