@@ -14,11 +14,15 @@ export function businessDir(env = process.env) {
   return path.resolve(root, env.BUSINESS_DIR || DEFAULT_BUSINESS_DIR);
 }
 
-/** A Vite plugin that resolves "@business/..." to the business folder, before any other alias. */
+/**
+ * A Vite plugin that resolves "@business/..." to the business folder, before any other alias.
+ * @returns {import("vite").Plugin}
+ */
 export function businessVitePlugin(dir = businessDir()) {
   return {
     name: "business-dir",
-    enforce: "pre",
+    enforce: /** @type {const} */ ("pre"),
+    /** @param {string} id */
     resolveId(id) {
       if (id === "@business" || id.startsWith("@business/")) return path.join(dir, id.slice("@business".length));
       return null;

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain JavaScript script (scripts/page-text.mjs), no types.
 import { siteText } from "../../scripts/page-text.mjs";
 
 /**

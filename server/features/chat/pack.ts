@@ -145,6 +145,7 @@ export function fill(text: string, replies: Pick<Replies, "and">, values: Record
     email: site.email,
     address: fullAddress,
     radiusMiles: String(serviceRadiusMiles),
+    city: site.address.city,
     townList: joined(site.areas, replies.and),
     highwayList: replies.and === " and " ? highwayList : joined(site.highways, replies.and),
     ...values,

@@ -4,17 +4,17 @@ import type { Shape } from "../shape";
 /** Spanish words of the towns page and each town's page: the keys of the English file, each one required. */
 export const areas: Shape<typeof en> = {
   areasPage: {
-    title: "Zonas que cubrimos: Stockton, Lodi, Manteca, Tracy y alrededores",
+    title: "Zonas que cubrimos: {business.topTowns} y alrededores",
     description:
-      "Los diez pueblos donde atendemos llamadas de grúa y auxilio vial, a no más de unas {miles} millas del centro de Stockton, CA, con una página para cada uno.",
+      "Los {business.townCount} pueblos donde atendemos llamadas de grúa y auxilio vial, a no más de unas {miles} millas del centro de {business.city}, {business.region}, con una página para cada uno.",
     heading: "Zonas que cubrimos",
-    lead: "Stockton y los pueblos de alrededor, a no más de unas {miles} millas del centro. Elija su pueblo para ver sus carreteras, a quién llamar y qué decirle a nuestro despachador.",
+    lead: "{business.city} y los pueblos de alrededor, a no más de unas {miles} millas del centro. Elija su pueblo para ver sus carreteras, a quién llamar y qué decirle a nuestro despachador.",
     notSureBefore: "¿No sabe si cubrimos el lugar donde está? Llame al",
     notSureAfter:
-      "y pregunte. Las distancias son millas en línea recta desde el centro de Stockton; por carretera son más.",
+      "y pregunte. Las distancias son millas en línea recta desde el centro de {business.city}; por carretera son más.",
     highways: "Carreteras: {list}",
-    fromStockton: "A unas {miles} millas al {direction} del centro de Stockton (en línea recta)",
-    homeTown: "Nuestro despacho está en el centro de Stockton",
+    fromStockton: "A unas {miles} millas al {direction} del centro de {business.city} (en línea recta)",
+    homeTown: "Nuestro despacho está en el centro de {business.city}",
     north: "norte",
     northeast: "noreste",
     east: "este",
