@@ -1,5 +1,5 @@
 // @ts-check
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
@@ -15,6 +15,24 @@ const site = process.env.PUBLIC_SITE_URL ?? business.siteUrl;
 // Separate output folders let several builds (parallel test runs) coexist; `dist` by default.
 const outDir = process.env.ASTRO_OUT_DIR ?? "dist";
 
+/**
+ * A business in English only (business.json's languages) has no Spanish pages: the pages under
+ * src/pages/es/ are built like any other, then removed here, before the build's later steps (the chat
+ * model, compression) look at the folder.
+ */
+function englishOnly(/** @type {string[]} */ languages) {
+  return {
+    name: "english-only",
+    hooks: {
+      "astro:build:done": (/** @type {{ dir: URL }} */ { dir }) => {
+        if (languages.includes("es")) return;
+        rmSync(new URL("es/", dir), { recursive: true, force: true });
+        rmSync(new URL("es.html", dir), { force: true });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   site,
   outDir,
@@ -26,7 +44,7 @@ export default defineConfig({
   build: { format: "file" },
   // React 19 renders the islands that hold state (the request form, the chat, the carousel, the desk);
   // the layout around them is HTML and CSS (src/components/layout/*.astro).
-  integrations: [react()],
+  integrations: [react(), englishOnly(business.languages)],
   vite: {
     plugins: [businessVitePlugin(), tailwindcss()],
     build: {

@@ -1,6 +1,7 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineCollection, z } from "astro:content";
-import { file, glob } from "astro/loaders";
+import { file as fileLoader, glob } from "astro/loaders";
 import { businessDir } from "../business-dir.mjs";
 import { areaFrontmatterSchema, areaProseSchema } from "./lib/area-schema";
 import { blogFrontmatterSchema } from "./lib/blog-schema";
@@ -12,6 +13,9 @@ import { guideFrontmatterSchema } from "./lib/guide-schema";
  * in the collections below. The paths in the comments are relative to that folder.
  */
 const content = path.join(businessDir(), "content");
+
+/** A JSON collection a business may leave out (the Spanish words of a business in English only): empty then. */
+const optionalFile = (file: string) => (existsSync(file) ? fileLoader(file) : () => []);
 
 /** Blog articles: one Markdown file per slug in content/blog. */
 const blog = defineCollection({
@@ -43,7 +47,7 @@ const servicePages = defineCollection({
  * the owner's real reviews (README, "Testimonials") and set `sample: false`.
  */
 const testimonials = defineCollection({
-  loader: file(`${content}/testimonials.json`),
+  loader: fileLoader(`${content}/testimonials.json`),
   schema: z.object({
     name: z.string().min(1),
     town: z.string().min(1),
@@ -60,7 +64,7 @@ const guideLink = z.object({ label: z.string().min(5), href: z.string().startsWi
 
 /** The six service cards of the home page. */
 const serviceCards = defineCollection({
-  loader: file(`${content}/service-cards.json`),
+  loader: fileLoader(`${content}/service-cards.json`),
   schema: z.object({
     icon: z.enum(iconNames),
     title: z.string().min(1),
@@ -74,7 +78,7 @@ const serviceCards = defineCollection({
 
 /** The three cards of the /services overview, each with its feature list. */
 const serviceOverview = defineCollection({
-  loader: file(`${content}/service-overview.json`),
+  loader: fileLoader(`${content}/service-overview.json`),
   schema: z.object({
     icon: z.enum(iconNames),
     title: z.string().min(1),
@@ -125,7 +129,7 @@ const guideLabelEs = z.string().min(5).optional();
 
 /** The home page's cards in Spanish, by the English card's id. */
 const serviceCardsEs = defineCollection({
-  loader: file(`${content}/es/service-cards.json`),
+  loader: optionalFile(`${content}/es/service-cards.json`),
   schema: z.object({
     title: z.string().min(1),
     description: z.string().min(20),
@@ -136,7 +140,7 @@ const serviceCardsEs = defineCollection({
 
 /** The /es/services cards, by the English card's id. */
 const serviceOverviewEs = defineCollection({
-  loader: file(`${content}/es/service-overview.json`),
+  loader: optionalFile(`${content}/es/service-overview.json`),
   schema: z.object({
     title: z.string().min(1),
     description: z.string().min(10),
@@ -147,7 +151,7 @@ const serviceOverviewEs = defineCollection({
 
 /** The testimonials' text in Spanish, by the English entry's id (name, town, rating and sample from there). */
 const testimonialsEs = defineCollection({
-  loader: file(`${content}/es/testimonials.json`),
+  loader: optionalFile(`${content}/es/testimonials.json`),
   schema: z.object({ text: z.string().min(20) }),
 });
 

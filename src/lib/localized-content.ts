@@ -1,6 +1,11 @@
 import { type CollectionEntry, getCollection } from "astro:content";
 import type { Locale } from "../i18n/locales";
 import { localizeHref } from "../i18n/locales";
+import { fill, ui } from "../i18n/ui";
+import { business } from "../shared/business";
+import { spanishOffered } from "../shared/languages";
+import { isOffered, offeredServices } from "../shared/offered-services";
+import { fromStocktonLabel } from "./areas";
 
 /**
  * The one reader of the content collections for both languages: the pages, the assistant's knowledge
@@ -10,6 +15,9 @@ import { localizeHref } from "../i18n/locales";
  */
 
 function twins<E extends { id: string }, S extends { id: string }>(what: string, en: E[], es: S[]) {
+  // A business in English only writes no Spanish: its /es/ pages are built from the English words and
+  // removed after the build (astro.config.mjs), so nothing here may stop the build.
+  if (!spanishOffered) return en.map((e) => ({ en: e, es: e as unknown as S }));
   const byId = new Map(es.map((e) => [e.id, e]));
   const missing = en.filter((e) => !byId.has(e.id)).map((e) => e.id);
   const extra = es.filter((e) => !en.some((x) => x.id === e.id)).map((e) => e.id);
@@ -25,24 +33,55 @@ function twins<E extends { id: string }, S extends { id: string }>(what: string,
 
 /** The ten service pages: the entry to render and its frontmatter, in the given language. */
 export async function servicePageEntries(locale: Locale) {
-  const en = await getCollection("servicePages");
+  // A page written for a service the business does not offer is not built.
+  const en = (await getCollection("servicePages")).filter((entry) => isOffered(entry.id));
   if (locale === "en") return en.map((entry) => ({ id: entry.id, entry, data: entry.data }));
-  return twins("content/services/es", en, await getCollection("servicePagesEs")).map(({ es }) => ({
+  const es = (await getCollection("servicePagesEs")).filter((entry) => isOffered(entry.id));
+  return twins("content/services/es", en, es).map(({ es }) => ({
     id: es.id,
     entry: es as CollectionEntry<"servicePages"> | CollectionEntry<"servicePagesEs">,
     data: es.data,
   }));
 }
 
-/** A town page in one language: the entry to render, and its frontmatter with the English entry's facts. */
+/**
+ * A town page in one language: the entry to render, and its frontmatter with the English entry's facts.
+ * A town of business.json with no page written yet has no entry: its page says only what its facts say.
+ */
 interface TownEntry {
   id: string;
-  entry: CollectionEntry<"areas"> | CollectionEntry<"areasEs">;
+  entry?: CollectionEntry<"areas"> | CollectionEntry<"areasEs">;
   data: CollectionEntry<"areas">["data"];
 }
 
-/** The town pages: facts from the English entry, words (description, lead, body) in the given language. */
+/** Every town of business.json, in its order: its written page where there is one, its facts where not. */
 export async function townEntries(locale: Locale): Promise<TownEntry[]> {
+  const written = await writtenTownEntries(locale);
+  return business.towns.map(
+    (town) => written.find((w) => w.data.name === town.name) ?? { id: town.slug, data: townFacts(town, locale) },
+  );
+}
+
+/** A town's page from its facts alone: where it lies from the business, the highways, the services. */
+function townFacts(town: (typeof business.towns)[number], locale: Locale): TownEntry["data"] {
+  const t = ui[locale].townPage;
+  const where = fromStocktonLabel(town, locale).replace(/\.$/, "");
+  const highways = business.highways.slice(0, 6);
+  const and = locale === "es" ? " y " : " and ";
+  const highwayList = highways.length > 1 ? `${highways.slice(0, -1).join(", ")}${and}${highways.at(-1)}` : highways.join("");
+  return {
+    name: town.name,
+    latitude: town.latitude,
+    longitude: town.longitude,
+    description: fill(t.factsDescription, { town: town.name, where, name: business.name }),
+    lead: fill(t.factsLead, { where, highways: highwayList }),
+    highways,
+    services: offeredServices.slice(0, 6).map((s) => s.slug) as TownEntry["data"]["services"],
+    police: undefined,
+  };
+}
+
+async function writtenTownEntries(locale: Locale): Promise<TownEntry[]> {
   const en = await getCollection("areas");
   if (locale === "en") return en.map((entry) => ({ id: entry.id, entry, data: entry.data }));
   return twins("content/areas/es", en, await getCollection("areasEs")).map(({ en, es }) => {

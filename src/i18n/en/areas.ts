@@ -21,8 +21,8 @@ export const areas = {
     northwest: "northwest",
   },
   townPage: {
-    title: "{town}, CA: Towing and Roadside Help",
-    heading: "Towing and Roadside Help in {town}, CA",
+    title: "{town}, {business.region}: Towing and Roadside Help",
+    heading: "Towing and Roadside Help in {town}, {business.region}",
     requestTitle: "Request Service",
     requestIntro: "Send the details and a dispatcher will get back to you as soon as possible.",
     servicesAsked: "Services drivers in {town} ask about",
@@ -34,5 +34,9 @@ export const areas = {
     first: "first",
     police: "Police non-emergency",
     jsonLdName: "Towing and roadside assistance in {town}, {region}",
+    /** A town the business lists but has written no page for: its page says what the facts say, no more. */
+    factsDescription: "Towing and roadside help in {town}, {business.region}: {where}. Call {name} day or night, or send a request online.",
+    factsLead: "{where}. Highways in the area: {highways}.",
+    factsText: "We take towing and roadside calls from {town}. Tell the dispatcher where you are (the nearest exit, cross street or landmark) and what the vehicle needs.",
   },
 } as const;

@@ -25,8 +25,8 @@ export const areas: Shape<typeof en> = {
     northwest: "noroeste",
   },
   townPage: {
-    title: "{town}, CA: grúa y auxilio vial",
-    heading: "Grúa y auxilio vial en {town}, CA",
+    title: "{town}, {business.region}: grúa y auxilio vial",
+    heading: "Grúa y auxilio vial en {town}, {business.region}",
     requestTitle: "Pida servicio",
     requestIntro: "Envíe los datos y un despachador se comunicará con usted lo antes posible.",
     servicesAsked: "Servicios que piden los conductores en {town}",
@@ -38,5 +38,8 @@ export const areas: Shape<typeof en> = {
     first: "",
     police: "Policía (no emergencias)",
     jsonLdName: "Grúa y auxilio vial en {town}, {region}",
+    factsDescription: "Grúa y auxilio vial en {town}, {business.region}: {where}. Llame a {name} de día o de noche, o pida servicio en línea.",
+    factsLead: "{where}. Carreteras de la zona: {highways}.",
+    factsText: "Atendemos llamadas de grúa y auxilio vial desde {town}. Dígale al despachador dónde está (la salida, el cruce o el lugar conocido más cercano) y qué necesita el vehículo.",
   },
 };
