@@ -10,7 +10,7 @@ import { businessDir, businessVitePlugin } from "./business-dir.mjs";
 const business = JSON.parse(readFileSync(path.join(businessDir(), "business.json"), "utf8"));
 
 // The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
-const site = process.env.PUBLIC_SITE_URL ?? business.siteUrl;
+const site = process.env.PUBLIC_SITE_URL || business.siteUrl;
 
 // Separate output folders let several builds (parallel test runs) coexist; `dist` by default.
 const outDir = process.env.ASTRO_OUT_DIR ?? "dist";

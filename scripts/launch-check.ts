@@ -13,11 +13,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { businessDir } from "../business-dir.mjs";
 import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
 import { deskUsers, reviews } from "../server/db/schema";
-import { businessDir } from "../business-dir.mjs";
 import { type Business, businessSchema } from "../src/shared/business-schema";
 import { CAROUSEL_PLACES } from "../src/shared/review";
 import { samplesShownWith } from "../src/shared/testimonials";

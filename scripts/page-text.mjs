@@ -35,7 +35,9 @@ export function pageText(html) {
 export function siteText(dir) {
   const pages = {};
   for (const file of htmlFiles(dir)) {
-    const route = `/${relative(dir, file).replace(/\.html$/, "").replace(/(^|\/)index$/, "")}`;
+    const route = `/${relative(dir, file)
+      .replace(/\.html$/, "")
+      .replace(/(^|\/)index$/, "")}`;
     pages[route] = pageText(readFileSync(file, "utf8"));
   }
   const sitemap = squash(readFileSync(join(dir, "sitemap.xml"), "utf8").replace(/<[^>]+>/g, " "));

@@ -1,8 +1,8 @@
-import { business } from "../src/shared/business";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Locale, locales } from "../src/i18n/locales";
+import { business } from "../src/shared/business";
 import {
   CHAT_KNOWLEDGE_FILE,
   CHAT_KNOWLEDGE_FORMAT,

@@ -1,6 +1,6 @@
+import { defineCollection, z } from "astro:content";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { defineCollection, z } from "astro:content";
 import { file as fileLoader, glob } from "astro/loaders";
 import { businessDir } from "../business-dir.mjs";
 import { areaFrontmatterSchema, areaProseSchema } from "./lib/area-schema";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { services } from "../shared/services";
 import { business } from "../shared/business";
+import { services } from "../shared/services";
 import { site } from "../shared/site";
 
 const serviceSlugs = services.map((s) => s.slug) as [string, ...string[]];

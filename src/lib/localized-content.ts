@@ -68,7 +68,8 @@ function townFacts(town: (typeof business.towns)[number], locale: Locale): TownE
   const where = fromStocktonLabel(town, locale).replace(/\.$/, "");
   const highways = business.highways.slice(0, 6);
   const and = locale === "es" ? " y " : " and ";
-  const highwayList = highways.length > 1 ? `${highways.slice(0, -1).join(", ")}${and}${highways.at(-1)}` : highways.join("");
+  const highwayList =
+    highways.length > 1 ? `${highways.slice(0, -1).join(", ")}${and}${highways.at(-1)}` : highways.join("");
   return {
     name: town.name,
     latitude: town.latitude,
@@ -150,13 +151,11 @@ export async function serviceCardData(locale: Locale) {
 /** The /services cards, in the given language. */
 export async function serviceOverviewData(locale: Locale) {
   const es = locale === "es" ? await getCollection("serviceOverviewEs") : [];
-  return localizeCards(
-    locale,
-    "content/es/service-overview.json",
-    await getCollection("serviceOverview"),
-    es,
-    (w) => ({ title: w.title, description: w.description, features: w.features }),
-  );
+  return localizeCards(locale, "content/es/service-overview.json", await getCollection("serviceOverview"), es, (w) => ({
+    title: w.title,
+    description: w.description,
+    features: w.features,
+  }));
 }
 
 /** The testimonials; a Spanish page shows each one's Spanish text. */

@@ -31,6 +31,8 @@ export function buildPageTitles(posts: { slug: string; title: string }[]): PageT
     "/es/chat": es.chatPage.heading,
     "/es/about": fill(es.about.heading, { name: site.name }),
     "/es/blog": es.blogPage.heading,
-    ...Object.fromEntries(offeredServices.map((s) => [localizedPath(serviceHref(s.slug), "es"), es.serviceNames[s.slug]])),
+    ...Object.fromEntries(
+      offeredServices.map((s) => [localizedPath(serviceHref(s.slug), "es"), es.serviceNames[s.slug]]),
+    ),
   };
 }

@@ -1,6 +1,6 @@
-import { business } from "../shared/business";
 import { type Locale, localizeHref } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
+import { business } from "../shared/business";
 import { type Service, serviceHref, serviceImage } from "../shared/services";
 import { fullAddress, site } from "../shared/site";
 

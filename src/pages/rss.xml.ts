@@ -1,9 +1,9 @@
-import { business } from "../shared/business";
 import rss from "@astrojs/rss";
 import type { APIRoute } from "astro";
 import { blogHref } from "@/lib/blog";
 import { getPosts } from "@/lib/blog-collection";
 import { site } from "@/shared/site";
+import { business } from "../shared/business";
 
 export const GET: APIRoute = async (context) => {
   const posts = await getPosts();

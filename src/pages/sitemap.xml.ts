@@ -1,12 +1,12 @@
-import { business } from "../shared/business";
 import { getCollection } from "astro:content";
 import type { APIRoute } from "astro";
 import { areaHref } from "@/lib/areas";
 import { guideHref } from "@/lib/guide-schema";
 import { type SitemapEntry, sitemapXml } from "@/lib/sitemap";
-import { offeredServices } from "@/shared/offered-services";
 import { spanishOffered } from "@/shared/languages";
+import { offeredServices } from "@/shared/offered-services";
 import { serviceHref } from "@/shared/services";
+import { business } from "../shared/business";
 
 /** Every public page. tests/e2e checks this against the pages the build actually wrote. */
 export const GET: APIRoute = async ({ site }) => {

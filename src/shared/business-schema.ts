@@ -72,7 +72,10 @@ export const businessSchema = z
     /** `confirmedByOwner` stays false until the owner has checked the year: launch-check lists it until then. */
     foundingYear: z
       .object({
-        year: z.number().int("the founding year is a whole year, like 2010").min(1900, "the founding year is after 1900"),
+        year: z
+          .number()
+          .int("the founding year is a whole year, like 2010")
+          .min(1900, "the founding year is after 1900"),
         confirmedByOwner: z.boolean({ invalid_type_error: "confirmedByOwner is true or false" }),
       })
       .strict(),
@@ -131,7 +134,8 @@ export function describeBusinessErrors(error: z.ZodError): string {
   return error.issues
     .map((i) => {
       const where = i.path.length ? i.path.join(" → ") : "the file";
-      const message = i.code === "unrecognized_keys" ? `unknown key(s) ${i.keys.join(", ")}: check the spelling` : i.message;
+      const message =
+        i.code === "unrecognized_keys" ? `unknown key(s) ${i.keys.join(", ")}: check the spelling` : i.message;
       return `  ${where}: ${message}`;
     })
     .join("\n");

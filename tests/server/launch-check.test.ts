@@ -151,11 +151,11 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
   });
 
   it("the configured copy still fails when the desk account is missing", async () => {
-    const { code, stdout } = await runCli(
-      SCRIPT,
-      [],
-      { ...configured(), DATA_DIR: path.join(scratch, `no-db-${target.kind}`), DATABASE_URL: "" },
-    );
+    const { code, stdout } = await runCli(SCRIPT, [], {
+      ...configured(),
+      DATA_DIR: path.join(scratch, `no-db-${target.kind}`),
+      DATABASE_URL: "",
+    });
     expect(code).toBe(1);
     expect(stdout).toMatch(/desk_users: no desk account/);
     // An empty database has no published review either.

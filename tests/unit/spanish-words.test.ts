@@ -135,7 +135,12 @@ const CHAT_NOT_YET_ALIGNED: string[] = [];
 describe("Spanish word list", () => {
   it("reads every Spanish content folder and the Spanish dictionary", () => {
     expect(contentFolders.sort()).toEqual(
-      ["business/stockton/content/areas/es", "business/stockton/content/es", "business/stockton/content/guides/es", "business/stockton/content/services/es"].sort(),
+      [
+        "business/stockton/content/areas/es",
+        "business/stockton/content/es",
+        "business/stockton/content/guides/es",
+        "business/stockton/content/services/es",
+      ].sort(),
     );
     const texts = spanishTexts();
     // 10 service pages, 10 town pages, the guide and the three card files, plus the dictionary's strings.

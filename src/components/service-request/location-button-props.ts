@@ -1,7 +1,7 @@
 import { type Locale, localizedPath } from "@/i18n/locales";
 import { locationWords } from "@/i18n/location";
-import { retentionDaysFrom } from "@/shared/retention";
 import { business } from "@/shared/business";
+import { retentionDaysFrom } from "@/shared/retention";
 import { site } from "@/shared/site";
 import type { ServiceRequestFormProps } from "./ServiceRequestForm";
 

@@ -35,8 +35,10 @@ export const areas = {
     police: "Police non-emergency",
     jsonLdName: "Towing and roadside assistance in {town}, {region}",
     /** A town the business lists but has written no page for: its page says what the facts say, no more. */
-    factsDescription: "Towing and roadside help in {town}, {business.region}: {where}. Call {name} day or night, or send a request online.",
+    factsDescription:
+      "Towing and roadside help in {town}, {business.region}: {where}. Call {name} day or night, or send a request online.",
     factsLead: "{where}. Highways in the area: {highways}.",
-    factsText: "We take towing and roadside calls from {town}. Tell the dispatcher where you are (the nearest exit, cross street or landmark) and what the vehicle needs.",
+    factsText:
+      "We take towing and roadside calls from {town}. Tell the dispatcher where you are (the nearest exit, cross street or landmark) and what the vehicle needs.",
   },
 } as const;

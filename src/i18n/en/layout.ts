@@ -54,7 +54,8 @@ export const layout = {
   },
   notFound: {
     title: "404 Page Not Found",
-    description: "This page does not exist. Find towing and roadside help in {business.city}, {business.region} from our home page.",
+    description:
+      "This page does not exist. Find towing and roadside help in {business.city}, {business.region} from our home page.",
     heading: "404 Page Not Found",
     text: "The page you were looking for isn't here. It may have moved, or the address may have a typo.",
     home: "Go to the home page",

@@ -38,8 +38,10 @@ export const areas: Shape<typeof en> = {
     first: "",
     police: "Policía (no emergencias)",
     jsonLdName: "Grúa y auxilio vial en {town}, {region}",
-    factsDescription: "Grúa y auxilio vial en {town}, {business.region}: {where}. Llame a {name} de día o de noche, o pida servicio en línea.",
+    factsDescription:
+      "Grúa y auxilio vial en {town}, {business.region}: {where}. Llame a {name} de día o de noche, o pida servicio en línea.",
     factsLead: "{where}. Carreteras de la zona: {highways}.",
-    factsText: "Atendemos llamadas de grúa y auxilio vial desde {town}. Dígale al despachador dónde está (la salida, el cruce o el lugar conocido más cercano) y qué necesita el vehículo.",
+    factsText:
+      "Atendemos llamadas de grúa y auxilio vial desde {town}. Dígale al despachador dónde está (la salida, el cruce o el lugar conocido más cercano) y qué necesita el vehículo.",
   },
 };
