@@ -1,7 +1,7 @@
 // The words a visitor and a search engine read on every built page: route → title, description,
 // visible text and JSON-LD. `node scripts/page-text.mjs [dist] [out.json]` writes it; the business
 // move's test (tests/unit/stockton-pages-unchanged.test.ts) compares a fresh build with the saved copy,
-// so moving the facts into business/ provably left Stockton's pages as they were.
+// so moving the facts into business/ provably left Centerville's pages as they were.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { load } from "cheerio";

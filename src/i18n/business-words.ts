@@ -12,7 +12,7 @@ const NUMBER_WORDS: Record<Locale, string[]> = {
   es: ["ningún", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"],
 };
 
-/** The digits of the business's own number, written as a driver types one: "209-555-0142". */
+/** The digits of the business's own number, written as a driver types one: "209-555-0100". */
 function examplePhone(): string {
   const digits = business.phone.e164.slice(-10);
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
@@ -23,7 +23,7 @@ function businessWords(locale: Locale): Record<string, string> {
   return {
     city: business.address.city,
     region: business.address.region,
-    /** The first towns the site lists (up to four), as titles name them: "Stockton, Lodi, Manteca, Tracy". */
+    /** The first towns the site lists (up to four), as titles name them: "Centerville, Riverton, Oakdale Springs, Riverton". */
     topTowns: towns.slice(0, 4).join(", "),
     townCount: NUMBER_WORDS[locale][towns.length] ?? String(towns.length),
     examplePhone: examplePhone(),

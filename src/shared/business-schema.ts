@@ -42,10 +42,10 @@ export const businessSchema = z
     tagline: text("the tagline (one line under the name)"),
     phone: z
       .object({
-        display: text("the phone number as people read it, like (209) 555-0142,"),
+        display: text("the phone number as people read it, like (209) 555-0100,"),
         e164: z
           .string({ required_error: "the phone number for dialing (e164) is missing" })
-          .regex(/^\+1\d{10}$/, "e164 is the number for dialing: +1 and the 10 digits, no spaces, like +12095550142"),
+          .regex(/^\+1\d{10}$/, "e164 is the number for dialing: +1 and the 10 digits, no spaces, like +12095550100"),
       })
       .strict(),
     email: z.string().email("the e-mail must be a full address, like dispatch@yourbusiness.com"),

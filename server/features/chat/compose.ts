@@ -148,7 +148,7 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
   const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
   if (!services.length && served.length >= 2 && trip && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
     services = [SERVICES.tow];
-  // Taken somewhere ("from Lodi to my house", "al taller"): a tow, before what else the car needs.
+  // Taken somewhere ("from Riverton to my house", "al taller"): a tow, before what else the car needs.
   if (reading.takenTo && !services.some(tows) && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
     services = [SERVICES.tow, ...services];
   if (safety.crashed && !intents.some((i) => ruleOf(i).kind === "accident") && !services.some(tows))
@@ -185,7 +185,7 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
   } else if (
     served.length &&
     !intents.some((i) => ruleOf(i).elsewhere) &&
-    // A town named in another question ("impound in Lodi") is where it happened, not a "do you serve".
+    // A town named in another question ("impound in Riverton") is where it happened, not a "do you serve".
     (services.length || has(ROLES.askPlace) || !intents.some(isQuestion))
   ) {
     const asksArea = has(ROLES.askPlace) || !services.length;

@@ -144,7 +144,7 @@ export function readMessage(
     if (!services.includes(slug) && !denied.includes(slug)) services.push(slug);
   }
   const places = finder.places(text);
-  // "Do you serve Lathrop?": a place named after the words that ask whether we come there.
+  // "Do you serve Riverton?": a place named after the words that ask whether we come there.
   if (places.length && finder.asksPlace(words)) {
     if (!intents.includes(ROLES.askPlace)) intents.push(ROLES.askPlace);
     intents.splice(0, intents.length, ...intents.filter((i) => !ruleOf(i).yieldsToPlace));
