@@ -51,6 +51,27 @@ describe("launch-check on the repository as it is", () => {
     expect(stdout).toMatch(/^Launch check: 9 placeholder\(s\) must be replaced/m);
   });
 
+  it("lists every template placeholder of a new business, and each town with no local page written yet", async () => {
+    const template = await runCli(SCRIPT, [], baseEnv({ BUSINESS_DIR: "business/_template", DATA_DIR: scratch }));
+    expect(template.code).toBe(1);
+    const file = "business/_template/business.json";
+    expect(template.stdout).toContain(`${file} › phone → e164: still the template's "FILL IN: the same number`);
+    expect(template.stdout).toContain(
+      `${file} › towns → 0 → latitude: still the template's "FILL IN: the town's latitude"`,
+    );
+    expect(template.stdout.match(/still the template's "FILL IN/g)).toHaveLength(23);
+
+    const other = await runCli(
+      SCRIPT,
+      [],
+      baseEnv({ BUSINESS_DIR: "tests/fixtures/business-test", DATA_DIR: scratch }),
+    );
+    const areas = "tests/fixtures/business-test/content/areas";
+    expect(other.stdout).toContain(`${areas}/meridian.md › Meridian: no local page written yet`);
+    expect(other.stdout).toContain(`${areas}/nampa.md › Nampa: no local page written yet`);
+    expect(other.stdout).not.toContain(`${areas}/boise.md`);
+  });
+
   it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {
     // A build made without PUBLIC_SITE_URL: its sitemap still links to the default origin.
     const dist = path.join(scratch, "dist-default");
