@@ -218,6 +218,29 @@ describe("a second business, built from its folder with no code change", () => {
     expect(stocktonAnswer).toMatch(/Stockton is outside the towns we list \(Boise, Meridian and Nampa\)/);
     expect(stocktonAnswer).toContain(business.phone.display);
     expect(stocktonAnswer).not.toContain(stockton.phone.display);
+    // English only: a message in Spanish is answered in English.
+    const spanish = await fetch(`${url}/api/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "¿cubren Nampa?", lang: "es" }),
+    });
+    expect(spanish.headers.get("content-language")).toBe("en");
+  });
+
+  it("the server refuses a request for a service it does not offer, with the form's message", async () => {
+    const res = await fetch(`${url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "Dana Test",
+        email: "dana@example.com",
+        phone: "(208) 555-0111",
+        service: "Motorcycle Towing",
+        pickupLocation: "Main St & 5th St, Nampa",
+        dropoffLocation: "Home in Meridian",
+      }),
+    });
+    expect(res.status).toBe(400);
   });
 
   it("the owner's alert e-mail for a request names only its own business", async () => {
