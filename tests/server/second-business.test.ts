@@ -218,6 +218,10 @@ describe("a second business, built from its folder with no code change", () => {
     expect(stocktonAnswer).toMatch(/Stockton is outside the towns we list \(Boise, Meridian and Nampa\)/);
     expect(stocktonAnswer).toContain(business.phone.display);
     expect(stocktonAnswer).not.toContain(stockton.phone.display);
+    // A service it does not offer: said so, with its own number, and no link to a page it has not.
+    const motorcycle = await ask("can you tow my motorcycle?");
+    expect(motorcycle).toContain(`We do not offer Motorcycle Towing. Call ${business.phone.display}`);
+    expect(motorcycle).not.toContain("/services/motorcycle-towing");
     // English only: a message in Spanish is answered in English.
     const spanish = await fetch(`${url}/api/chat`, {
       method: "POST",
