@@ -1,13 +1,37 @@
 // @ts-check
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
+import { businessDir, businessVitePlugin } from "./business-dir.mjs";
+
+// The business this build is for (BUSINESS_DIR, business-dir.mjs): its facts and its words.
+const business = JSON.parse(readFileSync(path.join(businessDir(), "business.json"), "utf8"));
 
 // The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
-const site = process.env.PUBLIC_SITE_URL ?? "https://stocktontowing.example";
+const site = process.env.PUBLIC_SITE_URL || business.siteUrl;
 
 // Separate output folders let several builds (parallel test runs) coexist; `dist` by default.
 const outDir = process.env.ASTRO_OUT_DIR ?? "dist";
+
+/**
+ * A business in English only (business.json's languages) has no Spanish pages: the pages under
+ * src/pages/es/ are built like any other, then removed here, before the build's later steps (the chat
+ * model, compression) look at the folder.
+ */
+function englishOnly(/** @type {string[]} */ languages) {
+  return {
+    name: "english-only",
+    hooks: {
+      "astro:build:done": (/** @type {{ dir: URL }} */ { dir }) => {
+        if (languages.includes("es")) return;
+        rmSync(new URL("es/", dir), { recursive: true, force: true });
+        rmSync(new URL("es.html", dir), { force: true });
+      },
+    },
+  };
+}
 
 export default defineConfig({
   site,
@@ -23,9 +47,9 @@ export default defineConfig({
   build: { format: "file" },
   // React 19 renders the islands that hold state (the request form, the chat, the carousel, the desk);
   // the layout around them is HTML and CSS (src/components/layout/*.astro).
-  integrations: [react()],
+  integrations: [react(), englishOnly(business.languages)],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [businessVitePlugin(), tailwindcss()],
     build: {
       rollupOptions: {
         output: {

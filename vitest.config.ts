@@ -1,7 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { businessVitePlugin } from "./business-dir.mjs";
 
 export default defineConfig({
+  plugins: [businessVitePlugin()],
   resolve: {
     alias: [{ find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) }],
   },

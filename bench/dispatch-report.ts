@@ -26,6 +26,7 @@ import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "../server/db/client";
 import { partnerReport, reportPeriod } from "../server/features/partners/report";
 import { businessDay } from "../server/features/partners/store";
+import { business } from "../src/shared/business";
 import { services } from "../src/shared/services";
 import { latencyLine, percentile, sqlArray } from "./support/bench-data";
 import { runBench } from "./support/run-bench";
@@ -64,7 +65,7 @@ export async function seed(database: Database, requests: number, now: Date): Pro
   await db.execute(sql`
     insert into partners (company_name, contact_name, phone, email, services, towns, insurance_expires_on, created_at)
     select 'Partner ' || lpad(p::text, 2, '0'), 'Contact ' || p, '(209) 555-' || lpad((1000 + p)::text, 4, '0'),
-      'partner' || p || '@example.com', ${sqlArray(slugs)}, array['Stockton','Lodi','Manteca','Tracy'],
+      'partner' || p || '@example.com', ${sqlArray(slugs)}, ${sqlArray(business.towns.slice(0, 4).map((t) => t.name))},
       date '2030-12-31', ${now.toISOString()}::timestamptz - interval '400 days'
     from generate_series(1, ${PARTNERS}) as p`);
   const yearMs = 365 * DAY_MS;
@@ -73,7 +74,7 @@ export async function seed(database: Database, requests: number, now: Date): Pro
     select 'Driver ' || i, 'driver' || i || '@example.com', '(209) 555-' || lpad((i % 10000)::text, 4, '0'),
       (${sqlArray(services.map((s) => s.name))})[1 + i % 10], 'Pickup ' || i, 'Drop-off ' || i,
       ${now.toISOString()}::timestamptz - make_interval(secs => (${requests}::integer - i) * ${yearMs / 1000 / requests}::double precision),
-      'completed', (array['Stockton','Lodi','Manteca','Tracy'])[1 + i % 4]
+      'completed', (${sqlArray(business.towns.slice(0, 4).map((t) => t.name))})[1 + i % 4]
     from generate_series(1, ${requests}) as i`);
   await db.execute(sql`
     insert into partner_offers (contact_request_id, partner_id, state, town, offered_by, created_at, expires_at,

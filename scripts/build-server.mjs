@@ -4,6 +4,7 @@
 // resolved from the bundle's own address).
 import { cpSync, rmSync } from "node:fs";
 import { build } from "esbuild";
+import { businessDir } from "../business-dir.mjs";
 
 const out = process.env.SERVER_OUT_DIR ?? "dist-server";
 rmSync(out, { recursive: true, force: true });
@@ -28,6 +29,8 @@ await build({
   sourcemap: true,
   keepNames: true,
   logLevel: "warning",
+  // The business the server is for (BUSINESS_DIR): its business.json is bundled in, as in the pages.
+  alias: { "@business": businessDir() },
 });
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
 // The chat assistant's data files (YAML, read at start beside the module that reads them: data-file.ts).

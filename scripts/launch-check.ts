@@ -2,7 +2,8 @@
  * `npm run launch-check`: lists every placeholder that must not reach the public, each with the file
  * (or setting) and the key that holds it, and exits 1 while any remains; 0 on a site ready to go live.
  *
- * It checks what this repository ships as stand-ins (src/shared/site.ts, the content, the testimonials),
+ * It checks the business folder BUSINESS_DIR names (business/stockton by default): business.json's
+ * stand-ins and template markers, the towns with no page of their own, the content and the testimonials;
  * the environment the server and the build read (PUBLIC_SITE_URL, the alert channels), the build in
  * DIST_DIR when there is one, and the database (a desk account must exist). Run it with the same
  * environment as the server (DATA_DIR or DATABASE_URL). An embedded PGlite folder has one owner: while
@@ -11,27 +12,33 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+// Imported, not read at run time: the compiled check (dist-server/launch-check.js) carries the business
+// and testimonials of its build where the business folder is not shipped (the deployed layout).
+import builtTestimonials from "@business/content/testimonials.json" with { type: "json" };
 import { sql } from "drizzle-orm";
+import { businessDir } from "../business-dir.mjs";
 import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
 import { deskUsers, reviews } from "../server/db/schema";
-// Imported, not read at run time: the compiled check (dist-server/launch-check.js) carries it where src/ is not shipped.
-import testimonialsJson from "../src/content/testimonials.json" with { type: "json" };
-import { privacyContact } from "../src/shared/privacy";
+import { business as builtBusiness } from "../src/shared/business";
+import { type Business, businessSchema } from "../src/shared/business-schema";
 import { CAROUSEL_PLACES } from "../src/shared/review";
-import { site } from "../src/shared/site";
 import { samplesShownWith } from "../src/shared/testimonials";
 
 const root = path.resolve(import.meta.dirname, "..");
-const SITE_FILE = "src/shared/site.ts";
+/** The business checked: the folder BUSINESS_DIR names (business-dir.mjs), read now, not at build. */
+const folder = businessDir();
+const inRepo = (file: string) => path.relative(root, file) || file;
+const BUSINESS_FILE = inRepo(path.join(folder, "business.json"));
+const CONTENT_DIR = path.join(folder, "content");
 
 /** The stand-ins this repository ships: a fictional 555-01xx number, .example domains, a made-up street. */
 const FICTIONAL_PHONE = /\b555[-. ]?01\d\d\b|\+1\d{3}55501\d\d/;
 const EXAMPLE_DOMAIN = /[\w.-]*\.example\b|\bexample\.(com|org|net)\b/i;
 const FICTIONAL_STREETS = ["1420 Waterfront Way"];
-/** The canonical origin the build falls back to when PUBLIC_SITE_URL is not set (astro.config.mjs). */
-const DEFAULT_SITE_URL = "https://stocktontowing.example";
+/** How `npm run business:new` marks what the owner must write (business/_template). */
+const FILL_IN = /FILL IN[^"\n]*/;
 
 interface Placeholder {
   /** The file, or the setting, that holds it. */
@@ -42,76 +49,108 @@ interface Placeholder {
   problem: string;
 }
 
-function siteFacts(): Placeholder[] {
+/** Every "FILL IN" marker left in business.json, by its key ("towns → 0 → name"). */
+function fillInMarkers(value: unknown, key: string[] = []): Placeholder[] {
+  if (typeof value === "string") {
+    const marker = value.match(FILL_IN)?.[0];
+    return marker ? [{ where: BUSINESS_FILE, key: key.join(" → "), problem: `still the template's "${marker}"` }] : [];
+  }
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => fillInMarkers(v, [...key, k]));
+  }
+  return [];
+}
+
+/** business.json itself: its template markers, then what the schema refuses, then the stand-in facts. */
+function businessFacts(): { found: Placeholder[]; business?: Business } {
+  const file = path.join(folder, "business.json");
+  if (!existsSync(folder)) {
+    // The deployed layout (dist/, dist-server/, node_modules) ships no business folder: check the build's.
+    console.error(`(${BUSINESS_FILE} is not here: checking the business this build was made for.)`);
+    return { found: standIns(builtBusiness), business: builtBusiness };
+  }
+  if (!existsSync(file)) {
+    return { found: [{ where: BUSINESS_FILE, key: "file", problem: "missing: run npm run business:new -- NAME" }] };
+  }
+  const raw: unknown = JSON.parse(readFileSync(file, "utf8"));
+  const markers = fillInMarkers(raw);
+  const parsed = businessSchema.safeParse(raw);
+  if (!parsed.success) {
+    const marked = new Set(markers.map((m) => m.key));
+    const errors = parsed.error.issues
+      .filter((i) => !marked.has(i.path.join(" → ")))
+      .map((i) => ({ where: BUSINESS_FILE, key: i.path.join(" → ") || "file", problem: i.message }));
+    return { found: [...markers, ...errors] };
+  }
+  return { found: [...markers, ...standIns(parsed.data)], business: parsed.data };
+}
+
+function standIns(business: Business): Placeholder[] {
   const found: Placeholder[] = [];
-  if (FICTIONAL_PHONE.test(site.phone.e164) || FICTIONAL_PHONE.test(site.phone.display)) {
-    found.push({
-      where: SITE_FILE,
-      key: "site.phone",
-      problem: `${site.phone.display} is a fictional 555-01xx number: put the business's real phone here`,
-    });
+  const add = (key: string, problem: string) => found.push({ where: BUSINESS_FILE, key, problem });
+  if (FICTIONAL_PHONE.test(business.phone.e164) || FICTIONAL_PHONE.test(business.phone.display)) {
+    add("phone", `${business.phone.display} is a fictional 555-01xx number: put the business's real phone here`);
   }
-  if (EXAMPLE_DOMAIN.test(site.email)) {
-    found.push({
-      where: SITE_FILE,
-      key: "site.email",
-      problem: `${site.email} is an .example address that receives no mail: put the business's real e-mail here`,
-    });
+  if (EXAMPLE_DOMAIN.test(business.email)) {
+    add("email", `${business.email} is an .example address that receives no mail: put the business's real e-mail here`);
   }
-  if (FICTIONAL_STREETS.includes(site.address.street)) {
-    found.push({
-      where: SITE_FILE,
-      key: "site.address.street",
-      problem: `${site.address.street} is a made-up street: put the business's real address here`,
-    });
+  if (EXAMPLE_DOMAIN.test(business.privacyEmail)) {
+    add(
+      "privacyEmail",
+      `${business.privacyEmail} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it: put the address that answers privacy requests here`,
+    );
   }
-  if (!site.foundingYear.confirmedByOwner) {
-    found.push({
-      where: SITE_FILE,
-      key: "site.foundingYear",
-      problem: `"serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year: put the real year and set confirmedByOwner: true`,
-    });
+  if (FICTIONAL_STREETS.includes(business.address.street)) {
+    add("address.street", `${business.address.street} is a made-up street: put the business's real address here`);
+  }
+  if (!business.foundingYear.confirmedByOwner) {
+    add(
+      "foundingYear",
+      `"serving since ${business.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year: put the real year and set confirmedByOwner: true`,
+    );
   }
   return found;
 }
 
+/** A town with no page of its own words gets one built from its facts only: fine, but the owner should know. */
+function townPages(business: Business | undefined): Placeholder[] {
+  return (business?.towns ?? [])
+    .filter((t) => !existsSync(path.join(CONTENT_DIR, "areas", `${t.slug}.md`)))
+    .map((t) => ({
+      where: inRepo(path.join(CONTENT_DIR, "areas", `${t.slug}.md`)),
+      key: t.name,
+      problem: `no local page written yet: /areas/${t.slug} shows only the town's facts (distance, highways, services); write a few paragraphs about driving and breaking down there`,
+    }));
+}
+
 /** Every file under a folder, as paths relative to the repository. */
-function filesUnder(folder: string): string[] {
-  const dir = path.join(root, folder);
+function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && /\.(md|json)$/.test(e.name))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+    .map((e) => inRepo(path.join(e.parentPath, e.name)))
     .sort();
 }
 
-/** A fictional number or .example address written into the content itself (articles, pages, cards). */
-/** The privacy notice (/privacy) tells people where to ask for a copy or a deletion. */
-function privacyFacts(): Placeholder[] {
-  if (!EXAMPLE_DOMAIN.test(privacyContact.email)) return [];
-  return [
-    {
-      where: "src/shared/privacy.ts",
-      key: "privacyContact.email",
-      problem: `${privacyContact.email} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it: put the address that answers privacy requests here`,
-    },
-  ];
-}
-
+/** A fictional number, an .example address or a template marker written into the content itself. */
 function contentFacts(): Placeholder[] {
   const found: Placeholder[] = [];
-  if (!existsSync(path.join(root, "src/content"))) {
-    // The deployed layout (dist/, dist-server/, node_modules) ships no sources: the content is checked where it is.
-    console.error("(src/content is not here: run `npm run launch-check` in the source tree too to check the content.)");
+  if (!existsSync(CONTENT_DIR)) {
+    // The deployed layout ships no sources: the content is checked where it is written.
+    console.error(
+      "(the business's content/ is not here: run `npm run launch-check` in the source tree too to check the content.)",
+    );
     return found;
   }
-  for (const file of filesUnder("src/content")) {
-    const lines = readFileSync(path.join(root, file), "utf8").split("\n");
+  for (const file of filesUnder(CONTENT_DIR)) {
+    const lines = readFileSync(path.resolve(root, file), "utf8").split("\n");
     lines.forEach((line, i) => {
       const phone = line.match(FICTIONAL_PHONE)?.[0];
       const domain = line.match(EXAMPLE_DOMAIN)?.[0];
+      const marker = line.match(FILL_IN)?.[0];
       if (phone) found.push({ where: file, key: `line ${i + 1}`, problem: `fictional phone number ${phone}` });
       if (domain) found.push({ where: file, key: `line ${i + 1}`, problem: `.example address ${domain}` });
+      if (marker) found.push({ where: file, key: `line ${i + 1}`, problem: `still the template's "${marker}"` });
     });
   }
   return found;
@@ -123,8 +162,10 @@ function contentFacts(): Placeholder[] {
  * many are covered, and says so.
  */
 function sampleTestimonials(check: DatabaseCheck): Placeholder[] {
-  const file = "src/content/testimonials.json";
-  const entries = testimonialsJson as {
+  const file = inRepo(path.join(CONTENT_DIR, "testimonials.json"));
+  const written = existsSync(path.resolve(root, file));
+  if (!written && existsSync(folder)) return [];
+  const entries = (written ? JSON.parse(readFileSync(path.resolve(root, file), "utf8")) : builtTestimonials) as {
     id: string;
     name: string;
     sample?: boolean;
@@ -152,7 +193,9 @@ function sampleTestimonials(check: DatabaseCheck): Placeholder[] {
   ];
 }
 
-function siteUrl(env: NodeJS.ProcessEnv, distDir: string): Placeholder[] {
+function siteUrl(env: NodeJS.ProcessEnv, distDir: string, business: Business | undefined): Placeholder[] {
+  /** The origin the build falls back to when PUBLIC_SITE_URL is not set (astro.config.mjs). */
+  const DEFAULT_SITE_URL = business?.siteUrl.replace(/\/$/, "") ?? "(business.json's siteUrl)";
   const found: Placeholder[] = [];
   const value = env.PUBLIC_SITE_URL?.trim();
   let problem: string | undefined;
@@ -254,12 +297,13 @@ async function launchCheck(env: NodeJS.ProcessEnv = process.env): Promise<Placeh
     return [{ where: "environment", key: "server configuration", problem: (error as Error).message }];
   }
   const database = await databaseFacts(config);
+  const { found, business } = businessFacts();
   return [
-    ...siteFacts(),
-    ...privacyFacts(),
+    ...found,
+    ...townPages(business),
     ...contentFacts(),
     ...sampleTestimonials(database),
-    ...siteUrl(env, config.distDir),
+    ...siteUrl(env, config.distDir, business),
     ...alertChannels(config, env),
     ...deskAccount(database, config),
   ];

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { type Locale, locales } from "../src/i18n/locales";
+import { business } from "../src/shared/business";
 import {
   CHAT_KNOWLEDGE_FILE,
   CHAT_KNOWLEDGE_FORMAT,
@@ -50,8 +51,8 @@ export interface SiteFiles {
   chatModel?: SavedModel;
 }
 
-/** astro.config.mjs's origin when PUBLIC_SITE_URL is not set. */
-export const DEFAULT_SITE_URL = "https://stocktontowing.example";
+/** astro.config.mjs's origin when PUBLIC_SITE_URL is not set: the business's own siteUrl. */
+export const DEFAULT_SITE_URL = business.siteUrl;
 
 /**
  * The request page's shells: the server fills one in at /request/{token}, in the request's language;
@@ -187,7 +188,7 @@ export function readChatModel(root: string): SavedModel | undefined {
  */
 export function readChatKnowledge(root: string): ChatKnowledge {
   const file = path.join(root, CHAT_KNOWLEDGE_FILE);
-  const rebuild = "run `npm run build` to write it from src/content (or set DIST_DIR to a built site)";
+  const rebuild = "run `npm run build` to write it from the business content (or set DIST_DIR to a built site)";
   let text: string;
   try {
     text = readFileSync(file, "utf8");

@@ -1,17 +1,29 @@
 import { defineCollection, z } from "astro:content";
-import { file, glob } from "astro/loaders";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { file as fileLoader, glob } from "astro/loaders";
+import { businessDir } from "../business-dir.mjs";
 import { areaFrontmatterSchema, areaProseSchema } from "./lib/area-schema";
 import { blogFrontmatterSchema } from "./lib/blog-schema";
 import { faqSchema } from "./lib/faq-schema";
 import { guideFrontmatterSchema } from "./lib/guide-schema";
 
-/** Blog articles: one Markdown file per slug in src/content/blog. */
+/**
+ * The business's own words live beside its facts: business/NAME/content (BUSINESS_DIR, business-dir.mjs),
+ * in the collections below. The paths in the comments are relative to that folder.
+ */
+const content = path.join(businessDir(), "content");
+
+/** A JSON collection a business may leave out (the Spanish words of a business in English only): empty then. */
+const optionalFile = (file: string) => (existsSync(file) ? fileLoader(file) : () => []);
+
+/** Blog articles: one Markdown file per slug in content/blog. */
 const blog = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/blog" }),
+  loader: glob({ pattern: "*.md", base: `${content}/blog` }),
   schema: blogFrontmatterSchema,
 });
 
-/** The long text of each of the ten service pages: src/content/services/{slug}.md. */
+/** The long text of each of the ten service pages: content/services/{slug}.md. */
 const servicePageSchema = z
   .object({
     /** Meta description of the page. */
@@ -25,7 +37,7 @@ const servicePageSchema = z
   })
   .strict();
 const servicePages = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/services" }),
+  loader: glob({ pattern: "*.md", base: `${content}/services` }),
   schema: servicePageSchema,
 });
 
@@ -35,7 +47,7 @@ const servicePages = defineCollection({
  * the owner's real reviews (README, "Testimonials") and set `sample: false`.
  */
 const testimonials = defineCollection({
-  loader: file("./src/content/testimonials.json"),
+  loader: fileLoader(`${content}/testimonials.json`),
   schema: z.object({
     name: z.string().min(1),
     town: z.string().min(1),
@@ -52,7 +64,7 @@ const guideLink = z.object({ label: z.string().min(5), href: z.string().startsWi
 
 /** The six service cards of the home page. */
 const serviceCards = defineCollection({
-  loader: file("./src/content/service-cards.json"),
+  loader: fileLoader(`${content}/service-cards.json`),
   schema: z.object({
     icon: z.enum(iconNames),
     title: z.string().min(1),
@@ -66,7 +78,7 @@ const serviceCards = defineCollection({
 
 /** The three cards of the /services overview, each with its feature list. */
 const serviceOverview = defineCollection({
-  loader: file("./src/content/service-overview.json"),
+  loader: fileLoader(`${content}/service-overview.json`),
   schema: z.object({
     icon: z.enum(iconNames),
     title: z.string().min(1),
@@ -77,15 +89,15 @@ const serviceOverview = defineCollection({
   }),
 });
 
-/** One page per town served: src/content/areas/{slug}.md, served at /areas/{slug}. */
+/** One page per town served: content/areas/{slug}.md, served at /areas/{slug}. */
 const areas = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/areas" }),
+  loader: glob({ pattern: "*.md", base: `${content}/areas` }),
   schema: areaFrontmatterSchema,
 });
 
-/** Longer how-to pages for drivers: src/content/guides/{slug}.md, served at /guides/{slug}. */
+/** Longer how-to pages for drivers: content/guides/{slug}.md, served at /guides/{slug}. */
 const guides = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/guides" }),
+  loader: glob({ pattern: "*.md", base: `${content}/guides` }),
   schema: guideFrontmatterSchema,
 });
 
@@ -95,21 +107,21 @@ const guides = defineCollection({
  * (a town's coordinates, highways and police line, a card's icon and link) stay in the English entry.
  */
 
-/** src/content/services/es/{slug}.md: the same fields as the English page, in Spanish. */
+/** content/services/es/{slug}.md: the same fields as the English page, in Spanish. */
 const servicePagesEs = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/services/es" }),
+  loader: glob({ pattern: "*.md", base: `${content}/services/es` }),
   schema: servicePageSchema,
 });
 
-/** src/content/areas/es/{slug}.md: a town page's words; its facts come from the English entry. */
+/** content/areas/es/{slug}.md: a town page's words; its facts come from the English entry. */
 const areasEs = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/areas/es" }),
+  loader: glob({ pattern: "*.md", base: `${content}/areas/es` }),
   schema: areaProseSchema,
 });
 
-/** src/content/guides/es/{slug}.md. */
+/** content/guides/es/{slug}.md. */
 const guidesEs = defineCollection({
-  loader: glob({ pattern: "*.md", base: "./src/content/guides/es" }),
+  loader: glob({ pattern: "*.md", base: `${content}/guides/es` }),
   schema: guideFrontmatterSchema,
 });
 
@@ -117,7 +129,7 @@ const guideLabelEs = z.string().min(5).optional();
 
 /** The home page's cards in Spanish, by the English card's id. */
 const serviceCardsEs = defineCollection({
-  loader: file("./src/content/es/service-cards.json"),
+  loader: optionalFile(`${content}/es/service-cards.json`),
   schema: z.object({
     title: z.string().min(1),
     description: z.string().min(20),
@@ -128,7 +140,7 @@ const serviceCardsEs = defineCollection({
 
 /** The /es/services cards, by the English card's id. */
 const serviceOverviewEs = defineCollection({
-  loader: file("./src/content/es/service-overview.json"),
+  loader: optionalFile(`${content}/es/service-overview.json`),
   schema: z.object({
     title: z.string().min(1),
     description: z.string().min(10),
@@ -139,7 +151,7 @@ const serviceOverviewEs = defineCollection({
 
 /** The testimonials' text in Spanish, by the English entry's id (name, town, rating and sample from there). */
 const testimonialsEs = defineCollection({
-  loader: file("./src/content/es/testimonials.json"),
+  loader: optionalFile(`${content}/es/testimonials.json`),
   schema: z.object({ text: z.string().min(20) }),
 });
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../server/db/client";
 import { addUser } from "../../server/features/desk/users";
 import { rebuildNumbersRollups } from "../../server/features/numbers/rollups";
+import { business } from "../../src/shared/business";
 import { callPlacements } from "../../src/shared/event-schema";
 import { services } from "../../src/shared/services";
 import { sqlArray } from "./bench-data";
@@ -47,7 +48,8 @@ const streets = [
   "Main St",
   "Kettleman Ln",
 ];
-const towns = ["Stockton", "Lodi", "Manteca", "Tracy", "Lathrop", "French Camp", "Mountain House", "Acampo"];
+/** The business's towns (business.json), so the desk shows the towns it serves. */
+const towns = business.towns.map((t) => t.name);
 
 interface SeedOptions {
   dataDir: string;

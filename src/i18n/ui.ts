@@ -1,4 +1,5 @@
 import { services } from "../shared/services";
+import { withBusinessWords } from "./business-words";
 import { about as enAbout } from "./en/about";
 import { areas as enAreas } from "./en/areas";
 import { articles as enArticles } from "./en/articles";
@@ -94,7 +95,7 @@ function assertServiceNames(dictionary: Dictionary) {
   }
 }
 
-export const ui: Record<Locale, Dictionary> = { en, es };
+export const ui: Record<Locale, Dictionary> = { en: withBusinessWords(en, "en"), es: withBusinessWords(es, "es") };
 assertSameKeys(ui);
 assertServiceNames(en);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { business } from "../shared/business";
 import { services } from "../shared/services";
 import { site } from "../shared/site";
 
@@ -8,7 +9,7 @@ const highwayNames = site.highways as [string, ...string[]];
 
 /**
  * Frontmatter of a town page (src/content/areas/{slug}.md). Every fact here is one we could check:
- * coordinates give the distance and direction from downtown Stockton; a police number is listed only
+ * coordinates (from business.json) give the distance and direction from the business; a police number is listed only
  * where an official source shows it.
  */
 export const areaFrontmatterSchema = z
@@ -19,9 +20,6 @@ export const areaFrontmatterSchema = z
     description: z.string().min(70).max(170),
     /** One or two sentences under the heading. */
     lead: z.string().min(40).max(260),
-    /** Center of the town (decimal degrees), for the distance and direction from downtown Stockton. */
-    latitude: z.number().min(37.5).max(38.4),
-    longitude: z.number().min(-121.8).max(-120.9),
     /** Freeways and state highways through or next to the town, from the one list in src/shared/site.ts. */
     highways: z.array(z.enum(highwayNames)).min(1).max(6),
     /** The services drivers there ask about most, most relevant first. */
@@ -36,19 +34,27 @@ export const areaFrontmatterSchema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  // The town's centre comes from business.json (its towns list), the one place it is written.
+  .transform((area) => ({ ...area, ...townCentre(area.name) }));
+
+function townCentre(name: string): { latitude: number; longitude: number } {
+  const town = business.towns.find((t) => t.name === name);
+  return { latitude: town?.latitude ?? Number.NaN, longitude: town?.longitude ?? Number.NaN };
+}
 
 export type AreaFrontmatter = z.infer<typeof areaFrontmatterSchema>;
 
 /** A town page in another language (src/content/areas/es/{slug}.md): its words only; the facts stay in English's. */
-export const areaProseSchema = areaFrontmatterSchema
-  .pick({ description: true, lead: true })
-  .extend({
+export const areaProseSchema = z
+  .object({
+    description: z.string().min(70).max(170),
+    lead: z.string().min(40).max(260),
     /** The police agency's name in this language, where the English entry lists a police line. */
     policeAgency: z.string().min(5).optional(),
   })
   .strict();
 
-/** The URL slug of a town: "Mountain House" -> "mountain-house". */
+/** The URL slug of a town: "Two Words" -> "two-words". */
 export const areaSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 export const areaHref = (name: string) => `/areas/${areaSlug(name)}`;

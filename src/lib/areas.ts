@@ -4,7 +4,7 @@ import { type Compass, compassDirection, distanceMiles } from "../shared/geo";
 import { site } from "../shared/site";
 import { type AreaFrontmatter, areaHref } from "./area-schema";
 
-/** Where a town lies from downtown Stockton (the business's address), in whole miles. */
+/** Where a town lies from downtown Centerville (the business's address), in whole miles. */
 interface FromStockton {
   miles: number;
   direction: Compass;
@@ -16,7 +16,7 @@ export function fromStockton(area: Pick<AreaFrontmatter, "latitude" | "longitude
   return { miles, direction: compassDirection(site.geo, area) };
 }
 
-/** "About 12 miles north of downtown Stockton", or the home-town line for Stockton itself. */
+/** "About 12 miles north of downtown Centerville", or the home-town line for Centerville itself. */
 export function fromStocktonLabel(
   area: Pick<AreaFrontmatter, "latitude" | "longitude">,
   locale: Locale = "en",

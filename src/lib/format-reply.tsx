@@ -13,7 +13,7 @@ export type PageTitles = Readonly<Record<string, string>>;
 
 // http(s) addresses, or a path on this site ("/services/jump-start", its Spanish twin
 // "/es/services/jump-start", "/guides/after-an-accident"), standing on their own; or a US phone
-// number written with separators: (209) 555-0142, 209-555-0142, +1 209.555.0142.
+// number written with separators: (209) 555-0100, 209-555-0100, +1 209.555.0142.
 const LINK =
   /(https?:\/\/[^\s<>"'`]+|(?<![\w/.])\/(?:es\/)?(?:services|blog|contact|chat|about|areas|guides)(?:\/[a-z0-9-]+)*)/;
 const PHONE = /((?<![\w+])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\w-]))/;
@@ -74,7 +74,7 @@ export function formatReply(text: string, titles: PageTitles = {}): ReactNode[] 
   const out: ReactNode[] = [];
   let last = 0;
   let n = 0;
-  // A link the reply wrapped in *...* or _..._ ("call *(209) 555-0142*") keeps its emphasis.
+  // A link the reply wrapped in *...* or _..._ ("call *(209) 555-0100*") keeps its emphasis.
   const place = (start: number, end: number, link: (key: string) => ReactNode) => {
     const marker = text[start - 1];
     const wrapped = start - 1 >= last && (marker === "*" || marker === "_") && text[end] === marker;

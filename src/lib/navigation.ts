@@ -1,6 +1,7 @@
 import { type Locale, localizeHref } from "../i18n/locales";
 import { ui } from "../i18n/ui";
-import { serviceHref, services } from "../shared/services";
+import { offeredServices } from "../shared/offered-services";
+import { serviceHref } from "../shared/services";
 import { site } from "../shared/site";
 import { areaHref } from "./area-schema";
 
@@ -14,7 +15,7 @@ export interface NavItem {
 export function navigationFor(locale: Locale) {
   const t = ui[locale].nav;
   const at = (href: string) => localizeHref(href, locale);
-  const serviceNav: NavItem[] = services.map((s) => ({
+  const serviceNav: NavItem[] = offeredServices.map((s) => ({
     name: ui[locale].serviceNames[s.slug],
     href: at(serviceHref(s.slug)),
   }));

@@ -1,6 +1,7 @@
 import { localizedPath } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
-import { serviceHref, services } from "../shared/services";
+import { offeredServices } from "../shared/offered-services";
+import { serviceHref } from "../shared/services";
 import { site } from "../shared/site";
 import { blogHref } from "./blog";
 import type { PageTitles } from "./format-reply";
@@ -22,7 +23,7 @@ export function buildPageTitles(posts: { slug: string; title: string }[]): PageT
   const es = ui.es;
   return {
     ...fixedPages,
-    ...Object.fromEntries(services.map((s) => [serviceHref(s.slug), s.name])),
+    ...Object.fromEntries(offeredServices.map((s) => [serviceHref(s.slug), s.name])),
     ...Object.fromEntries(posts.map((p) => [blogHref(p.slug), p.title])),
     // The Spanish pages, named as their Spanish headings name them (a reply in Spanish may link there).
     "/es/services": es.servicesPage.heading,
@@ -30,6 +31,8 @@ export function buildPageTitles(posts: { slug: string; title: string }[]): PageT
     "/es/chat": es.chatPage.heading,
     "/es/about": fill(es.about.heading, { name: site.name }),
     "/es/blog": es.blogPage.heading,
-    ...Object.fromEntries(services.map((s) => [localizedPath(serviceHref(s.slug), "es"), es.serviceNames[s.slug]])),
+    ...Object.fromEntries(
+      offeredServices.map((s) => [localizedPath(serviceHref(s.slug), "es"), es.serviceNames[s.slug]]),
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { type Locale, localizeHref } from "../i18n/locales";
 import { fill, ui } from "../i18n/ui";
+import { business } from "../shared/business";
 import { type Service, serviceHref, serviceImage } from "../shared/services";
 import { fullAddress, site } from "../shared/site";
 
@@ -57,8 +58,8 @@ export function businessJsonLd(origin: string | URL, locale: Locale = "en") {
       },
       ...site.areas.map((name) => ({ "@type": "City", name: `${name}, ${site.address.region}` })),
     ],
-    // The dispatchers take calls, and the site answers, in English and Spanish.
-    knowsLanguage: ["en-US", "es-US"],
+    // The dispatchers take calls, and the site answers, in the business's languages.
+    knowsLanguage: business.languages.map((l) => `${l}-US`),
     openingHoursSpecification: [
       {
         "@type": "OpeningHoursSpecification",

@@ -56,7 +56,7 @@ const articleSectionSchema = z
   })
   .strict();
 
-/** A town with a page of its own: "Lodi" -> "/areas/lodi". */
+/** A town with a page of its own: "Riverton" -> "/areas/lodi". */
 const townPageSchema = z.object({ town: z.string().min(1), url: z.string().startsWith("/areas/") }).strict();
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The pickup line a phone's position becomes: "Near Lodi · position sent from my phone (±12 m)". It
+ * The pickup line a phone's position becomes: "Near Riverton · position sent from my phone (±12 m)". It
  * holds no coordinates on purpose: the position travels in its own fields, which the retention job
  * erases on the day /privacy promises, while the pickup words are kept with the request. Pure and
  * free of the dictionary, so the form's island carries only the words it is given.

@@ -155,7 +155,7 @@ export function locationView(row: StoredLocation): LocationView | null {
   };
 }
 
-/** "Near Lodi (1.2 km from its center), inside the service area", in English for the owner. */
+/** "Near Riverton (1.2 km from its center), inside the service area", in English for the owner. */
 export function ownerPlaceLine(view: LocationView): string {
   const area = view.insideServiceArea ? "inside the service area" : "outside the service area";
   if (!view.nearestTown) return area;

@@ -4,8 +4,11 @@ import { type LocationWords, locationWords } from "../i18n/location";
 import { type Dictionary, fill, ui } from "../i18n/ui";
 import { locationFieldsFor, missingLocationField } from "../shared/location";
 import type { ApiRefusal } from "./api-refusal";
+import { offeredServices } from "./offered-services";
 import { MAX_NOTE_CHARS, MAX_VEHICLE_CHARS } from "./service-request-fields";
 import { serviceNames } from "./services";
+
+const offeredNames = new Set<string>(offeredServices.map((s) => s.name));
 
 /**
  * The service request, checked by the same schema in the browser (the form's own check) and on the
@@ -77,7 +80,10 @@ export function serviceRequestSchemaFor(
       name: storable(required),
       email: storable(required.email({ message: m.email })),
       phone: storable(required.pipe(z.string().refine(dialable, { message: m.phone }))),
-      service: required.pipe(z.enum(serviceNames, { message: m.service })),
+      // One of the specification's names, and one this business offers (business.json's services).
+      service: required.pipe(
+        z.enum(serviceNames, { message: m.service }).refine((name) => offeredNames.has(name), { message: m.service }),
+      ),
       pickupLocation: location,
       dropoffLocation: location,
       vehicle,

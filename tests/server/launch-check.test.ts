@@ -1,12 +1,11 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { reviews } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
-import { privacyContact } from "../../src/shared/privacy";
-import { site } from "../../src/shared/site";
+import { business } from "../../src/shared/business";
 import { runCli } from "../support/cli";
 import { databaseTargets } from "../support/databases";
 
@@ -28,28 +27,49 @@ describe("launch-check on the repository as it is", () => {
     const emptyDataDir = path.join(scratch, "empty-data");
     const { code, stdout } = await runCli(SCRIPT, [], baseEnv({ DATA_DIR: emptyDataDir }));
     expect(code).toBe(1);
-    expect(stdout).toContain(`src/shared/site.ts › site.phone: ${site.phone.display} is a fictional 555-01xx number`);
-    expect(stdout).toContain(`src/shared/site.ts › site.email: ${site.email} is an .example address`);
+    const file = "business/stockton/business.json";
+    expect(stdout).toContain(`${file} › phone: ${business.phone.display} is a fictional 555-01xx number`);
+    expect(stdout).toContain(`${file} › email: ${business.email} is an .example address`);
     expect(stdout).toContain(
-      `src/shared/privacy.ts › privacyContact.email: ${privacyContact.email} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it`,
+      `${file} › privacyEmail: ${business.privacyEmail} is an .example address that receives no mail, and the privacy notice (/privacy) tells people to write to it`,
     );
-    expect(stdout).toContain(`src/shared/site.ts › site.address.street: ${site.address.street} is a made-up street`);
+    expect(stdout).toContain(`${file} › address.street: ${business.address.street} is a made-up street`);
     expect(stdout).toContain(
-      `src/shared/site.ts › site.foundingYear: "serving since ${site.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
+      `${file} › foundingYear: "serving since ${business.foundingYear.year}" is on /about and in the structured data, but the owner has not confirmed the year`,
     );
-    const testimonials = JSON.parse(readFileSync(path.join(root, "src/content/testimonials.json"), "utf8")) as {
-      id: string;
-      sample: boolean;
-    }[];
+    const testimonials = JSON.parse(
+      readFileSync(path.join(root, "business/stockton/content/testimonials.json"), "utf8"),
+    ) as { id: string; sample: boolean }[];
     expect(testimonials.filter((t) => t.sample)).toHaveLength(7);
     // No published review yet: the carousel's seven places are all samples.
     expect(stdout).toContain(
-      "src/content/testimonials.json › samples shown: the home page still shows 7 sample testimonials (0 published reviews of the 7 places)",
+      "business/stockton/content/testimonials.json › samples shown: the home page still shows 7 sample testimonials (0 published reviews of the 7 places)",
     );
     expect(stdout).toContain("environment › PUBLIC_SITE_URL: not set");
     expect(stdout).toMatch(/environment › SMTP_URL, .*LEAD_ALERT_WEBHOOK_URL.*: no alert channel is configured/);
     expect(stdout).toContain(`database (DATA_DIR ${emptyDataDir}) › desk_users: no desk account`);
     expect(stdout).toMatch(/^Launch check: 9 placeholder\(s\) must be replaced/m);
+  });
+
+  it("lists every template placeholder of a new business, and each town with no local page written yet", async () => {
+    const template = await runCli(SCRIPT, [], baseEnv({ BUSINESS_DIR: "business/_template", DATA_DIR: scratch }));
+    expect(template.code).toBe(1);
+    const file = "business/_template/business.json";
+    expect(template.stdout).toContain(`${file} › phone → e164: still the template's "FILL IN: the same number`);
+    expect(template.stdout).toContain(
+      `${file} › towns → 0 → latitude: still the template's "FILL IN: the town's latitude"`,
+    );
+    expect(template.stdout.match(/still the template's "FILL IN/g)).toHaveLength(23);
+
+    const other = await runCli(
+      SCRIPT,
+      [],
+      baseEnv({ BUSINESS_DIR: "tests/fixtures/business-test", DATA_DIR: scratch }),
+    );
+    const areas = "tests/fixtures/business-test/content/areas";
+    expect(other.stdout).toContain(`${areas}/meridian.md › Meridian: no local page written yet`);
+    expect(other.stdout).toContain(`${areas}/nampa.md › Nampa: no local page written yet`);
+    expect(other.stdout).not.toContain(`${areas}/boise.md`);
   });
 
   it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {
@@ -86,28 +106,18 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
   let db: Database | undefined;
 
   beforeAll(async () => {
-    // The parts of the repository the check reads, and its dependencies.
-    for (const part of ["src", "server", "scripts", "package.json", "tsconfig.json"]) {
-      cpSync(path.join(root, part), path.join(copy, part), { recursive: true });
-    }
-    symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"), "dir");
-    const siteFile = path.join(copy, "src/shared/site.ts");
-    writeFileSync(
-      siteFile,
-      readFileSync(siteFile, "utf8")
-        .replace(
-          `phone: { display: "${site.phone.display}", e164: "${site.phone.e164}" }`,
-          'phone: { display: "(209) 464-7000", e164: "+12094647000" }',
-        )
-        .replace(`email: "${site.email}"`, 'email: "dispatch@stockton-tow-help.com"')
-        .replace(`street: "${site.address.street}"`, 'street: "500 N Center St"')
-        .replace("confirmedByOwner: false", "confirmedByOwner: true"),
-    );
-    const privacyFile = path.join(copy, "src/shared/privacy.ts");
-    writeFileSync(
-      privacyFile,
-      readFileSync(privacyFile, "utf8").replace(privacyContact.email, "privacy@stockton-tow-help.com"),
-    );
+    // The business folder as the owner fills it in (BUSINESS_DIR names it): real-looking facts.
+    cpSync(path.join(root, "business/stockton"), copy, { recursive: true });
+    const file = path.join(copy, "business.json");
+    const facts = JSON.parse(readFileSync(file, "utf8"));
+    Object.assign(facts, {
+      phone: { display: "(209) 464-7000", e164: "+12094647000" },
+      email: "dispatch@stockton-tow-help.com",
+      privacyEmail: "privacy@stockton-tow-help.com",
+      address: { ...facts.address, street: "500 N Center St" },
+      foundingYear: { ...facts.foundingYear, confirmedByOwner: true },
+    });
+    writeFileSync(file, JSON.stringify(facts));
     place = await target.create();
     db = await openDatabase(place);
     await addUser(db.db, "owner@stockton-tow-help.com", "correct horse battery staple");
@@ -133,13 +143,14 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       PUBLIC_SITE_URL: "https://www.stockton-tow-help.com",
       LEAD_ALERT_WEBHOOK_URL: "https://hooks.stockton-tow-help.com/requests",
       LEAD_ALERT_WEBHOOK_SECRET: "a-webhook-secret-of-32-characters",
+      BUSINESS_DIR: copy,
       DATA_DIR: place.dataDir,
       ...(place.databaseUrl ? { DATABASE_URL: place.databaseUrl } : {}),
     });
 
   if (target.kind === "pglite") {
     it("while a server holds the PGlite folder, says it could not check the desk accounts and exits 1", async () => {
-      const { code, stdout } = await runCli(SCRIPT, [], configured(), "", copy);
+      const { code, stdout } = await runCli(SCRIPT, [], configured());
       expect(code).toBe(1);
       expect(stdout).toMatch(/desk_users: could not check: The database folder .* is in use by another running server/);
       expect(stdout).toContain("Stop the server and run `npm run launch-check` again");
@@ -154,20 +165,18 @@ describe.each(databaseTargets)("launch-check on a configured copy, desk accounts
       await db?.close();
       db = undefined;
     }
-    const { code, stdout, stderr } = await runCli(SCRIPT, [], configured(), "", copy);
+    const { code, stdout, stderr } = await runCli(SCRIPT, [], configured());
     expect(stderr).toBe("");
     expect(stdout).toContain("Launch check passed: no placeholders left.");
     expect(code).toBe(0);
   });
 
   it("the configured copy still fails when the desk account is missing", async () => {
-    const { code, stdout } = await runCli(
-      SCRIPT,
-      [],
-      { ...configured(), DATA_DIR: path.join(scratch, `no-db-${target.kind}`), DATABASE_URL: "" },
-      "",
-      copy,
-    );
+    const { code, stdout } = await runCli(SCRIPT, [], {
+      ...configured(),
+      DATA_DIR: path.join(scratch, `no-db-${target.kind}`),
+      DATABASE_URL: "",
+    });
     expect(code).toBe(1);
     expect(stdout).toMatch(/desk_users: no desk account/);
     // An empty database has no published review either.

@@ -1,12 +1,13 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { businessDir } from "../../business-dir.mjs";
 import { readChatKnowledge } from "../../server/site-files";
 import type { ChatKnowledge, ContentPage, KnownCollection } from "../../src/shared/chat-knowledge-schema";
 
 /**
  * The site's content as the build read it: tests take the pages from the knowledge file the build
  * wrote (dist/chat-knowledge.json, made from Astro's content collections), through the server's own
- * reader, so there is one reader of src/content and no second Markdown parser. `npm test` builds
+ * reader, so there is one reader of the business's content and no second Markdown parser. `npm test` builds
  * first; run `npm run build` before running tests one by one after changing the content.
  */
 const root = path.resolve(import.meta.dirname, "../..");
@@ -18,7 +19,7 @@ export function builtKnowledge(): ChatKnowledge {
   if (cached) return cached;
   const knowledge = readChatKnowledge(builtDist);
   const built = statSync(path.join(builtDist, "chat-knowledge.json")).mtimeMs;
-  const changed = newestFile(path.join(root, "src/content"));
+  const changed = newestFile(path.join(businessDir(), "content"));
   if (changed.mtimeMs > built) {
     throw new Error(`${changed.file} changed after the last build: run \`npm run build\` so tests read the content.`);
   }

@@ -14,7 +14,7 @@ import { DeskClient } from "./desk-client";
 import { validServiceRequest } from "./service-request";
 import { emptyTestSite } from "./test-site";
 
-const areasDir = path.resolve(import.meta.dirname, "../../src/content/areas");
+const areasDir = path.resolve(import.meta.dirname, "../../business/stockton/content/areas");
 
 /**
  * The towns the server serves, as the build hands them to it (area pages with a name and a point),

@@ -11,7 +11,7 @@ export interface PageRoute {
   h1: string | RegExp;
 }
 
-const blogSlugs = readdirSync(new URL("../../src/content/blog/", import.meta.url))
+const blogSlugs = readdirSync(new URL("../../business/stockton/content/blog/", import.meta.url))
   .filter((f) => f.endsWith(".md"))
   .map((f) => f.slice(0, -3))
   .sort();

@@ -502,7 +502,7 @@ describe("the safety guard's replies", () => {
       const page = knowledge.pages.find((p) => p.file === file);
       const words = page
         ? pageWords(page)
-        : readFileSync(new URL(`../../src/content/${file}`, import.meta.url), "utf8");
+        : readFileSync(new URL(`../../business/stockton/content/${file}`, import.meta.url), "utf8");
       expect(words.replace(/\*\*/g, "").replace(/\s+/g, " ").toLowerCase(), file).toContain(phrase.toLowerCase());
       expect(safetyVocabularies[lang].reply.kinds[kind].say.toLowerCase(), `${lang} ${kind}`).toContain(
         phrase.toLowerCase(),

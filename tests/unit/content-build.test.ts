@@ -15,8 +15,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function projectCopy(name: string) {
   const dir = path.join(work, name);
-  cpSync(path.join(root, "src"), path.join(dir, "src"), { recursive: true });
-  for (const f of ["astro.config.mjs", "tsconfig.json", "package.json"]) cpSync(path.join(root, f), path.join(dir, f));
+  for (const part of ["src", "business"]) cpSync(path.join(root, part), path.join(dir, part), { recursive: true });
+  for (const f of ["astro.config.mjs", "business-dir.mjs", "tsconfig.json", "package.json"])
+    cpSync(path.join(root, f), path.join(dir, f));
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
 }
@@ -34,7 +35,7 @@ describe("the build rejects malformed content", () => {
   it("an article with a bad date and an unknown service stops the build, naming the file", () => {
     const dir = projectCopy("broken-article");
     writeFileSync(
-      path.join(dir, "src/content/blog/broken-article.md"),
+      path.join(dir, "business/stockton/content/blog/broken-article.md"),
       "---\ntitle: A broken article for the test\nexcerpt: short\npublishDate: not a date\nservices: [teleportation]\n---\n\n## Body\n",
     );
     const result = sync(dir);

@@ -332,7 +332,9 @@ describe("one referral voice and no promises a referral service cannot keep", ()
   // (issue 48: "Flat tire on I-205 during rush hour … waited until I merged back into traffic").
   it("no sample testimonial describes roadside work beside freeway traffic, in either language", () => {
     const read = (file: string) =>
-      JSON.parse(readFileSync(new URL(`../../src/content/${file}`, import.meta.url), "utf8")) as { text: string }[];
+      JSON.parse(readFileSync(new URL(`../../business/stockton/content/${file}`, import.meta.url), "utf8")) as {
+        text: string;
+      }[];
     for (const t of [...read("testimonials.json"), ...read("es/testimonials.json")]) {
       expect(t.text).not.toMatch(/rush hour|hora pico|merged back|me incorporé/i);
       if (/\b(I|SR)-\d+\b/.test(t.text)) expect(t.text).not.toMatch(/\b(tire|llanta)\b/i);
@@ -341,7 +343,7 @@ describe("one referral voice and no promises a referral service cannot keep", ()
 
   it("testimonials are marked as samples in the content, and the home page says so", () => {
     const testimonials = JSON.parse(
-      readFileSync(new URL("../../src/content/testimonials.json", import.meta.url), "utf8"),
+      readFileSync(new URL("../../business/stockton/content/testimonials.json", import.meta.url), "utf8"),
     ) as { sample: boolean }[];
     expect(testimonials).toHaveLength(7);
     for (const t of testimonials) expect(typeof t.sample).toBe("boolean");

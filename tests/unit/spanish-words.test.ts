@@ -64,7 +64,7 @@ function strings(value: unknown, at: string): [string, string][] {
   return [];
 }
 
-const contentFolders = ["src/content"].flatMap((base) =>
+const contentFolders = ["business/stockton/content"].flatMap((base) =>
   readdirSync(path.join(root, base), { recursive: true, withFileTypes: true })
     .filter((e) => e.isDirectory() && e.name === "es")
     .map((e) => path.relative(root, path.join(e.parentPath, e.name))),
@@ -135,11 +135,16 @@ const CHAT_NOT_YET_ALIGNED: string[] = [];
 describe("Spanish word list", () => {
   it("reads every Spanish content folder and the Spanish dictionary", () => {
     expect(contentFolders.sort()).toEqual(
-      ["src/content/areas/es", "src/content/es", "src/content/guides/es", "src/content/services/es"].sort(),
+      [
+        "business/stockton/content/areas/es",
+        "business/stockton/content/es",
+        "business/stockton/content/guides/es",
+        "business/stockton/content/services/es",
+      ].sort(),
     );
     const texts = spanishTexts();
     // 10 service pages, 10 town pages, the guide and the three card files, plus the dictionary's strings.
-    expect(texts.filter(([where]) => where.startsWith("src/content")).length).toBeGreaterThanOrEqual(24);
+    expect(texts.filter(([where]) => where.startsWith("business/stockton/content")).length).toBeGreaterThanOrEqual(24);
     expect(texts.filter(([where]) => where.startsWith("ui.es")).length).toBeGreaterThan(100);
   });
 

@@ -7,7 +7,7 @@ import { fullAddress, site } from "../../../src/shared/site";
 import type { ServiceRequestRow } from "../../db/schema";
 import { escapeHtml } from "../../escape-html";
 
-/** "38.1302, -121.2724 (±12 m), nearest town Lodi (1.2 km from its center), inside the service area". */
+/** "38.1302, -121.2724 (±12 m), nearest town Riverton (1.2 km from its center), inside the service area". */
 function gpsLine(request: ServiceRequestRow): string | undefined {
   const view = locationView(request);
   if (!view) return undefined;

@@ -26,11 +26,11 @@ export interface OfferFacts {
 const NOT_GIVEN = "(not given)";
 const KM_PER_MILE = 1.609344;
 
-/** "near Lodi (2.0 mi, 3.2 km from its center)", "in Lodi" under half a mile, or "near Lodi" when the distance is unknown. */
+/** "near Riverton (2.0 mi, 3.2 km from its center)", "in Riverton" under half a mile, or "near Riverton" when the distance is unknown. */
 function whereLine(offer: ClaimedOffer): string {
   if (offer.distanceKm === null) return `near ${offer.town}`;
   const miles = (offer.distanceKm / KM_PER_MILE).toFixed(1);
-  // "0.2 mi from its center" says less than the town's name: the offer page says "In Stockton" too.
+  // "0.2 mi from its center" says less than the town's name: the offer page says "In Centerville" too.
   if (offer.distanceKm / KM_PER_MILE < 0.5) return `in ${offer.town}`;
   return `near ${offer.town} (${miles} mi, ${offer.distanceKm.toFixed(1)} km from its center)`;
 }

@@ -50,7 +50,7 @@ export const STEMMERS: Record<ChatLanguage, { stem(tokens: string[]): string[] }
 /**
  * The one-word place names (the towns, their aliases, places outside them): left out of the features,
  * so that the towns named in the examples teach the classifier nothing about intents. Words of longer
- * names ("area" of Bay Area, "camp" of French Camp) are everyday words too, and stay.
+ * names ("area" of Bay Area, "camp" of Bear Camp) are everyday words too, and stay.
  */
 const PLACE_WORDS = new Set(
   LANGUAGES.flatMap((lang) => {

@@ -1,10 +1,11 @@
+import { isOffered } from "../../../src/shared/offered-services";
 import { site } from "../../../src/shared/site";
 import { dangerReply } from "./danger-reply";
 import type { PlaceMention } from "./entities";
 import { fill, type OneOrMany, type Replies } from "./pack";
 import type { Reading } from "./read";
 import type { Retriever } from "./retrieval";
-import { accidentTopic, intentsOfKind, ROLES, ruleOf, SERVICES, topicOf, tows } from "./routing";
+import { accidentTopic, intentsOfKind, ROLES, ruleOf, SERVICES, serviceOf, topicOf, tows } from "./routing";
 
 /**
  * Puts a reply together from a reading, in one order for every message and every language: danger
@@ -84,8 +85,28 @@ function abstain(reading: Reading): Composed {
 }
 
 export function compose(reading: Reading, context: ComposeContext): Composed {
-  const said = composeText(reading, context);
-  return typeof said === "string" ? { text: said, abstained: false } : said;
+  // A service this business does not offer (business.json) is not answered as one: the reply says so
+  // and composes from the rest of the message, with no link to a page that does not exist.
+  const asked = [...reading.services, ...reading.intents.flatMap((i) => serviceOf(i) ?? [])];
+  const missing = [...new Set(asked)].filter((s) => !isOffered(s));
+  if (!missing.length) {
+    const said = composeText(reading, context);
+    return typeof said === "string" ? { text: said, abstained: false } : said;
+  }
+  const r = reading.pack.replies;
+  const names = missing.map((s) => r.serviceNames[s] ?? s).join(r.and);
+  const notOffered = fill(r.notOffered, r, { names });
+  const offeredIntent = (i: string) => !serviceOf(i) || isOffered(serviceOf(i) as string);
+  const rest = {
+    ...reading,
+    services: reading.services.filter(isOffered),
+    intents: reading.intents.filter(offeredIntent),
+  } as Reading;
+  if (!rest.services.length && !rest.intents.length && !rest.places.length)
+    return { text: notOffered, abstained: false };
+  const said = composeText(rest, context);
+  const text = typeof said === "string" ? said : said.abstained ? "" : said.text;
+  return { text: text ? `${notOffered} ${text}` : notOffered, abstained: false };
 }
 
 function composeText(reading: Reading, context: ComposeContext): string | Composed {
@@ -148,7 +169,7 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
   const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
   if (!services.length && served.length >= 2 && trip && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
     services = [SERVICES.tow];
-  // Taken somewhere ("from Lodi to my house", "al taller"): a tow, before what else the car needs.
+  // Taken somewhere ("from Riverton to my house", "al taller"): a tow, before what else the car needs.
   if (reading.takenTo && !services.some(tows) && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
     services = [SERVICES.tow, ...services];
   if (safety.crashed && !intents.some((i) => ruleOf(i).kind === "accident") && !services.some(tows))
@@ -185,7 +206,7 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
   } else if (
     served.length &&
     !intents.some((i) => ruleOf(i).elsewhere) &&
-    // A town named in another question ("impound in Lodi") is where it happened, not a "do you serve".
+    // A town named in another question ("impound in Riverton") is where it happened, not a "do you serve".
     (services.length || has(ROLES.askPlace) || !intents.some(isQuestion))
   ) {
     const asksArea = has(ROLES.askPlace) || !services.length;

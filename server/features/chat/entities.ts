@@ -130,7 +130,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
     entries.push({ name, served: false, phrase: phrase(name), exact: false });
     for (const a of aliases) entries.push({ name, served: false, phrase: phrase(a), exact: true });
   }
-  // Longest first: "Mountain House" before a one-word name inside it, a landmark before its town.
+  // Longest first: "Hill Valley" before a one-word name inside it, a landmark before its town.
   entries.sort((a, b) => b.phrase.words.length - a.phrase.words.length);
   const byInitial = new Map<string, PlaceEntry[]>();
   for (const entry of entries) {
@@ -166,8 +166,8 @@ export function createEntityFinder(e: Entities): EntityFinder {
     list.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, false, false));
 
   /**
-   * A place's part in a trip, from the few words before it: "from the shop in Lodi" is where the car
-   * is picked up, "to my house in Stockton" where it goes; "I'm in Lodi" is where the driver is.
+   * A place's part in a trip, from the few words before it: "from the shop in Riverton" is where the car
+   * is picked up, "to my house in Centerville" where it goes; "I'm in Riverton" is where the driver is.
    */
   const roleAt = (words: string[], at: number): Role => {
     for (let end = at; end >= Math.max(0, at - 4); end--) {
@@ -205,7 +205,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
           let free = true;
           for (let i = 1; i < n; i++) if (taken.has(at + i)) free = false;
           if (!free || !matchesAt(words, at, entry.phrase, !entry.served, !entry.exact)) continue;
-          // "Kettleman Lane" is a street in Lodi; "Stockton Blvd" a street, not a trip to Stockton.
+          // "Oak Lane" is a street in Riverton; "Center Blvd" a street, not a trip to Centerville.
           if (!entry.exact && street.has(words[at + n] ?? "")) continue;
           if (n === 1 && everyday.has(words[at] as string) && !capital(at)) continue;
           for (let i = 0; i < n; i++) taken.add(at + i);

@@ -8,7 +8,7 @@ import { PACKS, type Said } from "./pack";
  */
 export type { ArticleSection, ChatKnowledge };
 
-/** The towns that have a page of their own, by name: "Lodi" -> "/areas/lodi". */
+/** The towns that have a page of their own, by name: "Riverton" -> "/areas/lodi". */
 export function townPages(knowledge: ChatKnowledge): Map<string, string> {
   return new Map(knowledge.townPages.map((p) => [p.town, p.url]));
 }

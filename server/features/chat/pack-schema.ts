@@ -70,6 +70,8 @@ export const repliesSchema = z
     serviceItem: text,
     serviceLink: text,
     outsideService: text,
+    /** A service the business does not offer ({names}): said instead of its answer. */
+    notOffered: text,
     townPages: text,
     articlePassage: text,
     guidePassage: text,

@@ -101,6 +101,7 @@ export interface Replies {
   serviceLink: string;
   /** The service asked for beside a place outside the towns: its page, never a yes. */
   outsideService: string;
+  notOffered: string;
   townPages: string;
   articlePassage: string;
   /** A passage of a page that has a twin in this language (a guide, not a blog article): its link is the twin's. */
@@ -145,6 +146,7 @@ export function fill(text: string, replies: Pick<Replies, "and">, values: Record
     email: site.email,
     address: fullAddress,
     radiusMiles: String(serviceRadiusMiles),
+    city: site.address.city,
     townList: joined(site.areas, replies.and),
     highwayList: replies.and === " and " ? highwayList : joined(site.highways, replies.and),
     ...values,

@@ -1,4 +1,5 @@
 import type { ChatLanguage } from "../../../src/shared/chat-schema";
+import { spanishOffered } from "../../../src/shared/languages";
 import type { Guess, IntentModel } from "./classifier";
 import { safetyGuard } from "./danger-reply";
 import type { EntityFinder, PlaceMention } from "./entities";
@@ -79,7 +80,8 @@ export function readMessage(
   const folded = fold(text);
   // The reply may follow the page ("hi" on a Spanish page); the reading follows the message's words.
   const scores = model.languageScores(folded);
-  const lang = replyLanguage(model, folded, hint, scores);
+  // A business in English only (business.json's languages) answers in English whatever the words.
+  const lang = spanishOffered ? replyLanguage(model, folded, hint, scores) : "en";
   const written = messageLanguage(scores, hint);
   const pack = PACKS[lang];
   const finder = finders[written];
@@ -144,7 +146,7 @@ export function readMessage(
     if (!services.includes(slug) && !denied.includes(slug)) services.push(slug);
   }
   const places = finder.places(text);
-  // "Do you serve Lathrop?": a place named after the words that ask whether we come there.
+  // "Do you serve Riverton?": a place named after the words that ask whether we come there.
   if (places.length && finder.asksPlace(words)) {
     if (!intents.includes(ROLES.askPlace)) intents.push(ROLES.askPlace);
     intents.splice(0, intents.length, ...intents.filter((i) => !ruleOf(i).yieldsToPlace));

@@ -39,7 +39,7 @@ export function toDeskPartner(row: PartnerRow, today: string): DeskPartner {
 
 /**
  * The towns as the server spells them, or the names it does not know. A town is matched without
- * regard to case, and stored in the spelling of the area pages, so "lodi" and "Lodi" are one town.
+ * regard to case, and stored in the spelling of the area pages, so "lodi" and "Riverton" are one town.
  */
 export function canonicalTowns(
   names: readonly string[],

@@ -6,7 +6,7 @@ import { PhoneText } from "./PhoneNumber";
 
 interface CallActionsProps {
   telHref: string;
-  /** "Call (209) 555-0142" in the page's language. */
+  /** "Call (209) 555-0100" in the page's language. */
   callLabel: string;
   /** Where the request link goes: the form on this page or /contact. */
   requestHref: string;

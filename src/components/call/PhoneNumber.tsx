@@ -1,4 +1,4 @@
-/** The local part of a number as the site writes it: "555-0142" in "(209) 555-0142". */
+/** The local part of a number as the site writes it: "555-0100" in "(209) 555-0100". */
 const LOCAL_PART = /(\d{3}-\d{4})/;
 
 /**

@@ -93,7 +93,7 @@ export function SoundSwitch() {
 }
 
 /**
- * "New request #57 — Towing, Manteca" at the top of every desk screen once one arrives, opening it;
+ * "New request #57 — Towing, Oakdale Springs" at the top of every desk screen once one arrives, opening it;
  * dismissable. What was already there when the desk opened is not news: the inbox lists it; nor is a
  * request the owner just typed in here themselves (typed-here.ts).
  */

@@ -28,7 +28,7 @@ export function RequestConfirmation({
 }: {
   confirmation: Confirmation;
   strings: Dictionary["confirmation"];
-  /** "Call (209) 555-0142" in the page's language. */
+  /** "Call (209) 555-0100" in the page's language. */
   callLabel: string;
   phoneDisplay: string;
   telHref: string;

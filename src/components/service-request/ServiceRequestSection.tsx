@@ -8,7 +8,7 @@ interface ServiceRequestSectionProps {
   intro: string;
   telHref: string;
   headingLevel?: "h1" | "h2";
-  /** "Need help right now?" and "Call (209) 555-0142" in the page's language. */
+  /** "Need help right now?" and "Call (209) 555-0100" in the page's language. */
   needHelpNow: string;
   callLabel: string;
   /** The form island, passed by the page as its slot. */

@@ -1,6 +1,6 @@
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
-import { services } from "@/shared/services";
+import { offeredServices } from "@/shared/offered-services";
 import { site } from "@/shared/site";
 import type { ServiceRequestFormProps } from "./ServiceRequestForm";
 
@@ -21,6 +21,6 @@ export function serviceRequestFormLanguageProps(
       call: fill(t.nav.call, { phone: site.phone.display }),
     },
     // The value stays the specification's name (what is stored and what the owner reads); the label is the page's.
-    serviceOptions: services.map((s) => ({ value: s.name, label: t.serviceNames[s.slug] })),
+    serviceOptions: offeredServices.map((s) => ({ value: s.name, label: t.serviceNames[s.slug] })),
   };
 }

@@ -1,13 +1,13 @@
 /** English words of the about page. */
 export const about = {
   about: {
-    title: "About Us: Local Towing Serving Stockton Since {year}",
+    title: "About Us: Local Towing Serving {business.city} Since {year}",
     description:
-      "{name} is a local referral towing service serving Stockton, CA and nearby towns since {year}, available 24/7.",
+      "{name} is a local referral towing service serving {business.city}, {business.region} and nearby towns since {year}, available 24/7.",
     heading: "About {name}",
     lead: "A local referral service for towing and roadside assistance, serving since {year}.",
     intro:
-      "We have been serving since {year}. Drivers in Stockton and the towns around it have called us when a car would not start, a tire gave out on SR-99 or the keys ended up on the wrong side of a locked door. We are not a towing company: we are a local referral towing service that puts you in touch with local tow operators. When you call or send a request, our dispatchers match you with a nearby, properly equipped partner tow operator, and stay in touch with you until the operator has the job.",
+      "We have been serving since {year}. Drivers in {business.city} and the towns around it have called us when a car would not start, a tire gave out on {business.highway} or the keys ended up on the wrong side of a locked door. We are not a towing company: we are a local referral towing service that puts you in touch with local tow operators. When you call or send a request, our dispatchers match you with a nearby, properly equipped partner tow operator, and stay in touch with you until the operator has the job.",
     believe: "What we believe",
     answerTitle: "Answer every call.",
     answer: "Breakdowns do not keep office hours, so neither do we: we are available 24/7.",
@@ -20,7 +20,7 @@ export const about = {
     safetyTitle: "Safety first.",
     safety: "If anyone is hurt or in danger, call 911 first. The car can wait.",
     whereTitle: "Where we work",
-    where: "We cover {towns} and {last}, within about {miles} miles of downtown Stockton, including {highways}.",
+    where: "We cover {towns} and {last}, within about {miles} miles of downtown {business.city}, including {highways}.",
     reachTitle: "How to reach us",
     reachBefore: "The fastest way is to call",
     reachMiddle: ". You can also",

@@ -7,9 +7,9 @@ export const articles = {
   blogPage: {
     title: "Towing Tips & Guides Blog",
     description:
-      "Towing and roadside tips for drivers in Stockton, CA: what to do when you're towed, hitch classes, towing capacity, flat towing and more from {name}.",
+      "Towing and roadside tips for drivers in {business.city}, {business.region}: what to do when you're towed, hitch classes, towing capacity, flat towing and more from {name}.",
     heading: "Towing Tips & Guides Blog",
-    lead: "Plain answers to the questions drivers around Stockton ask us most, from towing rules to hitches.",
+    lead: "Plain answers to the questions drivers around {business.city} ask us most, from towing rules to hitches.",
     read: "Read article",
     inEnglish: "",
     rssTitle: "{name} Blog",

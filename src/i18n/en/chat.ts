@@ -24,7 +24,8 @@ export const chat = {
   },
   chatPage: {
     title: "Chat with Us",
-    description: "Ask {name} about towing and roadside help in Stockton, CA. Our chat assistant answers day and night.",
+    description:
+      "Ask {name} about towing and roadside help in {business.city}, {business.region}. Our chat assistant answers day and night.",
     heading: "Chat with Us",
     danger: "In danger?",
     call911: "Call 911",

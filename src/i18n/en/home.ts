@@ -1,12 +1,12 @@
 /** English words of the home page. */
 export const home = {
   home: {
-    title: "Towing Service in Stockton, CA",
+    title: "Towing Service in {business.city}, {business.region}",
     description:
-      "24/7 towing and roadside assistance referrals in Stockton, CA and nearby towns: tows, jump starts, flat tires, fuel delivery and lockouts.",
-    heroTitle: "Towing Service in Stockton, CA",
+      "24/7 towing and roadside assistance referrals in {business.city}, {business.region} and nearby towns: tows, jump starts, flat tires, fuel delivery and lockouts.",
+    heroTitle: "Towing Service in {business.city}, {business.region}",
     heroLead:
-      "Stuck on the side of the road? We connect you with local tow operators for a tow, jump start, tire change, fuel or lockout help, day or night, across Stockton and {count} nearby towns.",
+      "Stuck on the side of the road? We connect you with local tow operators for a tow, jump start, tire change, fuel or lockout help, day or night, across {business.city} and {count} nearby towns.",
     heroTowns: "Towns we cover: {towns}",
     atAGlance: "At a glance",
     glanceServices: "Services",
@@ -16,7 +16,7 @@ export const home = {
     learnMore: "Learn more",
     learnMoreAbout: " about {title}",
     areasTitle: "Areas We Serve",
-    areasIntro: "Stockton and the towns around it, within about {miles} miles of downtown.",
+    areasIntro: "{business.city} and the towns around it, within about {miles} miles of downtown.",
     areasAll: "See every area we serve",
     testimonialsTitle: "What Drivers Say",
     testimonialsSample:

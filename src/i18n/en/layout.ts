@@ -3,7 +3,7 @@ export const layout = {
   meta: {
     skipToContent: "Skip to content",
     homeLabel: "{name}, home",
-    ogImageAlt: "{name}: towing and roadside assistance in Stockton, CA",
+    ogImageAlt: "{name}: towing and roadside assistance in {business.city}, {business.region}",
     hoursLabel: "Available 24/7",
     fallbackImageAlt: "A towing service vehicle: a flatbed tow truck ready to carry a car",
   },
@@ -50,11 +50,12 @@ export const layout = {
   },
   cta: {
     title: "Need a tow or roadside help now?",
-    text: "Our dispatchers answer day and night, across Stockton and nearby towns. If anyone is hurt or in danger, call 911 first.",
+    text: "Our dispatchers answer day and night, across {business.city} and nearby towns. If anyone is hurt or in danger, call 911 first.",
   },
   notFound: {
     title: "404 Page Not Found",
-    description: "This page does not exist. Find towing and roadside help in Stockton, CA from our home page.",
+    description:
+      "This page does not exist. Find towing and roadside help in {business.city}, {business.region} from our home page.",
     heading: "404 Page Not Found",
     text: "The page you were looking for isn't here. It may have moved, or the address may have a typo.",
     home: "Go to the home page",

@@ -11,7 +11,7 @@ export const location = {
     "Your phone's position goes with this request: our dispatchers and the operator who takes the job see it, and it is erased {days} days after the request ends.",
   privacyLink: "Privacy notice",
   /**
-   * The pickup line the button writes: "Near Lodi · position sent from my phone (±12 m)". No
+   * The pickup line the button writes: "Near Riverton · position sent from my phone (±12 m)". No
    * coordinates: they go in the request's own fields, erased on schedule (src/shared/fix-line.ts).
    */
   near: "Near {town}",

@@ -48,7 +48,7 @@ export const serviceRequest = {
     /** zod's own words when a field is not text; {expected} and {received} are zod's type names. */
     wrongType: "Expected {expected}, received {received}",
     email: "Invalid email",
-    phone: "Enter a phone number with 10 digits (area code first), like 209-555-0142",
+    phone: "Enter a phone number with 10 digits (area code first), like {business.examplePhone}",
     service: "Choose one of the listed services",
     location: "Enter at least {min} characters: a street, cross street or landmark",
     vehicle: "Keep the vehicle to {max} characters: year, make, model and color",
@@ -100,7 +100,7 @@ export const serviceRequest = {
   contactPage: {
     title: "Contact Us: Request a Tow or Roadside Help",
     description:
-      "Request towing or roadside assistance in Stockton, CA online, or call {phone}. Dispatch is available 24/7.",
+      "Request towing or roadside assistance in {business.city}, {business.region} online, or call {phone}. Dispatch is available 24/7.",
     heading: "Contact Us",
     intro: "Fill in the form and a dispatcher will get back to you as soon as possible.",
   },

@@ -14,17 +14,17 @@ export const services = {
     "vehicle-lockouts": "Vehicle Lockouts",
   },
   servicesPage: {
-    title: "Towing & Roadside Services in Stockton, CA",
+    title: "Towing & Roadside Services in {business.city}, {business.region}",
     description:
-      "24/7 towing, roadside assistance and accident recovery in Stockton, Lodi, Manteca, Tracy and nearby towns. See what we do and request service.",
+      "24/7 towing, roadside assistance and accident recovery in {business.topTowns} and nearby towns. See what we do and request service.",
     heading: "Our Services",
-    lead: "Towing, roadside assistance and accident recovery around the clock, across Stockton and nearby towns.",
+    lead: "Towing, roadside assistance and accident recovery around the clock, across {business.city} and nearby towns.",
     needHelp: "Need a tow or roadside help now?",
     everyService: "Every service we offer",
     moreAbout: "More about {title}",
   },
   servicePage: {
-    title: "{service} in Stockton, CA",
+    title: "{service} in {business.city}, {business.region}",
     faq: "Questions drivers ask",
     requestTitle: "Request Service",
     requestIntro: "Send the details for {service} and a dispatcher will get back to you as soon as possible.",

@@ -4,13 +4,13 @@ import type { Shape } from "../shape";
 /** Spanish words of the about page: the keys of the English file, each one required. */
 export const about: Shape<typeof en> = {
   about: {
-    title: "Quiénes somos: servicio de grúa local en Stockton desde {year}",
+    title: "Quiénes somos: servicio de grúa local en {business.city} desde {year}",
     description:
-      "{name} es un servicio local que conecta a los conductores con operadores de grúa en Stockton, CA y pueblos cercanos desde {year}, las 24 horas.",
+      "{name} es un servicio local que conecta a los conductores con operadores de grúa en {business.city}, {business.region} y pueblos cercanos desde {year}, las 24 horas.",
     heading: "Quiénes somos: {name}",
     lead: "Un servicio local que lo comunica con grúas y auxilio vial, desde {year}.",
     intro:
-      "Atendemos a los conductores desde {year}. En Stockton y en los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la SR-99 o las llaves se quedaron adentro del carro cerrado. No somos una compañía de grúas: lo ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
+      "Atendemos a los conductores desde {year}. En {business.city} y en los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la {business.highway} o las llaves se quedaron adentro del carro cerrado. No somos una compañía de grúas: lo ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
     believe: "En qué creemos",
     answerTitle: "Contestar cada llamada.",
     answer: "Las averías no tienen horario de oficina, y nosotros tampoco: atendemos a toda hora, todos los días.",
@@ -24,7 +24,7 @@ export const about: Shape<typeof en> = {
     safety: "Si alguien está herido o en peligro, llame primero al 911. El carro puede esperar.",
     whereTitle: "Dónde trabajamos",
     where:
-      "Cubrimos {towns} y {last}, a no más de unas {miles} millas del centro de Stockton, incluidas las carreteras {highways}.",
+      "Cubrimos {towns} y {last}, a no más de unas {miles} millas del centro de {business.city}, incluidas las carreteras {highways}.",
     reachTitle: "Cómo comunicarse con nosotros",
     reachBefore: "Lo más rápido es llamar al",
     reachMiddle: ". También puede",

@@ -28,7 +28,7 @@ export const chat: Shape<typeof en> = {
   chatPage: {
     title: "Chat",
     description:
-      "Pregúntele a {name} sobre grúas y auxilio vial en Stockton, CA. Nuestro asistente de chat contesta de día y de noche.",
+      "Pregúntele a {name} sobre grúas y auxilio vial en {business.city}, {business.region}. Nuestro asistente de chat contesta de día y de noche.",
     heading: "Chat",
     danger: "¿Está en peligro?",
     call911: "Llame al 911",

@@ -4,12 +4,12 @@ import type { Shape } from "../shape";
 /** Spanish words of the home page: the keys of the English file, each one required. */
 export const home: Shape<typeof en> = {
   home: {
-    title: "Servicio de grúa las 24 horas en Stockton, CA",
+    title: "Servicio de grúa las 24 horas en {business.city}, {business.region}",
     description:
-      "Le conseguimos grúa y auxilio vial las 24 horas en Stockton, CA y pueblos cercanos: remolques, paso de corriente, cambio de llantas, gasolina y apertura de carros.",
-    heroTitle: "Servicio de grúa en Stockton, CA",
+      "Le conseguimos grúa y auxilio vial las 24 horas en {business.city}, {business.region} y pueblos cercanos: remolques, paso de corriente, cambio de llantas, gasolina y apertura de carros.",
+    heroTitle: "Servicio de grúa en {business.city}, {business.region}",
     heroLead:
-      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales para un remolque, paso de corriente, cambio de llanta, gasolina o apertura del carro, de día o de noche, en Stockton y {count} pueblos cercanos.",
+      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales para un remolque, paso de corriente, cambio de llanta, gasolina o apertura del carro, de día o de noche, en {business.city} y {count} pueblos cercanos.",
     heroTowns: "Pueblos que cubrimos: {towns}",
     atAGlance: "De un vistazo",
     glanceServices: "Servicios",
@@ -19,7 +19,7 @@ export const home: Shape<typeof en> = {
     learnMore: "Más información",
     learnMoreAbout: " sobre {title}",
     areasTitle: "Zonas que cubrimos",
-    areasIntro: "Stockton y los pueblos de alrededor, a no más de unas {miles} millas del centro.",
+    areasIntro: "{business.city} y los pueblos de alrededor, a no más de unas {miles} millas del centro.",
     areasAll: "Ver todas las zonas que cubrimos",
     testimonialsTitle: "Lo que dicen los conductores",
     testimonialsSample:

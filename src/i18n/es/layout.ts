@@ -6,7 +6,7 @@ export const layout: Shape<typeof en> = {
   meta: {
     skipToContent: "Saltar al contenido",
     homeLabel: "{name}, inicio",
-    ogImageAlt: "{name}: servicio de grúa y auxilio vial en Stockton, CA",
+    ogImageAlt: "{name}: servicio de grúa y auxilio vial en {business.city}, {business.region}",
     hoursLabel: "Disponible las 24 horas, los 7 días",
     fallbackImageAlt: "Un vehículo de servicio de grúa: una grúa de plataforma lista para llevar un carro",
   },
@@ -52,12 +52,12 @@ export const layout: Shape<typeof en> = {
   },
   cta: {
     title: "¿Necesita una grúa o auxilio vial ahora?",
-    text: "Nuestros despachadores contestan de día y de noche, en Stockton y los pueblos cercanos. Si alguien está herido o en peligro, llame primero al 911.",
+    text: "Nuestros despachadores contestan de día y de noche, en {business.city} y los pueblos cercanos. Si alguien está herido o en peligro, llame primero al 911.",
   },
   notFound: {
     title: "404 Página no encontrada",
     description:
-      "Esta página no existe. Encuentre servicio de grúa y auxilio vial en Stockton, CA desde nuestra página de inicio.",
+      "Esta página no existe. Encuentre servicio de grúa y auxilio vial en {business.city}, {business.region} desde nuestra página de inicio.",
     heading: "404 Página no encontrada",
     text: "La página que buscaba no está aquí. Puede que se haya movido o que la dirección tenga un error.",
     home: "Ir a la página de inicio",

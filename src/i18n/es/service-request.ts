@@ -47,7 +47,7 @@ export const serviceRequest: Shape<typeof en> = {
     required: "Obligatorio",
     wrongType: "Escriba este dato como texto",
     email: "Correo electrónico no válido",
-    phone: "Escriba un número de teléfono de 10 dígitos (primero el código de área), como 209-555-0142",
+    phone: "Escriba un número de teléfono de 10 dígitos (primero el código de área), como {business.examplePhone}",
     service: "Elija uno de los servicios de la lista",
     location: "Escriba al menos {min} caracteres: una calle, una esquina o un punto de referencia",
     vehicle: "Describa el vehículo en {max} caracteres como máximo: año, marca, modelo y color",
@@ -100,7 +100,7 @@ export const serviceRequest: Shape<typeof en> = {
   contactPage: {
     title: "Contáctenos: pida una grúa o auxilio vial",
     description:
-      "Pida en línea servicio de grúa o auxilio vial en Stockton, CA, o llame al {phone}. Atendemos las 24 horas, los 7 días.",
+      "Pida en línea servicio de grúa o auxilio vial en {business.city}, {business.region}, o llame al {phone}. Atendemos las 24 horas, los 7 días.",
     heading: "Contáctenos",
     intro: "Llene el formulario y un despachador se comunicará con usted lo antes posible.",
   },

@@ -16,17 +16,17 @@ export const services: Shape<typeof en> = {
     "vehicle-lockouts": "Apertura de vehículos",
   },
   servicesPage: {
-    title: "Servicios de grúa y auxilio vial en Stockton, CA",
+    title: "Servicios de grúa y auxilio vial en {business.city}, {business.region}",
     description:
-      "Grúa las 24 horas, auxilio vial y grúa después de un choque en Stockton, Lodi, Manteca, Tracy y pueblos cercanos. Vea lo que hacemos y pida servicio.",
+      "Grúa las 24 horas, auxilio vial y grúa después de un choque en {business.topTowns} y pueblos cercanos. Vea lo que hacemos y pida servicio.",
     heading: "Nuestros servicios",
-    lead: "Grúa, auxilio vial y grúa después de un choque a toda hora, en Stockton y los pueblos cercanos.",
+    lead: "Grúa, auxilio vial y grúa después de un choque a toda hora, en {business.city} y los pueblos cercanos.",
     needHelp: "¿Necesita una grúa o auxilio vial ahora?",
     everyService: "Todos nuestros servicios",
     moreAbout: "Más sobre {title}",
   },
   servicePage: {
-    title: "{service} en Stockton, CA",
+    title: "{service} en {business.city}, {business.region}",
     faq: "Preguntas de los conductores",
     requestTitle: "Pida servicio",
     requestIntro:

@@ -1,0 +1,49 @@
+import { business } from "../shared/business";
+import type { Locale } from "./locales";
+
+/**
+ * The interface's words name the business's own place: "Towing Service in {business.city},
+ * {business.region}". Those marks are put in once, when the dictionaries load, from business.json, so
+ * the words stay in src/i18n and the facts stay in the business's folder. (`fill`'s "{name}" marks are
+ * left for the pages to fill; these have a dot, which `fill` does not touch.)
+ */
+const NUMBER_WORDS: Record<Locale, string[]> = {
+  en: ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
+  es: ["ningún", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once", "doce"],
+};
+
+/** The digits of the business's own number, written as a driver types one: "209-555-0100". */
+function examplePhone(): string {
+  const digits = business.phone.e164.slice(-10);
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+function businessWords(locale: Locale): Record<string, string> {
+  const towns = business.towns.map((t) => t.name);
+  return {
+    city: business.address.city,
+    region: business.address.region,
+    /** The first towns the site lists (up to four), as titles name them: "Centerville, Riverton, Oakdale Springs, Riverton". */
+    topTowns: towns.slice(0, 4).join(", "),
+    townCount: NUMBER_WORDS[locale][towns.length] ?? String(towns.length),
+    examplePhone: examplePhone(),
+    /** The highway the about page's story names: the second listed (the first is often an interstate passing by). */
+    highway: business.highways[1] ?? business.highways[0] ?? "",
+  };
+}
+
+/** The dictionary with every "{business.x}" mark replaced by the business's fact. */
+export function withBusinessWords<T>(dictionary: T, locale: Locale): T {
+  const words = businessWords(locale);
+  const walk = (value: unknown): unknown => {
+    if (typeof value === "string") {
+      return value.replace(/\{business\.(\w+)\}/g, (mark, key: string) => words[key] ?? mark);
+    }
+    if (Array.isArray(value)) return value.map(walk);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v)]));
+    }
+    return value;
+  };
+  return walk(dictionary) as T;
+}
