@@ -1,14 +1,17 @@
 import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
 import path from "node:path";
 import Fastify, {
   type FastifyError,
+  type FastifyHttpOptions,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import type { ApiRefusal, RefusalCode } from "../src/shared/api-refusal";
-import { townsOf } from "../src/shared/nearest-town";
+import { type Town, townsOf } from "../src/shared/nearest-town";
 import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/shared/request-page";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
@@ -119,8 +122,199 @@ const requestPageStats = (pages: { feed: RequestFeed; streams: OpenStreams }): R
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const site = options.site ?? readSiteFiles(config.distDir);
+  const app = Fastify(serverOptions(options, site));
+
+  // Routes declare their body, params and query with the shared zod schemas (fastify-type-provider-zod).
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate("domainEvents", new DomainEvents());
+  app.setErrorHandler(answerError);
+
+  await app.register(requestIds);
+  await app.register(connectionLimits, { maxPerClient: config.maxConnectionsPerClient });
+  // First of every hook: only a real address may be taken from the proxies' X-Forwarded-For.
+  if (config.trustProxy !== false) await app.register(forwardedAddress);
+  await app.register(rateLimits, { redisUrl: config.redisUrl });
+  await app.register(securityHeaders, {
+    inlineScriptHashes: site.inlineScriptHashes,
+    connectOrigins: originOf(site.serviceRequestFallbackUrl),
+  });
+  if (options.db) {
+    await app.register(alerts, {
+      db: options.db.db,
+      config: config.alerts,
+      exclusive: options.db.kind === "pglite",
+      siteUrl: site.siteUrl,
+      offerTimeoutMinutes: config.offerTimeoutMinutes,
+      offerLinkHours: config.offerLinkHours,
+      partnerWebhookSecret: config.partnerWebhookSecret,
+      ...options.alerts,
+    });
+    await app.register(retention, { db: options.db.db, days: config.retentionDays, ...options.retention });
+    await app.register(offerExpiry, {
+      db: options.db.db,
+      channels: app.alerts.channels,
+      onAlerts: () => app.alerts.worker.wake(),
+      ...options.partners,
+    });
+  }
+  // A change made on another process reaches this one's driver pages (LISTEN/NOTIFY on PostgreSQL).
+  if (options.db) await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
+  const requestPages = options.db ? openRequestPages(app, { ...options, db: options.db }) : undefined;
+  await app.register(healthRoutes, {
+    ping: options.db?.ping,
+    alertStats: options.db
+      ? async () => ({
+          ...(await app.alerts.outbox.stats(new Date())),
+          channelsWithoutSender: await app.alerts.channelsWithoutSender(),
+        })
+      : undefined,
+    redisState: () => app.counters.redisState(),
+    requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
+  });
+  if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
+  await registerProbes(app, options, requestPages);
+  // The home pages' carousel with the published reviews; read again when one changes.
+  const carousel: HomeCarousel | undefined = options.db
+    ? homeCarousel({ db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt })
+    : undefined;
+  if (options.db && requestPages) {
+    const towns = townsOf(site.chatKnowledge);
+    reactToDomainEvents(app, requestPages.feed, carousel);
+    await registerDriverFeatures(app, { ...options, db: options.db }, site, requestPages, towns);
+    await registerDesk(app, { ...options, db: options.db }, towns);
+  }
+  await app.register(chatRoutes, {
+    assistant: options.assistant ?? createAssistant(site.chatKnowledge, site.chatModel),
+    rateLimit: config.chatRateLimit,
+    webhookUrl: config.chatWebhookUrl,
+    webhookTimeoutMs: config.chatWebhookTimeoutMs,
+  });
+  await app.register(privatePageHeaders);
+  await app.register(staticSite, { site, filledPages: carousel?.pages });
+  return app;
+}
+
+type WithDatabase = AppOptions & { db: Database };
+
+/** /readyz (and /livez) for the proxy and the orchestrator, and /metrics for Prometheus. */
+async function registerProbes(
+  app: FastifyInstance,
+  options: AppOptions,
+  requestPages: { feed: RequestFeed; streams: OpenStreams } | undefined,
+) {
+  await app.register(readiness, { ping: options.db?.ping });
+  await app.register(metrics, {
+    token: options.config.metricsToken,
+    sources:
+      options.db && requestPages
+        ? databaseMetricSources(options.db, app.alerts.outbox, () => requestPages.streams.size, options.partners?.now)
+        : {},
+  });
+}
+
+/**
+ * What the open request pages on this server follow (woken by "request.changed" and the like), and
+ * the places of their event streams: both reported by /api/health.
+ */
+function openRequestPages(app: FastifyInstance, options: WithDatabase) {
+  return {
+    feed: new RequestFeed({
+      db: options.db.db,
+      log: app.log.child({ component: "request-pages" }),
+      now: options.requestPageClock ?? (() => new Date()),
+      intervalMs: options.requestFeedIntervalMs,
+      changes: app.requestChanges,
+    }),
+    streams: new OpenStreams(options.config.requestPageStreams),
+  };
+}
+
+/** The driver's and the partner's side: the form, the request page, the offer page, /here links and events. */
+async function registerDriverFeatures(
+  app: FastifyInstance,
+  options: WithDatabase,
+  site: SiteFiles,
+  requestPages: { feed: RequestFeed; streams: OpenStreams },
+  towns: readonly Town[],
+) {
+  const { config } = options;
+  const requestPageClock = options.requestPageClock ?? (() => new Date());
+  await app.register(serviceRequestRoutes, {
+    db: options.db.db,
+    rateLimit: config.serviceRequestRateLimit,
+    site,
+    alertChannels: app.alerts.channels,
+  });
+  const { feed, streams } = requestPages;
+  app.addHook("onClose", async () => feed.close());
+  await app.register(requestPageRoutes, {
+    db: options.db.db,
+    site,
+    feed,
+    streams,
+    rateLimit: config.requestPageRateLimit,
+    now: requestPageClock,
+    alertChannels: app.alerts.channels,
+    partnerPhoneToDriver: config.partnerPhoneToDriver,
+    heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
+  });
+  // A partner's offer page: its answers are domain events ("offer.answered"): the driver pages hear of them at once.
+  await app.register(offerRoutes, {
+    db: options.db.db,
+    site,
+    rateLimit: config.requestPageRateLimit,
+    now: requestPageClock,
+    alertChannels: app.alerts.channels,
+  });
+  await app.register(hereRoutes, {
+    db: options.db.db,
+    towns,
+    rateLimit: config.requestPageRateLimit,
+    now: requestPageClock,
+    shells: site.herePageShells,
+  });
+  await app.register(eventRoutes, {
+    db: options.db.db,
+    site,
+    rateLimit: config.eventsRateLimit,
+    now: options.eventsClock,
+  });
+}
+
+/** The owner's desk, and other features' desk routes inside its signed-in scope. */
+async function registerDesk(app: FastifyInstance, options: WithDatabase, towns: readonly Town[]) {
+  const { config } = options;
+  await app.register(deskRoutes, {
+    db: options.db.db,
+    signInThrottle: config.deskSignInRateLimit,
+    counters: app.counters,
+    now: options.deskClock,
+    pushPublicKey: config.alerts.push?.publicKey,
+    pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
+    alertChannels: app.alerts.channels,
+    alertsWithoutSender: () => app.alerts.channelsWithoutSender(),
+    towns,
+    // Other features' desk routes, inside the desk's signed-in scope (its hook checks every one).
+    signedInFeatures: async (desk) => {
+      const db = options.db.db;
+      await desk.register(partnerRoutes, {
+        db,
+        towns,
+        offerTimeoutMinutes: config.offerTimeoutMinutes,
+        now: options.partners?.now,
+        webhookRule: options.alerts?.partnerWebhookRule,
+      });
+      await desk.register(deskReviewRoutes, { db, now: options.deskClock ?? (() => new Date()) });
+      await desk.register(numbersRoutes, { db, now: options.eventsClock, freshMs: config.numbersFreshMs });
+    },
+  });
+}
+
+/** Fastify's own options: the log's serializers, limits, timeouts, proxies and its bare routing errors. */
+function serverOptions(options: AppOptions, site: SiteFiles): FastifyHttpOptions<Server> {
+  const { config } = options;
   const logger = options.logger ?? { level: config.logLevel };
-  const app = Fastify({
+  return {
     // Every logged error goes through one serializer that keeps a visitor's data out of the log.
     logger:
       typeof logger === "object" && logger !== null
@@ -172,182 +366,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         code: "bad_request",
       } satisfies ApiRefusal);
     },
-  });
+  };
+}
 
-  // Routes declare their body, params and query with the shared zod schemas (fastify-type-provider-zod).
-  app.setValidatorCompiler(validatorCompiler);
-  app.decorate("domainEvents", new DomainEvents());
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const issues = zodIssuesOf(error);
-    if (issues) {
-      return reply
-        .code(400)
-        .send({ error: "Bad Request", message: firstIssue(issues), code: "invalid_fields" } satisfies ApiRefusal);
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      return reply.code(500).send({
-        error: "Internal Server Error",
-        message: "Something went wrong on our side.",
-        code: "server_error",
-      } satisfies ApiRefusal);
-    }
-    return reply.code(status).send({
-      error: error.name,
-      message: clientMessage(error.code, error.message),
-      code: refusalCodeFor(status),
+/** The app's answer to an error no feature answered: a refused schema names its first issue, a 5xx says nothing more. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const issues = zodIssuesOf(error);
+  if (issues) {
+    return reply
+      .code(400)
+      .send({ error: "Bad Request", message: firstIssue(issues), code: "invalid_fields" } satisfies ApiRefusal);
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, "request failed");
+    return reply.code(500).send({
+      error: "Internal Server Error",
+      message: "Something went wrong on our side.",
+      code: "server_error",
     } satisfies ApiRefusal);
-  });
-
-  await app.register(requestIds);
-  await app.register(connectionLimits, { maxPerClient: config.maxConnectionsPerClient });
-  // First of every hook: only a real address may be taken from the proxies' X-Forwarded-For.
-  if (config.trustProxy !== false) await app.register(forwardedAddress);
-  await app.register(rateLimits, { redisUrl: config.redisUrl });
-  await app.register(securityHeaders, {
-    inlineScriptHashes: site.inlineScriptHashes,
-    connectOrigins: originOf(site.serviceRequestFallbackUrl),
-  });
-  if (options.db) {
-    await app.register(alerts, {
-      db: options.db.db,
-      config: config.alerts,
-      exclusive: options.db.kind === "pglite",
-      siteUrl: site.siteUrl,
-      offerTimeoutMinutes: config.offerTimeoutMinutes,
-      offerLinkHours: config.offerLinkHours,
-      partnerWebhookSecret: config.partnerWebhookSecret,
-      ...options.alerts,
-    });
   }
-  if (options.db) {
-    await app.register(retention, { db: options.db.db, days: config.retentionDays, ...options.retention });
-    await app.register(offerExpiry, {
-      db: options.db.db,
-      channels: app.alerts.channels,
-      onAlerts: () => app.alerts.worker.wake(),
-      ...options.partners,
-    });
-  }
-  const requestPageClock = options.requestPageClock ?? (() => new Date());
-  // What the open request pages on this server follow (the desk wakes it when it changes a request),
-  // and the places of their event streams: both reported by /api/health.
-  if (options.db) await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
-  const requestPages = options.db
-    ? {
-        feed: new RequestFeed({
-          db: options.db.db,
-          log: app.log.child({ component: "request-pages" }),
-          now: requestPageClock,
-          intervalMs: options.requestFeedIntervalMs,
-          changes: app.requestChanges,
-        }),
-        streams: new OpenStreams(config.requestPageStreams),
-      }
-    : undefined;
-  await app.register(healthRoutes, {
-    ping: options.db?.ping,
-    alertStats: options.db
-      ? async () => ({
-          ...(await app.alerts.outbox.stats(new Date())),
-          channelsWithoutSender: await app.alerts.channelsWithoutSender(),
-        })
-      : undefined,
-    redisState: () => app.counters.redisState(),
-    requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
-  });
-  if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
-  await app.register(readiness, { ping: options.db?.ping });
-  await app.register(metrics, {
-    token: config.metricsToken,
-    sources:
-      options.db && requestPages
-        ? databaseMetricSources(options.db, app.alerts.outbox, () => requestPages.streams.size, options.partners?.now)
-        : {},
-  });
-  // The home pages' carousel with the published reviews; read again when one changes.
-  const carousel: HomeCarousel | undefined = options.db
-    ? homeCarousel({ db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt })
-    : undefined;
-  if (options.db && requestPages) {
-    await app.register(serviceRequestRoutes, {
-      db: options.db.db,
-      rateLimit: config.serviceRequestRateLimit,
-      site,
-      alertChannels: app.alerts.channels,
-    });
-    const { feed, streams } = requestPages;
-    app.addHook("onClose", async () => feed.close());
-    reactToDomainEvents(app, feed, carousel);
-    await app.register(requestPageRoutes, {
-      db: options.db.db,
-      site,
-      feed,
-      streams,
-      rateLimit: config.requestPageRateLimit,
-      now: requestPageClock,
-      alertChannels: app.alerts.channels,
-      partnerPhoneToDriver: config.partnerPhoneToDriver,
-      heartbeatMs: Math.min(REQUEST_EVENTS_HEARTBEAT_MS, Math.floor(config.timeouts.idleMs / 2)),
-    });
-    // A partner's offer page: its answers move the request, so the driver pages' feed is woken at once.
-    await app.register(offerRoutes, {
-      db: options.db.db,
-      site,
-      rateLimit: config.requestPageRateLimit,
-      now: requestPageClock,
-      alertChannels: app.alerts.channels,
-    });
-    const towns = townsOf(site.chatKnowledge);
-    await app.register(hereRoutes, {
-      db: options.db.db,
-      towns,
-      rateLimit: config.requestPageRateLimit,
-      now: requestPageClock,
-      shells: site.herePageShells,
-    });
-    await app.register(eventRoutes, {
-      db: options.db.db,
-      site,
-      rateLimit: config.eventsRateLimit,
-      now: options.eventsClock,
-    });
-    await app.register(deskRoutes, {
-      db: options.db.db,
-      signInThrottle: config.deskSignInRateLimit,
-      counters: app.counters,
-      now: options.deskClock,
-      pushPublicKey: config.alerts.push?.publicKey,
-      pushEndpointRule: { allowLoopback: config.alerts.push?.allowLoopbackEndpoints },
-      alertChannels: app.alerts.channels,
-      alertsWithoutSender: () => app.alerts.channelsWithoutSender(),
-      towns,
-      // Other features' desk routes, inside the desk's signed-in scope (its hook checks every one).
-      signedInFeatures: async (desk) => {
-        const db = options.db?.db as Database["db"];
-        await desk.register(partnerRoutes, {
-          db,
-          towns,
-          offerTimeoutMinutes: config.offerTimeoutMinutes,
-          now: options.partners?.now,
-          webhookRule: options.alerts?.partnerWebhookRule,
-        });
-        await desk.register(deskReviewRoutes, { db, now: options.deskClock ?? (() => new Date()) });
-        await desk.register(numbersRoutes, { db, now: options.eventsClock, freshMs: config.numbersFreshMs });
-      },
-    });
-  }
-  await app.register(chatRoutes, {
-    assistant: options.assistant ?? createAssistant(site.chatKnowledge, site.chatModel),
-    rateLimit: config.chatRateLimit,
-    webhookUrl: config.chatWebhookUrl,
-    webhookTimeoutMs: config.chatWebhookTimeoutMs,
-  });
-  await app.register(privatePageHeaders);
-  await app.register(staticSite, { site, filledPages: carousel?.pages });
-  return app;
+  return reply.code(status).send({
+    error: error.name,
+    message: clientMessage(error.code, error.message),
+    code: refusalCodeFor(status),
+  } satisfies ApiRefusal);
 }
 
 /**

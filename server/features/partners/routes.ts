@@ -226,44 +226,11 @@ async function jobRoutes(instance: FastifyInstance, opts: PartnerRouteOptions) {
       now: now(),
       timeoutMinutes: opts.offerTimeoutMinutes,
     });
-    if (result.kind !== "sent") return refuseOffers(reply, id, result);
+    if (result.kind !== "sent") return refuseOffers(reply, id, result, towns);
     await app.domainEvents.emit("offers.sent", { requestId: id });
     request.log.info({ serviceRequestId: id, offers: result.offerIds.length }, "job offered to partners");
     return reply.code(201).send(await deskOffers(id, town));
   });
-
-  /** Why offers were not sent, said so the owner knows what to do next. */
-  function refuseOffers(reply: FastifyReply, id: number, result: Exclude<SendOffersResult, { kind: "sent" }>) {
-    switch (result.kind) {
-      case "missing":
-        return noSuchRequest(reply);
-      case "cancelled":
-        return reply.code(409).send({ error: cancelledByDriverMessage(id) });
-      case "ended":
-        return reply.code(409).send({
-          error: `Service request #${id} is ${statusLabels[result.status].toLowerCase()}: set it back to New or Contacted before offering it.`,
-        });
-      case "taken":
-        return reply.code(409).send({
-          error: `${result.companyName} already accepted service request #${id}: it can no longer be offered.`,
-        });
-      case "needs_town":
-        return reply.code(400).send({
-          error: `town: the driver sent no location, so choose the town to offer the job in (${servedTowns(towns)}).`,
-        });
-      case "no_service":
-        return reply.code(409).send({ error: `Service request #${id} names no service partners can take.` });
-      case "not_candidates":
-        return reply.code(409).send({
-          error:
-            "partnerIds: some of these partners cannot be offered this job now (paused, insurance past or unknown, or they do not take this service or town). Reload the list and choose again.",
-        });
-      case "already_offered":
-        return reply.code(409).send({
-          error: `${result.companyNames.join(", ")} already ${result.companyNames.length === 1 ? "has" : "have"} an open offer on this job: wait for the answer or for it to expire.`,
-        });
-    }
-  }
 
   app.post(
     "/api/desk/requests/:id/vehicle",
@@ -276,4 +243,42 @@ async function jobRoutes(instance: FastifyInstance, opts: PartnerRouteOptions) {
       return result;
     },
   );
+}
+
+/** Why offers were not sent, said so the owner knows what to do next. */
+function refuseOffers(
+  reply: FastifyReply,
+  id: number,
+  result: Exclude<SendOffersResult, { kind: "sent" }>,
+  towns: readonly Town[],
+) {
+  switch (result.kind) {
+    case "missing":
+      return noSuchRequest(reply);
+    case "cancelled":
+      return reply.code(409).send({ error: cancelledByDriverMessage(id) });
+    case "ended":
+      return reply.code(409).send({
+        error: `Service request #${id} is ${statusLabels[result.status].toLowerCase()}: set it back to New or Contacted before offering it.`,
+      });
+    case "taken":
+      return reply.code(409).send({
+        error: `${result.companyName} already accepted service request #${id}: it can no longer be offered.`,
+      });
+    case "needs_town":
+      return reply.code(400).send({
+        error: `town: the driver sent no location, so choose the town to offer the job in (${servedTowns(towns)}).`,
+      });
+    case "no_service":
+      return reply.code(409).send({ error: `Service request #${id} names no service partners can take.` });
+    case "not_candidates":
+      return reply.code(409).send({
+        error:
+          "partnerIds: some of these partners cannot be offered this job now (paused, insurance past or unknown, or they do not take this service or town). Reload the list and choose again.",
+      });
+    case "already_offered":
+      return reply.code(409).send({
+        error: `${result.companyNames.join(", ")} already ${result.companyNames.length === 1 ? "has" : "have"} an open offer on this job: wait for the answer or for it to expire.`,
+      });
+  }
 }

@@ -5,15 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
-import {
-  driverStatusOf,
-  REQUEST_EVENT_GONE,
-  REQUEST_EVENT_STATE,
-  REQUEST_EVENTS_HEARTBEAT_MS,
-  REQUEST_STREAM_RETRY_MS,
-  type RequestPageLive,
-  requestPagePath,
-} from "../../../src/shared/request-page";
+import { driverStatusOf, requestPagePath } from "../../../src/shared/request-page";
 import { REVIEW_EDIT_DAYS } from "../../../src/shared/review";
 import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
@@ -21,14 +13,14 @@ import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
 import { acceptedCoding } from "../../http-encoding";
 import { clientKey } from "../../plugins/client-key";
-import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
 import type { SiteFiles } from "../../site-files";
 import { reviewOfRequest, reviewState } from "../reviews/store";
 import answerRoutes from "./answer-routes";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
-import { type LiveRow, type PageRow, pageFacts, pageLive, requestByPageToken } from "./store";
-import type { OpenStreams, StreamRefusal } from "./streams";
+import { type LiveRow, pageFacts, pageLive, requestByPageToken } from "./store";
+import streamRoutes from "./stream-routes";
+import type { OpenStreams } from "./streams";
 
 interface RequestPageRouteOptions {
   db: Db;
@@ -132,7 +124,7 @@ const isApiPath = (request: FastifyRequest, suffix: string) =>
  * one query), and every lookup counts against the client's limit before it is made.
  */
 export default async function requestPageRoutes(app: FastifyInstance, opts: RequestPageRouteOptions) {
-  const { db, feed, now } = opts;
+  const { db, now } = opts;
   const live = (row: LiveRow) => pageLive(row, opts.partnerPhoneToDriver === true);
   const render = Object.fromEntries(
     locales.map((l) => [l, requestPageRenderer(opts.site.requestPageShells[l], l)]),
@@ -185,129 +177,17 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       .send(page.body);
   });
 
-  /** How each open event stream is ended, for the server's stop (they would otherwise hold its close). */
-  const endings = new Set<() => void>();
-  app.addHook("preClose", async () => {
-    for (const end of [...endings]) end();
+  await app.register(streamRoutes, {
+    ...opts,
+    headers: REQUEST_PAGE_HEADERS,
+    live,
+    overLimit,
+    notFoundJson,
+    words,
+    askedLocale,
+    tokenOf,
+    isApiPath,
   });
-
-  /** The live part once, as JSON: what a page reads for itself while it cannot hold a stream open. */
-  const sendState = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await overLimit(request, reply, false)) return reply;
-    const row = await requestByPageToken(db, tokenOf(request, "/state"), now());
-    if (!row || !isApiPath(request, "/state")) return notFoundJson(request, reply);
-    return reply.headers(REQUEST_PAGE_HEADERS).send({ live: live(row) });
-  };
-
-  /**
-   * Refuses a stream the caps leave no place for, before any lookup: 429, with when to try again
-   * (the page reads the state for itself meanwhile, so it still updates).
-   */
-  const refuseStream = (request: FastifyRequest, reply: FastifyReply, refused: StreamRefusal) => {
-    const seconds = REQUEST_STREAM_RETRY_MS / 1000;
-    const said = words[askedLocale(request)];
-    const message = refused === "client" ? said.streamsPerClient(opts.streams.limits.maxPerClient) : said.streamsServer;
-    return reply
-      .code(429)
-      .header("Retry-After", String(seconds))
-      .headers(REQUEST_PAGE_HEADERS)
-      .send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-  };
-
-  app.get("/api/request/*", async (request, reply) => {
-    if (!isApiPath(request, "/events")) return sendState(request, reply);
-    const stream = reply.raw;
-    // Listened for from the start: a driver who leaves while the token is looked up closes the
-    // connection before any stream exists, and a "close" already past is never heard again.
-    let left = stream.destroyed;
-    const onLeft = () => {
-      left = true;
-    };
-    const slot = opts.streams.take(clientKey(request));
-    if ("refused" in slot) return refuseStream(request, reply, slot.refused);
-    stream.once("close", onLeft);
-    /**
-     * Everything a stream holds, given back once however it ends: the driver leaves, the request is
-     * gone, the server stops, or the driver left before it opened. Filled in as the stream gets them.
-     */
-    let heartbeat: NodeJS.Timeout | undefined;
-    let unfollow: (() => void) | undefined;
-    /** Set once this handler writes the stream itself; before that Fastify answers (404, 429). */
-    let streaming = false;
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      unfollow?.();
-      endings.delete(end);
-      stream.off("close", onLeft);
-      slot.release();
-      if (streaming && !stream.writableEnded && !stream.destroyed) stream.end();
-    };
-    // Nothing is written to a stream that ended or whose driver left (a write after end() throws).
-    const write = (chunk: string) => {
-      if (ended || stream.writableEnded || stream.destroyed) return;
-      stream.write(chunk);
-    };
-
-    let row: PageRow | undefined;
-    try {
-      if (await overLimit(request, reply, false)) {
-        end();
-        return reply;
-      }
-      if (left) {
-        end();
-        reply.hijack();
-        return;
-      }
-      row = await requestByPageToken(db, tokenOf(request, "/events"), now());
-    } catch (error) {
-      end();
-      throw error;
-    }
-    if (!row) {
-      end();
-      return notFoundJson(request, reply);
-    }
-    reply.hijack();
-    streaming = true;
-    if (left) return end();
-
-    stream.writeHead(200, {
-      // The security headers already set for this request (helmet's), and this page's own.
-      ...(reply.getHeaders() as Record<string, string>),
-      ...REQUEST_PAGE_HEADERS,
-      "Permissions-Policy": PERMISSIONS_POLICY,
-      "Content-Type": "text/event-stream; charset=utf-8",
-      // A proxy (nginx) must pass each event on as it comes, not collect the stream.
-      "X-Accel-Buffering": "no",
-      Connection: "keep-alive",
-    });
-    endings.add(end);
-    stream.once("close", end);
-    let sent = "";
-    const send = (state: RequestPageLive) => {
-      const data = JSON.stringify(state);
-      if (data === sent) return;
-      sent = data;
-      write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
-    };
-    // How long the browser waits before it connects again after a lost connection.
-    write("retry: 3000\n\n");
-    send(live(row));
-    // A ping the page can tell a live stream by (a comment would not reach its script), and traffic
-    // that keeps idle-connection timeouts of proxies and of this server from closing the stream.
-    heartbeat = setInterval(() => write("event: ping\ndata: {}\n\n"), opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS);
-    heartbeat.unref();
-    unfollow = feed.follow(row.id, (current) => {
-      if (current) return send(live(current));
-      write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
-      end();
-    });
-  });
-
   await app.register(answerRoutes, {
     db,
     now,
