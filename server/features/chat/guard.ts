@@ -432,6 +432,7 @@ function roadPhrases(compile: Compile) {
   return {
     crash: compile((v) => v.road.crash),
     crashAsSubject: compile((v) => v.road.crashAsSubject),
+    crashAsService: compile((v) => v.road.crashAsService),
     crashParked: compile((v) => v.road.crashParked),
     crashOffRoad: compile((v) => v.road.crashOffRoad),
     lane: compile((v) => v.road.lane),
@@ -609,9 +610,13 @@ function kindsOf(scan: Scan, p: Phrases): Set<DangerKind> {
 
 /** The road in a message: a crash, a stop in or beside traffic, a caution (see SafetyReading). */
 function roadOf({ find, live, has, beings }: Scan, road: RoadPhrases, p: Phrases): SafetyReading {
-  // "Do you do body work after an accident?" asks about a service, it does not report a crash.
+  // "Do you do body work after an accident?" and "do you offer accident recovery?" ask about a
+  // service, they do not report a crash.
   const firstCrash = live(road.crash)[0];
-  const crash = !!firstCrash && !find(road.crashAsSubject).some((s) => s.end === firstCrash.start);
+  const crash =
+    !!firstCrash &&
+    !find(road.crashAsSubject).some((s) => s.end === firstCrash.start) &&
+    !find(road.crashAsService).some((s) => s.start === firstCrash.end);
   const lane = has(road.lane);
   const shoulder = has(road.shoulder);
   const inTraffic = lane || shoulder || (crash && has(road.freeway));

@@ -170,6 +170,11 @@ export const safetyVocabularySchema = z.object({
     crash: phrases,
     /** Words just before a crash word that make it a question's subject ("after an accident"). */
     crashAsSubject: phrases,
+    /**
+     * Words just after a crash word that make it the name of a service ("accident recovery", "collision
+     * towing"): a question about what we offer, not a crash happening now.
+     */
+    crashAsService: phrases,
     /** A car hit while parked, or one that has been in a crash: a tow, not a scene to leave. */
     crashParked: phrases,
     /** A crash in a parking lot or a driveway: no traffic, no caution sentence. */
