@@ -222,12 +222,16 @@ describe("the assistant's rules", () => {
       expect(answer, q).not.toMatch(/911/);
     }
     expect(assistant.reply("I just had an accident")).toMatch(/^If anyone is hurt, \*call 911 first\*/);
-    expect(assistant.reply("acabo de tener un accidente", "es")).toMatch(/^Si alguien está herido, \*llame primero al 911\*/);
+    expect(assistant.reply("acabo de tener un accidente", "es")).toMatch(
+      /^Si alguien está herido, \*llame primero al 911\*/,
+    );
   });
 
   it("says when a parked car counts as abandoned, and a hitch class's weight, in both languages", () => {
     expect(assistant.reply("how long before a parked car counts as abandoned?")).toContain("72 hours");
-    expect(assistant.reply("¿cuándo cuenta como abandonado un carro estacionado en la calle?", "es")).toContain("72 horas");
+    expect(assistant.reply("¿cuándo cuenta como abandonado un carro estacionado en la calle?", "es")).toContain(
+      "72 horas",
+    );
     expect(assistant.reply("what's the most a class 3 hitch can pull?")).toContain("8,000 lbs");
     expect(assistant.reply("¿cuánto peso aguanta un enganche clase 3?", "es")).toContain("8,000 lbs");
   });
