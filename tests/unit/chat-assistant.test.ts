@@ -210,6 +210,32 @@ describe("the assistant's rules", () => {
     expect(assistant.reply("¿cuánto cuesta?")).toContain("No puedo dar precios");
   });
 
+  it("answers a question about accident recovery with the service, and a crash happening now with what to do first", () => {
+    for (const [q, lang, page] of [
+      ["Do you offer accident recovery?", "en", "/services/emergency-towing"],
+      ["do you guys handle collision towing?", "en", "/services/"],
+      ["¿tienen grúa para accidentes?", "es", "/es/services/emergency-towing"],
+      ["¿atienden choques?", "es", "/es/services/"],
+    ] as const) {
+      const answer = assistant.reply(q, lang);
+      expect(answer, q).toContain(page);
+      expect(answer, q).not.toMatch(/911/);
+    }
+    expect(assistant.reply("I just had an accident")).toMatch(/^If anyone is hurt, \*call 911 first\*/);
+    expect(assistant.reply("acabo de tener un accidente", "es")).toMatch(
+      /^Si alguien está herido, \*llame primero al 911\*/,
+    );
+  });
+
+  it("says when a parked car counts as abandoned, and a hitch class's weight, in both languages", () => {
+    expect(assistant.reply("how long before a parked car counts as abandoned?")).toContain("72 hours");
+    expect(assistant.reply("¿cuándo cuenta como abandonado un carro estacionado en la calle?", "es")).toContain(
+      "72 horas",
+    );
+    expect(assistant.reply("what's the most a class 3 hitch can pull?")).toContain("8,000 lbs");
+    expect(assistant.reply("¿cuánto peso aguanta un enganche clase 3?", "es")).toContain("8,000 lbs");
+  });
+
   it("says honestly when it does not know, pointing to the phone and the form", () => {
     const answer = assistant.reply("purple monkey dishwasher");
     expect(answer).toContain("not sure");

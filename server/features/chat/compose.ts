@@ -2,7 +2,7 @@ import { isOffered } from "../../../src/shared/offered-services";
 import { site } from "../../../src/shared/site";
 import { dangerReply } from "./danger-reply";
 import type { PlaceMention } from "./entities";
-import { fill, type OneOrMany, type Replies } from "./pack";
+import { fill, type LawFact, type OneOrMany, type Replies } from "./pack";
 import type { Reading } from "./read";
 import type { Retriever } from "./retrieval";
 import { accidentTopic, intentsOfKind, ROLES, ruleOf, SERVICES, serviceOf, topicOf, tows } from "./routing";
@@ -109,24 +109,20 @@ export function compose(reading: Reading, context: ComposeContext): Composed {
   return { text: text ? `${notOffered} ${text}` : notOffered, abstained: false };
 }
 
-function composeText(reading: Reading, context: ComposeContext): string | Composed {
-  const { pack, safety, intents, places } = reading;
-  const r = pack.replies;
+/**
+ * The reply when someone may be in danger or the car is in or beside traffic: "call 911 now" or the
+ * traffic advice first, then the rule asked about, or beside traffic the service and questions asked.
+ * Undefined when neither.
+ */
+function dangerText(reading: Reading, context: ComposeContext, facts: LawFact[]): string | undefined {
+  const { safety, intents, places } = reading;
+  const r = reading.pack.replies;
   const topic = (key: string) => r.topics[topicOf(key)]?.text;
   const has = (i: string) => intents.includes(i);
-  let services = [...reading.services];
+  const services = reading.services;
   const served = unique(places.filter((p) => p.served));
   const outside = unique(places.filter((p) => !p.served));
-
-  // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
-  // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
-  // is hurt" that a later injury word undoes). Its road reading adds a crash and a stop by traffic.
-  // The site's checked rules the message asks about; a topic that states the same rule is not said twice.
-  const facts = r.lawFacts.filter((f) => reading.facts.includes(f.id));
   const restates = (text: string) => facts.some((f) => text.includes(f.law));
-  // A passage from the page a rule already links adds the same link again.
-  const factLinks = facts.flatMap((f) => f.text.match(/\/[\w/-]+/g) ?? []);
-
   const guarded = reading.danger.kinds.length > 0;
   const left = safety.danger === "traffic" || safety.danger === "crash" ? safety.danger : undefined;
   if (guarded || left) {
@@ -164,6 +160,29 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
     const linked = beside(townLinks(r, served, context.townPages));
     return fit(linked.join(" ").length <= REPLY_BUDGET ? linked : beside(""));
   }
+  return undefined;
+}
+
+function composeText(reading: Reading, context: ComposeContext): string | Composed {
+  const { pack, safety, intents, places } = reading;
+  const r = pack.replies;
+  const topic = (key: string) => r.topics[topicOf(key)]?.text;
+  const has = (i: string) => intents.includes(i);
+  let services = [...reading.services];
+  const served = unique(places.filter((p) => p.served));
+  const outside = unique(places.filter((p) => !p.served));
+
+  // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
+  // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
+  // is hurt" that a later injury word undoes). Its road reading adds a crash and a stop by traffic.
+  // The site's checked rules the message asks about; a topic that states the same rule is not said twice.
+  const facts = r.lawFacts.filter((f) => reading.facts.includes(f.id));
+  const restates = (text: string) => facts.some((f) => text.includes(f.law));
+  // A passage from the page a rule already links adds the same link again.
+  const factLinks = facts.flatMap((f) => f.text.match(/\/[\w/-]+/g) ?? []);
+
+  const danger = dangerText(reading, context, facts);
+  if (danger !== undefined) return danger;
 
   // A trip between two of our towns is a tow; after a crash the car needs one too.
   const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
@@ -247,6 +266,24 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
   if (!caution && !services.length && !place && !answers.length && !cannotSay.length && !SMALL_TALK.some(has))
     return abstain(reading);
 
+  return shortest(reading, { caution, services, place, placeShort, answers, cannotSay });
+}
+
+/** What a reply says, once read: each part, or nothing. */
+interface ReplyParts {
+  caution?: string;
+  services: string[];
+  place?: string;
+  placeShort?: string;
+  answers: string[];
+  cannotSay: string[];
+}
+
+/** The reply from its parts, at its fullest that fits a phone's screen, shortened step by step when not. */
+function shortest(reading: Reading, { caution, services, place, placeShort, answers, cannotSay }: ReplyParts): string {
+  const r = reading.pack.replies;
+  const has = (i: string) => reading.intents.includes(i);
+  const topic = (key: string) => r.topics[topicOf(key)]?.text;
   const assemble = (short: boolean, withServices = true, withLinks = !short) => {
     const cards =
       services.length >= 3

@@ -1,5 +1,6 @@
 import type { Entities } from "./pack";
-import { fold, foldKeepingCase, withinEdits, wordsOf } from "./text";
+import { expandPhrase } from "./phrase-syntax";
+import { fold, withinEdits, wordsKeepingCase, wordsOf } from "./text";
 
 /**
  * Finds what a message names from a language's entity data: the ten towns (names, aliases,
@@ -10,7 +11,6 @@ import { fold, foldKeepingCase, withinEdits, wordsOf } from "./text";
  */
 
 // Compiled once (the server's bundler writes a Unicode-property literal as a `new RegExp` call).
-const SHAPED_WORDS = /[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu;
 const CAPITAL = /^\p{Lu}/u;
 
 /** A place's part in a trip: where the car is picked up, where it goes, or where the driver is. */
@@ -33,10 +33,16 @@ interface Phrase {
   initials: string;
 }
 
-const phrase = (text: string): Phrase => {
+const phraseOfWords = (text: string): Phrase => {
   const words = wordsOf(fold(text));
   return { words, initials: words.map((w) => w[0]).join("") };
 };
+
+/** The phrases a data entry stands for, written in the phrase syntax (phrase-syntax.ts) as the guard's are. */
+const phrases = (text: string): Phrase[] => expandPhrase(text).map(phraseOfWords);
+
+/** A name of a place: its own words, never read as syntax (places are facts, src/shared/places.json). */
+const phrase = phraseOfWords;
 
 /** How many letters a typed word may be off from a listed word of this length. */
 function tolerance(length: number, strict: boolean): number {
@@ -109,7 +115,7 @@ function phrasesOf(list: readonly string[]): Map<string, Phrase[]> {
   let out = compiled.get(list);
   if (!out) {
     out = new Map();
-    for (const p of list.map(phrase)) {
+    for (const p of list.flatMap(phrases)) {
       const initial = p.initials[0] ?? "";
       out.set(initial, [...(out.get(initial) ?? []), p]);
     }
@@ -142,15 +148,17 @@ export function createEntityFinder(e: Entities): EntityFinder {
   const street = new Set(e.streetWords.map((w) => fold(w)));
   const negators = new Set(e.negators.map((w) => fold(w)));
   const breaks = new Set(e.clauseBreaks.map((w) => fold(w)));
-  const from = e.tripFrom.map(phrase);
-  const to = e.tripTo.map(phrase);
-  const here = e.hereAt.map(phrase);
-  const question = e.placeQuestion.map(phrase);
-  const services = Object.entries(e.services).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
+  const from = e.tripFrom.flatMap(phrases);
+  const to = e.tripTo.flatMap(phrases);
+  const here = e.hereAt.flatMap(phrases);
+  const question = e.placeQuestion.flatMap(phrases);
+  const services = Object.entries(e.services).flatMap(([slug, names]) =>
+    names.flatMap(phrases).map((p) => ({ slug, p })),
+  );
   services.sort((a, b) => b.p.words.length - a.p.words.length);
-  const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.map(phrase) }));
-  const placeKinds = (e.placeKinds ?? []).map(phrase);
-  const destinations = (e.destinations ?? []).map(phrase);
+  const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.flatMap(phrases) }));
+  const placeKinds = (e.placeKinds ?? []).flatMap(phrases);
+  const destinations = (e.destinations ?? []).flatMap(phrases);
   // Each highway as drivers write it ("the 99", "la 99"): the pack's forms with the highways' numbers.
   const numbers = e.highways.map((h) => h.replace(/\D+/g, ""));
   const present = [
@@ -159,7 +167,9 @@ export function createEntityFinder(e: Entities): EntityFinder {
     ...e.highways,
     ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
   ];
-  const articles = Object.entries(e.articles).flatMap(([slug, names]) => names.map((n) => ({ slug, p: phrase(n) })));
+  const articles = Object.entries(e.articles).flatMap(([slug, names]) =>
+    names.flatMap(phrases).map((p) => ({ slug, p })),
+  );
 
   /** The phrase among `list` that ends just before word `at`. */
   const endsBefore = (words: string[], at: number, list: Phrase[]) =>
@@ -192,7 +202,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
     places(text) {
       const words = wordsOf(fold(text));
       // The same words with their capitals: "Salida" the town, "la salida" an exit.
-      const shaped = foldKeepingCase(text).match(SHAPED_WORDS) ?? [];
+      const shaped = wordsKeepingCase(text);
       const capital = (at: number) => CAPITAL.test(shaped[at] ?? "");
       const found: PlaceMention[] = [];
       const taken = new Set<number>();

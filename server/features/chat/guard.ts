@@ -1,3 +1,4 @@
+import { A_NUMBER, ANY_WORD, LIST_ENTRY, parsePhrase } from "./phrase-syntax";
 import {
   CAUTIONS,
   DANGER_KINDS,
@@ -163,7 +164,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Phrases: compiled from the data's small notation (see safety-vocabulary.ts).
+// Phrases: compiled from the data's phrase syntax (phrase-syntax.ts, shared with the entity finder).
 
 /** What an alternative of a piece matches: words in a row, a number, or any one word. */
 const WORDS = 0;
@@ -240,12 +241,6 @@ interface Span {
   end: number;
 }
 
-const OPTIONAL = "?";
-const CHOICE = "|";
-const LIST = "@";
-const NUMBER = "#";
-const ANY = "*";
-
 /** A list entry, with the language of the vocabulary it came from (its stemmer reads it). */
 interface Entry {
   text: string;
@@ -254,24 +249,19 @@ interface Entry {
 
 function compilePhrase(text: string, lang: Lang, lists: Map<string, Entry[]>, lexicon: Lexicon): Phrase {
   const wordsOf = (entry: string, from: Lang) => tokensOf(entry).map((w) => lexicon.idOf(w, from));
-  return text
-    .trim()
-    .split(/\s+/)
-    .map((raw) => {
-      const optional = raw.length > 1 && raw.endsWith(OPTIONAL);
-      const body = optional ? raw.slice(0, -1) : raw;
-      const alternatives: Alternative[] = [];
-      for (const choice of body.split(CHOICE)) {
-        if (choice === NUMBER) alternatives.push({ type: NUMBER_TOKEN });
-        else if (choice === ANY) alternatives.push({ type: ANY_TOKEN });
-        else if (choice.startsWith(LIST)) {
-          const entries = lists.get(choice.slice(1));
-          if (!entries) throw new Error(`${text}: ${choice}?`);
-          for (const entry of entries) alternatives.push({ type: WORDS, words: wordsOf(entry.text, entry.lang) });
-        } else alternatives.push({ type: WORDS, words: wordsOf(choice, lang) });
-      }
-      return { alternatives, optional };
-    });
+  return parsePhrase(text).map(({ choices, optional }) => {
+    const alternatives: Alternative[] = [];
+    for (const choice of choices) {
+      if (choice.type === A_NUMBER) alternatives.push({ type: NUMBER_TOKEN });
+      else if (choice.type === ANY_WORD) alternatives.push({ type: ANY_TOKEN });
+      else if (choice.type === LIST_ENTRY) {
+        const entries = lists.get(choice.name);
+        if (!entries) throw new Error(`${text}: @${choice.name}?`);
+        for (const entry of entries) alternatives.push({ type: WORDS, words: wordsOf(entry.text, entry.lang) });
+      } else alternatives.push({ type: WORDS, words: wordsOf(choice.text, lang) });
+    }
+    return { alternatives, optional };
+  });
 }
 
 /** A message as the guard reads it: its tokens and which vocabulary words each reads as. */
@@ -432,6 +422,7 @@ function roadPhrases(compile: Compile) {
   return {
     crash: compile((v) => v.road.crash),
     crashAsSubject: compile((v) => v.road.crashAsSubject),
+    crashAsService: compile((v) => v.road.crashAsService),
     crashParked: compile((v) => v.road.crashParked),
     crashOffRoad: compile((v) => v.road.crashOffRoad),
     lane: compile((v) => v.road.lane),
@@ -609,9 +600,13 @@ function kindsOf(scan: Scan, p: Phrases): Set<DangerKind> {
 
 /** The road in a message: a crash, a stop in or beside traffic, a caution (see SafetyReading). */
 function roadOf({ find, live, has, beings }: Scan, road: RoadPhrases, p: Phrases): SafetyReading {
-  // "Do you do body work after an accident?" asks about a service, it does not report a crash.
+  // "Do you do body work after an accident?" and "do you offer accident recovery?" ask about a
+  // service, they do not report a crash.
   const firstCrash = live(road.crash)[0];
-  const crash = !!firstCrash && !find(road.crashAsSubject).some((s) => s.end === firstCrash.start);
+  const crash =
+    !!firstCrash &&
+    !find(road.crashAsSubject).some((s) => s.end === firstCrash.start) &&
+    !find(road.crashAsService).some((s) => s.start === firstCrash.end);
   const lane = has(road.lane);
   const shoulder = has(road.shoulder);
   const inTraffic = lane || shoulder || (crash && has(road.freeway));

@@ -64,29 +64,18 @@ export function replyLanguage(
   return scores[best] === scores[second] ? (LANGUAGES[0] as ChatLanguage) : best;
 }
 
-/** The language the message is written in, by its words alone (the page's hint only on a tie). */
-function messageLanguage(scores: Record<ChatLanguage, number>, hint?: ChatLanguage): ChatLanguage {
-  const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
-  return scores[best] > scores[second] ? best : (hint ?? (LANGUAGES[0] as ChatLanguage));
-}
-
-export function readMessage(
-  text: string,
-  hint: ChatLanguage | undefined,
+/**
+ * The intents of a message's clauses and of the whole message, in the order asked, and the
+ * classifier's best score for any of them (how sure it is of what was asked).
+ */
+function intentsOf(
+  corrected: string,
+  words: string[],
+  written: ChatLanguage,
   model: IntentModel,
-  finders: Record<ChatLanguage, EntityFinder>,
-  threshold = INTENT_THRESHOLD,
-): Reading {
-  const folded = fold(text);
-  // The reply may follow the page ("hi" on a Spanish page); the reading follows the message's words.
-  const scores = model.languageScores(folded);
-  // A business in English only (business.json's languages) answers in English whatever the words.
-  const lang = spanishOffered ? replyLanguage(model, folded, hint, scores) : "en";
-  const written = messageLanguage(scores, hint);
-  const pack = PACKS[lang];
-  const finder = finders[written];
-  const corrected = correctTypos(folded, PACKS[written].entities);
-  const words = wordsOf(corrected);
+  finder: EntityFinder,
+  threshold: number,
+): { intents: string[]; confidence: number } {
   const intents: string[] = [];
   // A message of one clause is that clause: each text is classified once.
   const classified = new Map<string, Guess[]>();
@@ -121,6 +110,33 @@ export function readMessage(
   // The whole message, by its words: what the classifier reads of it when correcting left it folded
   // (the usual case), and then the same text as its one clause when it has one.
   add(fold(corrected) === corrected ? words.join(" ") : corrected);
+  return { intents, confidence };
+}
+
+/** The language the message is written in, by its words alone (the page's hint only on a tie). */
+function messageLanguage(scores: Record<ChatLanguage, number>, hint?: ChatLanguage): ChatLanguage {
+  const [best, second] = [...LANGUAGES].sort((a, b) => scores[b] - scores[a]) as [ChatLanguage, ChatLanguage];
+  return scores[best] > scores[second] ? best : (hint ?? (LANGUAGES[0] as ChatLanguage));
+}
+
+export function readMessage(
+  text: string,
+  hint: ChatLanguage | undefined,
+  model: IntentModel,
+  finders: Record<ChatLanguage, EntityFinder>,
+  threshold = INTENT_THRESHOLD,
+): Reading {
+  const folded = fold(text);
+  // The reply may follow the page ("hi" on a Spanish page); the reading follows the message's words.
+  const scores = model.languageScores(folded);
+  // A business in English only (business.json's languages) answers in English whatever the words.
+  const lang = spanishOffered ? replyLanguage(model, folded, hint, scores) : "en";
+  const written = messageLanguage(scores, hint);
+  const pack = PACKS[lang];
+  const finder = finders[written];
+  const corrected = correctTypos(folded, PACKS[written].entities);
+  const words = wordsOf(corrected);
+  const { intents, confidence } = intentsOf(corrected, words, written, model, finder, threshold);
   // A message that names an article's subject, and no need or question we know, is a how-to question.
   const articles = finder.articles(words);
   if (articles.length && !intents.length && !finder.services(finder.outsideArticles(words)).length)

@@ -6,12 +6,9 @@ import { readDataFile } from "./data-file";
  * commented), and the sentences it answers with. The guard holds no word of any language: everything
  * it knows about English or Spanish is here, so adding a word to a danger class is a line of data.
  *
- * A phrase is words separated by spaces. Each piece may be:
- * - a word, or words joined by `|` (any one of them): `locked|trapped`;
- * - `@name`: any entry of the list `name` in `lists` (entries may be several words);
- * - `#`: a number written in digits ("2", "18");
- * - `*`: any one word;
- * - any of these followed by `?`: optional.
+ * Phrases are written in the assistant's one phrase syntax (phrase-syntax.ts, shared with the entity
+ * finder's lists): words joined by `|` are alternatives, `@name` is any entry of `lists.name`, `#` a
+ * number, `*` any one word, and `?` after a piece makes it optional.
  * Words are compared after folding (lower case, no accents, no apostrophes, repeated letters
  * squeezed) and by their stem (nlp.js's Snowball stemmers, in the word's own language: "hurts",
  * "hurting" and "hurt" are one word, as are "amenazando" and "amenazándome"), and a word of five
@@ -170,6 +167,11 @@ export const safetyVocabularySchema = z.object({
     crash: phrases,
     /** Words just before a crash word that make it a question's subject ("after an accident"). */
     crashAsSubject: phrases,
+    /**
+     * Words just after a crash word that make it the name of a service ("accident recovery", "collision
+     * towing"): a question about what we offer, not a crash happening now.
+     */
+    crashAsService: phrases,
     /** A car hit while parked, or one that has been in a crash: a tow, not a scene to leave. */
     crashParked: phrases,
     /** A crash in a parking lot or a driveway: no traffic, no caution sentence. */

@@ -25,6 +25,13 @@ export function foldKeepingCase(text: string): string {
     .trim();
 }
 
+const SHAPED_WORDS = /[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu;
+
+/** The words of a text folded with its capitals kept, in the same places as wordsOf's ("Lodi" stays capital). */
+export function wordsKeepingCase(text: string): string[] {
+  return foldKeepingCase(text).match(SHAPED_WORDS) ?? [];
+}
+
 /** The words of a folded text (letters, digits and inner apostrophes or hyphens). */
 export function wordsOf(folded: string): string[] {
   return folded.match(/[a-z0-9]+(?:['-][a-z0-9]+)*/g) ?? [];
