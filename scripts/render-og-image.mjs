@@ -8,7 +8,7 @@ import { businessDir } from "../business-dir.mjs";
 
 // The name and place come from the business's own file (BUSINESS_DIR), like every page's.
 const business = JSON.parse(readFileSync(path.join(businessDir(), "business.json"), "utf8"));
-const escape = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+const escapeXml = (/** @type {string} */ s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 const art = readFileSync("public/images/services/tow-truck.svg", "utf8");
 const html = `<!doctype html><html><body style="margin:0">
@@ -16,8 +16,8 @@ const html = `<!doctype html><html><body style="margin:0">
   background:#0f172a;font-family:'DejaVu Sans',Arial,sans-serif;color:#fff">
   <div style="flex:1">
     <div style="display:inline-block;background:#f59e0b;color:#0f172a;font-weight:700;font-size:28px;padding:8px 18px;border-radius:999px">Available 24/7</div>
-    <h1 style="font-size:76px;line-height:1.05;margin:28px 0 18px">${escape(business.name)}</h1>
-    <p style="font-size:34px;line-height:1.3;color:#cbd5e1;margin:0">Towing &amp; roadside assistance in ${escape(business.address.city)}, ${business.address.region}</p>
+    <h1 style="font-size:76px;line-height:1.05;margin:28px 0 18px">${escapeXml(business.name)}</h1>
+    <p style="font-size:34px;line-height:1.3;color:#cbd5e1;margin:0">Towing &amp; roadside assistance in ${escapeXml(business.address.city)}, ${business.address.region}</p>
   </div>
   <div style="width:520px;border-radius:24px;overflow:hidden;flex:none">${art.replace('width="640" height="400"', 'width="520" height="325"')}</div>
 </div></body></html>`;

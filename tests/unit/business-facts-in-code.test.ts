@@ -14,7 +14,7 @@ const stockton = JSON.parse(readFileSync("business/stockton/business.json", "utf
   towns: { name: string }[];
 };
 const towns = stockton.towns.map((t) => t.name);
-const escape = (s: string) => s.replace(/[()+.*?[\]\\|^$]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[()+.*?[\]\\|^$]/g, "\\$&");
 const facts = [
   stockton.phone.display,
   stockton.phone.e164,
@@ -22,7 +22,7 @@ const facts = [
   stockton.address.street,
   ...towns,
 ];
-const anyFact = new RegExp(`(?<![\\w-])(${facts.map(escape).join("|")})(?![\\w-])`);
+const anyFact = new RegExp(`(?<![\\w-])(${facts.map(escapeRegExp).join("|")})(?![\\w-])`);
 
 /**
  * Files that may name Stockton's facts, and why. Everything else (src/, server/, scripts/, public/,
@@ -81,7 +81,7 @@ describe("Stockton's facts live in business/stockton only", () => {
         read(f)
           .split("\n")
           .flatMap((line, i) => {
-            const named = towns.filter((t) => new RegExp(`\\b${escape(t)}\\b`).test(line));
+            const named = towns.filter((t) => new RegExp(`\\b${escapeRegExp(t)}\\b`).test(line));
             return named.length >= 4 && !isSentence(line) ? [`${f}:${i + 1}: ${named.join(", ")}`] : [];
           }),
       );
