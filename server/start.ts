@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, type ServerConfig } from "./config";
 import { serveBackups } from "./db/backup";
-import { openDatabase } from "./db/client";
+import { type Database, openDatabase } from "./db/client";
 import { checkSmtpTls, SmtpTlsError } from "./features/alerts/email-sender";
 import { drainAndClose } from "./shutdown";
 import { readSiteFiles } from "./site-files";
@@ -9,17 +9,20 @@ import { readSiteFiles } from "./site-files";
 /** How long requests under way may finish once the listener is closed (after the readiness grace). */
 const SHUTDOWN_FINISH_MS = 10_000;
 
-/** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
-async function main() {
-  const config = loadConfig();
-  // Before anything opens a database: a login sent in clear is refused here, with the reason.
-  if (config.alerts.email) {
-    await checkSmtpTls(config.alerts.email).catch((error: unknown) => {
-      if (error instanceof SmtpTlsError) throw error;
-      // The mail server is away now: alerts wait in the outbox and go out when it is back.
-      console.warn(`SMTP check at start failed (${error instanceof Error ? error.message : error}); starting anyway`);
-    });
-  }
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Before anything opens a database: a login sent in clear is refused here, with the reason. */
+async function checkSmtpAtStart(config: ServerConfig) {
+  if (!config.alerts.email) return;
+  await checkSmtpTls(config.alerts.email).catch((error: unknown) => {
+    if (error instanceof SmtpTlsError) throw error;
+    // The mail server is away now: alerts wait in the outbox and go out when it is back.
+    console.warn(`SMTP check at start failed (${error instanceof Error ? error.message : error}); starting anyway`);
+  });
+}
+
+/** The built site, the database and the app on them; the database closed again if the app cannot be built. */
+async function openApp(config: ServerConfig): Promise<{ app: App; db: Database }> {
   // The built pages and the chat assistant's knowledge first: a missing or broken build stops the
   // start here, with a message naming the file, before the database is opened or locked.
   const site = readSiteFiles(config.distDir);
@@ -31,13 +34,16 @@ async function main() {
     createInChildProcess: true,
     migrate: config.migrateOnStart,
   });
-  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, db, site });
+    return { app: await buildApp({ config, db, site }), db };
   } catch (error) {
     await db.close();
     throw error;
   }
+}
+
+/** Says in the log what the operator should know about this start: the database, and settings to notice. */
+function logStart(app: App, config: ServerConfig, db: Database) {
   app.log.info({ database: db.kind }, "database open");
   if (config.alerts.push?.allowLoopbackEndpoints) {
     app.log.warn(
@@ -50,20 +56,25 @@ async function main() {
       "the data folder was readable by other users: tightened it to owner-only (folders 0700, files 0600)",
     );
   }
-  if (db.copyForBackup) {
-    // `npm run db:backup` asks this process for a consistent copy of the folder it holds.
-    const copy = db.copyForBackup;
-    const backups = await serveBackups(config.dataDir, copy, (err) => app.log.error({ err }, "backup failed")).catch(
-      (err: unknown) => {
-        app.log.warn({ err }, "backups of the running server are unavailable; stop it to run npm run db:backup");
-        return undefined;
-      },
-    );
-    app.addHook("onClose", async () => {
-      await backups?.close();
-    });
-  }
+}
 
+/** `npm run db:backup` asks this process for a consistent copy of the folder it holds (PGlite only). */
+async function serveBackupsWhileOpen(app: App, config: ServerConfig, db: Database) {
+  if (!db.copyForBackup) return;
+  const copy = db.copyForBackup;
+  const backups = await serveBackups(config.dataDir, copy, (err) => app.log.error({ err }, "backup failed")).catch(
+    (err: unknown) => {
+      app.log.warn({ err }, "backups of the running server are unavailable; stop it to run npm run db:backup");
+      return undefined;
+    },
+  );
+  app.addHook("onClose", async () => {
+    await backups?.close();
+  });
+}
+
+/** On SIGTERM or SIGINT: drains, closes the app then the database, and exits. */
+function stopOnSignals(app: App, config: ServerConfig, db: Database) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -94,7 +105,16 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
 
+/** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
+async function main() {
+  const config = loadConfig();
+  await checkSmtpAtStart(config);
+  const { app, db } = await openApp(config);
+  logStart(app, config, db);
+  await serveBackupsWhileOpen(app, config, db);
+  stopOnSignals(app, config, db);
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

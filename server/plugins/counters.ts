@@ -139,11 +139,8 @@ interface CountersOptions {
   onRedisChange?: (state: "ok" | "degraded", error?: unknown) => void;
 }
 
-export function createCounters(opts: CountersOptions = {}): Counters {
-  const memory = new MemoryCounters(opts.now);
-  const clock = opts.now ?? Date.now;
-  /** Secrets by name: the one Redis holds once it answered, else this process's own. */
-  const secrets = new Map<string, { value: string; endsAt: number }>();
+/** Scripts run in Redis with the time limit, and whether Redis answers (onRedisChange told of each change). */
+function redisLink(opts: CountersOptions) {
   const { redis } = opts;
   const prefix = opts.prefix ?? "towing-rate-limit:";
   const timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
@@ -155,60 +152,20 @@ export function createCounters(opts: CountersOptions = {}): Counters {
     opts.onRedisChange?.(failed ? "degraded" : "ok", error);
   };
 
-  /** The Redis answer, or undefined (and Redis marked degraded) when it fails or is late. */
-  async function call(script: string, key: string, ...args: (string | number)[]): Promise<unknown> {
-    if (!redis) return undefined;
-    try {
-      const result = await within(redis.eval(script, 1, prefix + key, ...args), timeoutMs);
-      mark(false);
-      return result;
-    } catch (error) {
-      mark(true, error);
-      return undefined;
-    }
-  }
-
-  const asCount = (result: unknown): Count | undefined => {
-    if (!Array.isArray(result)) return undefined;
-    const [current, ttlMs] = result.map(Number);
-    return Number.isFinite(current) && Number.isFinite(ttlMs)
-      ? { current: current ?? 0, ttlMs: ttlMs ?? 0 }
-      : undefined;
-  };
-
-  /** Redis counts every process's hits, memory only this one's: the larger is the truer. */
-  const larger = (local: Count, shared: Count | undefined): Count =>
-    shared && shared.current >= local.current ? shared : local;
-
   return {
-    async incr(key, windowMs) {
-      const local = memory.incr(key, windowMs);
-      const shared = asCount(await call(INCR_SCRIPT, key, windowMs));
-      // Remember what every process counted: if Redis is late next time, this process goes on from it.
-      if (shared && shared.current > local.current) memory.raise(key, shared.current, shared.ttlMs);
-      return larger(local, shared);
-    },
-    async read(key) {
-      const local = memory.read(key);
-      return larger(local, asCount(await call(READ_SCRIPT, key)));
-    },
-    async decr(key) {
-      memory.decr(key);
-      await call(DECR_SCRIPT, key);
-    },
-    async sharedSecret(name, ttlMs) {
-      const at = clock();
-      for (const [key, kept] of secrets) if (kept.endsAt <= at) secrets.delete(key);
-      let own = secrets.get(name);
-      if (!own) {
-        own = { value: randomBytes(32).toString("base64url"), endsAt: at + ttlMs };
-        secrets.set(name, own);
+    /** The Redis answer, or undefined (and Redis marked degraded) when it fails or is late. */
+    async call(script: string, key: string, ...args: (string | number)[]): Promise<unknown> {
+      if (!redis) return undefined;
+      try {
+        const result = await within(redis.eval(script, 1, prefix + key, ...args), timeoutMs);
+        mark(false);
+        return result;
+      } catch (error) {
+        mark(true, error);
+        return undefined;
       }
-      const shared = await call(SECRET_SCRIPT, name, own.value, ttlMs);
-      if (typeof shared === "string" && shared !== "") own.value = shared;
-      return own.value;
     },
-    async redisState() {
+    async state(): Promise<RedisState> {
       if (!redis) return "none";
       try {
         await within(redis.ping(), timeoutMs);
@@ -218,5 +175,54 @@ export function createCounters(opts: CountersOptions = {}): Counters {
       }
       return degraded ? "degraded" : "ok";
     },
+  };
+}
+
+const asCount = (result: unknown): Count | undefined => {
+  if (!Array.isArray(result)) return undefined;
+  const [current, ttlMs] = result.map(Number);
+  return Number.isFinite(current) && Number.isFinite(ttlMs) ? { current: current ?? 0, ttlMs: ttlMs ?? 0 } : undefined;
+};
+
+/** Redis counts every process's hits, memory only this one's: the larger is the truer. */
+const larger = (local: Count, shared: Count | undefined): Count =>
+  shared && shared.current >= local.current ? shared : local;
+
+export function createCounters(opts: CountersOptions = {}): Counters {
+  const memory = new MemoryCounters(opts.now);
+  const clock = opts.now ?? Date.now;
+  /** Secrets by name: the one Redis holds once it answered, else this process's own. */
+  const secrets = new Map<string, { value: string; endsAt: number }>();
+  const redis = redisLink(opts);
+
+  return {
+    async incr(key, windowMs) {
+      const local = memory.incr(key, windowMs);
+      const shared = asCount(await redis.call(INCR_SCRIPT, key, windowMs));
+      // Remember what every process counted: if Redis is late next time, this process goes on from it.
+      if (shared && shared.current > local.current) memory.raise(key, shared.current, shared.ttlMs);
+      return larger(local, shared);
+    },
+    async read(key) {
+      const local = memory.read(key);
+      return larger(local, asCount(await redis.call(READ_SCRIPT, key)));
+    },
+    async decr(key) {
+      memory.decr(key);
+      await redis.call(DECR_SCRIPT, key);
+    },
+    async sharedSecret(name, ttlMs) {
+      const at = clock();
+      for (const [key, kept] of secrets) if (kept.endsAt <= at) secrets.delete(key);
+      let own = secrets.get(name);
+      if (!own) {
+        own = { value: randomBytes(32).toString("base64url"), endsAt: at + ttlMs };
+        secrets.set(name, own);
+      }
+      const shared = await redis.call(SECRET_SCRIPT, name, own.value, ttlMs);
+      if (typeof shared === "string" && shared !== "") own.value = shared;
+      return own.value;
+    },
+    redisState: () => redis.state(),
   };
 }

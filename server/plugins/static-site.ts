@@ -17,51 +17,43 @@ function cacheControlFor(file: string): string {
   return CACHE_ASSET;
 }
 
-/**
- * Serves the pre-rendered site: clean URLs (/about -> about.html), brotli or gzip files written at
- * build time when the browser takes them, long caching for hashed assets and revalidation for
- * pages. Any other path gets the 404 page with status 404.
- */
-async function staticSite(
-  app: FastifyInstance,
-  opts: {
-    site: SiteFiles;
-    /**
-     * Pages the server fills in at request time (the home pages, with the published reviews), by
-     * address. Should filling one fail (the database is away), the built page is served as it is.
-     */
-    filledPages?: Map<string, () => Promise<FilledPage>>;
-  },
-) {
-  const { site } = opts;
-  await app.register(fastifyStatic, {
-    root: path.resolve(site.root),
-    serve: false,
-    preCompressed: true,
-    cacheControl: false,
-    etag: true,
-    lastModified: true,
+interface StaticSiteOptions {
+  site: SiteFiles;
+  /**
+   * Pages the server fills in at request time (the home pages, with the published reviews), by
+   * address. Should filling one fail (the database is away), the built page is served as it is.
+   */
+  filledPages?: Map<string, () => Promise<FilledPage>>;
+}
+
+const sendPage = (reply: FastifyReply, file: string) => {
+  reply.header("Cache-Control", cacheControlFor(file));
+  return reply.sendFile(file);
+};
+
+/** A filled page as the browser accepts it (brotli, gzip or plain), with an ETag it can revalidate. */
+const sendFilled = (request: FastifyRequest, reply: FastifyReply, page: FilledPage) => {
+  reply.header("Cache-Control", CACHE_REVALIDATE).header("ETag", page.etag).header("Vary", "Accept-Encoding");
+  const seen = request.headers["if-none-match"];
+  if (typeof seen === "string" && seen.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
+    return reply.code(304).send();
+  }
+  const coding = acceptedCoding(request.headers["accept-encoding"]);
+  reply.type("text/html; charset=utf-8");
+  if (coding) return reply.header("Content-Encoding", coding).send(page[coding]);
+  return reply.send(page.identity);
+};
+
+const apiNotFound = (reply: FastifyReply, method: string, url: string) =>
+  reply.code(404).send({
+    error: "Not Found",
+    message: `There is no API route ${method} ${url.split("?")[0]}.`,
+    code: "not_found",
   });
 
-  const sendPage = (reply: FastifyReply, file: string) => {
-    reply.header("Cache-Control", cacheControlFor(file));
-    return reply.sendFile(file);
-  };
-
-  /** A filled page as the browser accepts it (brotli, gzip or plain), with an ETag it can revalidate. */
-  const sendFilled = (request: FastifyRequest, reply: FastifyReply, page: FilledPage) => {
-    reply.header("Cache-Control", CACHE_REVALIDATE).header("ETag", page.etag).header("Vary", "Accept-Encoding");
-    const seen = request.headers["if-none-match"];
-    if (typeof seen === "string" && seen.split(",").some((tag) => tag.trim().replace(/^W\//, "") === page.etag)) {
-      return reply.code(304).send();
-    }
-    const coding = acceptedCoding(request.headers["accept-encoding"]);
-    reply.type("text/html; charset=utf-8");
-    if (coding) return reply.header("Content-Encoding", coding).send(page[coding]);
-    return reply.send(page.identity);
-  };
-
-  app.decorateReply("sendNotFoundPage", function (this: FastifyReply, locale?: Locale) {
+/** reply.sendNotFoundPage: the site's 404 page, in the visitor's language. */
+function notFoundPageSender(site: SiteFiles) {
+  return function sendNotFoundPage(this: FastifyReply, locale?: Locale) {
     // A missing address under /es/ gets the Spanish page: the visitor was reading Spanish. An address
     // without a language of its own (a request page's) says which language the caller chose.
     const spanish = (locale ?? localeOfPath(this.request.url.split("?")[0] ?? "/")) === "es";
@@ -69,16 +61,12 @@ async function staticSite(
     if (!page) return this.code(404).type("text/plain").send("404 Page Not Found");
     this.code(404).header("Cache-Control", "no-store");
     return this.sendFile(page);
-  });
+  };
+}
 
-  const apiNotFound = (reply: FastifyReply, method: string, url: string) =>
-    reply.code(404).send({
-      error: "Not Found",
-      message: `There is no API route ${method} ${url.split("?")[0]}.`,
-      code: "not_found",
-    });
-
-  app.get("/*", async (request, reply) => {
+/** GET of any address that is not an API route: its page, one address per page, or the 404 page. */
+function pageHandler({ site, filledPages }: StaticSiteOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith("/api/")) return apiNotFound(reply, request.method, request.url);
     const raw = request.url.split("?")[0] ?? "/";
     let pathname: string;
@@ -95,7 +83,7 @@ async function staticSite(
     }
     const file = site.routes.get(pathname);
     if (!file) return reply.sendNotFoundPage();
-    const filled = opts.filledPages?.get(pathname);
+    const filled = filledPages?.get(pathname);
     if (filled) {
       try {
         return sendFilled(request, reply, await filled());
@@ -104,8 +92,25 @@ async function staticSite(
       }
     }
     return sendPage(reply, file);
-  });
+  };
+}
 
+/**
+ * Serves the pre-rendered site: clean URLs (/about -> about.html), brotli or gzip files written at
+ * build time when the browser takes them, long caching for hashed assets and revalidation for
+ * pages. Any other path gets the 404 page with status 404.
+ */
+async function staticSite(app: FastifyInstance, opts: StaticSiteOptions) {
+  await app.register(fastifyStatic, {
+    root: path.resolve(opts.site.root),
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+  });
+  app.decorateReply("sendNotFoundPage", notFoundPageSender(opts.site));
+  app.get("/*", pageHandler(opts));
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith("/api/")) return apiNotFound(reply, request.method, request.url);
     return reply.sendNotFoundPage();

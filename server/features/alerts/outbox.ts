@@ -122,121 +122,154 @@ async function mintPageTokens(db: Db, requestIds: number[]): Promise<Map<number,
 }
 
 /**
- * The database side of alert delivery: claiming due alerts and recording what happened.
- * `offerLinkHours` is how long an offer's link works (OFFER_LINK_HOURS).
+ * Marks up to `limit` due alerts on the `routes` this worker can send (a channel, or some of its kinds:
+ * a server without the owner's webhook still posts the partners' offers to theirs) as claimed, and
+ * answers them. FOR UPDATE SKIP LOCKED lets several servers on one PostgreSQL claim at once without
+ * taking the same row; the claim pushes next_attempt_at a lease ahead, so an alert whose worker died
+ * mid-send becomes due again when the lease ends. A server without a channel (no SMTP_URL, say) leaves
+ * that channel's alerts to the servers that have it, rather than taking them only to put them off with
+ * an error. In the quiet hours (21:00 to 08:00 on the business's clock) a "How did it go?" e-mail is
+ * not taken at all, so neither a retry nor a server that was down sends one at night: it waits for 08:00.
  */
-export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS }: { offerLinkHours?: number } = {}) {
+function claimRows(db: Db, now: Date, limit: number, leaseMs: number, routes: readonly AlertRoute[]) {
+  const due = db
+    .select({ id: alertOutbox.id })
+    .from(alertOutbox)
+    .where(
+      and(
+        eq(alertOutbox.state, "pending"),
+        lte(alertOutbox.nextAttemptAt, now),
+        routesWhere(routes),
+        isQuietHour(now, site.timeZone) ? ne(alertOutbox.kind, "review_request") : undefined,
+      ),
+    )
+    .orderBy(asc(alertOutbox.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(alertOutbox)
+    .set({
+      attempts: sql`${alertOutbox.attempts} + 1`,
+      lastAttemptAt: now,
+      nextAttemptAt: new Date(now.getTime() + leaseMs),
+    })
+    .where(inArray(alertOutbox.id, due))
+    .returning({
+      id: alertOutbox.id,
+      channel: alertOutbox.channel,
+      kind: alertOutbox.kind,
+      attempts: alertOutbox.attempts,
+      createdAt: alertOutbox.createdAt,
+      serviceRequestId: alertOutbox.serviceRequestId,
+      offerId: alertOutbox.offerId,
+    });
+}
+
+/** An outbox row as claimRows took it. */
+type ClaimedRow = Awaited<ReturnType<typeof claimRows>>[number];
+
+/** The claimed alerts' requests by id; a request deleted since the claim is not among them. */
+async function requestsOf(db: Db, ids: number[]) {
+  const requests = await db.select().from(serviceRequests).where(inArray(serviceRequests.id, ids));
+  return new Map(requests.map((r) => [r.id, r]));
+}
+
+/**
+ * The links of the offer e-mails and webhooks about to go out, by alert id, and when they stop working.
+ * An offer's link is made only while the offer can still be answered: one that closed before its
+ * e-mail went out (taken, expired) gets no link, and its offer_created is dropped by the senders.
+ */
+async function mintOpenOfferTokens(
+  db: Db,
+  claimed: ClaimedRow[],
+  offers: Map<number, ClaimedOffer>,
+  now: Date,
+  offerLinkHours: number,
+) {
+  const expiresAt = new Date(now.getTime() + offerLinkHours * 60 * 60 * 1000);
+  const openOffer = (c: ClaimedRow) => {
+    const offer = c.offerId !== null ? offers.get(c.offerId) : undefined;
+    return c.kind === "offer_created" && offer?.state === "offered" && offer.expiresAt > now ? offer : undefined;
+  };
+  const tokens = await mintOfferTokens(
+    db,
+    claimed.flatMap((c) => {
+      const offer = openOffer(c);
+      return offer ? [{ alertId: c.id, offerId: offer.id }] : [];
+    }),
+    expiresAt,
+  );
+  return { tokens, expiresAt };
+}
+
+/**
+ * Takes up to `limit` due alerts for this worker (claimRows says which and how), with what their
+ * senders need: the request, the offer and its partner, and new links to the driver's page or the offer.
+ */
+async function claimDue(
+  db: Db,
+  offerLinkHours: number,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  routes: readonly AlertRoute[],
+): Promise<ClaimedAlert[]> {
+  if (routes.length === 0) return [];
+  const claimed = await claimRows(db, now, limit, leaseMs, routes);
+  if (claimed.length === 0) return [];
+  const byId = await requestsOf(
+    db,
+    claimed.map((c) => c.serviceRequestId),
+  );
+  // A driver who already answered "How did it go?" on their page is not asked again by e-mail.
+  const reviewed = await reviewedRequests(
+    db,
+    claimed.filter((c) => c.kind === "review_request").map((c) => c.serviceRequestId),
+  );
+  const asked = (c: ClaimedRow) => c.kind === "review_request" && reviewed.has(c.serviceRequestId);
+  const tokens = await mintPageTokens(
+    db,
+    claimed
+      .filter((c) => kindsWithPageLink.includes(c.kind) && byId.has(c.serviceRequestId) && !asked(c))
+      .map((c) => c.serviceRequestId),
+  );
+  const offers = await offersOf(db, [
+    ...new Set(claimed.flatMap((c) => (c.offerId !== null && byId.has(c.serviceRequestId) ? [c.offerId] : []))),
+  ]);
+  const offerLinksMade = await mintOpenOfferTokens(db, claimed, offers, now, offerLinkHours);
+  return claimed.flatMap((c): ClaimedAlert[] => {
+    const request = byId.get(c.serviceRequestId);
+    // A request deleted since the claim took its alerts with it (ON DELETE CASCADE).
+    if (!request) return [];
+    const offer = c.offerId !== null ? offers.get(c.offerId) : undefined;
+    const offerToken = offerLinksMade.tokens.get(c.id);
+    const alert: ClaimedAlert = {
+      id: c.id,
+      channel: c.channel,
+      kind: c.kind,
+      attempt: c.attempts,
+      createdAt: c.createdAt,
+      request,
+    };
+    const pageToken = kindsWithPageLink.includes(c.kind) ? tokens.get(c.serviceRequestId) : undefined;
+    return [
+      {
+        ...alert,
+        ...(pageToken ? { pageToken } : {}),
+        ...(offer ? { offer } : {}),
+        ...(offerToken ? { offerToken, offerLinkExpiresAt: offerLinksMade.expiresAt } : {}),
+        ...(asked(c) ? { alreadyReviewed: true } : {}),
+      },
+    ];
+  });
+}
+
+/** Taking due alerts to send, and holding or letting go of them while they are sent. */
+function outboxClaims(db: Db, offerLinkHours: number) {
   return {
-    /**
-     * Takes up to `limit` due alerts for this worker, on the `routes` it can send (a channel, or some of
-     * its kinds: a server without the owner's webhook still posts the partners' offers to theirs).
-     * FOR UPDATE SKIP LOCKED lets several servers on one PostgreSQL claim at once without taking the
-     * same row; the claim pushes next_attempt_at a lease ahead, so an alert whose worker died mid-send
-     * becomes due again when the lease ends. A server without a channel (no SMTP_URL, say) leaves that
-     * channel's alerts to the servers that have it, rather than taking them only to put them off with an error. In the quiet
-     * hours (21:00 to 08:00 on the business's clock) a "How did it go?" e-mail is not taken at all, so
-     * neither a retry nor a server that was down sends one at night: it waits for 08:00.
-     */
-    async claimDue(now: Date, limit: number, leaseMs: number, routes: readonly AlertRoute[]): Promise<ClaimedAlert[]> {
-      if (routes.length === 0) return [];
-      const due = db
-        .select({ id: alertOutbox.id })
-        .from(alertOutbox)
-        .where(
-          and(
-            eq(alertOutbox.state, "pending"),
-            lte(alertOutbox.nextAttemptAt, now),
-            routesWhere(routes),
-            isQuietHour(now, site.timeZone) ? ne(alertOutbox.kind, "review_request") : undefined,
-          ),
-        )
-        .orderBy(asc(alertOutbox.nextAttemptAt))
-        .limit(limit)
-        .for("update", { skipLocked: true });
-      const claimed = await db
-        .update(alertOutbox)
-        .set({
-          attempts: sql`${alertOutbox.attempts} + 1`,
-          lastAttemptAt: now,
-          nextAttemptAt: new Date(now.getTime() + leaseMs),
-        })
-        .where(inArray(alertOutbox.id, due))
-        .returning({
-          id: alertOutbox.id,
-          channel: alertOutbox.channel,
-          kind: alertOutbox.kind,
-          attempts: alertOutbox.attempts,
-          createdAt: alertOutbox.createdAt,
-          serviceRequestId: alertOutbox.serviceRequestId,
-          offerId: alertOutbox.offerId,
-        });
-      if (claimed.length === 0) return [];
-      const requests = await db
-        .select()
-        .from(serviceRequests)
-        .where(
-          inArray(
-            serviceRequests.id,
-            claimed.map((c) => c.serviceRequestId),
-          ),
-        );
-      const byId = new Map(requests.map((r) => [r.id, r]));
-      // A driver who already answered "How did it go?" on their page is not asked again by e-mail.
-      const reviewed = await reviewedRequests(
-        db,
-        claimed.filter((c) => c.kind === "review_request").map((c) => c.serviceRequestId),
-      );
-      const asked = (c: (typeof claimed)[number]) => c.kind === "review_request" && reviewed.has(c.serviceRequestId);
-      const tokens = await mintPageTokens(
-        db,
-        claimed
-          .filter((c) => kindsWithPageLink.includes(c.kind) && byId.has(c.serviceRequestId) && !asked(c))
-          .map((c) => c.serviceRequestId),
-      );
-      const offers = await offersOf(db, [
-        ...new Set(claimed.flatMap((c) => (c.offerId !== null && byId.has(c.serviceRequestId) ? [c.offerId] : []))),
-      ]);
-      // An offer's link is made only while the offer can still be answered: one that closed before its
-      // e-mail went out (taken, expired) gets no link, and its offer_created is dropped by the senders.
-      const openOffer = (c: (typeof claimed)[number]) => {
-        const offer = c.offerId !== null ? offers.get(c.offerId) : undefined;
-        return c.kind === "offer_created" && offer?.state === "offered" && offer.expiresAt > now ? offer : undefined;
-      };
-      const offerLinkExpiresAt = new Date(now.getTime() + offerLinkHours * 60 * 60 * 1000);
-      const tokenOfAlert = await mintOfferTokens(
-        db,
-        claimed.flatMap((c) => {
-          const offer = openOffer(c);
-          return offer ? [{ alertId: c.id, offerId: offer.id }] : [];
-        }),
-        offerLinkExpiresAt,
-      );
-      return claimed.flatMap((c): ClaimedAlert[] => {
-        const request = byId.get(c.serviceRequestId);
-        // A request deleted since the claim took its alerts with it (ON DELETE CASCADE).
-        if (!request) return [];
-        const offer = c.offerId !== null ? offers.get(c.offerId) : undefined;
-        const offerToken = tokenOfAlert.get(c.id);
-        const alert: ClaimedAlert = {
-          id: c.id,
-          channel: c.channel,
-          kind: c.kind,
-          attempt: c.attempts,
-          createdAt: c.createdAt,
-          request,
-        };
-        const pageToken = kindsWithPageLink.includes(c.kind) ? tokens.get(c.serviceRequestId) : undefined;
-        return [
-          {
-            ...alert,
-            ...(pageToken ? { pageToken } : {}),
-            ...(offer ? { offer } : {}),
-            ...(offerToken ? { offerToken, offerLinkExpiresAt } : {}),
-            ...(asked(c) ? { alreadyReviewed: true } : {}),
-          },
-        ];
-      });
-    },
+    /** Takes up to `limit` due alerts for this worker, on the `routes` it can send (see claimRows). */
+    claimDue: (now: Date, limit: number, leaseMs: number, routes: readonly AlertRoute[]) =>
+      claimDue(db, offerLinkHours, now, limit, leaseMs, routes),
 
     /**
      * Makes every pending alert due now. Only for a database this process owns alone (PGlite): at
@@ -261,7 +294,12 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
         .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
         .where(and(inArray(alertOutbox.id, ids), eq(alertOutbox.state, "pending")));
     },
+  };
+}
 
+/** Recording what became of an attempt: sent, nothing to send, or failed. */
+function outboxOutcomes(db: Db) {
+  return {
     async markSent(ids: string[], now: Date): Promise<void> {
       await db
         .update(alertOutbox)
@@ -299,7 +337,12 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
           .where(and(eq(alertOutbox.id, id), eq(alertOutbox.state, "pending")));
       });
     },
+  };
+}
 
+/** What /metrics and a monitor read of the outbox. */
+function outboxReadings(db: Db) {
+  return {
     /** The pending alerts of each channel that has some, and how long the oldest has waited (/metrics). */
     async pendingByChannel(
       now: Date,
@@ -333,6 +376,14 @@ export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS 
       };
     },
   };
+}
+
+/**
+ * The database side of alert delivery: claiming due alerts and recording what happened.
+ * `offerLinkHours` is how long an offer's link works (OFFER_LINK_HOURS).
+ */
+export function outboxStore(db: Db, { offerLinkHours = DEFAULT_OFFER_LINK_HOURS }: { offerLinkHours?: number } = {}) {
+  return { ...outboxClaims(db, offerLinkHours), ...outboxOutcomes(db), ...outboxReadings(db) };
 }
 
 export type OutboxStore = ReturnType<typeof outboxStore>;

@@ -121,120 +121,160 @@ async function whyNotOpen(tx: Tx, offer: PartnerOfferRow): Promise<{ refused: Of
 }
 
 /**
+ * Moves the offer to accepted, with the partner's arrival estimate, while it is still open: the offer
+ * won, undefined when it is no longer open, or "taken" when another partner won on a path that did not
+ * wait for this lock (the one-accepted index refused this one).
+ */
+async function markAccepted(
+  tx: Tx,
+  key: OfferKey,
+  etaMinutes: number,
+  now: Date,
+): Promise<PartnerOfferRow | undefined | "taken"> {
+  try {
+    // A savepoint: a unique violation undoes this statement only, and the transaction goes on to record it.
+    const [won] = await tx.transaction((sp) =>
+      sp
+        .update(partnerOffers)
+        .set({ state: "accepted", answeredAt: now, etaMinutes, step: "accepted", stepAt: now })
+        .where(
+          and(eq(partnerOffers.id, key.offerId), eq(partnerOffers.state, "offered"), gt(partnerOffers.expiresAt, now)),
+        )
+        .returning(),
+    );
+    return won;
+  } catch (error) {
+    if (!isOneAcceptedViolation(error)) throw error;
+    return "taken";
+  }
+}
+
+/** Closes an offer whose job another partner took first as withdrawn, in the request's history too. */
+async function closeAsTaken(tx: Tx, offer: PartnerOfferRow, companyName: string, now: Date) {
+  const [closed] = await tx
+    .update(partnerOffers)
+    .set({ state: "withdrawn", answeredAt: now })
+    .where(and(eq(partnerOffers.id, offer.id), eq(partnerOffers.state, "offered")))
+    .returning();
+  await tx.insert(requestEvents).values({
+    requestId: offer.serviceRequestId,
+    kind: "offer_withdrawn",
+    actor: companyName,
+    note: companyName,
+    partnerId: offer.partnerId,
+    at: now,
+  });
+  return closed ?? offer;
+}
+
+/** Withdraws the request's other open offers, once one is accepted: answers which, and whose. */
+function withdrawOtherOffers(tx: Tx, accepted: PartnerOfferRow, now: Date) {
+  return tx
+    .update(partnerOffers)
+    .set({ state: "withdrawn", answeredAt: now })
+    .where(
+      and(
+        eq(partnerOffers.serviceRequestId, accepted.serviceRequestId),
+        eq(partnerOffers.state, "offered"),
+        ne(partnerOffers.id, accepted.id),
+      ),
+    )
+    .returning({ id: partnerOffers.id, partnerId: partnerOffers.partnerId });
+}
+
+/** Records the withdrawn offers in the request's history and tells their partners through the outbox. */
+async function tellWithdrawn(
+  tx: Tx,
+  requestId: number,
+  withdrawn: { id: number; partnerId: number }[],
+  companyName: string,
+  now: Date,
+) {
+  if (withdrawn.length === 0) return;
+  const told = await tx
+    .select({ id: partners.id, companyName: partners.companyName, webhookUrl: partners.webhookUrl })
+    .from(partners)
+    .where(
+      inArray(
+        partners.id,
+        withdrawn.map((w) => w.partnerId),
+      ),
+    );
+  const byId = new Map(told.map((p) => [p.id, p]));
+  await tx.insert(requestEvents).values(
+    withdrawn.map((w) => ({
+      requestId,
+      kind: "offer_withdrawn" as const,
+      actor: companyName,
+      note: byId.get(w.partnerId)?.companyName ?? null,
+      partnerId: w.partnerId,
+      at: now,
+    })),
+  );
+  await tx.insert(alertOutbox).values(
+    withdrawn.flatMap((w) =>
+      partnerAlertChannels({ webhookUrl: byId.get(w.partnerId)?.webhookUrl ?? null }).map((channel) => ({
+        serviceRequestId: requestId,
+        channel,
+        kind: "offer_withdrawn" as const,
+        offerId: w.id,
+      })),
+    ),
+  );
+}
+
+/** acceptOffer's transaction: refuses what the locked offer and request no longer allow, else accepts. */
+async function acceptLocked(tx: Tx, key: OfferKey, etaMinutes: number, now: Date): Promise<AnswerOutcome> {
+  const locked = await lockOffer(tx, key);
+  if (!locked) return undefined;
+  const { offer, status, companyName } = locked;
+  const as = (requestStatus: RequestStatus, taken = false) => ({ offer, requestStatus, taken });
+  if (offer.state === "accepted") return { changed: false, ...as(status) };
+  if (status === "cancelled") return { refused: "cancelled", ...as(status) };
+  if (closedStatuses.includes(status)) return { refused: "closed", ...as(status) };
+  if (offer.state !== "offered" || offer.expiresAt.getTime() <= now.getTime()) {
+    const why = await whyNotOpen(tx, offer);
+    return { refused: why.refused, ...as(status, why.taken) };
+  }
+
+  const won = await markAccepted(tx, key, etaMinutes, now);
+  if (won === "taken") {
+    return {
+      refused: "taken",
+      offer: await closeAsTaken(tx, offer, companyName, now),
+      requestStatus: status,
+      taken: true,
+    };
+  }
+  if (!won) {
+    const why = await whyNotOpen(tx, offer);
+    return { refused: why.refused, ...as(status, why.taken) };
+  }
+
+  const withdrawn = await withdrawOtherOffers(tx, offer, now);
+  await tx.insert(requestEvents).values({
+    requestId: offer.serviceRequestId,
+    kind: "offer_accepted",
+    actor: companyName,
+    note: String(etaMinutes),
+    partnerId: offer.partnerId,
+    at: now,
+  });
+  await tellWithdrawn(tx, offer.serviceRequestId, withdrawn, companyName, now);
+  // The desk's own path, so whatever is hooked to a status change runs for a partner's too.
+  const changed = await changeStatus(tx, offer.serviceRequestId, "dispatched", companyName, now);
+  if (changed && "cancelledByDriver" in changed) throw new Error("cancelled under the request's lock");
+  return { changed: true, offer: won, requestStatus: "dispatched", taken: false };
+}
+
+/**
  * The partner accepts with their own arrival estimate. In one transaction: the offer becomes accepted
  * (first acceptance only), the other open offers on the job are withdrawn and their partners told
  * through the outbox (offer_withdrawn), the history records both, and the request moves to dispatched
  * through the desk's changeStatus(), actor the partner's company. Undefined when the offer is gone.
  */
 export async function acceptOffer(db: Db, key: OfferKey, etaMinutes: number, now: Date): Promise<AnswerOutcome> {
-  return db.transaction(async (tx): Promise<AnswerOutcome> => {
-    const locked = await lockOffer(tx, key);
-    if (!locked) return undefined;
-    const { offer, status, companyName } = locked;
-    const as = (requestStatus: RequestStatus, taken = false) => ({ offer, requestStatus, taken });
-    if (offer.state === "accepted") return { changed: false, ...as(status) };
-    if (status === "cancelled") return { refused: "cancelled", ...as(status) };
-    if (closedStatuses.includes(status)) return { refused: "closed", ...as(status) };
-    if (offer.state !== "offered" || offer.expiresAt.getTime() <= now.getTime()) {
-      const why = await whyNotOpen(tx, offer);
-      return { refused: why.refused, ...as(status, why.taken) };
-    }
-
-    let won: PartnerOfferRow | undefined;
-    try {
-      // A savepoint: a unique violation undoes this statement only, and the transaction goes on to record it.
-      [won] = await tx.transaction((sp) =>
-        sp
-          .update(partnerOffers)
-          .set({ state: "accepted", answeredAt: now, etaMinutes, step: "accepted", stepAt: now })
-          .where(
-            and(
-              eq(partnerOffers.id, key.offerId),
-              eq(partnerOffers.state, "offered"),
-              gt(partnerOffers.expiresAt, now),
-            ),
-          )
-          .returning(),
-      );
-    } catch (error) {
-      if (!isOneAcceptedViolation(error)) throw error;
-      // Another partner won on a path that did not wait for this lock: this offer closes as taken.
-      const [closed] = await tx
-        .update(partnerOffers)
-        .set({ state: "withdrawn", answeredAt: now })
-        .where(and(eq(partnerOffers.id, key.offerId), eq(partnerOffers.state, "offered")))
-        .returning();
-      await tx.insert(requestEvents).values({
-        requestId: offer.serviceRequestId,
-        kind: "offer_withdrawn",
-        actor: companyName,
-        note: companyName,
-        partnerId: offer.partnerId,
-        at: now,
-      });
-      return { refused: "taken", offer: closed ?? offer, requestStatus: status, taken: true };
-    }
-    if (!won) {
-      const why = await whyNotOpen(tx, offer);
-      return { refused: why.refused, ...as(status, why.taken) };
-    }
-
-    const withdrawn = await tx
-      .update(partnerOffers)
-      .set({ state: "withdrawn", answeredAt: now })
-      .where(
-        and(
-          eq(partnerOffers.serviceRequestId, offer.serviceRequestId),
-          eq(partnerOffers.state, "offered"),
-          ne(partnerOffers.id, key.offerId),
-        ),
-      )
-      .returning({ id: partnerOffers.id, partnerId: partnerOffers.partnerId });
-    await tx.insert(requestEvents).values({
-      requestId: offer.serviceRequestId,
-      kind: "offer_accepted",
-      actor: companyName,
-      note: String(etaMinutes),
-      partnerId: offer.partnerId,
-      at: now,
-    });
-    if (withdrawn.length > 0) {
-      const told = await tx
-        .select({ id: partners.id, companyName: partners.companyName, webhookUrl: partners.webhookUrl })
-        .from(partners)
-        .where(
-          inArray(
-            partners.id,
-            withdrawn.map((w) => w.partnerId),
-          ),
-        );
-      const byId = new Map(told.map((p) => [p.id, p]));
-      await tx.insert(requestEvents).values(
-        withdrawn.map((w) => ({
-          requestId: offer.serviceRequestId,
-          kind: "offer_withdrawn" as const,
-          actor: companyName,
-          note: byId.get(w.partnerId)?.companyName ?? null,
-          partnerId: w.partnerId,
-          at: now,
-        })),
-      );
-      await tx.insert(alertOutbox).values(
-        withdrawn.flatMap((w) =>
-          partnerAlertChannels({ webhookUrl: byId.get(w.partnerId)?.webhookUrl ?? null }).map((channel) => ({
-            serviceRequestId: offer.serviceRequestId,
-            channel,
-            kind: "offer_withdrawn" as const,
-            offerId: w.id,
-          })),
-        ),
-      );
-    }
-    // The desk's own path, so whatever is hooked to a status change runs for a partner's too.
-    const changed = await changeStatus(tx, offer.serviceRequestId, "dispatched", companyName, now);
-    if (changed && "cancelledByDriver" in changed) throw new Error("cancelled under the request's lock");
-    return { changed: true, offer: won, requestStatus: "dispatched", taken: false };
-  });
+  return db.transaction((tx) => acceptLocked(tx, key, etaMinutes, now));
 }
 
 /** The partner declines an open offer, with a reason if they gave one. Undefined when the offer is gone. */

@@ -2,8 +2,16 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { endedStatuses, type RequestStatus } from "../../../src/shared/desk-schema";
 import type { DeskOffer } from "../../../src/shared/partner-schema";
 import { site } from "../../../src/shared/site";
-import type { Db } from "../../db/client";
-import { alertOutbox, holdsTheJob, partnerOffers, partners, requestEvents, serviceRequests } from "../../db/schema";
+import type { Db, Tx } from "../../db/client";
+import {
+  alertOutbox,
+  holdsTheJob,
+  type PartnerRow,
+  partnerOffers,
+  partners,
+  requestEvents,
+  serviceRequests,
+} from "../../db/schema";
 import { partnerAlertChannels } from "../alerts/channel";
 import { businessDay, candidatesAmong, serviceSlugOf } from "./store";
 
@@ -40,90 +48,126 @@ export interface SendOffersInput {
 /** The town a request's job matches on: the driver's nearest town, else the owner's choice. */
 export const jobTown = (nearestTown: string | null, chosen: string | undefined) => nearestTown ?? chosen ?? null;
 
-export async function sendOffers(db: Db, input: SendOffersInput): Promise<SendOffersResult> {
+/** The job a request offers: where, and the service's slug the partners must cover. */
+interface Job {
+  town: string;
+  slug: string;
+  /** The driver's distance from the town's centre: known only when the town is the nearest one. */
+  distanceKm: number | null;
+}
+
+/** Locks the request's row and answers its job, or why it cannot be offered now. */
+async function lockJob(tx: Tx, requestId: number, chosenTown: string | undefined): Promise<Job | SendOffersResult> {
+  const [request] = await tx
+    .select({
+      status: serviceRequests.status,
+      service: serviceRequests.service,
+      nearestTown: serviceRequests.nearestTown,
+      nearestTownKm: serviceRequests.nearestTownKm,
+    })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.id, requestId))
+    .for("update");
+  if (!request) return { kind: "missing" };
+  if (request.status === "cancelled") return { kind: "cancelled" };
+  if (endedStatuses.includes(request.status)) return { kind: "ended", status: request.status };
+  const [accepted] = await tx
+    .select({ companyName: partners.companyName })
+    .from(partnerOffers)
+    .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
+    .where(and(eq(partnerOffers.serviceRequestId, requestId), holdsTheJob));
+  if (accepted) return { kind: "taken", companyName: accepted.companyName };
+  const town = jobTown(request.nearestTown, chosenTown);
+  if (town === null) return { kind: "needs_town" };
+  const slug = serviceSlugOf(request.service);
+  if (!slug) return { kind: "no_service" };
+  return { town, slug, distanceKm: request.nearestTown === town ? request.nearestTownKm : null };
+}
+
+/** The partners asked for, when each may be offered this job: a candidate for it, with no offer open on it. */
+async function partnersToOffer(
+  tx: Tx,
+  requestId: number,
+  ids: number[],
+  job: Job,
+  now: Date,
+): Promise<PartnerRow[] | SendOffersResult> {
+  const chosen = await candidatesAmong(tx, ids, job.slug, job.town, businessDay(now));
+  const missing = ids.filter((id) => !chosen.some((p) => p.id === id));
+  if (missing.length > 0) return { kind: "not_candidates", ids: missing };
+  const open = await tx
+    .select({ companyName: partners.companyName })
+    .from(partnerOffers)
+    .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
+    .where(
+      and(
+        eq(partnerOffers.serviceRequestId, requestId),
+        eq(partnerOffers.state, "offered"),
+        inArray(partnerOffers.partnerId, ids),
+      ),
+    );
+  if (open.length > 0) return { kind: "already_offered", companyNames: open.map((o) => o.companyName) };
+  return chosen;
+}
+
+/** Stores one offer per partner, its alerts and its offer_sent event, and moves the partners to the back of the rotation. */
+async function storeOffers(tx: Tx, input: SendOffersInput, job: Job, chosen: PartnerRow[]): Promise<number[]> {
   const { requestId, now, actor } = input;
-  return db.transaction(async (tx): Promise<SendOffersResult> => {
-    const [request] = await tx
-      .select({
-        status: serviceRequests.status,
-        service: serviceRequests.service,
-        nearestTown: serviceRequests.nearestTown,
-        nearestTownKm: serviceRequests.nearestTownKm,
-      })
-      .from(serviceRequests)
-      .where(eq(serviceRequests.id, requestId))
-      .for("update");
-    if (!request) return { kind: "missing" };
-    if (request.status === "cancelled") return { kind: "cancelled" };
-    if (endedStatuses.includes(request.status)) return { kind: "ended", status: request.status };
-    const [accepted] = await tx
-      .select({ companyName: partners.companyName })
-      .from(partnerOffers)
-      .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
-      .where(and(eq(partnerOffers.serviceRequestId, requestId), holdsTheJob));
-    if (accepted) return { kind: "taken", companyName: accepted.companyName };
-    const town = jobTown(request.nearestTown, input.town);
-    if (town === null) return { kind: "needs_town" };
-    const slug = serviceSlugOf(request.service);
-    if (!slug) return { kind: "no_service" };
-
-    const ids = [...new Set(input.partnerIds)];
-    const chosen = await candidatesAmong(tx, ids, slug, town, businessDay(now));
-    const missing = ids.filter((id) => !chosen.some((p) => p.id === id));
-    if (missing.length > 0) return { kind: "not_candidates", ids: missing };
-    const open = await tx
-      .select({ companyName: partners.companyName })
-      .from(partnerOffers)
-      .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
-      .where(
-        and(
-          eq(partnerOffers.serviceRequestId, requestId),
-          eq(partnerOffers.state, "offered"),
-          inArray(partnerOffers.partnerId, ids),
-        ),
-      );
-    if (open.length > 0) return { kind: "already_offered", companyNames: open.map((o) => o.companyName) };
-
-    const expiresAt = new Date(now.getTime() + input.timeoutMinutes * 60_000);
-    // The distance is the driver's from the town's centre: known only when the town is the nearest one.
-    const distanceKm = request.nearestTown === town ? request.nearestTownKm : null;
-    const offers = await tx
-      .insert(partnerOffers)
-      .values(
-        chosen.map((p) => ({
-          serviceRequestId: requestId,
-          partnerId: p.id,
-          town,
-          distanceKm,
-          offeredBy: actor,
-          createdAt: now,
-          expiresAt,
-        })),
-      )
-      .returning({ id: partnerOffers.id, partnerId: partnerOffers.partnerId });
-    const partnerOf = new Map(chosen.map((p) => [p.id, p]));
-    await tx.insert(alertOutbox).values(
-      offers.flatMap(({ id, partnerId }) => {
-        return partnerAlertChannels({ webhookUrl: partnerOf.get(partnerId)?.webhookUrl ?? null }).map((channel) => ({
-          serviceRequestId: requestId,
-          channel,
-          kind: "offer_created" as const,
-          offerId: id,
-        }));
-      }),
-    );
-    await tx.insert(requestEvents).values(
-      offers.map(({ partnerId }) => ({
-        requestId,
-        kind: "offer_sent" as const,
-        actor,
-        note: partnerOf.get(partnerId)?.companyName ?? null,
-        partnerId,
-        at: now,
+  const expiresAt = new Date(now.getTime() + input.timeoutMinutes * 60_000);
+  const offers = await tx
+    .insert(partnerOffers)
+    .values(
+      chosen.map((p) => ({
+        serviceRequestId: requestId,
+        partnerId: p.id,
+        town: job.town,
+        distanceKm: job.distanceKm,
+        offeredBy: actor,
+        createdAt: now,
+        expiresAt,
       })),
+    )
+    .returning({ id: partnerOffers.id, partnerId: partnerOffers.partnerId });
+  const partnerOf = new Map(chosen.map((p) => [p.id, p]));
+  await tx.insert(alertOutbox).values(
+    offers.flatMap(({ id, partnerId }) => {
+      return partnerAlertChannels({ webhookUrl: partnerOf.get(partnerId)?.webhookUrl ?? null }).map((channel) => ({
+        serviceRequestId: requestId,
+        channel,
+        kind: "offer_created" as const,
+        offerId: id,
+      }));
+    }),
+  );
+  await tx.insert(requestEvents).values(
+    offers.map(({ partnerId }) => ({
+      requestId,
+      kind: "offer_sent" as const,
+      actor,
+      note: partnerOf.get(partnerId)?.companyName ?? null,
+      partnerId,
+      at: now,
+    })),
+  );
+  await tx
+    .update(partners)
+    .set({ lastOfferedAt: now })
+    .where(
+      inArray(
+        partners.id,
+        chosen.map((p) => p.id),
+      ),
     );
-    await tx.update(partners).set({ lastOfferedAt: now }).where(inArray(partners.id, ids));
-    return { kind: "sent", offerIds: offers.map((o) => o.id) };
+  return offers.map((o) => o.id);
+}
+
+export async function sendOffers(db: Db, input: SendOffersInput): Promise<SendOffersResult> {
+  return db.transaction(async (tx): Promise<SendOffersResult> => {
+    const job = await lockJob(tx, input.requestId, input.town);
+    if ("kind" in job) return job;
+    const chosen = await partnersToOffer(tx, input.requestId, [...new Set(input.partnerIds)], job, input.now);
+    if (!Array.isArray(chosen)) return chosen;
+    return { kind: "sent", offerIds: await storeOffers(tx, input, job, chosen) };
   });
 }
 

@@ -10,6 +10,38 @@ const INPUT_MIN_PX = 32;
 const INPUT_MAX_PX = 80;
 
 /**
+ * The text box's behaviour around React's: what was typed before hydration kept, the height following
+ * the text, and the focus back in the box once a reply is in. Answers the box's ref.
+ */
+function useChatTextBox(text: string, setText: (text: string) => void, pending: boolean) {
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  // Text typed into the pre-rendered box before React took it over: React leaves it in the box, and
+  // it becomes the state here before anything renders again.
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setText(typed);
+  }, [setText]); // React's state setter never changes: this runs once, at hydration
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, which the browser measures
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = `${INPUT_MIN_PX}px`;
+    el.style.height = `${Math.min(Math.max(el.scrollHeight, INPUT_MIN_PX), INPUT_MAX_PX)}px`;
+  }, [text]);
+
+  // Focus returns to the box once the reply is in, so the driver can type the next question.
+  const wasPending = useRef(pending);
+  useLayoutEffect(() => {
+    if (wasPending.current && !pending) box.current?.focus();
+    wasPending.current = pending;
+  }, [pending]);
+
+  return box;
+}
+
+/**
  * Type, Enter to send, Shift+Enter for a new line; disabled while a reply is pending.
  *
  * Where the page says what to do without JavaScript (`noScriptNoteId`, the /chat page), the box is off
@@ -31,30 +63,8 @@ export function ChatInput({
   const [text, setText] = useState("");
   const scriptRunning = useScriptRunning();
   const offUntilScript = noScriptNoteId !== undefined && !scriptRunning;
-  const box = useRef<HTMLTextAreaElement>(null);
+  const box = useChatTextBox(text, setText, pending);
   const id = useId();
-
-  // Text typed into the pre-rendered box before React took it over: React leaves it in the box, and
-  // it becomes the state here before anything renders again.
-  useLayoutEffect(() => {
-    const typed = box.current?.value;
-    if (typed) setText(typed);
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the height follows the text, which the browser measures
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    el.style.height = `${INPUT_MIN_PX}px`;
-    el.style.height = `${Math.min(Math.max(el.scrollHeight, INPUT_MIN_PX), INPUT_MAX_PX)}px`;
-  }, [text]);
-
-  // Focus returns to the box once the reply is in, so the driver can type the next question.
-  const wasPending = useRef(pending);
-  useLayoutEffect(() => {
-    if (wasPending.current && !pending) box.current?.focus();
-    wasPending.current = pending;
-  }, [pending]);
 
   const submit = () => {
     if (!text.trim() || pending) return;
