@@ -6,6 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 import webpush from "web-push";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { deskE2eServerCommand, E2E_OWNER_EMAIL } from "./tests/support/desk-e2e";
+import { E2E_PGLITE_TEMPLATE_ENV } from "./tests/support/e2e-database";
 
 /**
  * Browser tests run against the production server (built site + Fastify + a fresh embedded
@@ -42,6 +43,9 @@ if (!process.env.E2E_PORT || !process.env.E2E_MAIL_SMTP_PORT || !process.env.E2E
   process.env.E2E_MAIL_HTTP_PORT ??= String(mailbox);
 }
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "towing-e2e-"));
+// The run's database, made once with the desk account (the server command below); the server and
+// any server a spec starts run on copies of it (tests/support/e2e-database.ts).
+process.env[E2E_PGLITE_TEMPLATE_ENV] ??= path.join(mkdtempSync(path.join(tmpdir(), "towing-e2e-template-")), "data");
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_DATA_DIR;
@@ -79,7 +83,8 @@ export default defineConfig({
       },
     },
     {
-      // Makes the desk's test account with the CLI first (tests/support/desk-e2e.ts), then serves.
+      // Makes the run's database and the desk's test account with the CLI first, then serves a copy of
+      // it (tests/support/desk-e2e.ts).
       command: deskE2eServerCommand,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -91,6 +96,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
+        [E2E_PGLITE_TEMPLATE_ENV]: String(process.env[E2E_PGLITE_TEMPLATE_ENV]),
         DIST_DIR: process.env.ASTRO_OUT_DIR ?? "dist",
         DATABASE_URL: "",
         // Counts kept in a shared Redis would outlive the run; browser tests count in memory.

@@ -6,6 +6,7 @@ import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { InboxPage, InboxRow } from "../../src/shared/desk-schema";
 import { DESK_EMAIL, DESK_PASSWORD, signInToDesk } from "../support/desk-e2e";
+import { copyE2eDatabase } from "../support/e2e-database";
 import { endWithTest } from "../support/processes";
 import { freePort, type ServerProcess, startServer, stopServer, waitHealthy } from "../support/server-process";
 
@@ -483,6 +484,8 @@ test.describe("fallback webhook", () => {
     });
     expect(code, `building ${outDir}`).toBe(0);
     dataDir = mkdtempSync(path.join(tmpdir(), "towing-e2e-fallback-"));
+    // The run's database, copied: no second PGlite to create beside the build and the other tests.
+    copyE2eDatabase(dataDir);
     server = startServer(await freePort(), {
       DIST_DIR: outDir,
       DATA_DIR: dataDir,

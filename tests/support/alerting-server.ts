@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DESK_EMAIL, DESK_PASSWORD } from "./desk-e2e";
+import { copyE2eDatabase } from "./e2e-database";
 import { endWithTest } from "./processes";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "./receivers";
 
@@ -37,21 +38,9 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
     DATABASE_URL: "",
     REDIS_URL: "",
   };
-  // The desk account, with the real CLI, as playwright.config.ts does for the main server.
-  const added = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL],
-    {
-      cwd: root,
-      env,
-      input: `${DESK_PASSWORD}\n`,
-      encoding: "utf8",
-      // It creates the PGlite database (13-17 s on a quiet machine); ended should it hang.
-      timeout: 200_000,
-      killSignal: "SIGKILL",
-    },
-  );
-  if (added.status !== 0) throw new Error(`desk add-user failed: ${added.stderr}`);
+  // A copy of the run's database, with the desk account the real CLI made in it; outside
+  // playwright.config.ts, the account made here the same way.
+  if (!copyE2eDatabase(dataDir)) addDeskAccount(env);
 
   const child: ChildProcess = spawn(
     process.execPath,
@@ -121,4 +110,22 @@ export async function startAlertingServer(overrides: Record<string, string> = {}
     throw error;
   }
   return { url, smtp, hook, stop };
+}
+
+/** The desk account, with the real CLI, as playwright.config.ts does for the run's database. */
+function addDeskAccount(env: Record<string, string>): void {
+  const added = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "server/features/desk/cli.ts", "add-user", DESK_EMAIL],
+    {
+      cwd: root,
+      env,
+      input: `${DESK_PASSWORD}\n`,
+      encoding: "utf8",
+      // It creates the PGlite database (13-17 s on a quiet machine); ended should it hang.
+      timeout: 200_000,
+      killSignal: "SIGKILL",
+    },
+  );
+  if (added.status !== 0) throw new Error(`desk add-user failed: ${added.stderr}`);
 }
