@@ -22,9 +22,9 @@ const HOUR = 60 * 60 * 1000;
 const lodi = { latitude: 38.1302, longitude: -121.2724, accuracy: 12, fixedAt: "2026-11-27T06:10:00.000Z" };
 const manteca = { latitude: 37.8028, longitude: -121.2208, accuracy: 8, fixedAt: "2026-11-27T06:20:00.000Z" };
 
-/** What a 404 says, without what differs by the moment (date) or the connection. */
+/** What a 404 says, without what differs by the moment (date), the connection, or the request (its id). */
 const shape = (res: LightMyRequestResponse) => {
-  const { date: _date, ...headers } = res.headers;
+  const { date: _date, "x-request-id": _id, ...headers } = res.headers;
   return { status: res.statusCode, body: res.body, headers };
 };
 

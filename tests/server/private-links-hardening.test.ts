@@ -27,9 +27,9 @@ const lodi = { latitude: 38.1302, longitude: -121.2724, accuracy: 12 };
 /** Headers every answer under a private link carries: no copy kept, no Referer sent on. */
 const PRIVATE_HEADERS = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 
-/** What an answer says, without what differs by the moment (date). */
+/** What an answer says, without what differs by the moment (date) or by the request (its own x-request-id). */
 const shape = (res: LightMyRequestResponse) => {
-  const { date: _date, ...headers } = res.headers;
+  const { date: _date, "x-request-id": _id, ...headers } = res.headers;
   return { status: res.statusCode, body: res.body, headers };
 };
 
