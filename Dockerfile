@@ -28,7 +28,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean -
 # 3. The image: owned by root, run as the unprivileged "node" user, so the server cannot change its own code.
 FROM node:24-slim
 WORKDIR /app
-ENV HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# React renders the pages with its production build (5-9 times faster than the development one).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 COPY package.json package-lock.json ./
 COPY --from=packages /app/node_modules ./node_modules
 COPY --from=build /release/ ./

@@ -18,7 +18,7 @@ export const deskE2eServerCommand = [
   `printf '%s\\n' '${DESK_PASSWORD}' | DATA_DIR="$E2E_PGLITE_TEMPLATE" node --import tsx server/features/desk/cli.ts add-user ${DESK_EMAIL}`,
   `{ [ -e "$DATA_DIR/PG_VERSION" ] || cp -a "$E2E_PGLITE_TEMPLATE/." "$DATA_DIR/"; }`,
   // What `npm start` runs after the build: the compiled server, no loader.
-  "exec node --max-semi-space-size=16 --enable-source-maps dist-server/start.js",
+  "NODE_ENV=production exec node --max-semi-space-size=16 --enable-source-maps dist-server/start.js",
 ].join("; ");
 
 /** Where the e2e server sends the owner's e-mail alerts (LEAD_ALERT_TO), in the e2e mailbox. */
