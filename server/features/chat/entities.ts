@@ -41,7 +41,7 @@ const phraseOfWords = (text: string): Phrase => {
 /** The phrases a data entry stands for, written in the phrase syntax (phrase-syntax.ts) as the guard's are. */
 const phrases = (text: string): Phrase[] => expandPhrase(text).map(phraseOfWords);
 
-/** A name of a place: its own words, never read as syntax (places are facts, src/shared/places.json). */
+/** A name of a place: its own words, never read as syntax (places are facts, the business's business.json). */
 const phrase = phraseOfWords;
 
 /** How many letters a typed word may be off from a listed word of this length. */

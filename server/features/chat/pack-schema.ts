@@ -11,7 +11,7 @@ const source = z.object({ file: text, phrase: text }).strict();
 /** intents.yaml: intent -> example messages. */
 export const intentsSchema = z.record(text, z.array(text).min(1, "an intent needs at least one example"));
 
-/** entities.yaml: the words of one language the engine looks for (the places are in src/shared/places.json). */
+/** entities.yaml: the words of one language the engine looks for (the places are in the business's business.json). */
 export const entitiesSchema = z
   .object({
     clauseBreaks: phrases,
@@ -36,7 +36,7 @@ export const entitiesSchema = z
     people: phrases.optional(),
     /** Words that tell where the car is now (a shoulder, a bridge, an exit): with no answer, 911 opens. */
     whereNow: phrases.optional(),
-    /** How a highway of src/shared/places.json is written, `#` for its number ("the #", "la #"): where the car is now. */
+    /** How a highway of the business's business.json is written, `#` for its number ("the #", "la #"): where the car is now. */
     highwayForms: phrases.optional(),
   })
   .strict();

@@ -16,7 +16,7 @@ import {
  * A language's data pack (server/features/chat/data/{en,es}/, YAML): what drivers say (intents.yaml:
  * intent -> example messages), what the engine looks for in a message (entities.yaml: services, the
  * small words that join clauses, mark a trip or negate; the towns, places outside them and highways
- * come from src/shared/places.json, which the site reads too) and what the assistant says
+ * come from the business's business.json, which the site reads too) and what the assistant says
  * (replies.yaml). The routing rules, the same for every language, are domain.yaml. The engine reads
  * every language the same way; only these files differ, so a new phrasing, alias or answer is a line
  * of data, never code.

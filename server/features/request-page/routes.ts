@@ -43,7 +43,7 @@ interface RequestPageRouteOptions {
   heartbeatMs?: number;
 }
 
-/** Headers of everything under /request/ and /api/request/ (also set by server/features/desk/private-page-headers.ts). */
+/** Headers of everything under /request/ and /api/request/ (also set by server/shared/private-page-headers.ts). */
 export const REQUEST_PAGE_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
