@@ -5,8 +5,8 @@ import type { PlaceMention } from "./entities";
 import { fill, type LawFact, type OneOrMany, type Replies } from "./pack";
 import type { Reading } from "./read";
 import type { Retriever } from "./retrieval";
-import { safetyVocabularies } from "./safety-vocabulary";
 import { accidentTopic, intentsOfKind, ROLES, ruleOf, SERVICES, serviceOf, topicOf, tows } from "./routing";
+import { safetyVocabularies } from "./safety-vocabulary";
 
 /**
  * Puts a reply together from a reading, in one order for every message and every language: danger
@@ -144,7 +144,7 @@ function dangerText(reading: Reading, context: ComposeContext, facts: LawFact[])
     const first =
       guarded || inLane
         ? dangerReply(inLane ? { kinds: ["lane"] } : reading.danger, reading.lang)
-        : beside911(reading) ?? (r.safety[left ?? ""]?.text ?? "");
+        : (beside911(reading) ?? r.safety[left ?? ""]?.text ?? "");
     if (guarded || !safety.besideTraffic) {
       // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
       const rules = [
