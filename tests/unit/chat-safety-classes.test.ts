@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createAssistant } from "../../server/features/chat/assistant";
 import { safetyGuard } from "../../server/features/chat/danger-reply";
+import { PACKS } from "../../server/features/chat/pack";
 import { DANGER_KINDS, type DangerKind, safetyVocabularies } from "../../server/features/chat/safety-vocabulary";
 import { builtKnowledge } from "../support/content";
 
@@ -101,6 +102,20 @@ describe("danger by class × road and place context", () => {
         expect(safetyGuard.read(text).kinds, text).toEqual([]);
         expect(assistant.reply(text, lang), text).toMatch(BUCKLED[lang]);
       }
+  });
+
+  it("opens with 'if anyone is in danger, call 911' instead of 'stay buckled' when a person's condition is told beside a freeway stop", () => {
+    // Conditions the guard does not class: the shoulder's "stay in the car" may be wrong for them.
+    for (const [text, lang] of [
+      ["broke down on the shoulder of highway 99, my dad is 80 and he doesn't look right", "en"],
+      ["flat tire on the side of I-5, my wife is pregnant and feels off", "en"],
+      ["se me descompuso el carro en el acotamiento de la 99, mi abuelito anda raro", "es"],
+      ["estamos a un lado de la 5 con una llanta ponchada, mi esposa está embarazada y se siente mal", "es"],
+    ] as const) {
+      const reply = assistant.reply(text, lang);
+      expect(reply.startsWith(PACKS[lang].replies.abstain.danger), reply).toBe(true);
+      expect(reply, text).not.toMatch(BUCKLED[lang]);
+    }
   });
 
   it("gets everyone out, not buckled in, for a car stalled on the tracks with the gates coming down", () => {

@@ -6,6 +6,7 @@ import { fill, type LawFact, type OneOrMany, type Replies } from "./pack";
 import type { Reading } from "./read";
 import type { Retriever } from "./retrieval";
 import { accidentTopic, intentsOfKind, ROLES, ruleOf, SERVICES, serviceOf, topicOf, tows } from "./routing";
+import { safetyVocabularies } from "./safety-vocabulary";
 
 /**
  * Puts a reply together from a reading, in one order for every message and every language: danger
@@ -110,6 +111,17 @@ export function compose(reading: Reading, context: ComposeContext): Composed {
 }
 
 /**
+ * A stop beside a freeway in a message that also tells of a person's condition or body the guard could
+ * not class (SafetyReading `person`): "stay buckled in the car" may be wrong for them, so the reply opens
+ * with "If anyone is in danger, call 911 now" and the car's next step instead. Undefined otherwise.
+ */
+function beside911(reading: Reading): string | undefined {
+  if (!reading.safety.person || !reading.safety.besideTraffic) return undefined;
+  const r = reading.pack.replies;
+  return `${r.abstain.danger} ${fill(safetyVocabularies[reading.lang].reply.car, r)}`;
+}
+
+/**
  * The reply when someone may be in danger or the car is in or beside traffic: "call 911 now" or the
  * traffic advice first, then the rule asked about, or beside traffic the service and questions asked.
  * Undefined when neither.
@@ -132,7 +144,7 @@ function dangerText(reading: Reading, context: ComposeContext, facts: LawFact[])
     const first =
       guarded || inLane
         ? dangerReply(inLane ? { kinds: ["lane"] } : reading.danger, reading.lang)
-        : (r.safety[left ?? ""]?.text ?? "");
+        : (beside911(reading) ?? r.safety[left ?? ""]?.text ?? "");
     if (guarded || !safety.besideTraffic) {
       // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
       const rules = [
@@ -194,8 +206,13 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
   if (safety.crashed && !intents.some((i) => ruleOf(i).kind === "accident") && !services.some(tows))
     services = [SERVICES.tow, ...services];
 
+  const freeway = safety.caution === "freeway";
   const caution =
-    safety.caution && (safety.caution !== "freeway" || services.length) ? r.caution[safety.caution] : undefined;
+    freeway && safety.person
+      ? r.abstain.danger
+      : safety.caution && (!freeway || services.length)
+        ? r.caution[safety.caution]
+        : undefined;
 
   // Places: a clear yes for ours, with its page, a clear "outside" for any other, by name. The page
   // links go first when a reply must be shortened.

@@ -413,6 +413,10 @@ function classPhrases(compile: Compile) {
     offRoad: compile((v) => v.offRoad),
     stopped: compile((v) => v.stopped),
     threat: compile((v) => v.threat),
+    unrequested: compile((v) => v.unrequested),
+    coercion: compile((v) => v.coercion),
+    vulnerable: compile((v) => v.vulnerable),
+    person: compile((v) => v.person),
     except: compile((v) => v.except),
   };
 }
@@ -586,15 +590,18 @@ function kindsOf(scan: Scan, p: Phrases): Set<DangerKind> {
   if (has(p.fumes) || running) kinds.add(FUMES);
   if (has(p.water)) kinds.add(WATER);
   const unwell = signs > 0 || has(p.medical);
-  if (has(p.heat) && (has(p.heatSigns) || unwell)) kinds.add(HEAT);
-  if (has(p.cold) && (has(p.coldSigns) || unwell)) kinds.add(COLD);
+  // A baby or an elder where it is hot and there is no cooling (two heat phrases) is at risk before any sign.
+  const exposed = (list: PhraseList) => has(p.vulnerable) && live(list).length >= 2;
+  if (has(p.heat) && (has(p.heatSigns) || unwell || exposed(p.heat))) kinds.add(HEAT);
+  if (has(p.cold) && (has(p.coldSigns) || unwell || exposed(p.cold))) kinds.add(COLD);
   // A car stopped where traffic moves: on a crossing, in a lane, or with traffic passing close while
   // nothing says it is off the road.
   const stopped = find(p.stopped).length > 0;
   if (has(p.tracks) || (stopped && has(p.crossing))) kinds.add(TRACKS);
   const passedClose = has(p.closeTraffic) && !has(p.offRoad);
   if (stopped && (has(p.lanes) || passedClose)) kinds.add(LANE);
-  if (has(p.threat)) kinds.add(THREAT);
+  // A tow nobody called that then holds the driver (cash now, blocked in, ride along) is coercion.
+  if (has(p.threat) || (has(p.unrequested) && has(p.coercion))) kinds.add(THREAT);
   return kinds;
 }
 
@@ -650,6 +657,10 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
       const kinds = kindsOf(scan(text), compiled.phrases);
       return { kinds: DANGER_KINDS.filter((k) => kinds.has(k)) };
     },
-    road: (text) => roadOf(scan(text), compiled.road, compiled.phrases),
+    road: (text) => {
+      const s = scan(text);
+      const reading = roadOf(s, compiled.road, compiled.phrases);
+      return s.has(compiled.phrases.person) ? { ...reading, person: true } : reading;
+    },
   };
 }

@@ -54,6 +54,12 @@ export interface SafetyReading {
    * answer comes first, and the service the driver asked for may follow it.
    */
   besideTraffic?: boolean;
+  /**
+   * The message tells of a person's condition or body (safety.yaml `person`) that no danger class
+   * reads: the freeway's "stay in the car" is then not said, and the reply opens with "If anyone is
+   * in danger, call 911 now".
+   */
+  person?: boolean;
 }
 
 const phrases = z.array(z.string().min(1));
@@ -154,6 +160,17 @@ export const safetyVocabularySchema = z.object({
   stopped: phrases,
   /** Threats, violence, a weapon, coercion (demanding cash, not letting them leave). */
   threat: phrases,
+  /** A tow the driver did not ask for ("never called", "my insurance sent him"): a threat with `coercion`. */
+  unrequested: phrases,
+  /** Holding the driver: cash on the spot, blocking them in, riding along, keeping their things (with `unrequested`). */
+  coercion: phrases,
+  /** Vulnerable people (a baby, the elderly, a diabetic): with two heat or two cold phrases, that class. */
+  vulnerable: phrases,
+  /**
+   * A person's condition or body (an age, a baby, pregnancy, a symptom): a freeway stop in a message
+   * holding one never gets "stay buckled in the car" (SafetyReading `person`).
+   */
+  person: phrases,
   /** Idioms holding a danger word that mean something else ("fire lane", "won't fire up", "killing me"). */
   except: phrases,
   /** Contexts that are not danger: a blocked driveway's "I can't get out", a letter that threatens to sue. */
