@@ -27,7 +27,7 @@ export function foldKeepingCase(text: string): string {
 
 const SHAPED_WORDS = /[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu;
 
-/** The words of a text folded with its capitals kept, in the same places as wordsOf's ("Lodi" stays capital). */
+/** The words of a text folded with its capitals kept, in the same places as wordsOf's ("Riverton" stays capital). */
 export function wordsKeepingCase(text: string): string[] {
   return foldKeepingCase(text).match(SHAPED_WORDS) ?? [];
 }

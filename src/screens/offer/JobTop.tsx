@@ -15,7 +15,7 @@ import { buttonClass, buttonRowClass, Label, TextLink } from "./parts";
 const KM_PER_MILE = 1.609344;
 const oneDecimal = (n: number) => String(Math.round(n * 10) / 10);
 
-/** "Near Lodi, about 2 mi (3.2 km) from its center"; "In Stockton" under half a mile, where "about 0 mi" says nothing. */
+/** "Near Riverton, about 2 mi (3.2 km) from its center"; "In Riverton" under half a mile, where "about 0 mi" says nothing. */
 export function pickupAreaLine(town: string, distanceKm: number | null): string {
   if (distanceKm === null) return fill(t.pickupTown, { town });
   const miles = distanceKm / KM_PER_MILE;
