@@ -4,7 +4,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1" };
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
+const seconds = (since) => Math.round((performance.now() - since) / 1000);
+/** Runs one part and prints its time (docs/testing.md's table is read off these lines). */
+const run = (cmd, args) => {
+  const since = performance.now();
+  const status = spawnSync(cmd, args, { stdio: "inherit", env }).status ?? 1;
+  console.log(`test part: ${cmd} ${args.slice(0, 2).join(" ")} took ${seconds(since)} s`);
+  return status;
+};
 
 // Playwright empties test-results/ when it starts, so the summaries live elsewhere.
 rmSync(".test-reports", { recursive: true, force: true });
