@@ -112,12 +112,12 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
       .send(render(found, await offerPageState(db, found, at), token, at));
   });
 
-  await app.register(answerRoutes, { ...opts, overLimit, notFoundPage, notFoundJson });
+  await app.register(partnerAnswerRoutes, { ...opts, overLimit, notFoundPage, notFoundJson });
 }
 
 /** A missing body is an empty one; the schema says the rest. */
 const orEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((body) => body ?? {}, schema);
-const answers = {
+const answerSchemas = {
   accept: { schema: orEmpty(acceptOfferSchema), field: "etaMinutes" },
   decline: { schema: orEmpty(declineOfferSchema), field: "reason" },
   step: { schema: orEmpty(jobStepSchema), field: "step" },
@@ -129,21 +129,41 @@ interface AnswerRouteOptions extends OfferRouteOptions {
   notFoundJson: (reply: FastifyReply) => FastifyReply;
 }
 
+/** What the partner's answer routes share: the options, and the offer each answer's token opened. */
+interface PartnerAnswers {
+  opts: AnswerRouteOptions;
+  /** The offer each answer's token opened, found before its body is checked. */
+  offers: WeakMap<FastifyRequest, FoundOffer>;
+  /** The checks before the body is read: from the page itself, within the limit; then the lookup. */
+  lookUp: (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<FastifyReply | undefined>;
+}
+
 /**
  * The partner's answers, POST /api/offer/{token}/{accept,decline,step}. Before the body is checked
  * (preValidation): from the page itself (403), within the client's limit (429), an offer the token
  * opens (404); then the action's schema checks the body (400 naming the field). Any other address
  * under /api/offer/ gets the same 404 after the same lookup.
  */
-async function answerRoutes(instance: FastifyInstance, opts: AnswerRouteOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db, now } = opts;
-  /** The offer each answer's token opened, found before its body is checked. */
+async function partnerAnswerRoutes(app: FastifyInstance, opts: AnswerRouteOptions) {
   const offers = new WeakMap<FastifyRequest, FoundOffer>();
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    isFormPost(request) ? opts.notFoundPage(request, reply) : opts.notFoundJson(reply);
+  const answers: PartnerAnswers = { opts, offers, lookUp: offerLookup(opts, offers) };
+  for (const action of OFFER_ACTIONS) registerAnswerRoute(app, answers, action);
 
-  const lookUp = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+  // Any other POST under /api/offer/: the same checks and lookup, then 404, so no address answers sooner.
+  app.post("/api/offer/*", async (request, reply) => {
+    await answers.lookUp(request, reply, tokenAndAction(restOf(request)).token);
+    return reply.sent ? reply : notFound(opts, request, reply);
+  });
+}
+
+const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
+
+const notFound = (opts: AnswerRouteOptions, request: FastifyRequest, reply: FastifyReply) =>
+  isFormPost(request) ? opts.notFoundPage(request, reply) : opts.notFoundJson(reply);
+
+/** Looks up the offer an answer's token opens, after checking where it came from and how often. */
+function offerLookup(opts: AnswerRouteOptions, offers: WeakMap<FastifyRequest, FoundOffer>) {
+  return async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     if (!fromOwnPrivatePage(request)) {
       return reply
         .code(403)
@@ -151,79 +171,78 @@ async function answerRoutes(instance: FastifyInstance, opts: AnswerRouteOptions)
         .send({ error: "Forbidden", message: said.crossSite, code: "refused" } satisfies ApiRefusal);
     }
     if (await opts.overLimit(request, reply, isFormPost(request) ? offerPagePath(token) : undefined)) return reply;
-    const found = await offerByToken(db, token, now());
+    const found = await offerByToken(opts.db, token, opts.now());
     if (found) offers.set(request, found);
   };
-  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
+}
 
-  for (const action of OFFER_ACTIONS) {
-    const { schema, field } = answers[action];
-    app.post(
-      `/api/offer/:token/${action}`,
-      {
-        preValidation: async (request, reply) => {
-          await lookUp(request, reply, tokenOf(request));
-          if (!reply.sent && !offers.has(request)) return notFound(request, reply);
-        },
-        schema: { params: z.object({ token: z.string() }), body: schema },
-        errorHandler: (error: FastifyError, request, reply) => {
-          const issue = zodIssuesOf(error)?.[0];
-          if (!issue) throw error;
-          const body = request.body;
-          const readable = typeof body === "object" && body !== null && !Array.isArray(body);
-          const name = String(issue.path[0] ?? field);
-          return refuseField(request, reply, name, readable ? issue.message : said.unreadable);
-        },
+/** POST /api/offer/{token}/{action}: the action's schema checks the body, then the answer is stored. */
+function registerAnswerRoute(instance: FastifyInstance, answers: PartnerAnswers, action: OfferAction) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { opts, offers, lookUp } = answers;
+  const { schema, field } = answerSchemas[action];
+  app.post(
+    `/api/offer/:token/${action}`,
+    {
+      preValidation: async (request, reply) => {
+        await lookUp(request, reply, tokenOf(request));
+        if (!reply.sent && !offers.has(request)) return notFound(opts, request, reply);
       },
-      async (request, reply) => {
-        const found = offers.get(request) as FoundOffer;
-        const key = { offerId: found.offer.id, requestId: found.request.id, companyName: found.partner.companyName };
-        const body = request.body as Record<string, unknown>;
-        const outcome = await answer(db, key, action, body, now(), opts.alertChannels);
-        return sendOutcome(request, reply, action, found, outcome);
+      schema: { params: z.object({ token: z.string() }), body: schema },
+      errorHandler: (error: FastifyError, request, reply) => {
+        const issue = zodIssuesOf(error)?.[0];
+        if (!issue) throw error;
+        const body = request.body;
+        const readable = typeof body === "object" && body !== null && !Array.isArray(body);
+        const name = String(issue.path[0] ?? field);
+        return refuseField(request, reply, name, readable ? issue.message : said.unreadable);
       },
-    );
-  }
+    },
+    async (request, reply) => {
+      const found = offers.get(request) as FoundOffer;
+      const key = { offerId: found.offer.id, requestId: found.request.id, companyName: found.partner.companyName };
+      const body = request.body as Record<string, unknown>;
+      const outcome = await answer(opts.db, key, action, body, opts.now(), opts.alertChannels);
+      return sendOutcome(app, opts, { request, reply, action, found, outcome });
+    },
+  );
+}
 
-  // Any other POST under /api/offer/: the same checks and lookup, then 404, so no address answers sooner.
-  app.post("/api/offer/*", async (request, reply) => {
-    await lookUp(request, reply, tokenAndAction(restOf(request)).token);
-    return reply.sent ? reply : notFound(request, reply);
-  });
+interface AnsweredOffer {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  action: OfferAction;
+  found: FoundOffer;
+  outcome: AnswerOutcome;
+}
 
-  /** The answer's outcome: 303 back to the page for a form, else the offer's state (409 with it when refused). */
-  async function sendOutcome(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    action: OfferAction,
-    found: FoundOffer,
-    outcome: AnswerOutcome,
-  ) {
-    if (!outcome) return notFound(request, reply);
-    if ("changed" in outcome && outcome.changed) {
-      await app.domainEvents.emit("offer.answered", { requestId: found.request.id, action });
-      request.log.info({ offerId: found.offer.id, action }, "offer answered by its partner");
-    }
-    // Without JavaScript, back to the page, which now shows where the job stands (taken, accepted, …).
-    if (isFormPost(request))
-      return reply
-        .code(303)
-        .headers(REQUEST_PAGE_HEADERS)
-        .redirect(offerPagePath(tokenOf(request)), 303);
-    const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, now());
-    if ("refused" in outcome) {
-      return reply
-        .code(409)
-        .headers(REQUEST_PAGE_HEADERS)
-        .send({
-          error: "Conflict",
-          message: said.refused(outcome.refused),
-          code: "conflict",
-          offer: state,
-        } satisfies ApiRefusal & { offer: OfferPageState });
-    }
-    return reply.headers(REQUEST_PAGE_HEADERS).send({ offer: state });
+/** The answer's outcome: 303 back to the page for a form, else the offer's state (409 with it when refused). */
+async function sendOutcome(app: FastifyInstance, opts: AnswerRouteOptions, answered: AnsweredOffer) {
+  const { request, reply, action, found, outcome } = answered;
+  if (!outcome) return notFound(opts, request, reply);
+  if ("changed" in outcome && outcome.changed) {
+    await app.domainEvents.emit("offer.answered", { requestId: found.request.id, action });
+    request.log.info({ offerId: found.offer.id, action }, "offer answered by its partner");
   }
+  // Without JavaScript, back to the page, which now shows where the job stands (taken, accepted, …).
+  if (isFormPost(request))
+    return reply
+      .code(303)
+      .headers(REQUEST_PAGE_HEADERS)
+      .redirect(offerPagePath(tokenOf(request)), 303);
+  const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, opts.now());
+  if ("refused" in outcome) {
+    return reply
+      .code(409)
+      .headers(REQUEST_PAGE_HEADERS)
+      .send({
+        error: "Conflict",
+        message: said.refused(outcome.refused),
+        code: "conflict",
+        offer: state,
+      } satisfies ApiRefusal & { offer: OfferPageState });
+  }
+  return reply.headers(REQUEST_PAGE_HEADERS).send({ offer: state });
 }
 
 /** 400 naming the field: the offer page with the problem for a form, else JSON. */

@@ -64,32 +64,8 @@ export default async function partnerRoutes(app: FastifyInstance, opts: PartnerR
 async function directoryRoutes(instance: FastifyInstance, opts: PartnerRouteOptions) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.setErrorHandler(deskRefusals(noSuchPartner));
-  const { towns } = opts;
   const now = opts.now ?? (() => new Date());
   const store = partnerStore(opts.db);
-
-  /** The input's towns as the server spells them, or a 400 naming those it does not serve. */
-  const townsOrRefusal = (input: PartnerInput, reply: FastifyReply) => {
-    const checked = canonicalTowns(input.towns, towns);
-    if ("towns" in checked) return checked.towns;
-    void reply.code(400).send({
-      error: `towns: ${checked.unknown.join(", ")} ${checked.unknown.length === 1 ? "is" : "are"} not a town we serve. Choose from: ${servedTowns(towns)}.`,
-    });
-    return undefined;
-  };
-
-  /**
-   * True when the webhook address may be stored: none, or one the alert worker would post to (the same
-   * check: the address itself, then every address its name resolves to). A name that does not resolve
-   * yet is taken (the partner may still be setting it up); it is checked again before each post.
-   */
-  const webhookAllowed = async (webhookUrl: string | null | undefined, reply: FastifyReply) => {
-    if (!webhookUrl) return true;
-    const where = await checkAddress(new URL(webhookUrl), opts.webhookRule ?? {}, opts.resolveHost ?? systemResolver);
-    if (!("refused" in where)) return true;
-    void reply.code(400).send({ error: WEBHOOK_NOT_PUBLIC });
-    return false;
-  };
 
   app.get("/api/desk/partners", async () => {
     const today = businessDay(now());
@@ -97,9 +73,9 @@ async function directoryRoutes(instance: FastifyInstance, opts: PartnerRouteOpti
   });
 
   app.post("/api/desk/partners", { schema: { body: partnerInputSchema } }, async (request, reply) => {
-    const partnerTowns = townsOrRefusal(request.body, reply);
+    const partnerTowns = townsOrRefusal(opts.towns, request.body, reply);
     if (!partnerTowns) return reply;
-    if (!(await webhookAllowed(request.body.webhookUrl, reply))) return reply;
+    if (!(await webhookAllowed(opts, request.body.webhookUrl, reply))) return reply;
     const row = await store.create(request.body, partnerTowns, now());
     request.log.info({ partnerId: row.id }, "partner added");
     return reply.code(201).send(toDeskPartner(row, businessDay(now())));
@@ -111,20 +87,7 @@ async function directoryRoutes(instance: FastifyInstance, opts: PartnerRouteOpti
   });
 
   /** PUT replaces the whole partner (the edit form); PATCH changes the fields it names (pause, say). */
-  const update = async (id: number, body: Partial<PartnerInput>, reply: FastifyReply) => {
-    const current = await store.get(id);
-    if (!current) return noSuchPartner(reply);
-    const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    const input: PartnerInput = { ...toDeskPartner(current, ""), ...defined };
-    const partnerTowns = townsOrRefusal(input, reply);
-    if (!partnerTowns) return reply;
-    // The address given now; one stored before this check is left to the worker's (a pause must not fail on it).
-    if (!(await webhookAllowed(body.webhookUrl, reply))) return reply;
-    const row = await store.update(id, input, partnerTowns, now());
-    if (!row) return noSuchPartner(reply);
-    reply.log.info({ partnerId: id }, "partner changed");
-    return toDeskPartner(row, businessDay(now()));
-  };
+  const update = partnerUpdater(opts, store, now);
   const partialInput = partnerInputSchema.partial();
   app.put("/api/desk/partners/:id", { schema: { ...byId, body: partnerInputSchema } }, (request, reply) =>
     update(request.params.id, request.body, reply),
@@ -146,6 +109,47 @@ async function directoryRoutes(instance: FastifyInstance, opts: PartnerRouteOpti
     request.log.info({ partnerId: id }, "partner removed");
     return reply.code(204).send();
   });
+}
+
+/** The input's towns as the server spells them, or a 400 naming those it does not serve. */
+function townsOrRefusal(towns: readonly Town[], input: PartnerInput, reply: FastifyReply) {
+  const checked = canonicalTowns(input.towns, towns);
+  if ("towns" in checked) return checked.towns;
+  void reply.code(400).send({
+    error: `towns: ${checked.unknown.join(", ")} ${checked.unknown.length === 1 ? "is" : "are"} not a town we serve. Choose from: ${servedTowns(towns)}.`,
+  });
+  return undefined;
+}
+
+/**
+ * True when the webhook address may be stored: none, or one the alert worker would post to (the same
+ * check: the address itself, then every address its name resolves to). A name that does not resolve
+ * yet is taken (the partner may still be setting it up); it is checked again before each post.
+ */
+async function webhookAllowed(opts: PartnerRouteOptions, webhookUrl: string | null | undefined, reply: FastifyReply) {
+  if (!webhookUrl) return true;
+  const where = await checkAddress(new URL(webhookUrl), opts.webhookRule ?? {}, opts.resolveHost ?? systemResolver);
+  if (!("refused" in where)) return true;
+  void reply.code(400).send({ error: WEBHOOK_NOT_PUBLIC });
+  return false;
+}
+
+/** Changes a stored partner: the fields given over the stored ones, checked like a new partner's. */
+function partnerUpdater(opts: PartnerRouteOptions, store: ReturnType<typeof partnerStore>, now: () => Date) {
+  return async (id: number, body: Partial<PartnerInput>, reply: FastifyReply) => {
+    const current = await store.get(id);
+    if (!current) return noSuchPartner(reply);
+    const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const input: PartnerInput = { ...toDeskPartner(current, ""), ...defined };
+    const partnerTowns = townsOrRefusal(opts.towns, input, reply);
+    if (!partnerTowns) return reply;
+    // The address given now; one stored before this check is left to the worker's (a pause must not fail on it).
+    if (!(await webhookAllowed(opts, body.webhookUrl, reply))) return reply;
+    const row = await store.update(id, input, partnerTowns, now());
+    if (!row) return noSuchPartner(reply);
+    reply.log.info({ partnerId: id }, "partner changed");
+    return toDeskPartner(row, businessDay(now()));
+  };
 }
 
 /** The partners' report, as JSON for the page and as a CSV file. */

@@ -15,7 +15,7 @@ import { acceptedCoding } from "../../http-encoding";
 import { clientKey } from "../../plugins/client-key";
 import type { SiteFiles } from "../../site-files";
 import { reviewOfRequest, reviewState } from "../reviews/store";
-import answerRoutes from "./answer-routes";
+import driverAnswerRoutes from "./answer-routes";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
 import { type LiveRow, pageFacts, pageLive, requestByPageToken } from "./store";
@@ -188,7 +188,7 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     tokenOf,
     isApiPath,
   });
-  await app.register(answerRoutes, {
+  await app.register(driverAnswerRoutes, {
     db,
     now,
     alertChannels: opts.alertChannels,

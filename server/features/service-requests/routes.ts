@@ -93,6 +93,18 @@ const honeypotFilled = (body: Record<string, unknown>) => {
   return typeof trap === "string" ? trap.trim() !== "" : true;
 };
 
+/** What the parts of the contact route share: the language each request asked in and how to refuse a form. */
+interface ContactRouteParts {
+  localeOf: (request: FastifyRequest) => Locale;
+  /**
+   * The language each request asked in, read before its schema replaces the body with the checked
+   * request (whose language defaults to English where a Referer under /es/ said Spanish).
+   */
+  askedIn: WeakMap<FastifyRequest, Locale>;
+  /** A plain form that was not stored comes back as the form, filled in, with what to fix. */
+  sendRefusedForm: (reply: FastifyReply, status: number, refusal: RefusedForm) => FastifyReply;
+}
+
 /**
  * POST /api/contact: a driver's service request. JSON from the page's script, or the plain form
  * (application/x-www-form-urlencoded) when the browser runs no JavaScript; the same schema checks
@@ -102,15 +114,7 @@ const honeypotFilled = (body: Record<string, unknown>) => {
  */
 export default async function serviceRequestRoutes(app: FastifyInstance, opts: ServiceRequestRouteOptions) {
   const storeRequest = serviceRequestWriter(opts.db, opts.alertChannels, townsOf(opts.site.chatKnowledge));
-  const renderRefusedForm = refusedFormRenderer(opts.site);
-  const renderSent = { en: sentPageRenderer(opts.site, "en"), es: sentPageRenderer(opts.site, "es") };
-  const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
-  /**
-   * The language each request asked in, read before its schema replaces the body with the checked
-   * request (whose language defaults to English where a Referer under /es/ said Spanish).
-   */
-  const askedIn = new WeakMap<FastifyRequest, Locale>();
-  const localeOf = (request: FastifyRequest) => askedIn.get(request) ?? requestLocale(request);
+  const parts = contactRouteParts(opts.site);
 
   // Both are registered inside this plugin, so they apply to this route only.
   await app.register(formbody);
@@ -123,16 +127,58 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
   // Fastify reads text/plain by default; this endpoint takes JSON or a form only (else 415).
   app.removeContentTypeParser("text/plain");
 
-  /** A plain form that was not stored comes back as the form, filled in, with what to fix. */
+  registerRefusalHandler(app, parts);
+  registerSentPages(app, opts.site);
+  const overLimit = limitCounter(countRequest, parts);
+  const refuseHoneypot = honeypotRefuser(overLimit, parts);
+
+  const route = { preValidation: refuseHoneypot, schema: { body: serviceRequestSchemas.en } };
+  app.withTypeProvider<ZodTypeProvider>().post("/api/contact", route, async (request, reply) => {
+    const said = words[parts.localeOf(request)];
+    const idempotencyKey = idempotencyKeyOf(request);
+    if (idempotencyKey === false) {
+      return reply
+        .code(400)
+        .send({ error: "Bad Request", message: said.badKey, code: "bad_request" } satisfies ApiRefusal);
+    }
+    if (await overLimit(request, reply)) return reply;
+    const data = request.body;
+    const row = await storeRequest(data, idempotencyKey);
+    if (row.created) {
+      await app.domainEvents.emit("request.stored", { requestId: row.id, source: "web" });
+      // The id and the service only: no name, phone, e-mail or address in the logs.
+      request.log.info({ serviceRequestId: row.id, service: data.service }, "service request stored");
+    } else {
+      request.log.info({ serviceRequestId: row.id }, "service request repeated: answered with the stored one");
+    }
+    return answerStored(request, reply, row, data.language);
+  });
+
+  registerMethodNotAllowed(app);
+}
+
+/** The shared parts: the language each request asked in, and the refused-form page. */
+function contactRouteParts(site: SiteFiles): ContactRouteParts {
+  const renderRefusedForm = refusedFormRenderer(site);
+  const askedIn = new WeakMap<FastifyRequest, Locale>();
+  const localeOf = (request: FastifyRequest) => askedIn.get(request) ?? requestLocale(request);
   const sendRefusedForm = (reply: FastifyReply, status: number, refusal: RefusedForm) =>
     reply
       .code(status)
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-store")
       .send(renderRefusedForm(refusal, localeOf(reply.request)));
+  return { localeOf, askedIn, sendRefusedForm };
+}
 
-  // A body the schema refused names each field; a plain form gets a page it can show; everything else
-  // goes on to the app's JSON error answers.
+/**
+ * A body the schema refused names each field; a plain form gets a page it can show; everything else
+ * goes on to the app's JSON error answers.
+ */
+function registerRefusalHandler(app: FastifyInstance, parts: ContactRouteParts) {
+  const { localeOf, sendRefusedForm } = parts;
+  const bodyLimitKb = Math.floor(app.initialConfig.bodyLimit ?? 16 * 1024) / 1024;
+  const refuseFields = fieldRefuser(parts);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const issues = zodIssuesOf(error);
     if (issues) return refuseFields(request, reply, issues);
@@ -151,8 +197,11 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
       values: isPlainObject(request.body) ? request.body : {},
     });
   });
+}
 
-  // The confirmation page a plain form lands on shows the number of the stored request.
+/** The confirmation page a plain form lands on shows the number of the stored request. */
+function registerSentPages(app: FastifyInstance, site: SiteFiles) {
+  const renderSent = { en: sentPageRenderer(site, "en"), es: sentPageRenderer(site, "es") };
   for (const [locale, render] of Object.entries(renderSent)) {
     if (!render) continue;
     app.get(sentPagePath(locale as Locale), async (request, reply) => {
@@ -163,9 +212,11 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
         .send(render(requestNumberFrom(id), pageTokenFrom(token)));
     });
   }
+}
 
-  /** Checked with the messages of the language the form was sent in. */
-  const refuseFields = (request: FastifyRequest, reply: FastifyReply, englishIssues: ZodIssue[]) => {
+/** Refuses a body the schema refused, checked with the messages of the language the form was sent in. */
+function fieldRefuser({ localeOf, sendRefusedForm }: ContactRouteParts) {
+  return (request: FastifyRequest, reply: FastifyReply, englishIssues: ZodIssue[]) => {
     const locale = localeOf(request);
     const said = words[locale];
     const body = request.body;
@@ -183,9 +234,13 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
     const code = hasFields ? "invalid_fields" : "bad_request";
     return reply.code(400).send({ error: message, message, code, fields } satisfies ServiceRequestInvalid);
   };
+}
 
-  /** Counts a stored or trapped request; answers the 429 itself and returns true when over the limit. */
-  const overLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+type RequestCounter = ReturnType<FastifyInstance["createRateLimit"]>;
+
+/** Counts a stored or trapped request; answers the 429 itself and returns true when over the limit. */
+function limitCounter(countRequest: RequestCounter, { localeOf, sendRefusedForm }: ContactRouteParts) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await countRequest(request);
     if (limit.isAllowed || !limit.isExceeded) return false;
     reply.header("Retry-After", limit.ttlInSeconds);
@@ -195,9 +250,14 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
     else reply.code(429).send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
     return true;
   };
+}
 
-  /** A filled honeypot is refused before the body is checked: no row, and it counts as abuse. */
-  const refuseHoneypot = async (request: FastifyRequest, reply: FastifyReply) => {
+/** A filled honeypot is refused before the body is checked: no row, and it counts as abuse. */
+function honeypotRefuser(
+  overLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+  { askedIn, localeOf, sendRefusedForm }: ContactRouteParts,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     askedIn.set(request, requestLocale(request));
     const body = request.body;
     if (!isPlainObject(body) || !honeypotFilled(body)) return;
@@ -214,49 +274,40 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
       fields: {},
     } satisfies ServiceRequestInvalid);
   };
+}
 
-  const route = { preValidation: refuseHoneypot, schema: { body: serviceRequestSchemas.en } };
-  app.withTypeProvider<ZodTypeProvider>().post("/api/contact", route, async (request, reply) => {
-    const form = isFormPost(request);
-    const said = words[localeOf(request)];
-    const keyHeader = request.headers[IDEMPOTENCY_HEADER];
-    const idempotencyKey = typeof keyHeader === "string" && keyHeader !== "" ? keyHeader : undefined;
-    if (keyHeader !== undefined && !(idempotencyKey && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
-      return reply
-        .code(400)
-        .send({ error: "Bad Request", message: said.badKey, code: "bad_request" } satisfies ApiRefusal);
-    }
+/** The request's Idempotency-Key: undefined when none was sent, false when it is not a valid key. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined | false {
+  const keyHeader = request.headers[IDEMPOTENCY_HEADER];
+  const idempotencyKey = typeof keyHeader === "string" && keyHeader !== "" ? keyHeader : undefined;
+  if (keyHeader !== undefined && !(idempotencyKey && IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) return false;
+  return idempotencyKey;
+}
 
-    if (await overLimit(request, reply)) return reply;
-    const data = request.body;
-    const row = await storeRequest(data, idempotencyKey);
-    if (row.created) {
-      await app.domainEvents.emit("request.stored", { requestId: row.id, source: "web" });
-      // The id and the service only: no name, phone, e-mail or address in the logs.
-      request.log.info({ serviceRequestId: row.id, service: data.service }, "service request stored");
-    } else {
-      request.log.info({ serviceRequestId: row.id }, "service request repeated: answered with the stored one");
-    }
+type StoredRequest = Awaited<ReturnType<ReturnType<typeof serviceRequestWriter>>>;
 
-    if (form) {
-      // The link rides in the query of a same-site redirect: the server's log drops query strings, and
-      // the confirmation page is sent with Referrer-Policy: no-referrer (private-page-headers.ts).
-      const token = row.pageToken ? `&token=${row.pageToken}` : "";
-      return reply
-        .code(303)
-        .header("Cache-Control", "no-store")
-        .redirect(`${sentPagePath(data.language)}?id=${row.id}${token}`, 303);
-    }
-    // A repeat that is not the same form (or one too many) gets the first answer without a link.
-    const created: ServiceRequestCreated = {
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      ...(row.pageToken ? { requestPage: requestPagePath(row.pageToken) } : {}),
-    };
-    return reply.code(201).header("Cache-Control", "no-store").send(created);
-  });
+/** A plain form goes to the confirmation page; a script gets 201 with the request's number. */
+function answerStored(request: FastifyRequest, reply: FastifyReply, row: StoredRequest, language: Locale) {
+  if (isFormPost(request)) {
+    // The link rides in the query of a same-site redirect: the server's log drops query strings, and
+    // the confirmation page is sent with Referrer-Policy: no-referrer (private-page-headers.ts).
+    const token = row.pageToken ? `&token=${row.pageToken}` : "";
+    return reply
+      .code(303)
+      .header("Cache-Control", "no-store")
+      .redirect(`${sentPagePath(language)}?id=${row.id}${token}`, 303);
+  }
+  // A repeat that is not the same form (or one too many) gets the first answer without a link.
+  const created: ServiceRequestCreated = {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.pageToken ? { requestPage: requestPagePath(row.pageToken) } : {}),
+  };
+  return reply.code(201).header("Cache-Control", "no-store").send(created);
+}
 
-  // The address exists for POST only: say so (405 with Allow), rather than "not found".
+/** The address exists for POST only: say so (405 with Allow), rather than "not found". */
+function registerMethodNotAllowed(app: FastifyInstance) {
   app.route({
     method: ["GET", "PUT", "PATCH", "DELETE"],
     url: "/api/contact",
