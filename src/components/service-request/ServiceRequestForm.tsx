@@ -1,5 +1,15 @@
 import { Copy, Send } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { Button } from "@/components/ui/button";
 import { CharacterCount } from "@/components/ui/character-count";
 import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
@@ -165,28 +175,10 @@ function SameAsPickupButton({ onClick, label }: { onClick: () => void; label: st
 }
 
 /**
- * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
- * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
+ * The toasts' and the checks' code is fetched at the first focus or press in the form (long before
+ * the first check or reply), and at the latest when it is needed. True once that happened.
  */
-export function ServiceRequestForm({
-  defaultService = "",
-  fallbackUrl,
-  phoneDisplay,
-  telHref,
-  locale,
-  strings,
-  serviceOptions,
-  location,
-}: ServiceRequestFormProps) {
-  const t = strings.form;
-  const uid = useId();
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
-  const id = (name: string) => `${uid}-${name}`;
-  const { toast, show, setOpen } = useSingleToast();
-  const trapRef = useRef<HTMLInputElement>(null);
-  // The toasts' and the checks' code is fetched at the first focus or press in the form (long before
-  // the first check or reply), and at the latest when it is needed.
-  const formRef = useRef<HTMLFormElement>(null);
+function useLoadOnFirstTouch(formRef: RefObject<HTMLFormElement | null>) {
   const [toastsWanted, setToastsWanted] = useState(false);
   useEffect(() => {
     const form = formRef.current;
@@ -201,8 +193,12 @@ export function ServiceRequestForm({
       form.removeEventListener("focusin", want);
       form.removeEventListener("pointerdown", want);
     };
-  }, [toastsWanted]);
-  // The site's counts: a form is started at its first change, once until it is sent (then a new one may start).
+  }, [toastsWanted, formRef]);
+  return toastsWanted;
+}
+
+/** The site's counts: a form is started at its first change, once until it is sent (then a new one may start). */
+function useStartedCount(formRef: RefObject<HTMLFormElement | null>) {
   const started = useRef(false);
   useEffect(() => {
     const form = formRef.current;
@@ -218,15 +214,26 @@ export function ServiceRequestForm({
       form.removeEventListener("input", start);
       form.removeEventListener("change", start);
     };
-  }, []);
-  // Checked on submit, then again at every change (the specification's order).
-  const [defaultValues] = useState(() => emptyValues(locale, defaultService));
-  const { register, handleSubmit, reset, watch, getValues, setValue, errors, isSubmitting } = useCheckedForm({
-    defaultValues,
-    check: serviceRequestResolver,
-    watched: ["service", "vehicle", "note"],
-  });
+  }, [formRef]);
+  return started;
+}
 
+type CheckedForm = ReturnType<typeof useCheckedForm<ServiceRequestInput, ServiceRequest>>;
+
+interface SendingOptions {
+  form: CheckedForm;
+  fallbackUrl?: string;
+  trapRef: RefObject<HTMLInputElement | null>;
+  t: Dictionary["form"];
+  show: ReturnType<typeof useSingleToast>["show"];
+  /** The answers a sent form is emptied to. */
+  emptied: () => ServiceRequestInput;
+  onSent: (stored: Stored, data: ServiceRequest, resent: boolean) => void;
+}
+
+/** Sends the checked answers, keeps the failure note, and sends again once when the connection comes back. */
+function useRequestSending({ form, fallbackUrl, trapRef, t, show, emptied, onSent }: SendingOptions) {
+  const { handleSubmit, reset } = form;
   /**
    * The Idempotency-Key and the answers it went out with. A try with the same answers keeps the key,
    * so a try that reached us unseen is not stored twice. Changed answers get a new key: with the old
@@ -248,11 +255,10 @@ export function ServiceRequestForm({
       const stored = await submitRequest(data, trapRef.current?.value ?? "", sentWith.current.key, fallbackUrl);
       show({ title: t.successTitle, description: t.successText, variant: "default" });
       countSiteEvent("form_sent", "form");
-      started.current = false;
-      reset(emptyValues(locale, defaultService));
+      reset(emptied());
       sentWith.current = null;
       waitingForConnection.current = false;
-      setConfirmation({ ...stored, phone: data.phone, resent: automatic });
+      onSent(stored, data, automatic);
     } catch (error) {
       console.error("Service request failed:", error);
       const refusal = refusalMessage(error);
@@ -283,18 +289,11 @@ export function ServiceRequestForm({
     addEventListener("online", onOnline);
     return () => removeEventListener("online", onOnline);
   }, [failure]);
+  return { onSubmit, failure };
+}
 
-  const field = (name: keyof ServiceRequestInput & string, required = true, described?: string) => ({
-    id: id(name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby":
-      [described, errors[name] ? `${id(name)}-error` : undefined].filter(Boolean).join(" ") || undefined,
-    "aria-required": required || undefined,
-    ...register(name),
-  });
-  const counterWords = t;
-
-  const noDropoff = servicesWithoutDropoff.includes(watch("service"));
+/** Takes a position's fix into the form: its coordinates, and its line at the start of the pickup field. */
+function usePickupFix({ setValue, getValues }: CheckedForm) {
   /** The line the last fix wrote into the pickup field: a new fix replaces it and keeps what the driver added. */
   const fixLine = useRef<string | null>(null);
   const takeFix: UseMyLocationProps["onFix"] = (fix, line) => {
@@ -310,7 +309,242 @@ export function ServiceRequestForm({
     fixLine.current = line;
     setValue("pickupLocation", kept ? `${line} · ${kept}` : line);
   };
-  const sameAsPickup = () => setValue("dropoffLocation", getValues().pickupLocation);
+  return takeFix;
+}
+
+/** A field's id, name, and its accessibility attributes (required, invalid, described by its message). */
+function fieldProps({ register, errors }: CheckedForm, id: (name: string) => string) {
+  return (name: keyof ServiceRequestInput & string, required = true, described?: string) => ({
+    id: id(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby":
+      [described, errors[name] ? `${id(name)}-error` : undefined].filter(Boolean).join(" ") || undefined,
+    "aria-required": required || undefined,
+    ...register(name),
+  });
+}
+
+/** What every group of the form's fields is given. */
+interface FieldGroupProps {
+  field: ReturnType<typeof fieldProps>;
+  errors: CheckedForm["errors"];
+  id: (name: string) => string;
+  t: Dictionary["form"];
+}
+
+/** Who asks (name, phone, email) and the service asked for. */
+function WhoAndServiceFields({
+  field,
+  errors,
+  id,
+  t,
+  defaultService,
+  serviceOptions,
+}: FieldGroupProps & Pick<ServiceRequestFormProps, "defaultService" | "serviceOptions">) {
+  return (
+    <>
+      <FormField id={id("name")} label={t.name} required error={errors.name}>
+        <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
+      </FormField>
+      <FormField id={id("phone")} label={t.phone} required error={errors.phone}>
+        <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
+      </FormField>
+      <FormField id={id("email")} label={t.email} required error={errors.email}>
+        <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
+      </FormField>
+      <FormField id={id("service")} label={t.service} required error={errors.service}>
+        {/* defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
+        <select className={inputClass} defaultValue={defaultService} {...field("service")}>
+          <option value="">{t.chooseService}</option>
+          {serviceOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </>
+  );
+}
+
+/** Where: the pickup field (after "Use my location" where there is one) and the drop-off field. */
+function PlaceFields({
+  field,
+  errors,
+  id,
+  t,
+  location,
+  noDropoff,
+  sameAsPickup,
+}: FieldGroupProps & { location?: ReactNode; noDropoff: boolean; sameAsPickup: () => void }) {
+  return (
+    <>
+      {location && <div className="sm:col-span-2">{location}</div>}
+      <FormField
+        id={id("pickupLocation")}
+        label={t.pickup}
+        required
+        error={errors.pickupLocation}
+        className="sm:col-span-2"
+      >
+        <input
+          type="text"
+          autoComplete="street-address"
+          placeholder={t.pickupPlaceholder}
+          className={inputClass}
+          {...field("pickupLocation")}
+        />
+      </FormField>
+      <FormField
+        id={id("dropoffLocation")}
+        label={t.dropoff}
+        required
+        error={errors.dropoffLocation}
+        className="sm:col-span-2"
+        // For these services the label's row is pre-rendered with the label alone; the button joins it.
+        action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} label={t.sameAsPickup} /> : undefined}
+      >
+        <input
+          type="text"
+          autoComplete="off"
+          placeholder={t.dropoffPlaceholder}
+          className={inputClass}
+          {...field("dropoffLocation")}
+        />
+      </FormField>
+    </>
+  );
+}
+
+/** The vehicle and the note, each with its character count. */
+function DetailFields({ field, errors, id, t, vehicle, note }: FieldGroupProps & { vehicle: string; note: string }) {
+  const counterWords = t;
+  return (
+    <>
+      <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle} className="sm:col-span-2">
+        {/* No maxLength: a browser would cut the text without a word; the count says the limit instead. */}
+        <input
+          type="text"
+          autoComplete="off"
+          placeholder={t.vehiclePlaceholder}
+          className={inputClass}
+          {...field("vehicle", false, id("vehicle-count"))}
+        />
+        <CharacterCount id={id("vehicle-count")} value={vehicle} max={MAX_VEHICLE_CHARS} words={counterWords} />
+      </FormField>
+      <FormField id={id("note")} label={t.note} error={errors.note} className="sm:col-span-2">
+        <textarea
+          rows={3}
+          autoComplete="off"
+          placeholder={t.notePlaceholder}
+          className={`${fieldClass} min-h-24 py-2`}
+          {...field("note", false, id("note-count"))}
+        />
+        <CharacterCount id={id("note-count")} value={note} max={MAX_NOTE_CHARS} words={counterWords} />
+      </FormField>
+    </>
+  );
+}
+
+/** A trap for bots: out of sight, out of the tab order, ignored by autofill. */
+function BotTrap({ id, label, trapRef }: { id: string; label: string; trapRef: RefObject<HTMLInputElement | null> }) {
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label htmlFor={id}>{label}</label>
+      <input type="text" id={id} name={HONEYPOT_FIELD} ref={trapRef} tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/** The failure note, the send button and the note on required fields (and the position's privacy link). */
+function SendRow({
+  failure,
+  isSubmitting,
+  strings,
+  telHref,
+  location,
+}: Pick<ServiceRequestFormProps, "strings" | "telHref" | "location"> & {
+  failure: SendFailureState | null;
+  isSubmitting: boolean;
+}) {
+  const t = strings.form;
+  return (
+    <div className="space-y-3 sm:col-span-2">
+      {failure && <SendFailure state={failure} strings={strings.failure} callLabel={strings.call} telHref={telHref} />}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+        <Send aria-hidden="true" />
+        {isSubmitting ? t.sending : t.send}
+      </Button>
+      <p className="text-sm text-slate-600">
+        {t.requiredNote.split("{star}")[0]}
+        <span className="text-red-700">*</span>
+        {t.requiredNote.split("{star}")[1]} {t.dangerNote}
+        {location && (
+          <>
+            {" "}
+            <a href={location.privacyHref} className="font-medium text-brand-800 underline underline-offset-2">
+              {location.words.privacyLink}
+            </a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** The form's toasts, once their code is wanted. */
+function LazyFormToasts({
+  toast,
+  onOpenChange,
+  t,
+}: Pick<ComponentProps<typeof FormToasts>, "toast" | "onOpenChange"> & { t: Dictionary["form"] }) {
+  return (
+    <Suspense fallback={null}>
+      <FormToasts
+        toast={toast}
+        onOpenChange={onOpenChange}
+        labels={{ region: t.notification, close: t.closeNotification, viewport: t.notifications }}
+      />
+    </Suspense>
+  );
+}
+
+/** The form's answers, checked on submit, then again at every change (the specification's order). */
+function useServiceRequestChecks(locale: Locale, defaultService: string) {
+  const [defaultValues] = useState(() => emptyValues(locale, defaultService));
+  return useCheckedForm({ defaultValues, check: serviceRequestResolver, watched: ["service", "vehicle", "note"] });
+}
+
+/**
+ * The service-request form. With JavaScript it validates with the shared schema (on submit, then on
+ * every change) and posts JSON; without it, the same markup posts the form to the same endpoint.
+ */
+export function ServiceRequestForm(props: ServiceRequestFormProps) {
+  const { defaultService = "", fallbackUrl, phoneDisplay, telHref, locale, strings, location } = props;
+  const t = strings.form;
+  const uid = useId();
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const id = (name: string) => `${uid}-${name}`;
+  const { toast, show, setOpen } = useSingleToast();
+  const trapRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const toastsWanted = useLoadOnFirstTouch(formRef);
+  const started = useStartedCount(formRef);
+  const form = useServiceRequestChecks(locale, defaultService);
+  const { onSubmit, failure } = useRequestSending({
+    form,
+    fallbackUrl,
+    trapRef,
+    t,
+    show,
+    emptied: () => {
+      started.current = false;
+      return emptyValues(locale, defaultService);
+    },
+    onSent: (stored, data, resent) => setConfirmation({ ...stored, phone: data.phone, resent }),
+  });
+  const takeFix = usePickupFix(form);
+  const fields: FieldGroupProps = { field: fieldProps(form, id), errors: form.errors, id, t };
 
   return (
     <>
@@ -336,134 +570,27 @@ export function ServiceRequestForm({
         data-testid="contact-form"
       >
         {/* The language the driver reads: the server answers in it and the owner is told to call back in it. */}
-        <input type="hidden" {...register("language")} value={locale} />
-        <FormField id={id("name")} label={t.name} required error={errors.name}>
-          <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
-        </FormField>
-        <FormField id={id("phone")} label={t.phone} required error={errors.phone}>
-          <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
-        </FormField>
-        <FormField id={id("email")} label={t.email} required error={errors.email}>
-          <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
-        </FormField>
-        <FormField id={id("service")} label={t.service} required error={errors.service}>
-          {/* defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
-          <select className={inputClass} defaultValue={defaultService} {...field("service")}>
-            <option value="">{t.chooseService}</option>
-            {serviceOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        {location && (
-          <div className="sm:col-span-2">
-            <UseMyLocation {...location} phoneDisplay={phoneDisplay} telHref={telHref} onFix={takeFix} />
-          </div>
-        )}
-        <FormField
-          id={id("pickupLocation")}
-          label={t.pickup}
-          required
-          error={errors.pickupLocation}
-          className="sm:col-span-2"
-        >
-          <input
-            type="text"
-            autoComplete="street-address"
-            placeholder={t.pickupPlaceholder}
-            className={inputClass}
-            {...field("pickupLocation")}
-          />
-        </FormField>
-        <FormField
-          id={id("dropoffLocation")}
-          label={t.dropoff}
-          required
-          error={errors.dropoffLocation}
-          className="sm:col-span-2"
-          // For these services the label's row is pre-rendered with the label alone; the button joins it.
-          action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} label={t.sameAsPickup} /> : undefined}
-        >
-          <input
-            type="text"
-            autoComplete="off"
-            placeholder={t.dropoffPlaceholder}
-            className={inputClass}
-            {...field("dropoffLocation")}
-          />
-        </FormField>
-        <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle} className="sm:col-span-2">
-          {/* No maxLength: a browser would cut the text without a word; the count says the limit instead. */}
-          <input
-            type="text"
-            autoComplete="off"
-            placeholder={t.vehiclePlaceholder}
-            className={inputClass}
-            {...field("vehicle", false, id("vehicle-count"))}
-          />
-          <CharacterCount
-            id={id("vehicle-count")}
-            value={watch("vehicle")}
-            max={MAX_VEHICLE_CHARS}
-            words={counterWords}
-          />
-        </FormField>
-        <FormField id={id("note")} label={t.note} error={errors.note} className="sm:col-span-2">
-          <textarea
-            rows={3}
-            autoComplete="off"
-            placeholder={t.notePlaceholder}
-            className={`${fieldClass} min-h-24 py-2`}
-            {...field("note", false, id("note-count"))}
-          />
-          <CharacterCount id={id("note-count")} value={watch("note")} max={MAX_NOTE_CHARS} words={counterWords} />
-        </FormField>
-        {/* A trap for bots: out of sight, out of the tab order, ignored by autofill. */}
-        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor={id(HONEYPOT_FIELD)}>{t.trap}</label>
-          <input
-            type="text"
-            id={id(HONEYPOT_FIELD)}
-            name={HONEYPOT_FIELD}
-            ref={trapRef}
-            tabIndex={-1}
-            autoComplete="off"
-          />
-        </div>
-        <div className="space-y-3 sm:col-span-2">
-          {failure && (
-            <SendFailure state={failure} strings={strings.failure} callLabel={strings.call} telHref={telHref} />
-          )}
-          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
-            <Send aria-hidden="true" />
-            {isSubmitting ? t.sending : t.send}
-          </Button>
-          <p className="text-sm text-slate-600">
-            {t.requiredNote.split("{star}")[0]}
-            <span className="text-red-700">*</span>
-            {t.requiredNote.split("{star}")[1]} {t.dangerNote}
-            {location && (
-              <>
-                {" "}
-                <a href={location.privacyHref} className="font-medium text-brand-800 underline underline-offset-2">
-                  {location.words.privacyLink}
-                </a>
-              </>
-            )}
-          </p>
-        </div>
+        <input type="hidden" {...form.register("language")} value={locale} />
+        <WhoAndServiceFields {...fields} defaultService={defaultService} serviceOptions={props.serviceOptions} />
+        <PlaceFields
+          {...fields}
+          location={
+            location && <UseMyLocation {...location} phoneDisplay={phoneDisplay} telHref={telHref} onFix={takeFix} />
+          }
+          noDropoff={servicesWithoutDropoff.includes(form.watch("service"))}
+          sameAsPickup={() => form.setValue("dropoffLocation", form.getValues().pickupLocation)}
+        />
+        <DetailFields {...fields} vehicle={form.watch("vehicle")} note={form.watch("note")} />
+        <BotTrap id={id(HONEYPOT_FIELD)} label={t.trap} trapRef={trapRef} />
+        <SendRow
+          failure={failure}
+          isSubmitting={form.isSubmitting}
+          strings={strings}
+          telHref={telHref}
+          location={location}
+        />
       </form>
-      {(toastsWanted || toast) && (
-        <Suspense fallback={null}>
-          <FormToasts
-            toast={toast}
-            onOpenChange={setOpen}
-            labels={{ region: t.notification, close: t.closeNotification, viewport: t.notifications }}
-          />
-        </Suspense>
-      )}
+      {(toastsWanted || toast) && <LazyFormToasts toast={toast} onOpenChange={setOpen} t={t} />}
     </>
   );
 }

@@ -45,29 +45,18 @@ function withPhoneLink(message: string, phoneDisplay: string, telHref: string): 
   );
 }
 
-/**
- * "Use my location", before the pickup field: a short notice first (who sees the position, how long it
- * is kept, and the privacy page), then the phone's position on a tap. Said at once when the position is
- * outside the area served, with the phone to call; the request can still be sent. It needs a script and
- * a phone that can locate itself: hidden where scripts do not run, gone where the phone cannot locate.
- */
-export function UseMyLocation({
+/** The phone's position on request: each try settles once (found, refused, unavailable or too slow). */
+function useLocate({
   words,
-  phoneDisplay,
-  telHref,
-  privacyHref,
   serviceArea,
   towns,
-  retentionDays,
   onFix,
-}: UseMyLocationProps) {
-  const running = useScriptRunning();
+}: Pick<UseMyLocationProps, "words" | "serviceArea" | "towns" | "onFix">) {
   const [state, setState] = useState<State>({ kind: "idle" });
   /** The try in progress: a later answer to an abandoned try is ignored. */
   const attempt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  if (running && !("geolocation" in navigator)) return null;
 
   const locate = () => {
     const mine = ++attempt.current;
@@ -103,6 +92,28 @@ export function UseMyLocation({
       GEOLOCATION_OPTIONS,
     );
   };
+  return { state, locate };
+}
+
+/**
+ * "Use my location", before the pickup field: a short notice first (who sees the position, how long it
+ * is kept, and the privacy page), then the phone's position on a tap. Said at once when the position is
+ * outside the area served, with the phone to call; the request can still be sent. It needs a script and
+ * a phone that can locate itself: hidden where scripts do not run, gone where the phone cannot locate.
+ */
+export function UseMyLocation({
+  words,
+  phoneDisplay,
+  telHref,
+  privacyHref,
+  serviceArea,
+  towns,
+  retentionDays,
+  onFix,
+}: UseMyLocationProps) {
+  const running = useScriptRunning();
+  const { state, locate } = useLocate({ words, serviceArea, towns, onFix });
+  if (running && !("geolocation" in navigator)) return null;
 
   return (
     // Pre-rendered, so the pickup field does not jump down when the island wakes, but shown only where

@@ -6,6 +6,27 @@ export type FormCheck<In, Out> = (values: In) => Promise<CheckResult<In, Out>>;
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
+/** Of the controls with a message, the first in the page's order gets the focus. */
+function focusFirstInError<In>(controls: Map<keyof In, Control>, failed: Partial<Record<keyof In, string>>) {
+  const failing = [...controls].filter(([name]) => failed[name]).map(([, c]) => c);
+  failing.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  failing[0]?.focus();
+}
+
+/** Runs the check on the current values; only the latest check's answer sets the fields' messages. */
+function useLatestCheck<In, Out>(check: FormCheck<In, Out>, getValues: () => In) {
+  const [errors, setErrors] = useState<Partial<Record<keyof In, string>>>({});
+  /** The latest check: an older one that answers later must not overwrite its messages. */
+  const checks = useRef(0);
+  const validate = async () => {
+    const mine = ++checks.current;
+    const result = await check(getValues());
+    if (mine === checks.current) setErrors(result.ok ? {} : result.errors);
+    return result;
+  };
+  return { errors, setErrors, validate };
+}
+
 /**
  * The little a form of uncontrolled fields needs, in place of a form library (react-hook-form was a
  * seventh of the request form page's JavaScript): the fields' values are read from the fields
@@ -25,7 +46,6 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
   const controls = useRef(new Map<keyof In, Control>());
   /** Values set by code for fields without a control (a position's coordinates). */
   const set = useRef<Partial<In>>({});
-  const [errors, setErrors] = useState<Partial<Record<keyof In, string>>>({});
   const [isSubmitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [, rerender] = useState(0);
@@ -37,14 +57,7 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
     return values as In;
   }, [defaultValues]);
 
-  /** The latest check: an older one that answers later must not overwrite its messages. */
-  const checks = useRef(0);
-  const validate = async () => {
-    const mine = ++checks.current;
-    const result = await check(getValues());
-    if (mine === checks.current) setErrors(result.ok ? {} : result.errors);
-    return result;
-  };
+  const { errors, setErrors, validate } = useLatestCheck(check, getValues);
 
   const changed = (name: keyof In) => {
     if (watched.includes(name)) rerender((n) => n + 1);
@@ -86,10 +99,7 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
       setSubmitted(true);
       const result = await validate();
       if (!result.ok) {
-        const failed = result.errors;
-        const failing = [...controls.current].filter(([name]) => failed[name]).map(([, c]) => c);
-        failing.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-        failing[0]?.focus();
+        focusFirstInError(controls.current, result.errors);
         onInvalid?.();
         return;
       }

@@ -29,10 +29,10 @@ export interface FollowHandlers {
 
 /**
  * Follows the request of `token` over Server-Sent Events, falling back to reading its state, until the
- * returned function stops it (RequestLive's effect). One function of about 120 lines on purpose: its
- * parts (the stream, the reads, the watchdog, the wake-up) share one small state machine (the mode, the
- * last time heard from, the timers), which closures over it keep in one place.
+ * returned function stops it (RequestLive's effect).
  */
+// long-function: its parts (the stream, the reads, the watchdog, the wake-up) share one small state
+// machine (the mode, the last time heard from, the timers), which closures over it keep in one place.
 export function followRequest(token: string, { setLive, setGone, setStopped }: FollowHandlers): () => void {
   let source: EventSource | undefined;
   let lastHeard = Date.now();
