@@ -175,47 +175,18 @@ function dangerText(reading: Reading, context: ComposeContext, facts: LawFact[])
   return undefined;
 }
 
-function composeText(reading: Reading, context: ComposeContext): string | Composed {
-  const { pack, safety, intents, places } = reading;
+/**
+ * Places: a clear yes for ours, with its page, a clear "outside" for any other, by name (the page links
+ * go first when a reply must be shortened). Returns the services still to name beside it: a service card
+ * beside "outside" would read as a yes.
+ */
+function placeReply(reading: Reading, named: string[]): { placeWith?: (links: string) => string; services: string[] } {
+  const { pack, intents, places } = reading;
   const r = pack.replies;
-  const topic = (key: string) => r.topics[topicOf(key)]?.text;
   const has = (i: string) => intents.includes(i);
-  let services = [...reading.services];
+  let services = named;
   const served = unique(places.filter((p) => p.served));
   const outside = unique(places.filter((p) => !p.served));
-
-  // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
-  // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
-  // is hurt" that a later injury word undoes). Its road reading adds a crash and a stop by traffic.
-  // The site's checked rules the message asks about; a topic that states the same rule is not said twice.
-  const facts = r.lawFacts.filter((f) => reading.facts.includes(f.id));
-  const restates = (text: string) => facts.some((f) => text.includes(f.law));
-  // A passage from the page a rule already links adds the same link again.
-  const factLinks = facts.flatMap((f) => f.text.match(/\/[\w/-]+/g) ?? []);
-
-  const danger = dangerText(reading, context, facts);
-  if (danger !== undefined) return danger;
-
-  // A trip between two of our towns is a tow; after a crash the car needs one too.
-  const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
-  if (!services.length && served.length >= 2 && trip && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
-    services = [SERVICES.tow];
-  // Taken somewhere ("from Riverton to my house", "al taller"): a tow, before what else the car needs.
-  if (reading.takenTo && !services.some(tows) && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
-    services = [SERVICES.tow, ...services];
-  if (safety.crashed && !intents.some((i) => ruleOf(i).kind === "accident") && !services.some(tows))
-    services = [SERVICES.tow, ...services];
-
-  const freeway = safety.caution === "freeway";
-  const caution =
-    freeway && safety.person
-      ? r.abstain.danger
-      : safety.caution && (!freeway || services.length)
-        ? r.caution[safety.caution]
-        : undefined;
-
-  // Places: a clear yes for ours, with its page, a clear "outside" for any other, by name. The page
-  // links go first when a reply must be shortened.
   let placeWith: ((links: string) => string) | undefined;
   if (outside.length) {
     const dropOffOnly = served.length && places.filter((p) => !p.served).every((p) => p.role === "to");
@@ -249,11 +220,23 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
     const yes = asksArea && !services.length ? r.towns.yes : r.towns.inArea;
     placeWith = (links) => fill(counted(yes, served), r, { names: joined(served, r) }) + links;
   }
-  const links = townLinks(r, served, context.townPages);
-  const place = placeWith?.(links);
-  const placeShort = placeWith?.("");
+  return { placeWith, services };
+}
 
-  // Each further question, in the order asked, after the rules it names.
+/** Each further question, in the order asked, after the rules it names. */
+function answersInOrder(
+  reading: Reading,
+  context: ComposeContext,
+  facts: LawFact[],
+  { place, services }: { place?: string; services: string[] },
+): string[] {
+  const { intents } = reading;
+  const r = reading.pack.replies;
+  const topic = (key: string) => r.topics[topicOf(key)]?.text;
+  const has = (i: string) => intents.includes(i);
+  const restates = (text: string) => facts.some((f) => text.includes(f.law));
+  // A passage from the page a rule already links adds the same link again.
+  const factLinks = facts.flatMap((f) => f.text.match(/\/[\w/-]+/g) ?? []);
   const answers: string[] = facts.map((f) => f.text);
   for (const intent of intents) {
     const rule = ruleOf(intent);
@@ -275,6 +258,52 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
       if (text && !answers.includes(text) && !restates(text)) answers.push(text);
     }
   }
+  return answers;
+}
+
+function composeText(reading: Reading, context: ComposeContext): string | Composed {
+  const { pack, safety, intents, places } = reading;
+  const r = pack.replies;
+  const topic = (key: string) => r.topics[topicOf(key)]?.text;
+  const has = (i: string) => intents.includes(i);
+  let services = [...reading.services];
+  const served = unique(places.filter((p) => p.served));
+
+  // The guard's reading comes first: "call 911 now" opens the reply, then the rule asked about, if any.
+  // Anyone shut in or hurt, fire, a threat: the guard alone decides (it reads typos, hedges and a "nobody
+  // is hurt" that a later injury word undoes). Its road reading adds a crash and a stop by traffic.
+  // The site's checked rules the message asks about; a topic that states the same rule is not said twice.
+  const facts = r.lawFacts.filter((f) => reading.facts.includes(f.id));
+
+  const danger = dangerText(reading, context, facts);
+  if (danger !== undefined) return danger;
+
+  // A trip between two of our towns is a tow; after a crash the car needs one too.
+  const trip = places.some((p) => p.role === "from") || places.some((p) => p.role === "to");
+  if (!services.length && served.length >= 2 && trip && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
+    services = [SERVICES.tow];
+  // Taken somewhere ("from Riverton to my house", "al taller"): a tow, before what else the car needs.
+  if (reading.takenTo && !services.some(tows) && !intents.some((i) => isQuestion(i) && i !== ROLES.askPlace))
+    services = [SERVICES.tow, ...services];
+  if (safety.crashed && !intents.some((i) => ruleOf(i).kind === "accident") && !services.some(tows))
+    services = [SERVICES.tow, ...services];
+
+  const freeway = safety.caution === "freeway";
+  const caution =
+    freeway && safety.person
+      ? r.abstain.danger
+      : safety.caution && (!freeway || services.length)
+        ? r.caution[safety.caution]
+        : undefined;
+
+  const placed = placeReply(reading, services);
+  services = placed.services;
+  const placeWith = placed.placeWith;
+  const links = townLinks(r, served, context.townPages);
+  const place = placeWith?.(links);
+  const placeShort = placeWith?.("");
+
+  const answers = answersInOrder(reading, context, facts, { place, services });
   const cannotSay = CANNOT_SAY.filter(has)
     .map(topic)
     .filter((t): t is string => !!t);

@@ -124,7 +124,8 @@ function phrasesOf(list: readonly string[]): Map<string, Phrase[]> {
   return out;
 }
 
-export function createEntityFinder(e: Entities): EntityFinder {
+/** The places a pack names, longest first, by first letter: "Hill Valley" before a one-word name inside it. */
+function placeEntriesByInitial(e: Entities): Map<string, PlaceEntry[]> {
   const entries: PlaceEntry[] = [];
   for (const [name, town] of Object.entries(e.towns)) {
     entries.push({ name, served: true, slug: town.slug, phrase: phrase(name), exact: false });
@@ -143,127 +144,177 @@ export function createEntityFinder(e: Entities): EntityFinder {
     const initial = entry.phrase.initials[0] ?? "";
     byInitial.set(initial, [...(byInitial.get(initial) ?? []), entry]);
   }
-  const currency = new Set(e.currencyWords.map((w) => fold(w)));
-  const everyday = new Set(e.everydayWords.map((w) => fold(w)));
-  const street = new Set(e.streetWords.map((w) => fold(w)));
-  const negators = new Set(e.negators.map((w) => fold(w)));
-  const breaks = new Set(e.clauseBreaks.map((w) => fold(w)));
-  const from = e.tripFrom.flatMap(phrases);
-  const to = e.tripTo.flatMap(phrases);
-  const here = e.hereAt.flatMap(phrases);
-  const question = e.placeQuestion.flatMap(phrases);
-  const services = Object.entries(e.services).flatMap(([slug, names]) =>
-    names.flatMap(phrases).map((p) => ({ slug, p })),
-  );
+  return byInitial;
+}
+
+const foldedSet = (list: readonly string[]) => new Set(list.map((w) => fold(w)));
+const bySlug = (lists: Record<string, readonly string[]>) =>
+  Object.entries(lists).flatMap(([slug, names]) => names.flatMap(phrases).map((p) => ({ slug, p })));
+
+/** A pack's entity lists compiled once: phrases parsed, words folded. */
+function compileEntities(e: Entities) {
+  const services = bySlug(e.services);
   services.sort((a, b) => b.p.words.length - a.p.words.length);
-  const instead = e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.flatMap(phrases) }));
-  const placeKinds = (e.placeKinds ?? []).flatMap(phrases);
-  const destinations = (e.destinations ?? []).flatMap(phrases);
   // Each highway as drivers write it ("the 99", "la 99"): the pack's forms with the highways' numbers.
   const numbers = e.highways.map((h) => h.replace(/\D+/g, ""));
-  const present = [
-    ...(e.people ?? []),
-    ...(e.whereNow ?? []),
-    ...e.highways,
-    ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
-  ];
-  const articles = Object.entries(e.articles).flatMap(([slug, names]) =>
-    names.flatMap(phrases).map((p) => ({ slug, p })),
-  );
-
-  /** The phrase among `list` that ends just before word `at`. */
-  const endsBefore = (words: string[], at: number, list: Phrase[]) =>
-    list.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, false, false));
-
-  /**
-   * A place's part in a trip, from the few words before it: "from the shop in Riverton" is where the car
-   * is picked up, "to my house in Centerville" where it goes; "I'm in Riverton" is where the driver is.
-   */
-  const roleAt = (words: string[], at: number): Role => {
-    for (let end = at; end >= Math.max(0, at - 4); end--) {
-      if (end < at && breaks.has(words[end] as string)) break;
-      if (endsBefore(words, end, from)) return "from";
-      if (endsBefore(words, end, to) && !endsBefore(words, end, here)) return "to";
-    }
-    return "at";
-  };
-
-  const negated = (words: string[], at: number) => {
-    for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
-      const w = words[i] as string;
-      if (breaks.has(w)) return false;
-      if (negators.has(w)) return true;
-    }
-    return false;
-  };
-
   return {
-    negated,
-    places(text) {
-      const words = wordsOf(fold(text));
-      // The same words with their capitals: "Salida" the town, "la salida" an exit.
-      const shaped = wordsKeepingCase(text);
-      const capital = (at: number) => CAPITAL.test(shaped[at] ?? "");
-      const found: PlaceMention[] = [];
-      const taken = new Set<number>();
-      // Every spelling keeps a name's first letter: only the names with a word's initial are tried there.
-      for (let at = 0; at < words.length; at++) {
-        if (taken.has(at)) continue;
-        for (const entry of byInitial.get((words[at] as string)[0] as string) ?? []) {
-          const n = entry.phrase.words.length;
-          if (at + n > words.length) continue;
-          let free = true;
-          for (let i = 1; i < n; i++) if (taken.has(at + i)) free = false;
-          if (!free || !matchesAt(words, at, entry.phrase, !entry.served, !entry.exact)) continue;
-          // "Oak Lane" is a street in Riverton; "Center Blvd" a street, not a trip to Centerville.
-          if (!entry.exact && street.has(words[at + n] ?? "")) continue;
-          if (n === 1 && everyday.has(words[at] as string) && !capital(at)) continue;
-          for (let i = 0; i < n; i++) taken.add(at + i);
-          const role = roleAt(words, at);
-          found.push({ name: entry.name, served: entry.served, slug: entry.slug, at, role });
-          break;
-        }
-      }
-      // "Do you serve Kettleman City?": a name we do not list, asked about, is a place outside them.
-      const asked = words.findIndex((_, at) => question.some((p) => endsBefore(words, at, [p])));
-      if (asked >= 0 && !found.some((p) => p.at >= asked) && capital(asked)) {
-        let end = asked;
-        while (end < words.length && capital(end) && !taken.has(end)) end++;
-        if (end > asked)
-          found.push({ name: (shaped.slice(asked, end) as string[]).join(" "), served: false, at: asked, role: "at" });
-      }
-      // One mention per place, in the order named.
-      return found.filter((p, i) => found.findIndex((q) => q.name === p.name) === i);
-    },
-    denied(words) {
-      const out = new Set<string>();
-      // Only a service named right after a negation is denied, and most messages negate nothing.
-      const negatedAt = words.map((_, at) => negated(words, at));
-      if (!negatedAt.includes(true)) return [];
-      for (const { slug, p } of services)
-        for (let at = 0; at + p.words.length <= words.length; at++)
-          if (negatedAt[at] && matchesAt(words, at, p, false)) out.add(slug);
-      const named = this.services(words);
-      return [...out].filter((s) => !named.includes(s));
-    },
-    services(words) {
-      const hits: { slug: string; at: number }[] = [];
-      const taken = new Set<number>();
-      for (const { slug, p } of services) {
-        const n = p.words.length;
-        for (let at = 0; at + n <= words.length; at++) {
-          if (taken.has(at)) continue;
-          if (!matchesAt(words, at, p, false)) continue;
-          for (let i = 0; i < n; i++) taken.add(at + i);
-          if (!negated(words, at)) hits.push({ slug, at });
-        }
-      }
-      hits.sort((a, b) => a.at - b.at);
-      return [...new Set(hits.map((h) => h.slug))];
-    },
+    places: placeEntriesByInitial(e),
+    currency: foldedSet(e.currencyWords),
+    everyday: foldedSet(e.everydayWords),
+    street: foldedSet(e.streetWords),
+    negators: foldedSet(e.negators),
+    breaks: foldedSet(e.clauseBreaks),
+    from: e.tripFrom.flatMap(phrases),
+    to: e.tripTo.flatMap(phrases),
+    here: e.hereAt.flatMap(phrases),
+    question: e.placeQuestion.flatMap(phrases),
+    services,
+    instead: e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.flatMap(phrases) })),
+    placeKinds: (e.placeKinds ?? []).flatMap(phrases),
+    destinations: (e.destinations ?? []).flatMap(phrases),
+    present: [
+      ...(e.people ?? []),
+      ...(e.whereNow ?? []),
+      ...e.highways,
+      ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
+    ],
+    articles: bySlug(e.articles),
+  };
+}
+type Compiled = ReturnType<typeof compileEntities>;
+
+/** The phrase among `list` that ends just before word `at`. */
+const endsBefore = (words: string[], at: number, list: Phrase[]) =>
+  list.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, false, false));
+
+/**
+ * A place's part in a trip, from the few words before it: "from the shop in Riverton" is where the car
+ * is picked up, "to my house in Centerville" where it goes; "I'm in Riverton" is where the driver is.
+ */
+function roleAt(c: Compiled, words: string[], at: number): Role {
+  for (let end = at; end >= Math.max(0, at - 4); end--) {
+    if (end < at && c.breaks.has(words[end] as string)) break;
+    if (endsBefore(words, end, c.from)) return "from";
+    if (endsBefore(words, end, c.to) && !endsBefore(words, end, c.here)) return "to";
+  }
+  return "at";
+}
+
+function negatedAt(c: Compiled, words: string[], at: number): boolean {
+  for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
+    const w = words[i] as string;
+    if (c.breaks.has(w)) return false;
+    if (c.negators.has(w)) return true;
+  }
+  return false;
+}
+
+/** The places a message names, each once, in the order named, with its part in the trip. */
+function placesIn(c: Compiled, text: string): PlaceMention[] {
+  const words = wordsOf(fold(text));
+  // The same words with their capitals: "Salida" the town, "la salida" an exit.
+  const shaped = wordsKeepingCase(text);
+  const capital = (at: number) => CAPITAL.test(shaped[at] ?? "");
+  const found: PlaceMention[] = [];
+  const taken = new Set<number>();
+  // Every spelling keeps a name's first letter: only the names with a word's initial are tried there.
+  for (let at = 0; at < words.length; at++) {
+    if (taken.has(at)) continue;
+    for (const entry of c.places.get((words[at] as string)[0] as string) ?? []) {
+      const n = entry.phrase.words.length;
+      if (at + n > words.length) continue;
+      let free = true;
+      for (let i = 1; i < n; i++) if (taken.has(at + i)) free = false;
+      if (!free || !matchesAt(words, at, entry.phrase, !entry.served, !entry.exact)) continue;
+      // "Oak Lane" is a street in Riverton; "Center Blvd" a street, not a trip to Centerville.
+      if (!entry.exact && c.street.has(words[at + n] ?? "")) continue;
+      if (n === 1 && c.everyday.has(words[at] as string) && !capital(at)) continue;
+      for (let i = 0; i < n; i++) taken.add(at + i);
+      found.push({ name: entry.name, served: entry.served, slug: entry.slug, at, role: roleAt(c, words, at) });
+      break;
+    }
+  }
+  // "Do you serve Kettleman City?": a name we do not list, asked about, is a place outside them.
+  const asked = words.findIndex((_, at) => c.question.some((p) => endsBefore(words, at, [p])));
+  if (asked >= 0 && !found.some((p) => p.at >= asked) && capital(asked)) {
+    let end = asked;
+    while (end < words.length && capital(end) && !taken.has(end)) end++;
+    if (end > asked)
+      found.push({ name: (shaped.slice(asked, end) as string[]).join(" "), served: false, at: asked, role: "at" });
+  }
+  // One mention per place, in the order named.
+  return found.filter((p, i) => found.findIndex((q) => q.name === p.name) === i);
+}
+
+/** The services a message names (a negated one is not named), in the order named. */
+function servicesIn(c: Compiled, words: string[]): string[] {
+  const hits: { slug: string; at: number }[] = [];
+  const taken = new Set<number>();
+  for (const { slug, p } of c.services) {
+    const n = p.words.length;
+    for (let at = 0; at + n <= words.length; at++) {
+      if (taken.has(at)) continue;
+      if (!matchesAt(words, at, p, false)) continue;
+      for (let i = 0; i < n; i++) taken.add(at + i);
+      if (!negatedAt(c, words, at)) hits.push({ slug, at });
+    }
+  }
+  hits.sort((a, b) => a.at - b.at);
+  return [...new Set(hits.map((h) => h.slug))];
+}
+
+/** The services named right after a negation ("not a tow, just a jump"), and not named otherwise. */
+function deniedIn(c: Compiled, words: string[]): string[] {
+  const out = new Set<string>();
+  // Only a service named right after a negation is denied, and most messages negate nothing.
+  const negated = words.map((_, at) => negatedAt(c, words, at));
+  if (!negated.includes(true)) return [];
+  for (const { slug, p } of c.services)
+    for (let at = 0; at + p.words.length <= words.length; at++)
+      if (negated[at] && matchesAt(words, at, p, false)) out.add(slug);
+  const named = servicesIn(c, words);
+  return [...out].filter((s) => !named.includes(s));
+}
+
+/** The article slugs a message's words name, best first (each by the words its phrases cover). */
+function articlesIn(c: Compiled, words: string[]): string[] {
+  const score = new Map<string, number>();
+  for (const { slug, p } of c.articles) {
+    for (let at = 0; at + p.words.length <= words.length; at++) {
+      if (matchesAt(words, at, p, false, true, true)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
+    }
+  }
+  return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
+}
+
+/** The words with every phrase of `list` blanked out ("" where it was). */
+function blanking(words: string[], list: Phrase[], fuzzy: boolean, prefix: boolean): string[] {
+  const out = [...words];
+  for (const p of list)
+    for (let at = 0; at + p.words.length <= words.length; at++)
+      if (matchesAt(words, at, p, false, fuzzy, prefix)) out.fill("", at, at + p.words.length);
+  return out;
+}
+
+/** True when the words name a phrase of every group (typos forgiven) and none of `unless`. */
+function namesAllIn(words: string[], groups: readonly (readonly string[])[], unless?: readonly string[]): boolean {
+  const names = (list: readonly string[]) => {
+    const byInitial = phrasesOf(list);
+    return words.some((w, at) => byInitial.get(w[0] ?? "")?.some((p) => matchesAt(words, at, p, false)));
+  };
+  return groups.every(names) && !(unless && names(unless));
+}
+
+export function createEntityFinder(e: Entities): EntityFinder {
+  const c = compileEntities(e);
+  return {
+    negated: (words, at) => negatedAt(c, words, at),
+    places: (text) => placesIn(c, text),
+    denied: (words) => deniedIn(c, words),
+    services: (words) => servicesIn(c, words),
     instead(words, named) {
       let slugs = [...named];
-      for (const rule of instead) {
+      for (const rule of c.instead) {
         const named = rule.phrases.some((p) => words.some((_, at) => matchesAt(words, at, p, false, false)));
         if (!named) continue;
         slugs = slugs.filter((s) => s !== rule.instead);
@@ -271,61 +322,34 @@ export function createEntityFinder(e: Entities): EntityFinder {
       }
       return slugs;
     },
-    articles(words) {
-      const score = new Map<string, number>();
-      for (const { slug, p } of articles) {
-        for (let at = 0; at + p.words.length <= words.length; at++) {
-          if (matchesAt(words, at, p, false, true, true)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
-        }
-      }
-      return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
-    },
-    takenTo(words) {
-      return words.some(
+    articles: (words) => articlesIn(c, words),
+    takenTo: (words) =>
+      words.some(
         (_, at) =>
-          endsBefore(words, at, to) &&
-          !endsBefore(words, at, here) &&
-          destinations.some((d) => matchesAt(words, at, d, false, false)),
-      );
-    },
-    withoutPlaceKinds(words) {
-      const out = [...words];
-      for (const p of placeKinds)
-        for (let at = 0; at + p.words.length <= words.length; at++)
-          if (matchesAt(words, at, p, false, false)) out.fill("", at, at + p.words.length);
-      return out.filter(Boolean);
-    },
-    outsideArticles(words) {
-      const out = [...words];
-      for (const { p } of articles)
-        for (let at = 0; at + p.words.length <= words.length; at++)
-          if (matchesAt(words, at, p, false, true, true)) out.fill("", at, at + p.words.length);
-      return out;
-    },
+          endsBefore(words, at, c.to) &&
+          !endsBefore(words, at, c.here) &&
+          c.destinations.some((d) => matchesAt(words, at, d, false, false)),
+      ),
+    withoutPlaceKinds: (words) => blanking(words, c.placeKinds, false, false).filter(Boolean),
+    outsideArticles: (words) =>
+      blanking(
+        words,
+        c.articles.map((a) => a.p),
+        true,
+        true,
+      ),
     clauses(words) {
       const out: number[][] = [[]];
       words.forEach((w, i) => {
-        if (breaks.has(w) && (out.at(-1) as number[]).length) out.push([]);
+        if (c.breaks.has(w) && (out.at(-1) as number[]).length) out.push([]);
         else (out.at(-1) as number[]).push(i);
       });
-      return out.filter((c) => c.length);
+      return out.filter((clause) => clause.length);
     },
-    namesMoney(text, words) {
-      if (/\$\s?\d/.test(text)) return true;
-      return words.some((w, i) => /^\d+$/.test(w) && currency.has(words[i + 1] ?? ""));
-    },
-    namesAll(words, groups, unless) {
-      const names = (list: readonly string[]) => {
-        const byInitial = phrasesOf(list);
-        return words.some((w, at) => byInitial.get(w[0] ?? "")?.some((p) => matchesAt(words, at, p, false)));
-      };
-      return groups.every(names) && !(unless && names(unless));
-    },
-    peopleOrWhere(text, words) {
-      return this.namesAll(words, [present]) || this.places(text).length > 0;
-    },
-    asksPlace(words) {
-      return words.some((_, at) => question.some((p) => matchesAt(words, at, p, false, false)));
-    },
+    namesMoney: (text, words) =>
+      /\$\s?\d/.test(text) || words.some((w, i) => /^\d+$/.test(w) && c.currency.has(words[i + 1] ?? "")),
+    namesAll: namesAllIn,
+    peopleOrWhere: (text, words) => namesAllIn(words, [c.present]) || placesIn(c, text).length > 0,
+    asksPlace: (words) => words.some((_, at) => c.question.some((p) => matchesAt(words, at, p, false, false))),
   };
 }
