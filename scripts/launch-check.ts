@@ -114,6 +114,8 @@ function standIns(business: Business): Placeholder[] {
 
 /** A town with no page of its own words gets one built from its facts only: fine, but the owner should know. */
 function townPages(business: Business | undefined): Placeholder[] {
+  // The deployed layout ships no content: its town pages are checked in the source tree.
+  if (!existsSync(CONTENT_DIR)) return [];
   return (business?.towns ?? [])
     .filter((t) => !existsSync(path.join(CONTENT_DIR, "areas", `${t.slug}.md`)))
     .map((t) => ({
