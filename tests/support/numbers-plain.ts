@@ -2,52 +2,10 @@
  * The numbers page as it was computed before its rollups (server/features/numbers/queries.ts): straight
  * from every request, event and site count of the period. Kept here to check the rollups against.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import { startOfDay, startOfNextDay } from "../../server/db/day-bounds";
-import { addDays, dayIn } from "../../src/shared/business-day";
-import type { RequestSource } from "../../src/shared/location";
-import type { DayCount, DeskNumbers, MedianWait, NumbersPeriod, Tally } from "../../src/shared/numbers-schema";
-
-interface Period {
-  days: NumbersPeriod;
-  from: string;
-  to: string;
-  /** The first moment of `from` and of the day after `to`, in the business's time zone, as SQL. */
-  start: SQL;
-  end: SQL;
-  timeZone: string;
-}
-
-/** The last `days` days up to and including today, by the business's clock. */
-function periodOf(days: NumbersPeriod, now: Date, timeZone: string): Period {
-  const to = dayIn(timeZone, now);
-  const from = addDays(to, -(days - 1));
-  return {
-    days,
-    from,
-    to,
-    start: startOfDay(from, timeZone),
-    end: startOfNextDay(to, timeZone),
-    timeZone,
-  };
-}
-
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** Every day of the period in order, with the counts found and zero for the others. */
-function everyDay(period: Period, found: Map<string, number>): DayCount[] {
-  return Array.from({ length: period.days }, (_, i) => {
-    const day = addDays(period.from, i);
-    return { day, count: found.get(day) ?? 0 };
-  });
-}
-
-const largestFirst = (counts: Map<string, number>): Tally[] =>
-  [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-
-const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+import { add, numbersFrom, type Period, rowsOf } from "../../server/features/numbers/queries";
+import type { DeskNumbers, MedianWait, NumbersPeriod } from "../../src/shared/numbers-schema";
 
 /**
  * The requests received in the period (spam is not a request), counted four ways in one pass over
@@ -163,45 +121,8 @@ async function cancellations(db: Db, p: Period) {
   return new Map(rows.map((r) => [r.day, Number(r.count)]));
 }
 
-/** Everything the numbers page shows, for the last `days` days by the business's clock. */
-export async function plainDeskNumbers(db: Db, days: NumbersPeriod, now: Date, timeZone: string): Promise<DeskNumbers> {
-  const p = periodOf(days, now, timeZone);
-  // One after the other: a PGlite database answers one query at a time anyway, and PostgreSQL's pool
-  // is left for the desk's other work.
-  const requests = await requestTallies(db, p);
-  const { firstContact, partnerAcceptance } = await medianWaits(db, p);
-  const events = await siteEvents(db, p);
-  const reviews = await reviewFigures(db, p);
-  const cancelled = await cancellations(db, p);
-
-  const requestsPerDay = everyDay(p, requests.day);
-  const cancellationsPerDay = everyDay(p, cancelled);
-  const started = events.totals.get("form_started") ?? 0;
-  const sent = events.totals.get("form_sent") ?? 0;
-  const sum = (days: DayCount[]) => days.reduce((total, d) => total + d.count, 0);
-  return {
-    days,
-    computedAt: now.toISOString(),
-    from: p.from,
-    to: p.to,
-    timeZone,
-    requestsPerDay,
-    requestsTotal: sum(requestsPerDay),
-    byService: largestFirst(requests.service),
-    byTown: largestFirst(requests.town),
-    bySource: largestFirst(requests.source) as { key: RequestSource; count: number }[],
-    callTaps: {
-      total: events.totals.get("call_tap") ?? 0,
-      byPage: largestFirst(events.tapsByPage),
-      byPlacement: largestFirst(events.tapsByPlacement),
-    },
-    form: { started, sent, conversion: started === 0 ? null : Math.round((sent / started) * 1000) / 1000 },
-    chatOpened: events.totals.get("chat_opened") ?? 0,
-    locationUsed: events.totals.get("location_used") ?? 0,
-    firstContact,
-    partnerAcceptance,
-    reviews,
-    cancellationsPerDay,
-    cancellationsTotal: sum(cancellationsPerDay),
-  };
+/** Everything the numbers page shows, for the last `days` days, from the plain queries. */
+export function plainDeskNumbers(db: Db, days: NumbersPeriod, now: Date, timeZone: string): Promise<DeskNumbers> {
+  const queries = { requestTallies, medianWaits, siteEvents, reviewFigures, cancellations };
+  return numbersFrom(queries, db, days, now, timeZone);
 }

@@ -5,7 +5,7 @@ import type { DayCount, DeskNumbers, MedianWait, NumbersPeriod, Tally } from "..
 import type { Db } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 
-interface Period {
+export interface Period {
   days: NumbersPeriod;
   from: string;
   to: string;
@@ -29,7 +29,7 @@ export function periodOf(days: NumbersPeriod, now: Date, timeZone: string): Peri
   };
 }
 
-const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
+export const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Every day of the period in order, with the counts found and zero for the others. */
@@ -43,7 +43,7 @@ function everyDay(period: Period, found: Map<string, number>): DayCount[] {
 const largestFirst = (counts: Map<string, number>): Tally[] =>
   [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 
-const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+export const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
 
 /**
  * The requests received in the period (spam is not a request), by day, service, nearest town and
@@ -146,16 +146,38 @@ async function cancellations(db: Db, p: Period) {
   return new Map(rows.map((r) => [r.day, Number(r.count)]));
 }
 
+/** The queries behind the page's figures: the rollups here; the plain ones the tests check them against. */
+export interface NumbersQueries {
+  requestTallies: typeof requestTallies;
+  medianWaits: typeof medianWaits;
+  siteEvents: typeof siteEvents;
+  reviewFigures: typeof reviewFigures;
+  cancellations: typeof cancellations;
+}
+
+const ROLLUP_QUERIES: NumbersQueries = { requestTallies, medianWaits, siteEvents, reviewFigures, cancellations };
+
 /** Everything the numbers page shows, for the last `days` days by the business's clock. */
-export async function deskNumbers(db: Db, days: NumbersPeriod, now: Date, timeZone: string): Promise<DeskNumbers> {
+export function deskNumbers(db: Db, days: NumbersPeriod, now: Date, timeZone: string): Promise<DeskNumbers> {
+  return numbersFrom(ROLLUP_QUERIES, db, days, now, timeZone);
+}
+
+/** The page's figures from one set of queries. */
+export async function numbersFrom(
+  queries: NumbersQueries,
+  db: Db,
+  days: NumbersPeriod,
+  now: Date,
+  timeZone: string,
+): Promise<DeskNumbers> {
   const p = periodOf(days, now, timeZone);
   // One after the other: a PGlite database answers one query at a time anyway, and PostgreSQL's pool
   // is left for the desk's other work.
-  const requests = await requestTallies(db, p);
-  const { firstContact, partnerAcceptance } = await medianWaits(db, p);
-  const events = await siteEvents(db, p);
-  const reviews = await reviewFigures(db, p);
-  const cancelled = await cancellations(db, p);
+  const requests = await queries.requestTallies(db, p);
+  const { firstContact, partnerAcceptance } = await queries.medianWaits(db, p);
+  const events = await queries.siteEvents(db, p);
+  const reviews = await queries.reviewFigures(db, p);
+  const cancelled = await queries.cancellations(db, p);
 
   const requestsPerDay = everyDay(p, requests.day);
   const cancellationsPerDay = everyDay(p, cancelled);
