@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliResult, runCommand } from "../support/cli";
 import { postgresUrl, withSearchPath } from "../support/databases";
 import { endWithTest } from "../support/processes";
 import { freePort } from "../support/server-process";
@@ -43,11 +44,7 @@ async function makeLayout() {
   }
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliResult;
 
 /** `npm run SCRIPT -- ARGS` in the layout, as the operator types it. */
 const npmRun = (script: string, args: string[], env: Record<string, string>, stdin = "") =>
@@ -55,24 +52,7 @@ const npmRun = (script: string, args: string[], env: Record<string, string>, std
 
 /** A command in the layout, with `stdin` piped in; never blocks the worker (an install takes minutes). */
 function run(command: string, args: string[], env: Record<string, string> = {}, stdin = ""): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: app,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "warn", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += String(d);
-    });
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    endWithTest(child);
-    child.stdin.end(stdin);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCommand(command, args, { cwd: app, env: { LOG_LEVEL: "warn", ...env }, stdin });
 }
 
 /** `npm run serve` in the layout; resolves with the process once /about answers. */

@@ -4,10 +4,45 @@ import { endWithTest } from "./processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-interface CliResult {
+export interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+export interface CommandOptions {
+  cwd: string;
+  /** Added to a bare PATH and HOME: a command sees only what a test gives it. */
+  env: Record<string, string>;
+  stdin?: string;
+  /** A command that hangs is ended, not left behind; none for one that may take minutes (an install). */
+  timeoutMs?: number;
+}
+
+/** Runs a command with `stdin` piped in, never blocking the worker; ends with the test whatever happens. */
+export function runCommand(command: string, args: string[], options: CommandOptions): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += String(d);
+    });
+    child.stderr.on("data", (d) => {
+      stderr += String(d);
+    });
+    endWithTest(child);
+    child.stdin.end(options.stdin ?? "");
+    const timer = options.timeoutMs ? setTimeout(() => child.kill("SIGKILL"), options.timeoutMs) : undefined;
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
 
 /**
@@ -21,27 +56,11 @@ export function runCli(
   stdin = "",
   cwd = root,
 ): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += String(d);
-    });
-    child.stderr.on("data", (d) => {
-      stderr += String(d);
-    });
-    endWithTest(child);
-    child.stdin.end(stdin);
-    // A command that hangs is ended, not left behind; it may create a PGlite database (13-17 s) first.
-    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+  // It may create a PGlite database (13-17 s) first.
+  return runCommand(process.execPath, ["--import", "tsx", script, ...args], {
+    cwd,
+    env: { LOG_LEVEL: "silent", ...env },
+    stdin,
+    timeoutMs: 180_000,
   });
 }
