@@ -2,16 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/client";
-import { DEFAULT_LEASE_MS } from "../../server/features/alerts/worker";
-import { readSiteFiles } from "../../server/site-files";
 import {
   alertReceiversForThisFile,
   deliveries as deliveriesOf,
   duplicateCount,
   waitDelivered as waitDeliveredTo,
+  whileRecoveringALeaseLater,
 } from "../support/alert-deliveries";
 import { databaseTargets } from "../support/databases";
 import { keepPosting } from "../support/keep-posting";
@@ -90,24 +86,7 @@ describe.each(databaseTargets)("alerts survive SIGKILL on $kind", (target) => {
         await load.stop();
       }
       // The recovering server, a lease later by its clock: what a killed server had claimed is due.
-      const config = loadConfig({ ...env, LOG_LEVEL: "silent" });
-      const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-      const missing = await (async () => {
-        const app = await buildApp({
-          config,
-          db,
-          logger: false,
-          site: readSiteFiles(site),
-          alerts: { worker: { now: () => new Date(Date.now() + DEFAULT_LEASE_MS) } },
-        });
-        try {
-          await app.ready();
-          return await waitDelivered(acknowledged, 60_000);
-        } finally {
-          await app.close();
-          await db.close();
-        }
-      })();
+      const missing = await whileRecoveringALeaseLater(env, site, () => waitDelivered(acknowledged, 60_000));
       const { mails, hooks } = deliveries();
       console.info(
         `${target.kind}: ${acknowledged.size} acknowledged requests over ${KILLS} kills; ` +

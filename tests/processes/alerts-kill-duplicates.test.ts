@@ -2,12 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
-import { openDatabase } from "../../server/db/client";
-import { DEFAULT_LEASE_MS } from "../../server/features/alerts/worker";
-import { readSiteFiles } from "../../server/site-files";
-import { alertReceiversForThisFile, waitDelivered } from "../support/alert-deliveries";
+import { alertReceiversForThisFile, waitDelivered, whileRecoveringALeaseLater } from "../support/alert-deliveries";
 import { databaseTargets } from "../support/databases";
 import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 import { validServiceRequest } from "../support/service-request";
@@ -82,23 +77,10 @@ describe.each(databaseTargets)("duplicates after a SIGKILL mid-burst on $kind", 
       // The receiver answers now: it took them, the killed server never heard so.
       receivers.hook.release();
 
-      const config = loadConfig({ ...env, LOG_LEVEL: "silent" });
-      const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-      const app = await buildApp({
-        config,
-        db,
-        logger: false,
-        site: readSiteFiles(site),
-        alerts: { worker: { now: () => new Date(Date.now() + DEFAULT_LEASE_MS) } },
-      });
-      try {
-        await app.ready();
+      await whileRecoveringALeaseLater(env, site, async () => {
         expect(await waitDelivered(receivers.smtp, receivers.hook, ids, 60_000)).toEqual([]);
         await receivers.smtp.waitFor(emails, 60_000);
-      } finally {
-        await app.close();
-        await db.close();
-      }
+      });
       const byMessageId = new Map<string, number>();
       for (const m of receivers.smtp.mails) {
         const id = m.parsed.messageId ?? "";

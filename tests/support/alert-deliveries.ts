@@ -1,4 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/client";
+import { DEFAULT_LEASE_MS } from "../../server/features/alerts/worker";
+import { readSiteFiles } from "../../server/site-files";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "./receivers";
 
 interface AlertReceivers {
@@ -59,3 +64,31 @@ export async function waitDelivered(
 
 /** Deliveries beyond the first, summed over all ids. */
 export const duplicateCount = (counts: Map<number, number>) => [...counts.values()].reduce((n, c) => n + c - 1, 0);
+
+/**
+ * Runs `work` while a server recovers after killed ones: built in this process on the same database,
+ * with its alert worker's clock a lease ahead, so what a killed server had claimed is due at once
+ * (the 45 s lease is proved to expire without being waited out). Closed after `work`.
+ */
+export async function whileRecoveringALeaseLater<T>(
+  env: Record<string, string>,
+  site: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const config = loadConfig({ ...env, LOG_LEVEL: "silent" });
+  const db = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    site: readSiteFiles(site),
+    alerts: { worker: { now: () => new Date(Date.now() + DEFAULT_LEASE_MS) } },
+  });
+  try {
+    await app.ready();
+    return await work();
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}
