@@ -44,7 +44,7 @@ import readiness from "./plugins/readiness";
 import requestIds, { requestIdServerOptions } from "./plugins/request-ids";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
-import { DomainEvents } from "./shared/domain-events";
+import domainEvents from "./shared/domain-events";
 import privatePageHeaders from "./shared/private-page-headers";
 import { firstIssue, zodIssuesOf } from "./shared/schema-errors";
 import { readSiteFiles, type SiteFiles } from "./site-files";
@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Routes declare their body, params and query with the shared zod schemas (fastify-type-provider-zod).
   app.setValidatorCompiler(validatorCompiler);
-  app.decorate("domainEvents", new DomainEvents());
+  await app.register(domainEvents);
   app.setErrorHandler(answerError);
 
   await app.register(requestIds);
@@ -205,10 +205,12 @@ async function registerProbes(
   await app.register(readiness, { ping: options.db?.ping });
   await app.register(metrics, {
     token: options.config.metricsToken,
-    sources:
-      options.db && requestPages
+    sources: {
+      ...(options.db && requestPages
         ? databaseMetricSources(options.db, app.alerts.outbox, () => requestPages.streams.size, options.partners?.now)
-        : {},
+        : {}),
+      listenerErrors: () => app.domainEvents.listenerErrors,
+    },
   });
 }
 
