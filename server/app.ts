@@ -153,7 +153,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(offerExpiry, {
       db: options.db.db,
       channels: app.alerts.channels,
-      onAlerts: () => app.alerts.worker.wake(),
       ...options.partners,
     });
   }
@@ -397,7 +396,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
 
 /**
  * Who hears what (server/shared/domain-events.ts): the alert worker is woken when alerts wait in the
- * outbox, the driver pages' feed when a request they show changed, the offers' escalation when a
+ * outbox (a request stored or cancelled, offers sent, answered or left unanswered), the driver pages' feed when a request they show changed, the offers' escalation when a
  * partner declined, and the home carousel when a review went on or off the website.
  */
 function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: HomeCarousel | undefined) {
@@ -405,6 +404,7 @@ function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: 
   const wakeWorker = () => app.alerts.worker.wake();
   events.on("request.stored", wakeWorker);
   events.on("offers.sent", wakeWorker);
+  events.on("offers.unanswered", wakeWorker);
   events.on("request.cancelled", () => {
     feed.wake();
     wakeWorker();
