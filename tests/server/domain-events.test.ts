@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { serviceRequests } from "../../server/db/schema";
+import { requestEvents, serviceRequests } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import type { DomainEventMap } from "../../server/shared/domain-events";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
 import { logSink } from "../support/log-sink";
+import { addPartner, offerJob } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
@@ -33,6 +34,8 @@ describe.each(databaseTargets)("a domain event's listener that throws, on $kind"
       logger: { level: "error", stream: sink.stream },
       site: emptyTestSite(),
       db,
+      // The offer sweep runs when the test says (app.offerExpiry.runOnce()).
+      partners: { autoStart: false },
     });
     for (const name of ["request.stored", "request.changed", "offers.unanswered"] as const) {
       app.domainEvents.on(name, () => {
@@ -93,5 +96,18 @@ describe.each(databaseTargets)("a domain event's listener that throws, on $kind"
     const [logged] = failuresLogged(undefined, "offers.unanswered");
     expect(logged).toMatchObject({ requestId: 123, component: "domain-events" });
     expect(await scrapeCount("offers.unanswered")).toBe(1);
+  });
+
+  it("says each job the offer sweep escalated as offers.unanswered (the alert worker's wake-up), past a failing listener", async () => {
+    const { id } = await postServiceRequest(app);
+    const partner = await addPartner(db.db);
+    // Offered 20 minutes ago for 10: nobody answered, so the sweep expires it and the desk must be alerted.
+    await offerJob(db.db, id, partner.id, new Date(Date.now() - 20 * 60_000));
+    await db.db
+      .insert(requestEvents)
+      .values({ requestId: id, kind: "offer_sent", actor: OWNER, partnerId: partner.id });
+    expect((await app.offerExpiry.runOnce()).escalated).toEqual([id]);
+    expect(heard).toContainEqual({ name: "offers.unanswered", requestId: id });
+    expect(await scrapeCount("offers.unanswered")).toBe(2);
   });
 });
