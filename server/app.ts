@@ -44,7 +44,7 @@ import readiness from "./plugins/readiness";
 import requestIds, { requestIdServerOptions } from "./plugins/request-ids";
 import securityHeaders from "./plugins/security-headers";
 import staticSite from "./plugins/static-site";
-import { DomainEvents } from "./shared/domain-events";
+import domainEvents from "./shared/domain-events";
 import privatePageHeaders from "./shared/private-page-headers";
 import { firstIssue, zodIssuesOf } from "./shared/schema-errors";
 import { readSiteFiles, type SiteFiles } from "./site-files";
@@ -126,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Routes declare their body, params and query with the shared zod schemas (fastify-type-provider-zod).
   app.setValidatorCompiler(validatorCompiler);
-  app.decorate("domainEvents", new DomainEvents());
+  await app.register(domainEvents);
   app.setErrorHandler(answerError);
 
   await app.register(requestIds);
@@ -153,7 +153,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(offerExpiry, {
       db: options.db.db,
       channels: app.alerts.channels,
-      onAlerts: () => app.alerts.worker.wake(),
       ...options.partners,
     });
   }
@@ -205,10 +204,12 @@ async function registerProbes(
   await app.register(readiness, { ping: options.db?.ping });
   await app.register(metrics, {
     token: options.config.metricsToken,
-    sources:
-      options.db && requestPages
+    sources: {
+      ...(options.db && requestPages
         ? databaseMetricSources(options.db, app.alerts.outbox, () => requestPages.streams.size, options.partners?.now)
-        : {},
+        : {}),
+      listenerErrors: () => app.domainEvents.listenerErrors,
+    },
   });
 }
 
@@ -395,7 +396,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
 
 /**
  * Who hears what (server/shared/domain-events.ts): the alert worker is woken when alerts wait in the
- * outbox, the driver pages' feed when a request they show changed, the offers' escalation when a
+ * outbox (a request stored or cancelled, offers sent, answered or left unanswered), the driver pages' feed when a request they show changed, the offers' escalation when a
  * partner declined, and the home carousel when a review went on or off the website.
  */
 function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: HomeCarousel | undefined) {
@@ -403,6 +404,7 @@ function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: 
   const wakeWorker = () => app.alerts.worker.wake();
   events.on("request.stored", wakeWorker);
   events.on("offers.sent", wakeWorker);
+  events.on("offers.unanswered", wakeWorker);
   events.on("request.cancelled", () => {
     feed.wake();
     wakeWorker();

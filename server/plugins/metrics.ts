@@ -23,6 +23,8 @@ export interface MetricSources {
   openOffers?: () => Promise<number>;
   liveStreams?: () => number;
   poolUse?: () => PoolUse;
+  /** Domain events' listeners that failed since the app started, by event (server/shared/domain-events.ts). */
+  listenerErrors?: () => ReadonlyMap<string, number>;
 }
 
 export interface MetricsOptions {
@@ -56,8 +58,18 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The gauges read from the database and the process at each scrape. */
+/** The gauges read from the database and the process at each scrape, and the counts this process keeps. */
 function registerGauges(registry: Registry, sources: MetricSources) {
+  new Counter({
+    name: "towing_domain_event_listener_errors_total",
+    help: "Listeners of a domain event that failed (logged; the change the event followed stands), by event",
+    labelNames: ["event"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [event, n] of sources.listenerErrors?.() ?? []) this.inc({ event }, n);
+    },
+  });
   new Gauge({
     name: "towing_alert_outbox_pending",
     help: "Alerts waiting in the outbox, by channel",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestEvents } from "../../server/db/schema";
-import { changeStatus, deleteRequest } from "../../server/features/desk/requests";
+import { deleteRequest } from "../../server/features/desk/requests";
 import { countEvent } from "../../server/features/events/store";
 import { recordFix } from "../../server/features/here/store";
 import { deskNumbers } from "../../server/features/numbers/queries";
@@ -9,6 +9,7 @@ import { rebuildNumbersRollups } from "../../server/features/numbers/rollups";
 import { cancelByDriver } from "../../server/features/request-page/store";
 import { applyRetention } from "../../server/features/retention/retention";
 import { serviceRequestWriter } from "../../server/features/service-requests/store";
+import { transition } from "../../server/features/service-requests/transition";
 import type { SiteEvent } from "../../src/shared/event-schema";
 import { numbersPeriods } from "../../src/shared/numbers-schema";
 import type { ServiceRequest } from "../../src/shared/service-request-schema";
@@ -69,16 +70,16 @@ describe.each(databaseTargets)("the numbers' rollups on $kind", (target) => {
     await expectPlainFigures(now);
 
     // Contacted, a partner's acceptance (as acceptOffer writes it), spam and back, a cancel, a new position.
-    await changeStatus(db.db, a, "contacted", "owner@example.com", now);
+    await transition(db.db, { id: a, to: "contacted", actor: "owner@example.com", now });
     await db.db.insert(requestEvents).values({ requestId: a, kind: "offer_accepted", actor: "Partner", partnerId: 1 });
-    await changeStatus(db.db, a, "dispatched", "Partner", now);
-    await changeStatus(db.db, b, "contacted", "owner@example.com", now);
-    await changeStatus(db.db, c, "spam", "owner@example.com", now);
-    await changeStatus(db.db, d, "spam", "owner@example.com", now);
-    await changeStatus(db.db, d, "contacted", "owner@example.com", now);
+    await transition(db.db, { id: a, to: "dispatched", actor: "Partner", now });
+    await transition(db.db, { id: b, to: "contacted", actor: "owner@example.com", now });
+    await transition(db.db, { id: c, to: "spam", actor: "owner@example.com", now });
+    await transition(db.db, { id: d, to: "spam", actor: "owner@example.com", now });
+    await transition(db.db, { id: d, to: "contacted", actor: "owner@example.com", now });
     await cancelByDriver(db.db, e, "found help", now, ["email"]);
     await recordFix(db.db, b, atLodi, towns, now);
-    await changeStatus(db.db, b, "completed", "owner@example.com", now);
+    await transition(db.db, { id: b, to: "completed", actor: "owner@example.com", now });
     for (const event of [
       { name: "call_tap", page: "/", placement: "header", language: "en" },
       { name: "call_tap", page: "/", placement: "header", language: "es" },

@@ -19,14 +19,14 @@ import { requestPagePath } from "../../../src/shared/request-page";
 import { serviceRequestSchemas } from "../../../src/shared/service-request-schema";
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
-import type { AlertChannel } from "../../db/schema";
+import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
 import { createHereLink } from "../here/store";
 import { replaceDeskPageLink } from "../phone-in/page-link";
 import { phoneInRefusal, phoneInWriter } from "../phone-in/phone-in";
+import { transition } from "../service-requests/transition";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
 import {
   addNote,
-  changeStatus,
   type DeskChange,
   deleteRequest,
   eachRequest,
@@ -47,6 +47,10 @@ export interface DeskRequestRouteOptions {
 }
 
 const byId = { params: deskIdParamsSchema };
+
+/** A request the driver cancelled stays cancelled: the desk's move is refused (409), and nothing is written. */
+const keepDriversCancel = (current: ServiceRequestRow) =>
+  current.status === "cancelled" ? ("cancelledByDriver" as const) : undefined;
 
 /**
  * The owner's service requests under /api/desk/requests: the inbox and its CSV, one request, its
@@ -114,7 +118,16 @@ async function changeRoutes(instance: FastifyInstance, opts: DeskRequestRouteOpt
     { schema: { ...byId, body: statusChangeSchema } },
     async (request, reply) => {
       const { id } = request.params;
-      const result = await changeStatus(db, id, request.body.status, deskActor(request), now(), opts.alertChannels);
+      // Every move to completed queues the driver's "How did it go?" e-mail when e-mail is among the channels.
+      const moved = await transition(db, {
+        id,
+        to: request.body.status,
+        actor: deskActor(request),
+        now: now(),
+        alertChannels: opts.alertChannels,
+        refuse: keepDriversCancel,
+      });
+      const result = moved && ("refused" in moved ? { cancelledByDriver: true as const } : { changed: moved.changed });
       return changeAnswer(reply, id, result);
     },
   );

@@ -3,18 +3,15 @@ import {
   type DeskAlert,
   type DeskEvent,
   type DeskRequest,
-  type DeskStatus,
   type InboxFilter,
   type InboxRow,
   NEW_COUNT_CAP,
 } from "../../../src/shared/desk-schema";
 import { locationView } from "../../../src/shared/location";
-import type { Db, Tx } from "../../db/client";
+import type { Db } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
-import { type AlertChannel, alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
+import { alertOutbox, requestEvents, searchableText, serviceRequests } from "../../db/schema";
 import { earlierFixes } from "../here/store";
-import type { DeskChange } from "../service-requests/changes";
-import { transition } from "../service-requests/transition";
 
 /** Reading and working service requests for the desk. Every write records who and when in request_events. */
 
@@ -153,33 +150,6 @@ export async function recentEvents(db: Db, limit = 50): Promise<DeskEvent[]> {
   return rows.map(toEvent);
 }
 
-/**
- * Moves a request to a status (transition() in server/features/service-requests/). Undefined when
- * there is no such request. A request the driver cancelled stays cancelled. Every move to completed
- * (the desk's, or a partner's "Done") queues the driver's one "How did it go?" e-mail in the same
- * transaction, when e-mail is among `alertChannels` (server/features/reviews/).
- */
-export async function changeStatus(
-  db: Db | Tx,
-  id: number,
-  status: DeskStatus,
-  actor: string,
-  now: Date,
-  alertChannels: readonly AlertChannel[] = [],
-): Promise<DeskChange | undefined> {
-  const moved = await transition(db, {
-    id,
-    to: status,
-    actor,
-    now,
-    alertChannels,
-    refuse: (current) => (current.status === "cancelled" ? ("cancelledByDriver" as const) : undefined),
-  });
-  if (!moved) return undefined;
-  if ("refused" in moved) return { cancelledByDriver: true };
-  return { changed: moved.changed };
-}
-
 export async function addNote(db: Db, id: number, note: string, actor: string) {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -192,5 +162,5 @@ export async function addNote(db: Db, id: number, note: string, actor: string) {
   });
 }
 
-// The desk's other writes of a request are made by the folder that owns the table.
+// The desk's writes of a request are made by the folder that owns the table (a status by its transition()).
 export { type DeskChange, deleteRequest, setDriverMessage } from "../service-requests/changes";

@@ -13,12 +13,12 @@ import {
   serviceRequests,
 } from "../../db/schema";
 import { partnerAlertChannels } from "../alerts/channel";
-import { changeStatus } from "../desk/requests";
+import { transition } from "../service-requests/transition";
 
 /**
  * The partner's answers to an offer: accept (with their own arrival estimate), decline, and the steps
- * of an accepted job. Each runs in one transaction that first locks the request's row, the lock the
- * desk's changeStatus() and the driver's cancel take too, so on one request an acceptance, a cancel
+ * of an accepted job. Each runs in one transaction that first locks the request's row, the lock
+ * transition() (every status change: the desk's, the driver's cancel, these) takes too, so on one request an acceptance, a cancel
  * and a desk change happen one after the other, never interleaved. The first acceptance wins: the
  * offer moves to accepted only while it is still open (offered, not past expires_at), and the unique
  * index partner_offers_one_accepted_idx allows one accepted offer per request on any number of
@@ -261,9 +261,9 @@ async function acceptLocked(tx: Tx, key: OfferKey, etaMinutes: number, now: Date
     at: now,
   });
   await tellWithdrawn(tx, offer.serviceRequestId, withdrawn, companyName, now);
-  // The desk's own path, so whatever is hooked to a status change runs for a partner's too.
-  const changed = await changeStatus(tx, offer.serviceRequestId, "dispatched", companyName, now);
-  if (changed && "cancelledByDriver" in changed) throw new Error("cancelled under the request's lock");
+  // The one status writer, as for the desk's and the driver's moves. The cancel was ruled out above,
+  // under the request's lock, which this transaction still holds.
+  await transition(tx, { id: offer.serviceRequestId, to: "dispatched", actor: companyName, now });
   return { changed: true, offer: won, requestStatus: "dispatched", taken: false };
 }
 
@@ -271,7 +271,7 @@ async function acceptLocked(tx: Tx, key: OfferKey, etaMinutes: number, now: Date
  * The partner accepts with their own arrival estimate. In one transaction: the offer becomes accepted
  * (first acceptance only), the other open offers on the job are withdrawn and their partners told
  * through the outbox (offer_withdrawn), the history records both, and the request moves to dispatched
- * through the desk's changeStatus(), actor the partner's company. Undefined when the offer is gone.
+ * through transition(), actor the partner's company. Undefined when the offer is gone.
  */
 export async function acceptOffer(db: Db, key: OfferKey, etaMinutes: number, now: Date): Promise<AnswerOutcome> {
   return db.transaction((tx) => acceptLocked(tx, key, etaMinutes, now));
@@ -316,7 +316,7 @@ const ends = (step: JobStepName) => stepRank[step] === 3;
 /**
  * A step of the accepted job: forward only (the same step again changes nothing), none after the job
  * ended or the driver cancelled. Stamped on the offer and as a job_progress event (note = the step);
- * Done moves the request to completed through changeStatus(). Could not complete leaves the status to
+ * Done moves the request to completed through transition(). Could not complete leaves the status to
  * the desk, which is alerted (job_not_completed) and decides: offer it again (the partner no longer
  * holds the job), or close it.
  */
@@ -358,13 +358,14 @@ export async function reportStep(
       partnerId: offer.partnerId,
       at: now,
     });
-    if (step === "done") await changeStatus(tx, offer.serviceRequestId, "completed", companyName, now, alertChannels);
+    const move = { id: offer.serviceRequestId, actor: companyName, now };
+    if (step === "done") await transition(tx, { ...move, to: "completed", alertChannels });
     // Nobody is on the way any more: the request goes back to Contacted (the driver's page says help is
     // being arranged, and the next acceptance moves it to Dispatched again), and the desk is told at
     // once on its channels and can offer the job again. Not on a request the desk already closed.
     const stillOpen = !closedStatuses.includes(status);
     if (step === "not_completed" && stillOpen && status === "dispatched")
-      await changeStatus(tx, offer.serviceRequestId, "contacted", companyName, now);
+      await transition(tx, { ...move, to: "contacted" });
     if (step === "not_completed" && stillOpen && alertChannels.length > 0) {
       await tx.insert(alertOutbox).values(
         alertChannels.map((channel) => ({

@@ -155,8 +155,6 @@ export interface OfferExpiryOptions extends EscalationOptions {
   intervalMs?: number;
   /** false: it does not run by itself (tests call app.offerExpiry.runOnce()). */
   autoStart?: boolean;
-  /** Told after a pass that queued alerts (wakes the alert worker). */
-  onAlerts?: () => void;
 }
 
 declare module "fastify" {
@@ -169,7 +167,10 @@ declare module "fastify" {
   }
 }
 
-/** The sweep as a plugin: every 15 s while the server runs; a failed pass is logged and tried next time. */
+/**
+ * The sweep as a plugin: every 15 s while the server runs; a failed pass is logged and tried next time.
+ * Each job it (or a decline) escalated is said as "offers.unanswered": its alerts wait in the outbox.
+ */
 async function offerExpiry(app: FastifyInstance, opts: OfferExpiryOptions) {
   const now = opts.now ?? (() => new Date());
   const log = app.log.child({ component: "offer-expiry" });
@@ -177,13 +178,13 @@ async function offerExpiry(app: FastifyInstance, opts: OfferExpiryOptions) {
     const result = await sweepOffers(opts.db, now(), opts);
     if (result.expired > 0 || result.escalated.length > 0) {
       log.info({ expired: result.expired, escalated: result.escalated.length }, "offers swept");
-      if (result.escalated.length > 0) opts.onAlerts?.();
     }
+    for (const requestId of result.escalated) await app.domainEvents.emit("offers.unanswered", { requestId });
     return result;
   };
   const escalate = async (requestId: number) => {
     const done = await escalateIfNobodyLeft(opts.db, requestId, now(), opts);
-    if (done) opts.onAlerts?.();
+    if (done) await app.domainEvents.emit("offers.unanswered", { requestId });
     return done;
   };
   app.decorate("offerExpiry", { runOnce, escalate });
@@ -211,4 +212,4 @@ async function offerExpiry(app: FastifyInstance, opts: OfferExpiryOptions) {
   });
 }
 
-export default fp(offerExpiry, { name: "offer-expiry" });
+export default fp(offerExpiry, { name: "offer-expiry", dependencies: ["domain-events"] });
