@@ -16,7 +16,7 @@ import path from "node:path";
 // and testimonials of its build where the business folder is not shipped (the deployed layout).
 import builtTestimonials from "@business/content/testimonials.json" with { type: "json" };
 import { sql } from "drizzle-orm";
-import { businessDir } from "../business-dir.mjs";
+import { runtimeBusinessDir } from "../business-dir.mjs";
 import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
@@ -26,9 +26,10 @@ import { type Business, businessSchema } from "../src/shared/business-schema";
 import { CAROUSEL_PLACES } from "../src/shared/review";
 import { samplesShownWith } from "../src/shared/testimonials";
 
-const root = path.resolve(import.meta.dirname, "..");
+// The working folder, not this file's: compiled, this file is dist-server/launch-check.js in a release folder.
+const root = process.cwd();
 /** The business checked: the folder BUSINESS_DIR names (business-dir.mjs), read now, not at build. */
-const folder = businessDir();
+const folder = runtimeBusinessDir();
 const inRepo = (file: string) => path.relative(root, file) || file;
 const BUSINESS_FILE = inRepo(path.join(folder, "business.json"));
 const CONTENT_DIR = path.join(folder, "content");
