@@ -126,6 +126,28 @@ function townPages(business: Business | undefined): Placeholder[] {
     }));
 }
 
+/**
+ * The image shown when a page is shared (og-image.png): the template's placeholder carries a "FILL IN"
+ * mark in its text chunk (scripts/render-og-image.mjs --placeholder) until the owner replaces it.
+ */
+function sharingImage(): Placeholder[] {
+  // The deployed layout ships no business folder: the image is checked where it is made.
+  if (!existsSync(folder)) return [];
+  const file = path.join(folder, "og-image.png");
+  const where = inRepo(file);
+  if (!existsSync(file)) {
+    return [{ where, key: "file", problem: "missing: the build needs the image shown when a page is shared" }];
+  }
+  const png = readFileSync(file);
+  const fix = "put your own 1200x630 PNG here, or run npm run og-image to make one from business.json";
+  if (png.subarray(1, 4).toString("latin1") !== "PNG") return [{ where, key: "file", problem: `not a PNG: ${fix}` }];
+  if (FILL_IN.test(png.toString("latin1"))) {
+    return [{ where, key: "image", problem: `still the template's placeholder image: ${fix}` }];
+  }
+  const size = `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+  return size === "1200x630" ? [] : [{ where, key: "size", problem: `${size}, not 1200x630: ${fix}` }];
+}
+
 /** Every file under a folder, as paths relative to the repository. */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -304,6 +326,7 @@ async function launchCheck(env: NodeJS.ProcessEnv = process.env): Promise<Placeh
   return [
     ...found,
     ...townPages(business),
+    ...sharingImage(),
     ...contentFacts(),
     ...sampleTestimonials(database),
     ...siteUrl(env, config.distDir, business),
