@@ -149,6 +149,14 @@ describe("a second business, built from its folder with no code change", () => {
     expect(visible((await page("/areas/boise")).html)).toContain("I-184, the Connector");
   });
 
+  it("its blog index names the topics of its own articles (content/blog-topics.json), not Stockton's", async () => {
+    const $ = load((await page("/blog")).html);
+    const description = $("meta[name='description']").attr("content");
+    expect(description).toContain("Towing and roadside tips for drivers in Boise, ID: winter driving on I-84 and more");
+    expect(description).not.toMatch(/hitch/i);
+    expect(visible((await page("/blog")).html)).not.toMatch(/hitch/i);
+  });
+
   it("a service it does not offer is nowhere: no page, no menu entry, no form choice, not in the sitemap", async () => {
     expect((await page("/services/motorcycle-towing")).status).toBe(404);
     expect((await page("/services/gasoline-delivery")).status).toBe(404);
