@@ -1,5 +1,5 @@
 // @ts-check
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
@@ -8,6 +8,12 @@ import { businessDir, businessVitePlugin } from "./business-dir.mjs";
 
 // The business this build is for (BUSINESS_DIR, business-dir.mjs): its facts and its words.
 const business = JSON.parse(readFileSync(path.join(businessDir(), "business.json"), "utf8"));
+// Its sharing image (src/pages/og-image.png.ts): said plainly here, before Vite's "could not resolve".
+if (!existsSync(path.join(businessDir(), "og-image.png"))) {
+  throw new Error(
+    `${path.join(businessDir(), "og-image.png")} is missing: the image shown when a page is shared (1200x630 PNG). Copy business/_template/og-image.png and replace it, or run npm run og-image.`,
+  );
+}
 
 // The canonical origin of every URL we print (canonical, Open Graph, sitemap, JSON-LD).
 const site = process.env.PUBLIC_SITE_URL || business.siteUrl;

@@ -15,6 +15,15 @@ export function businessDir(env = process.env) {
 }
 
 /**
+ * The business folder a compiled command (dist-server/start.js, dist-server/launch-check.js) is asked for
+ * at run time: BUSINESS_DIR relative to the working folder, as the operator typed it. (businessDir's
+ * `root` is this module's own folder, which inside a bundle is the bundle's, not the repository.)
+ */
+export function runtimeBusinessDir(env = process.env, cwd = process.cwd()) {
+  return path.resolve(cwd, env.BUSINESS_DIR || DEFAULT_BUSINESS_DIR);
+}
+
+/**
  * A Vite plugin that resolves "@business/..." to the business folder, before any other alias.
  * @returns {import("vite").Plugin}
  */

@@ -2,8 +2,10 @@
 // with no TypeScript loader (tsx compiled every file at every start). One bundle per entry point, with
 // every package left to node_modules; the SQL migrations are copied beside them (MIGRATIONS_FOLDER is
 // resolved from the bundle's own address).
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
+import { BUSINESS_BUILD_FILE, businessBuildRecord } from "../business-build.mjs";
 import { businessDir } from "../business-dir.mjs";
 
 const out = process.env.SERVER_OUT_DIR ?? "dist-server";
@@ -35,4 +37,10 @@ await build({
 cpSync("server/db/migrations", `${out}/migrations`, { recursive: true });
 // The chat assistant's data files (YAML, read at start beside the module that reads them: data-file.ts).
 cpSync("server/features/chat/data", `${out}/data`, { recursive: true });
+// Which business this build is for, checked by the server at start against BUSINESS_DIR (server/business-check.ts).
+const root = path.resolve(import.meta.dirname, "..");
+writeFileSync(
+  path.join(out, BUSINESS_BUILD_FILE),
+  `${JSON.stringify(businessBuildRecord(businessDir(), root), null, 2)}\n`,
+);
 console.log(`server compiled to ${out}/`);

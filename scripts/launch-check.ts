@@ -16,7 +16,7 @@ import path from "node:path";
 // and testimonials of its build where the business folder is not shipped (the deployed layout).
 import builtTestimonials from "@business/content/testimonials.json" with { type: "json" };
 import { sql } from "drizzle-orm";
-import { businessDir } from "../business-dir.mjs";
+import { runtimeBusinessDir } from "../business-dir.mjs";
 import { loadConfig, type ServerConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { DataDirLockedError } from "../server/db/lock";
@@ -26,9 +26,10 @@ import { type Business, businessSchema } from "../src/shared/business-schema";
 import { CAROUSEL_PLACES } from "../src/shared/review";
 import { samplesShownWith } from "../src/shared/testimonials";
 
-const root = path.resolve(import.meta.dirname, "..");
+// The working folder, not this file's: compiled, this file is dist-server/launch-check.js in a release folder.
+const root = process.cwd();
 /** The business checked: the folder BUSINESS_DIR names (business-dir.mjs), read now, not at build. */
-const folder = businessDir();
+const folder = runtimeBusinessDir();
 const inRepo = (file: string) => path.relative(root, file) || file;
 const BUSINESS_FILE = inRepo(path.join(folder, "business.json"));
 const CONTENT_DIR = path.join(folder, "content");
@@ -123,6 +124,28 @@ function townPages(business: Business | undefined): Placeholder[] {
       key: t.name,
       problem: `no local page written yet: /areas/${t.slug} shows only the town's facts (distance, highways, services); write a few paragraphs about driving and breaking down there`,
     }));
+}
+
+/**
+ * The image shown when a page is shared (og-image.png): the template's placeholder carries a "FILL IN"
+ * mark in its text chunk (scripts/render-og-image.mjs --placeholder) until the owner replaces it.
+ */
+function sharingImage(): Placeholder[] {
+  // The deployed layout ships no business folder: the image is checked where it is made.
+  if (!existsSync(folder)) return [];
+  const file = path.join(folder, "og-image.png");
+  const where = inRepo(file);
+  if (!existsSync(file)) {
+    return [{ where, key: "file", problem: "missing: the build needs the image shown when a page is shared" }];
+  }
+  const png = readFileSync(file);
+  const fix = "put your own 1200x630 PNG here, or run npm run og-image to make one from business.json";
+  if (png.subarray(1, 4).toString("latin1") !== "PNG") return [{ where, key: "file", problem: `not a PNG: ${fix}` }];
+  if (FILL_IN.test(png.toString("latin1"))) {
+    return [{ where, key: "image", problem: `still the template's placeholder image: ${fix}` }];
+  }
+  const size = `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+  return size === "1200x630" ? [] : [{ where, key: "size", problem: `${size}, not 1200x630: ${fix}` }];
 }
 
 /** Every file under a folder, as paths relative to the repository. */
@@ -303,6 +326,7 @@ async function launchCheck(env: NodeJS.ProcessEnv = process.env): Promise<Placeh
   return [
     ...found,
     ...townPages(business),
+    ...sharingImage(),
     ...contentFacts(),
     ...sampleTestimonials(database),
     ...siteUrl(env, config.distDir, business),

@@ -29,6 +29,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("127.0.0.1"),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * The business folder the server is started for; the server compares it with the one its build was
+   * made from (server/business-check.ts) and refuses to start when they differ. Unset: business/stockton.
+   */
+  BUSINESS_DIR: z.string().trim().optional(),
   /** Where the built site is (astro build's output). */
   DIST_DIR: z.string().min(1).default("dist"),
   /** Where the embedded database keeps its files when DATABASE_URL is not set. */
@@ -288,6 +293,11 @@ export interface ServerConfig {
   logLevel: string;
   distDir: string;
   dataDir: string;
+  /**
+   * BUSINESS_DIR as written (relative to the working folder), unset when not given: checked at start
+   * against the build's record (server/business-check.ts); buildApp never reads it.
+   */
+  businessDir?: string;
   databaseUrl?: string;
   /** MIGRATE_ON_START: apply missing migrations at start (true), or refuse to start while any is missing. */
   migrateOnStart: boolean;
@@ -339,6 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     distDir: path.resolve(cwd, e.DIST_DIR),
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    businessDir: e.BUSINESS_DIR || undefined,
     databaseUrl: e.DATABASE_URL,
     migrateOnStart: e.MIGRATE_ON_START,
     serviceRequestRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, timeWindowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },

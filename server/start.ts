@@ -1,4 +1,5 @@
 import { buildApp } from "./app";
+import { checkBusinessBuild, readBusinessBuild } from "./business-check";
 import { loadConfig, type ServerConfig } from "./config";
 import { serveBackups } from "./db/backup";
 import { type Database, openDatabase } from "./db/client";
@@ -110,6 +111,9 @@ function stopOnSignals(app: App, config: ServerConfig, db: Database) {
 /** Starts the production server: reads the environment once, serves, and stops cleanly on a signal. */
 async function main() {
   const config = loadConfig();
+  // The build's business against the one asked for (BUSINESS_DIR): a mismatch stops here, naming the fix.
+  const notice = checkBusinessBuild(readBusinessBuild(import.meta.dirname), config.businessDir, process.cwd());
+  if (notice) console.warn(notice);
   await checkSmtpAtStart(config);
   const { app, db } = await openApp(config);
   logStart(app, config, db);

@@ -95,6 +95,16 @@ const areas = defineCollection({
   schema: areaFrontmatterSchema,
 });
 
+/**
+ * What the blog's own articles are about, per language, as the blog index's description and lead say
+ * it: content/blog-topics.json, `[{ "id": "en", "topics": "hitch classes, towing capacity", "span": "from
+ * towing rules to hitches" }]`. Optional: without it the index speaks of no particular topic.
+ */
+const blogTopics = defineCollection({
+  loader: optionalFile(`${content}/blog-topics.json`),
+  schema: z.object({ topics: z.string().min(3), span: z.string().min(3) }),
+});
+
 /** Longer how-to pages for drivers: content/guides/{slug}.md, served at /guides/{slug}. */
 const guides = defineCollection({
   loader: glob({ pattern: "*.md", base: `${content}/guides` }),
@@ -169,4 +179,5 @@ export const collections = {
   serviceCardsEs,
   serviceOverviewEs,
   testimonialsEs,
+  blogTopics,
 };

@@ -1,5 +1,8 @@
 import { business } from "../shared/business";
+import { offeredLists as enLists } from "./en/offered-lists";
+import { offeredLists as esLists } from "./es/offered-lists";
 import type { Locale } from "./locales";
+import { type OfferedLists, sayOfferedList } from "./offered-list";
 
 /**
  * The interface's words name the business's own place: "Towing Service in {business.city},
@@ -18,7 +21,23 @@ function examplePhone(): string {
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+const OFFERED_LISTS: Record<Locale, OfferedLists> = { en: enLists, es: esLists };
+
+/** "{business.x}" marks in `text` replaced by `words` ("{business.list.vehicles}" by its list's words). */
+const replaceMarks = (text: string, words: Record<string, string>) =>
+  text.replace(/\{business\.([\w.]+)\}/g, (mark, key: string) => words[key] ?? mark);
+
 function businessWords(locale: Locale): Record<string, string> {
+  const facts = factWords(locale);
+  // The lists of offered services (src/i18n/offered-list.ts), whose items may name a fact themselves.
+  const lists = Object.entries(OFFERED_LISTS[locale]).map(([name, list]) => [
+    `list.${name}`,
+    replaceMarks(sayOfferedList(list, business.services), facts),
+  ]);
+  return { ...facts, ...Object.fromEntries(lists) };
+}
+
+function factWords(locale: Locale): Record<string, string> {
   const towns = business.towns.map((t) => t.name);
   return {
     city: business.address.city,
@@ -37,7 +56,7 @@ export function withBusinessWords<T>(dictionary: T, locale: Locale): T {
   const words = businessWords(locale);
   const walk = (value: unknown): unknown => {
     if (typeof value === "string") {
-      return value.replace(/\{business\.(\w+)\}/g, (mark, key: string) => words[key] ?? mark);
+      return replaceMarks(value, words);
     }
     if (Array.isArray(value)) return value.map(walk);
     if (value && typeof value === "object") {

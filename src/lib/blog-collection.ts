@@ -18,3 +18,8 @@ export async function getPosts(): Promise<Post[]> {
     })),
   );
 }
+
+/** What the business's articles are about in `locale` (content/blog-topics.json), if it says. */
+export async function getBlogTopics(locale: string): Promise<{ topics: string; span: string } | undefined> {
+  return (await getCollection("blogTopics")).find((entry) => entry.id === locale)?.data;
+}

@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { businessDir } from "../../business-dir.mjs";
 import { site } from "../../src/shared/site";
 import {
   allRoutes,
@@ -193,7 +196,9 @@ test("sitemap.xml lists every page exactly once, and robots.txt points to it", a
   expect(robots).toMatch(/User-agent: \*/);
 });
 
-test("the Open Graph image is a real 1200x630 PNG", async ({ request }) => {
+test("the Open Graph image is a real 1200x630 PNG, the business's own (og-image.png in its folder)", async ({
+  request,
+}) => {
   const res = await request.get("/og-image.png");
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toBe("image/png");
@@ -202,4 +207,5 @@ test("the Open Graph image is a real 1200x630 PNG", async ({ request }) => {
   expect(png.readUInt32BE(16)).toBe(1200);
   expect(png.readUInt32BE(20)).toBe(630);
   expect(png.length).toBeGreaterThan(10_000);
+  expect(png.equals(readFileSync(path.join(businessDir(), "og-image.png")))).toBe(true);
 });

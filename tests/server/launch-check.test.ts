@@ -60,6 +60,10 @@ describe("launch-check on the repository as it is", () => {
       `${file} › towns → 0 → latitude: still the template's "FILL IN: the town's latitude"`,
     );
     expect(template.stdout.match(/still the template's "FILL IN/g)).toHaveLength(23);
+    // The sharing image the template ships is a marked placeholder, listed until it is replaced.
+    expect(template.stdout).toContain(
+      "business/_template/og-image.png › image: still the template's placeholder image: put your own 1200x630 PNG here",
+    );
 
     const other = await runCli(
       SCRIPT,
@@ -70,6 +74,8 @@ describe("launch-check on the repository as it is", () => {
     expect(other.stdout).toContain(`${areas}/meridian.md › Meridian: no local page written yet`);
     expect(other.stdout).toContain(`${areas}/nampa.md › Nampa: no local page written yet`);
     expect(other.stdout).not.toContain(`${areas}/boise.md`);
+    // Its own image, made from its business.json (npm run og-image): nothing to replace.
+    expect(other.stdout).not.toContain("og-image.png");
   });
 
   it("also flags a build made without PUBLIC_SITE_URL and alert addresses on .example", async () => {

@@ -149,6 +149,14 @@ describe("a second business, built from its folder with no code change", () => {
     expect(visible((await page("/areas/boise")).html)).toContain("I-184, the Connector");
   });
 
+  it("its blog index names the topics of its own articles (content/blog-topics.json), not Stockton's", async () => {
+    const $ = load((await page("/blog")).html);
+    const description = $("meta[name='description']").attr("content");
+    expect(description).toContain("Towing and roadside tips for drivers in Boise, ID: winter driving on I-84 and more");
+    expect(description).not.toMatch(/hitch/i);
+    expect(visible((await page("/blog")).html)).not.toMatch(/hitch/i);
+  });
+
   it("a service it does not offer is nowhere: no page, no menu entry, no form choice, not in the sitemap", async () => {
     expect((await page("/services/motorcycle-towing")).status).toBe(404);
     expect((await page("/services/gasoline-delivery")).status).toBe(404);
@@ -170,6 +178,40 @@ describe("a second business, built from its folder with no code change", () => {
     const sitemap = (await page("/sitemap.xml")).html;
     expect(sitemap).toContain("/services/junk-car-removal");
     expect(sitemap).not.toMatch(/motorcycle-towing|gasoline-delivery|\/es\//);
+  });
+
+  it("no page mentions a service it does not offer: not in the words, the menus, the meta or the JSON-LD", async () => {
+    // How a page speaks of each service, in English: the phrases of the catalogue and of the interface's
+    // lists of services (src/i18n/en/offered-lists.ts).
+    const SERVICE_WORDS: Record<string, RegExp> = {
+      towing: /\btows?\b/i,
+      "emergency-towing": /emergency tow|accident recovery/i,
+      "roadside-assistance": /roadside assistance/i,
+      "blocked-driveway": /driveway/i,
+      "flat-tire": /flat tire|tire change/i,
+      "gasoline-delivery": /gasoline|fuel/i,
+      "junk-car-removal": /junk car/i,
+      "jump-start": /jump.start/i,
+      "motorcycle-towing": /motorcycle/i,
+      "vehicle-lockouts": /lockout/i,
+    };
+    const notOffered = Object.keys(SERVICE_WORDS).filter((slug) => !business.services.includes(slug));
+    expect(notOffered).toEqual(["emergency-towing", "blocked-driveway", "gasoline-delivery", "motorcycle-towing"]);
+    const sitemap = (await page("/sitemap.xml")).html;
+    const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
+    expect(routes.length).toBeGreaterThan(15);
+    for (const route of [...routes, "/no-such-page"]) {
+      const $ = load((await page(route)).html);
+      // Everything a page says or carries: its words, its head (title, description, Open Graph), the
+      // islands' props, the alt texts and the JSON-LD; not the code of its scripts.
+      $("script:not([type='application/ld+json']), style").remove();
+      const said = `${$.root().text()} ${$("[content], [alt], [title], [aria-label], [props]")
+        .map((_, el) => ["content", "alt", "title", "aria-label", "props"].map((a) => $(el).attr(a) ?? "").join(" "))
+        .get()
+        .join(" ")}`;
+      for (const slug of notOffered)
+        expect(said.match(SERVICE_WORDS[slug] as RegExp)?.[0], `${route}: ${slug}`).toBeUndefined();
+    }
   });
 
   it("in English only: no /es/ pages, no language switch, no hreflang twins", async () => {
@@ -199,6 +241,26 @@ describe("a second business, built from its folder with no code change", () => {
       { "@type": "City", name: "Meridian, ID" },
       { "@type": "City", name: "Nampa, ID" },
     ]);
+  });
+
+  it("its sharing image is its own (og-image.png in its folder), and og:image and the JSON-LD image name it", async () => {
+    const res = await fetch(`${url}/og-image.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const served = Buffer.from(await res.arrayBuffer());
+    expect(served.equals(readFileSync(path.join(root, fixture, "og-image.png")))).toBe(true);
+    expect(served.equals(readFileSync(path.join(root, "business/stockton/og-image.png")))).toBe(false);
+    const imageUrl = new URL("/og-image.png", business.siteUrl).href;
+    for (const route of ["/", "/services/towing", "/areas/meridian"]) {
+      const $ = load((await page(route)).html);
+      expect($("meta[property='og:image']").attr("content"), route).toBe(imageUrl);
+      expect($("meta[name='twitter:image']").attr("content"), route).toBe(imageUrl);
+      const nodes = $("script[type='application/ld+json']")
+        .map((_, el) => JSON.parse($(el).text()))
+        .get()
+        .flat();
+      expect(nodes.find((n) => n["@type"] === "AutomotiveBusiness")?.image, route).toBe(imageUrl);
+    }
   });
 
   it("the chat covers its towns and calls Stockton outside the area", async () => {

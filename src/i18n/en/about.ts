@@ -7,7 +7,7 @@ export const about = {
     heading: "About {name}",
     lead: "A local referral service for towing and roadside assistance, serving since {year}.",
     intro:
-      "We have been serving since {year}. Drivers in {business.city} and the towns around it have called us when a car would not start, a tire gave out on {business.highway} or the keys ended up on the wrong side of a locked door. We are not a towing company: we are a local referral towing service that puts you in touch with local tow operators. When you call or send a request, our dispatchers match you with a nearby, properly equipped partner tow operator, and stay in touch with you until the operator has the job.",
+      "We have been serving since {year}. Drivers in {business.city} and the towns around it have called us when {business.list.aboutCalls}. We are not a towing company: we are a local referral towing service that puts you in touch with local tow operators. When you call or send a request, our dispatchers match you with a nearby, properly equipped partner tow operator, and stay in touch with you until the operator has the job.",
     believe: "What we believe",
     answerTitle: "Answer every call.",
     answer: "Breakdowns do not keep office hours, so neither do we: we are available 24/7.",
@@ -15,8 +15,7 @@ export const about = {
     straight:
       "We tell you what we know and what we don't, and we never guess at a price or an arrival time we can't stand behind.",
     carefulTitle: "Work with careful operators.",
-    careful:
-      "We ask our partner operators for flatbeds for cars that need them, wheel chocks and soft straps for motorcycles, and care with damaged cars after an accident.",
+    careful: "We ask our partner operators for {business.list.aboutCare}.",
     safetyTitle: "Safety first.",
     safety: "If anyone is hurt or in danger, call 911 first. The car can wait.",
     whereTitle: "Where we work",

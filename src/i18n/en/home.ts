@@ -3,16 +3,16 @@ export const home = {
   home: {
     title: "Towing Service in {business.city}, {business.region}",
     description:
-      "24/7 towing and roadside assistance referrals in {business.city}, {business.region} and nearby towns: tows, jump starts, flat tires, fuel delivery and lockouts.",
+      "24/7 towing and roadside assistance referrals in {business.city}, {business.region} and nearby towns: {business.list.homeDescription}.",
     heroTitle: "Towing Service in {business.city}, {business.region}",
     heroLead:
-      "Stuck on the side of the road? We connect you with local tow operators for a tow, jump start, tire change, fuel or lockout help, day or night, across {business.city} and {count} nearby towns.",
+      "Stuck on the side of the road? We connect you with local tow operators for {business.list.heroHelp}, day or night, across {business.city} and {count} nearby towns.",
     heroTowns: "Towns we cover: {towns}",
     atAGlance: "At a glance",
     glanceServices: "Services",
     glanceTowns: "Towns we cover",
     servicesTitle: "Our Services",
-    servicesIntro: "Towing and roadside help for cars, trucks, SUVs and motorcycles.",
+    servicesIntro: "Towing and roadside help for {business.list.vehicles}.",
     learnMore: "Learn more",
     learnMoreAbout: " about {title}",
     areasTitle: "Areas We Serve",

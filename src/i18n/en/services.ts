@@ -16,9 +16,9 @@ export const services = {
   servicesPage: {
     title: "Towing & Roadside Services in {business.city}, {business.region}",
     description:
-      "24/7 towing, roadside assistance and accident recovery in {business.topTowns} and nearby towns. See what we do and request service.",
+      "24/7 {business.list.servicesDescription} in {business.topTowns} and nearby towns. See what we do and request service.",
     heading: "Our Services",
-    lead: "Towing, roadside assistance and accident recovery around the clock, across {business.city} and nearby towns.",
+    lead: "{business.list.servicesLead} around the clock, across {business.city} and nearby towns.",
     needHelp: "Need a tow or roadside help now?",
     everyService: "Every service we offer",
     moreAbout: "More about {title}",

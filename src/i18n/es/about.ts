@@ -10,7 +10,7 @@ export const about: Shape<typeof en> = {
     heading: "Quiénes somos: {name}",
     lead: "Un servicio local que lo comunica con grúas y auxilio vial, desde {year}.",
     intro:
-      "Atendemos a los conductores desde {year}. En {business.city} y en los pueblos de alrededor nos han llamado cuando el carro no arrancaba, se reventó una llanta en la {business.highway} o las llaves se quedaron adentro del carro cerrado. No somos una compañía de grúas: lo ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
+      "Atendemos a los conductores desde {year}. En {business.city} y en los pueblos de alrededor nos han llamado cuando {business.list.aboutCalls}. No somos una compañía de grúas: lo ponemos en contacto con operadores locales. Cuando usted llama o envía una solicitud, nuestros despachadores le asignan un operador de grúa asociado, cercano y con el equipo adecuado, y siguen en contacto con usted hasta que el operador toma el trabajo.",
     believe: "En qué creemos",
     answerTitle: "Contestar cada llamada.",
     answer: "Las averías no tienen horario de oficina, y nosotros tampoco: atendemos a toda hora, todos los días.",
@@ -18,8 +18,7 @@ export const about: Shape<typeof en> = {
     straight:
       "Le decimos lo que sabemos y lo que no, y nunca adivinamos un precio ni un tiempo de llegada que no podamos cumplir.",
     carefulTitle: "Trabajar con operadores cuidadosos.",
-    careful:
-      "Pedimos a nuestros operadores asociados grúas de plataforma para los carros que las necesitan, calzas y correas suaves para las motocicletas, y cuidado con los carros dañados después de un choque.",
+    careful: "Pedimos a nuestros operadores asociados {business.list.aboutCare}.",
     safetyTitle: "Primero la seguridad.",
     safety: "Si alguien está herido o en peligro, llame primero al 911. El carro puede esperar.",
     whereTitle: "Dónde trabajamos",

@@ -10,9 +10,12 @@ export const articles: Shape<typeof en> = {
   blogPage: {
     title: "Blog de consejos y guías de remolque",
     description:
-      "Consejos de grúa y auxilio vial en {business.city}, {business.region}: si le remolcan el carro, enganches, capacidad de remolque y más, de {name}. En inglés.",
+      "Consejos de grúa y auxilio vial en {business.city}, {business.region}: {topics} y más, de {name}. En inglés.",
+    descriptionGeneral: "Consejos de grúa y auxilio vial en {business.city}, {business.region}, de {name}. En inglés.",
     heading: "Blog de consejos y guías de remolque",
-    lead: "Respuestas claras a lo que más nos preguntan los conductores de {business.city}, desde las reglas de remolque hasta los enganches. Por ahora los artículos están solo en inglés.",
+    lead: "Respuestas claras a lo que más nos preguntan los conductores de {business.city}, {span}. Por ahora los artículos están solo en inglés.",
+    leadGeneral:
+      "Respuestas claras a lo que más nos preguntan los conductores de {business.city}. Por ahora los artículos están solo en inglés.",
     read: "Leer el artículo (en inglés)",
     inEnglish: "En inglés",
     rssTitle: "Blog de {name}",

@@ -6,16 +6,16 @@ export const home: Shape<typeof en> = {
   home: {
     title: "Servicio de grúa las 24 horas en {business.city}, {business.region}",
     description:
-      "Le conseguimos grúa y auxilio vial las 24 horas en {business.city}, {business.region} y pueblos cercanos: remolques, paso de corriente, cambio de llantas, gasolina y apertura de carros.",
+      "Le conseguimos grúa y auxilio vial las 24 horas en {business.city}, {business.region} y pueblos cercanos: {business.list.homeDescription}.",
     heroTitle: "Servicio de grúa en {business.city}, {business.region}",
     heroLead:
-      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales para un remolque, paso de corriente, cambio de llanta, gasolina o apertura del carro, de día o de noche, en {business.city} y {count} pueblos cercanos.",
+      "¿Se quedó varado a la orilla del camino? Lo ponemos en contacto con operadores de grúa locales para {business.list.heroHelp}, de día o de noche, en {business.city} y {count} pueblos cercanos.",
     heroTowns: "Pueblos que cubrimos: {towns}",
     atAGlance: "De un vistazo",
     glanceServices: "Servicios",
     glanceTowns: "Pueblos que cubrimos",
     servicesTitle: "Nuestros servicios",
-    servicesIntro: "Grúa y auxilio vial para carros, trocas, SUV y motocicletas.",
+    servicesIntro: "Grúa y auxilio vial para {business.list.vehicles}.",
     learnMore: "Más información",
     learnMoreAbout: " sobre {title}",
     areasTitle: "Zonas que cubrimos",

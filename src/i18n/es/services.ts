@@ -18,9 +18,9 @@ export const services: Shape<typeof en> = {
   servicesPage: {
     title: "Servicios de grúa y auxilio vial en {business.city}, {business.region}",
     description:
-      "Grúa las 24 horas, auxilio vial y grúa después de un choque en {business.topTowns} y pueblos cercanos. Vea lo que hacemos y pida servicio.",
+      "{business.list.servicesDescription} en {business.topTowns} y pueblos cercanos. Vea lo que hacemos y pida servicio.",
     heading: "Nuestros servicios",
-    lead: "Grúa, auxilio vial y grúa después de un choque a toda hora, en {business.city} y los pueblos cercanos.",
+    lead: "{business.list.servicesLead} a toda hora, en {business.city} y los pueblos cercanos.",
     needHelp: "¿Necesita una grúa o auxilio vial ahora?",
     everyService: "Todos nuestros servicios",
     moreAbout: "Más sobre {title}",
