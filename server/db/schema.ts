@@ -98,6 +98,9 @@ export const serviceRequests = pgTable(
     // The numbers page counts cancellations by the day they happened: only cancelled requests have
     // cancelled_at, so this small index spares it a scan of every request.
     index("contact_requests_cancelled_at_idx").on(table.cancelledAt).where(sql`${table.status} = 'cancelled'`),
+    // The hourly retention job asks which requests ended before its cutoff (server/features/retention/):
+    // this spares it a scan of every request, open or long erased.
+    index("contact_requests_ended_at_idx").on(table.endedAt),
     // Search: a trigram index over everything the desk searches, so "%text%" needs no full scan.
     // The operator class is schema-qualified because the extension lives in public (see 0002).
     index("contact_requests_search_idx").using("gin", sql`(${searchableText}) public.gin_trgm_ops`),

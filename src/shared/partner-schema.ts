@@ -40,6 +40,20 @@ export type JobStepName = (typeof JOB_STEPS)[number];
 /** The steps a partner may report after accepting, in order (not_completed ends the job too). */
 export const REPORTABLE_STEPS = ["on_the_way", "on_scene", "done", "not_completed"] as const;
 
+/** The order of an accepted job's steps, none skipped (not_completed may follow any of them but done). */
+const STEP_ORDER = ["accepted", "on_the_way", "on_scene", "done"] as const;
+export type OrderedStep = Exclude<(typeof STEP_ORDER)[number], "accepted">;
+
+/**
+ * The one step that may follow `step` in order (On the way, On scene, Done), or undefined once the job
+ * ended: the offer page shows only its button, and the server takes no other (but Could not complete).
+ */
+export function nextJobStep(step: JobStepName): OrderedStep | undefined {
+  if (step === "not_completed") return undefined;
+  const next = STEP_ORDER[STEP_ORDER.indexOf(step) + 1];
+  return next === "accepted" ? undefined : next;
+}
+
 /** OFFER_TIMEOUT_MINUTES when unset: an open offer expires after this many minutes. */
 export const DEFAULT_OFFER_TIMEOUT_MINUTES = 10;
 

@@ -8,7 +8,7 @@ import { offerPage } from "../../src/i18n/en/offer-page";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
-import { addPartner, answerOffer, offerJob } from "../support/offers";
+import { addPartner, answerOffer, offerJob, reportJobDone } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
@@ -85,7 +85,7 @@ describe.each(databaseTargets)("a partner's step on a request the desk closed, o
     const partner = await addPartner(db.db);
     const offer = await offerJob(db.db, id, partner.id, new Date());
     await answerOffer(app, offer.token, "accept", { etaMinutes: 20 });
-    expect((await answerOffer(app, offer.token, "step", { step: "done" })).statusCode).toBe(200);
+    expect((await reportJobDone(app, offer.token)).statusCode).toBe(200);
     expect(await statusOf(id)).toBe("completed");
     expect(await reviewMails(id)).toHaveLength(1);
     const page = await app.inject({ method: "GET", url: offer.path });

@@ -7,7 +7,7 @@ import { addUser } from "../../server/features/desk/users";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
-import { addPartner, answerOffer, offerJob } from "../support/offers";
+import { addPartner, answerOffer, offerJob, reportJobDone } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
@@ -74,7 +74,7 @@ describe.each(databaseTargets)("retention erases every copy of a position on $ki
     const partner = await addPartner(db.db, { towns: ["Lodi"] });
     const offer = await offerJob(db.db, id, partner.id, new Date(), { town: "Lodi", distanceKm: 0.8 });
     expect((await answerOffer(app, offer.token, "accept", { etaMinutes: 25 })).statusCode).toBe(200);
-    expect((await answerOffer(app, offer.token, "step", { step: "done" })).statusCode).toBe(200);
+    expect((await reportJobDone(app, offer.token)).statusCode).toBe(200);
     const before = await owner.get(`/api/desk/requests/${id}`);
     expect(before.json().request.status).toBe("completed");
     expect(before.body).toContain("38.1302");

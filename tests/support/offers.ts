@@ -93,6 +93,15 @@ export const answerOffer = (
   headers: Record<string, string> = SAME_ORIGIN,
 ) => app.inject({ method: "POST", url: `/api/offer/${token}/${action}`, payload, headers });
 
+/** An accepted job's steps in order up to Done, as the page's buttons go: the answer to Done. */
+export async function reportJobDone(app: FastifyInstance, token: string) {
+  for (const step of ["on_the_way", "on_scene"]) {
+    const answer = await answerOffer(app, token, "step", { step });
+    if (answer.statusCode !== 200) throw new Error(`step ${step} answered ${answer.statusCode}: ${answer.body}`);
+  }
+  return answerOffer(app, token, "step", { step: "done" });
+}
+
 export interface SeededJob {
   requestId: number;
   /** The driver's request page token (/request/{token}). */

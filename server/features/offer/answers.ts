@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, ne } from "drizzle-orm";
 import { closedStatuses, type RequestStatus } from "../../../src/shared/desk-schema";
-import type { JobStepName } from "../../../src/shared/partner-schema";
+import { type JobStepName, nextJobStep } from "../../../src/shared/partner-schema";
 import type { Db, Tx } from "../../db/client";
 import {
   type AlertChannel,
@@ -44,6 +44,9 @@ export type OfferRefusal =
   /** A step after the job ended (done or could not complete), or one going back. */
   | "finished"
   | "backwards"
+  /** A step that skips the one before it: the partner reports that one first. */
+  | "on_the_way_first"
+  | "on_scene_first"
   /** Accepted already: a decline after one's own acceptance. */
   | "accepted";
 
@@ -314,9 +317,10 @@ const stepRank: Record<JobStepName, number> = { accepted: 0, on_the_way: 1, on_s
 const ends = (step: JobStepName) => stepRank[step] === 3;
 
 /**
- * A step of the accepted job: forward only (the same step again changes nothing), none after the job
- * ended or the driver cancelled. Stamped on the offer and as a job_progress event (note = the step);
- * Done moves the request to completed through transition(). Could not complete leaves the status to
+ * A step of the accepted job: the next one in order (On the way, On scene, Done; the same step again
+ * changes nothing, a skipped one is refused naming the step to report first) or Could not complete,
+ * none after the job ended or the driver cancelled. Stamped on the offer and as a job_progress event
+ * (note = the step); Done moves the request to completed through transition(). Could not complete leaves the status to
  * the desk, which is alerted (job_not_completed) and decides: offer it again (the partner no longer
  * holds the job), or close it.
  */
@@ -345,6 +349,11 @@ export async function reportStep(
     if (closedStatuses.includes(status)) return { refused: "closed", ...as };
     if (ends(current)) return { refused: "finished", ...as };
     if (stepRank[step] < stepRank[current]) return { refused: "backwards", ...as };
+    // In order, one at a time, as the page's buttons go (docs/partners.md); Could not complete at any step.
+    const next = nextJobStep(current);
+    // (A step past the next one skips On the way or On scene: nothing comes after Done.)
+    if (step !== "not_completed" && next !== undefined && step !== next)
+      return { refused: next === "on_the_way" ? "on_the_way_first" : "on_scene_first", ...as };
     const [moved] = await tx
       .update(partnerOffers)
       .set({ step, stepAt: now, notCompletedReason: step === "not_completed" ? reason || null : null })

@@ -1,8 +1,8 @@
 import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { partnerOffers, requestLocations, serviceRequests } from "../../db/schema";
-import { erasePositionColumns, rewritePlacesOfEnded } from "../service-requests/changes";
-import { ERASED_POSITION_TEXT, POSITION_IN_TEXT_PATTERN } from "./position-text";
+import { erasePositionColumns } from "../service-requests/changes";
+import { erasePositionText } from "./erase-position-text";
 
 /**
  * Erases the position of every request that ended before `cutoff`, in every place it has a copy:
@@ -10,8 +10,9 @@ import { ERASED_POSITION_TEXT, POSITION_IN_TEXT_PATTERN } from "./position-text"
  * - its earlier positions (request_locations);
  * - its partner offers' distance from the town's centre (a distance to a point is a copy of the point;
  *   the town the job was matched on stays, as /privacy says);
- * - its pickup and drop-off words, where a request sent before the form kept positions out of them
- *   (or a driver who typed one) holds coordinates (position-text.ts).
+ * - every text a person typed about it that holds coordinates (erase-position-text.ts): its pickup and
+ *   drop-off words (a request sent before the form kept positions out of them), its notes and messages,
+ *   its history, its offers' reasons, its review.
  * Returns the ids of the requests something was erased from, once each.
  */
 export async function erasePositions(tx: Tx, cutoff: Date): Promise<number[]> {
@@ -26,6 +27,6 @@ export async function erasePositions(tx: Tx, cutoff: Date): Promise<number[]> {
     .set({ distanceKm: null })
     .where(and(inArray(partnerOffers.serviceRequestId, ended), isNotNull(partnerOffers.distanceKm)))
     .returning({ id: partnerOffers.serviceRequestId });
-  const text = await rewritePlacesOfEnded(tx, cutoff, POSITION_IN_TEXT_PATTERN, ERASED_POSITION_TEXT);
+  const text = await erasePositionText(tx, cutoff);
   return [...new Set([...columns, ...[...history, ...offers].map(({ id }) => id), ...text])];
 }

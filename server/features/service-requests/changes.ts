@@ -167,23 +167,27 @@ export function erasePositionColumns(tx: Tx, cutoff: Date): Promise<number[]> {
 }
 
 /**
- * Rewrites the pickup and drop-off words of every request that ended before `cutoff` and holds a
- * position in them (`pattern`), with `replacement`; returns their ids. No figure counts these words.
+ * Rewrites every text of a request that a person typed (the pickup and drop-off words, the driver's
+ * car and note, the owner's message to the driver, the driver's reason for cancelling, the car as the
+ * desk heard it) for every request that ended before `cutoff` and holds a position in one of them
+ * (`pattern`), with `replacement` where the position was; returns their ids. No figure counts these words.
  */
-export async function rewritePlacesOfEnded(tx: Tx, cutoff: Date, pattern: string, replacement: string) {
+export async function rewriteTextOfEnded(tx: Tx, cutoff: Date, pattern: string, replacement: string) {
+  const typed = {
+    pickupLocation: serviceRequests.pickupLocation,
+    dropoffLocation: serviceRequests.dropoffLocation,
+    vehicle: serviceRequests.vehicle,
+    note: serviceRequests.note,
+    driverMessage: serviceRequests.driverMessage,
+    cancelReason: serviceRequests.cancelReason,
+    deskVehicle: serviceRequests.deskVehicle,
+  } satisfies Partial<Record<keyof typeof serviceRequests.$inferInsert, AnyPgColumn>>;
+  const columns = Object.values(typed);
   const scrub = (column: AnyPgColumn) => sql`regexp_replace(${column}, ${pattern}, ${replacement}, 'g')`;
   const rows = await tx
     .update(serviceRequests)
-    .set({
-      pickupLocation: scrub(serviceRequests.pickupLocation),
-      dropoffLocation: scrub(serviceRequests.dropoffLocation),
-    })
-    .where(
-      and(
-        lt(serviceRequests.endedAt, cutoff),
-        or(sql`${serviceRequests.pickupLocation} ~ ${pattern}`, sql`${serviceRequests.dropoffLocation} ~ ${pattern}`),
-      ),
-    )
+    .set(Object.fromEntries(Object.entries(typed).map(([key, column]) => [key, scrub(column)])))
+    .where(and(lt(serviceRequests.endedAt, cutoff), or(...columns.map((column) => sql`${column} ~ ${pattern}`))))
     .returning({ id: serviceRequests.id });
   return rows.map(({ id }) => id);
 }

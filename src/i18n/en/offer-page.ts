@@ -129,6 +129,8 @@ export const offerPage = {
     not_accepted: "Accept the job before reporting its progress. {callUs}",
     finished: "The job is over: its progress can no longer change. {callUs}",
     backwards: "The job is already past that step. {callUs}",
+    on_the_way_first: "Report “I'm on the way” first: the steps go in order, one at a time. {callUs}",
+    on_scene_first: "Report “I'm on scene” first: the steps go in order, one at a time. {callUs}",
     accepted: "You accepted this job already: report its progress instead. {callUs}",
   },
   problemTitle: "Your answer was not taken",

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { offerPage as t } from "@/i18n/en/offer-page";
 import { fill } from "@/i18n/ui";
-import { type JobStepName, type OfferPageState, offerActionPath } from "@/shared/partner-schema";
+import { type JobStepName, nextJobStep, type OfferPageState, offerActionPath } from "@/shared/partner-schema";
 import {
   buttonRowClass,
   Card,
@@ -14,13 +14,6 @@ import {
   summaryClass,
   When,
 } from "./parts";
-
-/** The one step after `step`, in order (On the way, On scene, Done): no button ever skips one. */
-const STEP_ORDER = ["accepted", "on_the_way", "on_scene", "done"] as const;
-function nextStep(step: JobStepName): Exclude<(typeof STEP_ORDER)[number], "accepted"> | undefined {
-  const next = STEP_ORDER[STEP_ORDER.indexOf(step as (typeof STEP_ORDER)[number]) + 1];
-  return step === "not_completed" || next === "accepted" ? undefined : next;
-}
 
 const confirmClass = "font-semibold text-ink";
 
@@ -86,7 +79,7 @@ function NotCompleted({ token }: { token: string }) {
 /** The steps still ahead as buttons (forms); none once the job has ended. */
 function NextSteps({ step, token }: { step: JobStepName; token: string }) {
   if (step === "done" || step === "not_completed") return <Hint>{t.finished}</Hint>;
-  const next = nextStep(step);
+  const next = nextJobStep(step);
   return (
     <>
       {next === "done" && <ConfirmDone token={token} />}

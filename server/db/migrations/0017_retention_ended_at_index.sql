@@ -1,0 +1,1 @@
+CREATE INDEX "contact_requests_ended_at_idx" ON "contact_requests" USING btree ("ended_at");
