@@ -28,15 +28,13 @@ export interface PrivateLinkOptions<Found> {
   now: () => Date;
   /** What the token's hash opens at `now`, or undefined (expired and deleted links open nothing). */
   find: (tokenSha256: string, now: Date) => Promise<Found | undefined>;
+  /** The feature's words for a client over its limit: when to try again, and the phone. */
+  tooMany: (request: FastifyRequest, seconds: number) => string;
   /**
-   * The feature's 429, sent on a reply already coded 429 with Retry-After and the private headers:
-   * a page when `page` (a page or a form post without JavaScript), else JSON.
+   * The feature's page saying so, for a page or a form post without JavaScript, with the way back to
+   * the link's page (`token`); without one, every 429 is JSON.
    */
-  tooMany: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    over: { seconds: number; token: string; page: boolean },
-  ) => void;
+  tooManyPage?: (request: FastifyRequest, message: string, token: string) => string;
 }
 
 export interface PrivateLink<Found> {
@@ -81,7 +79,10 @@ export function privateLink<Found>(app: FastifyInstance, opts: PrivateLinkOption
     if (count.current <= opts.rateLimit.max) return false;
     const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
     reply.code(429).header("Retry-After", String(seconds)).headers(PRIVATE_PAGE_HEADERS);
-    opts.tooMany(request, reply, { seconds, token, page });
+    const message = opts.tooMany(request, seconds);
+    if (page && opts.tooManyPage) {
+      reply.type("text/html; charset=utf-8").send(opts.tooManyPage(request, message, token));
+    } else reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
     return true;
   };
   const find = (token: string) => opts.find(pageTokenHash(token), opts.now());

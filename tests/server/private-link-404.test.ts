@@ -3,15 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
 import { createHereLink, HERE_LINK_LIFETIME_MS } from "../../server/features/here/store";
 import { newPageToken } from "../../server/shared/page-tokens";
 import { PAGE_LIFETIME_AFTER_END_DAYS } from "../../src/shared/request-page";
 import { site as business } from "../../src/shared/site";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { databaseTargets } from "../support/databases";
 import { addPartner, offerJob, SAME_ORIGIN } from "../support/offers";
-import { postServiceRequest } from "../support/test-app";
+import { appOnFreshDatabase, postServiceRequest, type TestDatabase } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
 /**
@@ -38,43 +36,40 @@ const seen = (res: LightMyRequestResponse) => ({
 });
 
 describe.each(databaseTargets)("private links' one 404 on $kind", (target) => {
-  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: TestDatabase;
   let app: FastifyInstance;
-  let root: string;
   let clock = new Date("2026-11-27T06:00:00Z").getTime();
   const now = () => new Date(clock);
   /** A live token of each kind, made at the start; expired by moving the clock (and ending the request). */
   const live = { request: "", offer: "", here: "" };
+  /** A site with nothing built but its two 404 pages. */
+  const root = mkdtempSync(path.join(tmpdir(), "private-link-404-"));
+  mkdirSync(path.join(root, "es"));
+  for (const [file, html] of Object.entries(NOT_FOUND_PAGES)) writeFileSync(path.join(root, file), html);
 
-  beforeAll(async () => {
-    root = mkdtempSync(path.join(tmpdir(), "private-link-404-"));
-    mkdirSync(path.join(root, "es"));
-    for (const [file, html] of Object.entries(NOT_FOUND_PAGES)) writeFileSync(path.join(root, file), html);
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({
-        requestPageRateLimit: { max: 1000, timeWindowMs: 60_000 },
-        serviceRequestRateLimit: { max: 1000, timeWindowMs: 60_000 },
-        alerts: {},
-      }),
-      logger: false,
+  appOnFreshDatabase(
+    target,
+    {
+      requestPageRateLimit: { max: 1000, timeWindowMs: 60_000 },
+      serviceRequestRateLimit: { max: 1000, timeWindowMs: 60_000 },
+      alerts: {},
+    },
+    (ready) => ({ app, db } = ready),
+    {
       site: { ...emptyTestSite(root), notFoundPage: "404.html", spanishNotFoundPage: "es/404.html" },
-      db,
       requestPageClock: now,
       deskClock: now,
       retention: { autoStart: false },
-    });
+    },
+  );
+  beforeAll(async () => {
     const sent = await postServiceRequest(app, {});
     const partner = await addPartner(db.db);
     live.request = sent.token;
     live.offer = (await offerJob(db.db, sent.id, partner.id, now(), { linkHours: 1 })).token;
     live.here = (await createHereLink(db.db, sent.id, now())).token;
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   /** Each kind's page, and an answer its page's script sends (JSON, from the page itself). */
   const kinds = {

@@ -64,11 +64,11 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
       rateLimit: opts.rateLimit,
       now: opts.now,
       find: (tokenSha256, at) => find(opts.db, tokenSha256, at),
-      tooMany: (request, reply) => {
-        const locale = preferredLocale(request.headers["accept-language"]);
-        const message = fill(locationWords[locale].here.failed, { phone: site.phone.display });
-        reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-      },
+      // No page of its own for a 429: every /here answer over the limit is JSON, the page's included.
+      tooMany: (request) =>
+        fill(locationWords[preferredLocale(request.headers["accept-language"])].here.failed, {
+          phone: site.phone.display,
+        }),
     });
   const links = { here: linkTo(requestByHereToken), requestPage: linkTo(requestByPageToken) };
 

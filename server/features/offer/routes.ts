@@ -75,11 +75,8 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     rateLimit: opts.rateLimit,
     now,
     find: (tokenSha256, at) => offerByToken(db, tokenSha256, at),
-    tooMany: (_request, reply, { seconds, token, page }) => {
-      const message = said.tooMany(seconds);
-      if (!page) return reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-      reply.type("text/html; charset=utf-8").send(offerProblemPage(t.problemTitle, message, offerPagePath(token)));
-    },
+    tooMany: (_request, seconds) => said.tooMany(seconds),
+    tooManyPage: (_request, message, token) => offerProblemPage(t.problemTitle, message, offerPagePath(token)),
   });
 
   app

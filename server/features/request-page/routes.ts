@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
-import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { privateLinkRestSchema } from "../../../src/shared/private-link-schema";
 import { driverStatusOf, requestPagePath } from "../../../src/shared/request-page";
 import { REVIEW_EDIT_DAYS } from "../../../src/shared/review";
@@ -119,12 +118,10 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     rateLimit: opts.rateLimit,
     now,
     find: (tokenSha256, at) => requestByPageToken(db, tokenSha256, at),
-    tooMany: (request, reply, { seconds, token, page }) => {
+    tooMany: (request, seconds) => words[askedLocale(request)].tooMany(seconds),
+    tooManyPage: (request, message, token) => {
       const locale = askedLocale(request);
-      const message = words[locale].tooMany(seconds);
-      if (!page) return reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-      const href = requestPagePath(token);
-      reply.type("text/html; charset=utf-8").send(problemPage(words[locale].waitTitle, message, href, locale));
+      return problemPage(words[locale].waitTitle, message, requestPagePath(token), locale);
     },
   });
 
