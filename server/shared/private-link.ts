@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Locale, locales, preferredLocale } from "../../src/i18n/locales";
 import { fill, ui } from "../../src/i18n/ui";
 import type { ApiRefusal } from "../../src/shared/api-refusal";
+import { privateLinkRestSchema } from "../../src/shared/private-link-schema";
 import { site } from "../../src/shared/site";
 import type { RateLimitOptions } from "../config";
 import { clientKey } from "../plugins/client-key";
@@ -49,6 +51,14 @@ export interface PrivateLink<Found> {
   find(token: string): Promise<Found | undefined>;
   /** The one 404: the site's 404 page, or the JSON refusal. */
   notFound(request: FastifyRequest, reply: FastifyReply, page: boolean): FastifyReply;
+  /**
+   * GET `url` (a wildcard, "/offer/*"): the link's page. The token is the rest of the address, declared
+   * by the shared schema; `send` answers what it opens, and anything else gets the 429 or the one 404.
+   */
+  page(
+    url: string,
+    send: (found: Found, token: string, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ): void;
   /** What `open` found for this request: for a handler after a preValidation that opened the link. */
   openedBy(request: FastifyRequest): Found;
 }
@@ -86,19 +96,29 @@ export function privateLink<Found>(app: FastifyInstance, opts: PrivateLinkOption
     return true;
   };
   const find = (token: string) => opts.find(pageTokenHash(token), opts.now());
+  const open = async (request: FastifyRequest, reply: FastifyReply, token: string, page: boolean) => {
+    if (await overLimit(request, reply, token, page)) return undefined;
+    const found = await find(token);
+    if (!found) {
+      sendLinkNotFound(request, reply, page);
+      return undefined;
+    }
+    opened.set(request, found);
+    return found;
+  };
   return {
     overLimit,
     find,
+    open,
     notFound: sendLinkNotFound,
-    async open(request, reply, token, page) {
-      if (await overLimit(request, reply, token, page)) return undefined;
-      const found = await find(token);
-      if (!found) {
-        sendLinkNotFound(request, reply, page);
-        return undefined;
-      }
-      opened.set(request, found);
-      return found;
+    page(url, send) {
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .get(url, { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
+          const token = request.params["*"];
+          const found = await open(request, reply, token, true);
+          return found === undefined ? reply : send(found, token, request, reply);
+        });
     },
     openedBy(request) {
       const found = opened.get(request);

@@ -72,13 +72,9 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
     });
   const links = { here: linkTo(requestByHereToken), requestPage: linkTo(requestByPageToken) };
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get("/here/*", { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
-      const row = await links.here.open(request, reply, request.params["*"], true);
-      if (!row) return reply;
-      return reply.headers(PRIVATE_PAGE_HEADERS).type("text/html; charset=utf-8").send(page[row.language](undefined));
-    });
+  links.here.page("/here/*", async (row, _token, _request, reply) =>
+    reply.headers(PRIVATE_PAGE_HEADERS).type("text/html; charset=utf-8").send(page[row.language](undefined)),
+  );
 
   await app.register(positionRoutes, { ...opts, schemas, links });
   await app.register(placeRoutes, { ...opts, page, link: links.here });

@@ -79,18 +79,13 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     tooManyPage: (_request, message, token) => offerProblemPage(t.problemTitle, message, offerPagePath(token)),
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get("/offer/*", { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
-      const token = request.params["*"];
-      const found = await link.open(request, reply, token, true);
-      if (!found) return reply;
-      const at = now();
-      return reply
-        .headers(PRIVATE_PAGE_HEADERS)
-        .type("text/html; charset=utf-8")
-        .send(render(found, await offerPageState(db, found, at), token, at));
-    });
+  link.page("/offer/*", async (found, token, _request, reply) => {
+    const at = now();
+    return reply
+      .headers(PRIVATE_PAGE_HEADERS)
+      .type("text/html; charset=utf-8")
+      .send(render(found, await offerPageState(db, found, at), token, at));
+  });
 
   await app.register(partnerAnswerRoutes, { ...opts, link });
 }

@@ -2,10 +2,8 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
-import { privateLinkRestSchema } from "../../../src/shared/private-link-schema";
 import { driverStatusOf, requestPagePath } from "../../../src/shared/request-page";
 import { REVIEW_EDIT_DAYS } from "../../../src/shared/review";
 import { site as business } from "../../../src/shared/site";
@@ -125,24 +123,19 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     },
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get("/request/*", { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
-      const token = request.params["*"];
-      const row = await link.open(request, reply, token, true);
-      if (!row) return reply;
-      const review = reviewState(row, await reviewOfRequest(db, row.id), now());
-      const page = await encoded(
-        render[row.language](pageFacts(row), live(row), token, review, now()),
-        request.headers["accept-encoding"],
-      );
-      if (page.encoding) reply.header("Content-Encoding", page.encoding);
-      return reply
-        .headers(PRIVATE_PAGE_HEADERS)
-        .header("Vary", "Accept-Encoding")
-        .type("text/html; charset=utf-8")
-        .send(page.body);
-    });
+  link.page("/request/*", async (row, token, request, reply) => {
+    const review = reviewState(row, await reviewOfRequest(db, row.id), now());
+    const page = await encoded(
+      render[row.language](pageFacts(row), live(row), token, review, now()),
+      request.headers["accept-encoding"],
+    );
+    if (page.encoding) reply.header("Content-Encoding", page.encoding);
+    return reply
+      .headers(PRIVATE_PAGE_HEADERS)
+      .header("Vary", "Accept-Encoding")
+      .type("text/html; charset=utf-8")
+      .send(page.body);
+  });
 
   await app.register(streamRoutes, { ...opts, link, live, words, askedLocale });
   await app.register(driverAnswerRoutes, {
