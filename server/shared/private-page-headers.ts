@@ -1,6 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
+/**
+ * What every answer under a private link carries: the token in the address must not travel on (no
+ * Referer from the page or its links), no copy is kept by a cache, no search engine lists it (a 404 of a
+ * wrong token included). Set by each private route itself, and again by the hook below for any answer
+ * that reaches a private path another way.
+ */
+export const PRIVATE_PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
 const isDeskPath = (path: string) => path === "/desk" || path.startsWith("/desk/") || path.startsWith("/desk.");
 /**
  * A driver's request page, its API, and the confirmation that links to it; a partner's offer page and its
@@ -34,11 +46,7 @@ async function privatePageHeaders(app: FastifyInstance) {
   app.addHook("onSend", async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     if (isRequestPagePath(path)) {
-      // The token in the address must not travel on: no Referer from the page or its links, no copy
-      // kept by a cache, no search engine listing it (a 404 of a wrong token included).
-      reply.header("Referrer-Policy", "no-referrer");
-      reply.header("Cache-Control", "no-store");
-      reply.header("X-Robots-Tag", "noindex, nofollow");
+      reply.headers(PRIVATE_PAGE_HEADERS);
       return;
     }
     if (!isDeskPath(path)) return;

@@ -278,7 +278,7 @@ describe("a service request from the Spanish site", () => {
       headers: { "accept-language": "es-US" },
     });
     expect(api.statusCode).toBe(404);
-    expect(api.json().message).toMatch(/^No existe esa página de solicitud .* llámenos al \(209\) 555-0142\.$/);
+    expect(api.json().message).toMatch(/^Este enlace no funciona: .* llámenos al \(209\) 555-0142\.$/);
     // The two shells the server fills in are no pages of their own.
     for (const shell of ["/request", "/es/request", "/request.html", "/es/request.html"]) {
       expect((await app.inject({ method: "GET", url: shell })).statusCode, shell).toBe(404);

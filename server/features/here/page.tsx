@@ -6,9 +6,8 @@ import { HereSaid as HereSaidPart, type HereSaidState } from "../../../src/scree
 
 export type { HereSaidState as HereSaid };
 
-import { BareShell } from "../../../src/screens/page/ProblemPage";
 import { site } from "../../../src/shared/site";
-import { cutShell, htmlDocument } from "../request-page/page-shell";
+import { shellFiller } from "../../shared/slotted-shell";
 
 /**
  * The caller's location page (/here/{token}). The build writes it once per language
@@ -19,35 +18,35 @@ import { cutShell, htmlDocument } from "../request-page/page-shell";
 
 const HERE_PAGE_SLOTS = ["here-said"] as const;
 
-/**
- * Used when the site is not built (API-only tests): the same form, call link and slot without the
- * layout, in the language.
- */
-function bareShell(locale: Locale): string {
+/** What the bare page (the site not built: API-only tests) shows after its slot: the heading, the button, the form, the call link. */
+function bareControls(locale: Locale) {
   const t = locationWords[locale].here;
-  return htmlDocument(
-    <BareShell lang={languageTag[locale]} title={t.title} slots={[]} script="/here.js">
+  return (
+    <>
       <h1>{fill(t.heading, { name: site.name })}</h1>
       <button type="button" id="send-location" hidden>
         {t.button}
       </button>
       <div role="status" id="here-status" />
-      <div data-slot="here-said" />
       <form method="post" id="here-place-form">
         <label htmlFor="here-place">{t.placeLabel}</label>
         <input id="here-place" name="place" required />
         <button type="submit">{t.placeButton}</button>
       </form>
       <a href={`tel:${site.phone.e164}`}>{fill(t.call, { phone: site.phone.display })}</a>
-    </BareShell>,
+    </>
   );
 }
 
 /** The page in `locale` from its built shell (or the bare one), filled per answer. */
 export function herePageRenderer(shell: string | undefined, locale: Locale): (said: HereSaidState) => string {
-  const fillShell = cutShell(shell ?? bareShell(locale), HERE_PAGE_SLOTS, {
+  const fillShell = shellFiller(shell, HERE_PAGE_SLOTS, {
     name: "location page",
     view: "src/views/HerePage.astro",
+    lang: languageTag[locale],
+    title: locationWords[locale].here.title,
+    script: "/here.js",
+    children: bareControls(locale),
   });
   const words = locationWords[locale].here;
   return (said) => fillShell({ "here-said": renderToStaticMarkup(<HereSaidPart said={said} words={words} />) });

@@ -9,13 +9,14 @@ import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { herePlaceSchemaFor } from "../../../src/shared/here-place";
 import { locationFixSchemaFor } from "../../../src/shared/location";
 import type { Town } from "../../../src/shared/nearest-town";
+import { privateLinkParamsSchema, privateLinkRestSchema } from "../../../src/shared/private-link-schema";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
-import { clientKey } from "../../plugins/client-key";
+import { type PrivateLink, privateLink } from "../../shared/private-link";
+import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import { fromOwnPrivatePage } from "../../shared/same-origin";
 import { issuesInLanguage, zodIssuesOf } from "../../shared/schema-errors";
-import { REQUEST_PAGE_HEADERS } from "../request-page/routes";
 import { requestByPageToken } from "../request-page/store";
 import { type HereSaid, herePageRenderer } from "./page";
 import { recordFix, recordPlace, requestByHereToken } from "./store";
@@ -39,11 +40,11 @@ const PLACE_BODY_LIMIT = 4 * 1024;
  * (the request page's token). A position is taken only from our own page (fromOwnPrivatePage: another
  * site's page is refused 403) and only while the request is open: once it has ended (cancelled by the
  * driver, or completed, lost or spam at the desk) it is refused 409, from either link.
- * The token rules are the request page's: unguessable, stored as a hash, expiring (24 h), and every
- * unknown, malformed, over-long, expired or deleted one gets the same 404 after the same work (the
- * routes are wildcards, so a token of any length reaches the lookup). Each lookup counts against the
- * client's limit (the app's one client key) before it is made, and every answer carries the private
- * page's headers.
+ * The token rules are every private link's (server/shared/private-link.ts): unguessable, stored as a
+ * hash, expiring (24 h), and every unknown, malformed, over-long, expired or deleted one gets the one
+ * 404 after the same work (the routes are wildcards, so a token of any length reaches the lookup). Each
+ * lookup counts against the client's limit (the app's one client key, the /here links' count) before
+ * it is made, and every answer carries the private page's headers.
  */
 export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOptions) {
   // The position's schema in each language, its time bounded by this server's clock.
@@ -56,48 +57,30 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
     (said: HereSaid) => string
   >;
   await app.register(formbody, { bodyLimit: PLACE_BODY_LIMIT });
-  /**
-   * The token after /here/ or /api/here/: the rest of the address, whatever its length or shape (the
-   * wildcard routes), or the :token of the place routes.
-   */
-  const tokenOf = (request: FastifyRequest) => {
-    const params = request.params as Record<string, unknown>;
-    return String(params.token ?? params["*"] ?? "");
-  };
-  const overLimit = async (request: FastifyRequest, reply: FastifyReply) => {
-    const count = await app.counters.incr(`here:${clientKey(request)}`, opts.rateLimit.timeWindowMs);
-    if (count.current <= opts.rateLimit.max) return false;
-    const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
-    const locale = preferredLocale(request.headers["accept-language"]);
-    const message = fill(locationWords[locale].here.failed, { phone: site.phone.display });
-    reply.code(429).header("Retry-After", String(seconds)).headers(REQUEST_PAGE_HEADERS);
-    reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-    return true;
-  };
+  /** A /here link, and the driver's request page link its "Send my location again" answers to: counted together. */
+  const linkTo = (find: typeof requestByHereToken) =>
+    privateLink<FoundRow>(app, {
+      counter: "here",
+      rateLimit: opts.rateLimit,
+      now: opts.now,
+      find: (tokenSha256, at) => find(opts.db, tokenSha256, at),
+      // No page of its own for a 429: every /here answer over the limit is JSON, the page's included.
+      tooMany: (request) =>
+        fill(locationWords[preferredLocale(request.headers["accept-language"])].here.failed, {
+          phone: site.phone.display,
+        }),
+    });
+  const links = { here: linkTo(requestByHereToken), requestPage: linkTo(requestByPageToken) };
 
-  app.get("/here/*", async (request, reply) => {
-    if (await overLimit(request, reply)) return reply;
-    const row = await requestByHereToken(opts.db, tokenOf(request), opts.now());
-    if (!row)
-      return reply.headers(REQUEST_PAGE_HEADERS).sendNotFoundPage(preferredLocale(request.headers["accept-language"]));
-    return reply.headers(REQUEST_PAGE_HEADERS).type("text/html; charset=utf-8").send(page[row.language](undefined));
-  });
+  links.here.page("/here/*", async (row, _token, _request, reply) =>
+    reply.headers(PRIVATE_PAGE_HEADERS).type("text/html; charset=utf-8").send(page[row.language](undefined)),
+  );
 
-  await app.register(positionRoutes, { ...opts, schemas, overLimit, tokenOf });
-  await app.register(placeRoutes, { ...opts, page, overLimit, tokenOf });
+  await app.register(positionRoutes, { ...opts, schemas, links });
+  await app.register(placeRoutes, { ...opts, page, link: links.here });
 }
 
 type FoundRow = { id: number; language: Locale; endedAt: Date | null };
-interface PrivateRouteOptions extends HereRouteOptions {
-  overLimit: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
-  tokenOf: (request: FastifyRequest) => string;
-}
-
-const notFoundJson = (reply: FastifyReply) =>
-  reply
-    .code(404)
-    .headers(REQUEST_PAGE_HEADERS)
-    .send({ error: "Not Found", message: "This link does not work.", code: "not_found" } satisfies ApiRefusal);
 
 /** A fix sent as null is a fix sent without a body (the schema says what is missing). */
 const bodyOrNothing = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((body) => body ?? undefined, schema);
@@ -105,54 +88,61 @@ const bodyOrNothing = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((body)
 /**
  * The position a phone sends: POST /api/here/{token} (a /here link) and /api/request-location/{token}
  * (the driver's own request page). Before the body is checked (preValidation): our own page only (403),
- * the client's limit (429), a request the token opens (404) and still open (409); then the position's
+ * the link's limit (429) and lookup (the one 404), a request still open (409); then the position's
  * schema (400 naming the field, in the request's language), and 204 once stored.
  */
 async function positionRoutes(
   instance: FastifyInstance,
-  opts: PrivateRouteOptions & { schemas: Record<Locale, ReturnType<typeof locationFixSchemaFor>> },
+  opts: HereRouteOptions & {
+    schemas: Record<Locale, ReturnType<typeof locationFixSchemaFor>>;
+    links: Record<"here" | "requestPage", PrivateLink<FoundRow>>;
+  },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const rows = new WeakMap<FastifyRequest, FoundRow>();
-  const lookUp = (find: typeof requestByHereToken) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (crossSite(request, reply)) return reply;
-    if (await opts.overLimit(request, reply)) return reply;
-    const row = await find(opts.db, opts.tokenOf(request), opts.now());
-    if (!row) return notFoundJson(reply);
-    reply.headers(REQUEST_PAGE_HEADERS);
-    if (row.endedAt) {
-      return reply.code(409).send({
-        error: "Conflict",
-        message: fill(locationWords[row.language].again.ended, { phone: site.phone.display }),
-        code: "conflict",
-      } satisfies ApiRefusal);
-    }
-    rows.set(request, row);
-  };
-  const refuseFix = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const englishIssues = zodIssuesOf(error);
-    const row = rows.get(request);
-    if (!englishIssues || !row) throw error;
-    const fields: Record<string, string> = {};
-    for (const issue of issuesInLanguage(opts.schemas[row.language], request.body, englishIssues)) {
-      fields[String(issue.path[0])] ??= issue.message;
-    }
-    return reply
-      .code(400)
-      .headers(REQUEST_PAGE_HEADERS)
-      .send({ error: "Bad Request", message: Object.values(fields).join(" "), code: "invalid_fields", fields });
-  };
+  const lookUp =
+    (link: PrivateLink<FoundRow>) => async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+      if (crossSite(request, reply)) return reply;
+      const row = await link.open(request, reply, token, false);
+      if (!row) return reply;
+      reply.headers(PRIVATE_PAGE_HEADERS);
+      if (row.endedAt) {
+        return reply.code(409).send({
+          error: "Conflict",
+          message: fill(locationWords[row.language].again.ended, { phone: site.phone.display }),
+          code: "conflict",
+        } satisfies ApiRefusal);
+      }
+    };
+  const refuseFix =
+    (link: PrivateLink<FoundRow>) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const englishIssues = zodIssuesOf(error);
+      if (!englishIssues) throw error;
+      // The body is checked only after the preValidation opened the link.
+      const row = link.openedBy(request);
+      const fields: Record<string, string> = {};
+      for (const issue of issuesInLanguage(opts.schemas[row.language], request.body, englishIssues)) {
+        fields[String(issue.path[0])] ??= issue.message;
+      }
+      return reply
+        .code(400)
+        .headers(PRIVATE_PAGE_HEADERS)
+        .send({ error: "Bad Request", message: Object.values(fields).join(" "), code: "invalid_fields", fields });
+    };
   const body = bodyOrNothing(opts.schemas.en);
-  const links = [
-    ["/api/request-location/*", requestByPageToken, "the driver's request page"],
-    ["/api/here/*", requestByHereToken, "a /here link"],
+  const routes = [
+    ["/api/request-location/*", opts.links.requestPage, "the driver's request page"],
+    ["/api/here/*", opts.links.here, "a /here link"],
   ] as const;
-  for (const [url, find, via] of links) {
+  for (const [url, link, via] of routes) {
     app.post(
       url,
-      { preValidation: lookUp(find), schema: { body }, errorHandler: refuseFix },
+      {
+        preValidation: (request, reply) => lookUp(link)(request, reply, request.params["*"]),
+        schema: { params: privateLinkRestSchema, body },
+        errorHandler: refuseFix(link),
+      },
       async (request, reply) => {
-        const row = rows.get(request) as FoundRow;
+        const row = link.openedBy(request);
         await recordFix(opts.db, row.id, request.body, opts.towns, opts.now());
         await app.domainEvents.emit("request.changed", { requestId: row.id });
         request.log.info({ serviceRequestId: row.id }, `position received from ${via}`);
@@ -168,7 +158,7 @@ function crossSite(request: FastifyRequest, reply: FastifyReply) {
   const locale = preferredLocale(request.headers["accept-language"]);
   reply
     .code(403)
-    .headers(REQUEST_PAGE_HEADERS)
+    .headers(PRIVATE_PAGE_HEADERS)
     .send({
       error: "Forbidden",
       message: fill(locationWords[locale].crossSite, { phone: site.phone.display }),
@@ -191,10 +181,10 @@ const placeBodies = { en: placeBody(placeSchemas.en), es: placeBody(placeSchemas
  */
 async function placeRoutes(
   instance: FastifyInstance,
-  opts: PrivateRouteOptions & { page: Record<Locale, (said: HereSaid) => string> },
+  opts: HereRouteOptions & { page: Record<Locale, (said: HereSaid) => string>; link: PrivateLink<FoundRow> },
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const rows = new WeakMap<FastifyRequest, FoundRow>();
+  const { link } = opts;
   const viaOf = (request: FastifyRequest) => (request.url.startsWith("/api/") ? "json" : "form");
 
   const refuse = (
@@ -204,7 +194,7 @@ async function placeRoutes(
     code: 400 | 403 | 409,
     message: string,
   ) => {
-    reply.code(code).headers(REQUEST_PAGE_HEADERS);
+    reply.code(code).headers(PRIVATE_PAGE_HEADERS);
     if (viaOf(request) === "form") {
       return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ problem: message }));
     }
@@ -213,43 +203,42 @@ async function placeRoutes(
     const fields = code === 400 ? { fields: { place: message } } : {};
     return reply.send({ error, message, code: refusal, ...fields } satisfies ApiRefusal);
   };
-  const lookUp = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await opts.overLimit(request, reply)) return reply;
-    const row = await requestByHereToken(opts.db, opts.tokenOf(request), opts.now());
-    if (!row) {
-      if (viaOf(request) === "json") return notFoundJson(reply);
-      return reply.headers(REQUEST_PAGE_HEADERS).sendNotFoundPage(preferredLocale(request.headers["accept-language"]));
-    }
+  const lookUp = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const row = await link.open(request, reply, token, viaOf(request) === "form");
+    if (!row) return reply;
     const phone = { phone: site.phone.display };
     if (!fromOwnPrivatePage(request)) {
       return refuse(request, reply, row, 403, fill(locationWords[row.language].here.crossSite, phone));
     }
     if (row.endedAt) return refuse(request, reply, row, 409, fill(locationWords[row.language].again.ended, phone));
-    rows.set(request, row);
   };
   const refusePlace = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const englishIssues = zodIssuesOf(error);
-    const row = rows.get(request);
-    if (!englishIssues || !row) throw error;
+    if (!englishIssues) throw error;
+    // The body is checked only after the preValidation opened the link.
+    const row = link.openedBy(request);
     const issue = issuesInLanguage(placeBodies[row.language], request.body, englishIssues)[0];
     return refuse(request, reply, row, 400, issue?.message ?? locationWords[row.language].here.placeMissing);
   };
-  const route = {
-    bodyLimit: PLACE_BODY_LIMIT,
-    preValidation: lookUp,
-    schema: { params: z.object({ token: z.string() }), body: placeBodies.en },
-    errorHandler: refusePlace,
-  };
   for (const url of ["/api/here/:token/place", "/here/:token"]) {
-    app.post(url, route, async (request, reply) => {
-      const row = rows.get(request) as FoundRow;
-      await recordPlace(opts.db, row.id, request.body.place, opts.now());
-      request.log.info({ serviceRequestId: row.id }, "place typed on a /here link");
-      reply.headers(REQUEST_PAGE_HEADERS);
-      if (viaOf(request) === "form") {
-        return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ sent: true }));
-      }
-      return reply.code(204).send();
-    });
+    const route = {
+      bodyLimit: PLACE_BODY_LIMIT,
+      schema: { params: privateLinkParamsSchema, body: placeBodies.en },
+      errorHandler: refusePlace,
+    };
+    app.post(
+      url,
+      { ...route, preValidation: (request, reply) => lookUp(request, reply, request.params.token) },
+      async (request, reply) => {
+        const row = link.openedBy(request);
+        await recordPlace(opts.db, row.id, request.body.place, opts.now());
+        request.log.info({ serviceRequestId: row.id }, "place typed on a /here link");
+        reply.headers(PRIVATE_PAGE_HEADERS);
+        if (viaOf(request) === "form") {
+          return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ sent: true }));
+        }
+        return reply.code(204).send();
+      },
+    );
   }
 }

@@ -21,10 +21,11 @@ export async function createHereLink(db: Db, requestId: number, now: Date) {
 }
 
 /**
- * The request a /here token opens, or undefined for an unknown, malformed, expired or deleted one: every
- * candidate is hashed and looked up the same way, so the answer takes the same work whatever it is.
+ * The request a /here token's hash opens, or undefined for an unknown, malformed, expired or deleted
+ * one: the caller (server/shared/private-link.ts) hashes every candidate, and this is the same one
+ * query for each, so the answer takes the same work whatever it is.
  */
-export async function requestByHereToken(db: Db, candidate: string, now: Date) {
+export async function requestByHereToken(db: Db, tokenSha256: string, now: Date) {
   const [row] = await db
     .select({
       id: serviceRequests.id,
@@ -34,7 +35,7 @@ export async function requestByHereToken(db: Db, candidate: string, now: Date) {
     })
     .from(hereLinks)
     .innerJoin(serviceRequests, eq(serviceRequests.id, hereLinks.serviceRequestId))
-    .where(and(eq(hereLinks.tokenSha256, pageTokenHash(candidate)), gt(hereLinks.expiresAt, now)));
+    .where(and(eq(hereLinks.tokenSha256, tokenSha256), gt(hereLinks.expiresAt, now)));
   return row;
 }
 

@@ -2,10 +2,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { offerPage as t } from "../../../src/i18n/en/offer-page";
 import { fill } from "../../../src/i18n/ui";
 import { OfferBody, OfferHeading } from "../../../src/screens/offer/OfferPage";
-import { BareShell, ProblemPage } from "../../../src/screens/page/ProblemPage";
+import { ProblemPage } from "../../../src/screens/page/ProblemPage";
 import type { OfferPageState } from "../../../src/shared/partner-schema";
 import { site, telHref } from "../../../src/shared/site";
-import { cutShell, htmlDocument } from "../request-page/page-shell";
+import { htmlDocument, shellFiller } from "../../shared/slotted-shell";
 import { townNamedIn } from "./dropoff-town";
 import type { FoundOffer } from "./store";
 
@@ -35,8 +35,6 @@ import type { FoundOffer } from "./store";
 
 const SLOTS = ["offer-heading", "offer-body"] as const;
 
-const bareShell = htmlDocument(<BareShell lang="en" title={t.title} slots={SLOTS} />);
-
 const callUs = fill(t.callUs, { phone: site.phone.display });
 
 /** `now` is the server's clock (tests move it): the deadline's "6 min left" is written as of it. */
@@ -44,7 +42,12 @@ export type OfferPageRenderer = (found: FoundOffer, state: OfferPageState, token
 
 /** Makes the renderer of the built shell (or of a bare page when the site is not built); `towns` are the towns served. */
 export function offerPageRenderer(shell: string | undefined, towns: readonly string[]): OfferPageRenderer {
-  const fillShell = cutShell(shell ?? bareShell, SLOTS, { name: "offer page", view: "src/views/OfferPage.astro" });
+  const fillShell = shellFiller(shell, SLOTS, {
+    name: "offer page",
+    view: "src/views/OfferPage.astro",
+    lang: "en",
+    title: t.title,
+  });
   const townIn = (place: string) => townNamedIn(place, towns);
   return (found, state, token, now = new Date()) =>
     fillShell({

@@ -1,31 +1,31 @@
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { offerPage as t } from "../../../src/i18n/en/offer-page";
-import { preferredLocale } from "../../../src/i18n/locales";
 import { fill } from "../../../src/i18n/ui";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import {
   acceptOfferSchema,
   declineOfferSchema,
   jobStepSchema,
-  OFFER_ACTIONS,
   type OfferAction,
   type OfferPageState,
   offerPagePath,
 } from "../../../src/shared/partner-schema";
+import { privateLinkParamsSchema, privateLinkRestSchema } from "../../../src/shared/private-link-schema";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel } from "../../db/schema";
 import { isFormPost } from "../../form-post";
-import { clientKey } from "../../plugins/client-key";
+import { orEmpty } from "../../shared/body-schema";
+import { type PrivateLink, privateLink } from "../../shared/private-link";
+import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import { fromOwnPrivatePage } from "../../shared/same-origin";
 import { zodIssuesOf } from "../../shared/schema-errors";
 import type { SiteFiles } from "../../site-files";
-import { REQUEST_PAGE_HEADERS } from "../request-page/routes";
-import { type AnswerOutcome, acceptOffer, declineOffer, reportStep } from "./answers";
+import { type AnswerOutcome, acceptOffer, declineOffer, type OfferKey, reportStep } from "./answers";
 import { callUs, offerPageRenderer, offerProblemPage } from "./render";
 import { type FoundOffer, offerByToken, offerPageState, stateOf } from "./store";
 
@@ -41,25 +41,17 @@ interface OfferRouteOptions {
 }
 
 const said = {
-  notFound: fill(t.notFound, { callUs }),
   crossSite: fill(t.crossSite, { callUs }),
   unreadable: fill(t.unreadable, { callUs }),
   tooMany: (seconds: number) => fill(t.tooMany, { seconds, callUs }),
   refused: (why: keyof typeof t.refusals) => fill(t.refusals[why], { callUs }),
 };
 
-/** The rest of the address after /offer/ or /api/offer/: any length or shape reaches the same lookup. */
-const restOf = (request: FastifyRequest) => String((request.params as Record<string, unknown>)["*"] ?? "");
-
-/** "{token}/{action}" split at its last slash; an unknown action is kept as undefined (404 after the lookup). */
-function tokenAndAction(rest: string): { token: string; action: OfferAction | undefined } {
+/** The token of "{token}/{anything}": the address up to its last slash (the catch-all's lookup). */
+const tokenBeforeAction = (rest: string) => {
   const at = rest.lastIndexOf("/");
-  const action = rest.slice(at + 1);
-  return {
-    token: at < 0 ? rest : rest.slice(0, at),
-    action: at >= 0 && (OFFER_ACTIONS as readonly string[]).includes(action) ? (action as OfferAction) : undefined,
-  };
-}
+  return at < 0 ? rest : rest.slice(0, at);
+};
 
 /**
  * A partner operator's offer page and its answers:
@@ -78,138 +70,130 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
   await app.register(formbody);
   app.removeContentTypeParser("text/plain");
 
-  const overLimit = async (request: FastifyRequest, reply: FastifyReply, pageHref: string | undefined) => {
-    const count = await app.counters.incr(`offer-page:${clientKey(request)}`, opts.rateLimit.timeWindowMs);
-    if (count.current <= opts.rateLimit.max) return false;
-    const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
-    const message = said.tooMany(seconds);
-    reply.code(429).header("Retry-After", String(seconds)).headers(REQUEST_PAGE_HEADERS);
-    if (pageHref) reply.type("text/html; charset=utf-8").send(offerProblemPage(t.problemTitle, message, pageHref));
-    else reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-    return true;
-  };
-  /** The request page's 404, in the browser's language: a link that opens nothing says nothing. */
-  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .headers(REQUEST_PAGE_HEADERS)
-      .header("Vary", "Accept-Language")
-      .sendNotFoundPage(preferredLocale(request.headers["accept-language"]));
-  const notFoundJson = (reply: FastifyReply) =>
-    reply
-      .code(404)
-      .headers(REQUEST_PAGE_HEADERS)
-      .send({ error: "Not Found", message: said.notFound, code: "not_found" } satisfies ApiRefusal);
+  const link = privateLink<FoundOffer>(app, {
+    counter: "offer-page",
+    rateLimit: opts.rateLimit,
+    now,
+    find: (tokenSha256, at) => offerByToken(db, tokenSha256, at),
+    tooMany: (_request, seconds) => said.tooMany(seconds),
+    tooManyPage: (_request, message, token) => offerProblemPage(t.problemTitle, message, offerPagePath(token)),
+  });
 
-  app.get("/offer/*", async (request, reply) => {
-    const token = restOf(request);
-    if (await overLimit(request, reply, offerPagePath(token))) return reply;
+  link.page("/offer/*", async (found, token, _request, reply) => {
     const at = now();
-    const found = await offerByToken(db, token, at);
-    if (!found) return notFoundPage(request, reply);
     return reply
-      .headers(REQUEST_PAGE_HEADERS)
+      .headers(PRIVATE_PAGE_HEADERS)
       .type("text/html; charset=utf-8")
       .send(render(found, await offerPageState(db, found, at), token, at));
   });
 
-  await app.register(partnerAnswerRoutes, { ...opts, overLimit, notFoundPage, notFoundJson });
+  await app.register(partnerAnswerRoutes, { ...opts, link });
 }
-
-/** A missing body is an empty one; the schema says the rest. */
-const orEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((body) => body ?? {}, schema);
-const answerSchemas = {
-  accept: { schema: orEmpty(acceptOfferSchema), field: "etaMinutes" },
-  decline: { schema: orEmpty(declineOfferSchema), field: "reason" },
-  step: { schema: orEmpty(jobStepSchema), field: "step" },
-} as const satisfies Record<OfferAction, unknown>;
 
 interface AnswerRouteOptions extends OfferRouteOptions {
-  overLimit: (request: FastifyRequest, reply: FastifyReply, pageHref: string | undefined) => Promise<boolean>;
-  notFoundPage: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-  notFoundJson: (reply: FastifyReply) => FastifyReply;
-}
-
-/** What the partner's answer routes share: the options, and the offer each answer's token opened. */
-interface PartnerAnswers {
-  opts: AnswerRouteOptions;
-  /** The offer each answer's token opened, found before its body is checked. */
-  offers: WeakMap<FastifyRequest, FoundOffer>;
-  /** The checks before the body is read: from the page itself, within the limit; then the lookup. */
-  lookUp: (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<FastifyReply | undefined>;
+  /** The offer page's private link: its limit, its lookup and its 404. */
+  link: PrivateLink<FoundOffer>;
 }
 
 /**
- * The partner's answers, POST /api/offer/{token}/{accept,decline,step}. Before the body is checked
- * (preValidation): from the page itself (403), within the client's limit (429), an offer the token
- * opens (404); then the action's schema checks the body (400 naming the field). Any other address
- * under /api/offer/ gets the same 404 after the same lookup.
+ * One answer's route: its body's schema, the field a refusal names when the issue names none, and how
+ * the checked body is stored. Written per action (answerRoute), so each store is typed by its own schema.
  */
-async function partnerAnswerRoutes(app: FastifyInstance, opts: AnswerRouteOptions) {
-  const offers = new WeakMap<FastifyRequest, FoundOffer>();
-  const answers: PartnerAnswers = { opts, offers, lookUp: offerLookup(opts, offers) };
-  for (const action of OFFER_ACTIONS) registerAnswerRoute(app, answers, action);
+interface AnswerRoute<Body extends z.ZodTypeAny> {
+  body: Body;
+  field: string;
+  store: (opts: AnswerRouteOptions, key: OfferKey, body: z.output<Body>, at: Date) => Promise<AnswerOutcome>;
+}
+const answerRoute = <Body extends z.ZodTypeAny>(route: AnswerRoute<Body>) => route;
+
+const answerRoutes = {
+  accept: answerRoute({
+    body: orEmpty(acceptOfferSchema),
+    field: "etaMinutes",
+    store: ({ db }, key, body, at) => acceptOffer(db, key, body.etaMinutes, at),
+  }),
+  decline: answerRoute({
+    body: orEmpty(declineOfferSchema),
+    field: "reason",
+    store: ({ db }, key, body, at) => declineOffer(db, key, body.reason, at),
+  }),
+  step: answerRoute({
+    body: orEmpty(jobStepSchema),
+    field: "step",
+    store: ({ db, alertChannels }, key, body, at) => reportStep(db, key, body.step, body.reason, at, alertChannels),
+  }),
+} as const satisfies Record<OfferAction, unknown>;
+
+/**
+ * The partner's answers, POST /api/offer/{token}/{accept,decline,step}. Before the body is checked
+ * (preValidation): from the page itself (403), then the private link's limit (429) and lookup (the one
+ * 404); then the action's schema checks the body (400 naming the field). Any other address under
+ * /api/offer/ gets the same 404 after the same lookup.
+ */
+async function partnerAnswerRoutes(instance: FastifyInstance, opts: AnswerRouteOptions) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  registerAnswerRoute(app, opts, "accept", answerRoutes.accept);
+  registerAnswerRoute(app, opts, "decline", answerRoutes.decline);
+  registerAnswerRoute(app, opts, "step", answerRoutes.step);
 
   // Any other POST under /api/offer/: the same checks and lookup, then 404, so no address answers sooner.
-  app.post("/api/offer/*", async (request, reply) => {
-    await answers.lookUp(request, reply, tokenAndAction(restOf(request)).token);
-    return reply.sent ? reply : notFound(opts, request, reply);
+  app.post("/api/offer/*", { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
+    if (!(await opened(opts, request, reply, tokenBeforeAction(request.params["*"])))) return reply;
+    return opts.link.notFound(request, reply, isFormPost(request));
   });
 }
 
-const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
-
-const notFound = (opts: AnswerRouteOptions, request: FastifyRequest, reply: FastifyReply) =>
-  isFormPost(request) ? opts.notFoundPage(request, reply) : opts.notFoundJson(reply);
-
-/** Looks up the offer an answer's token opens, after checking where it came from and how often. */
-function offerLookup(opts: AnswerRouteOptions, offers: WeakMap<FastifyRequest, FoundOffer>) {
-  return async (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    if (!fromOwnPrivatePage(request)) {
-      return reply
-        .code(403)
-        .headers(REQUEST_PAGE_HEADERS)
-        .send({ error: "Forbidden", message: said.crossSite, code: "refused" } satisfies ApiRefusal);
-    }
-    if (await opts.overLimit(request, reply, isFormPost(request) ? offerPagePath(token) : undefined)) return reply;
-    const found = await offerByToken(opts.db, token, opts.now());
-    if (found) offers.set(request, found);
-  };
+/**
+ * Opens the offer an answer's token names, after checking where it came from: true when found, false
+ * once the 403, the 429 or the 404 is sent.
+ */
+async function opened(opts: AnswerRouteOptions, request: FastifyRequest, reply: FastifyReply, token: string) {
+  if (!fromOwnPrivatePage(request)) {
+    reply
+      .code(403)
+      .headers(PRIVATE_PAGE_HEADERS)
+      .send({ error: "Forbidden", message: said.crossSite, code: "refused" } satisfies ApiRefusal);
+    return false;
+  }
+  return (await opts.link.open(request, reply, token, isFormPost(request))) !== undefined;
 }
 
 /** POST /api/offer/{token}/{action}: the action's schema checks the body, then the answer is stored. */
-function registerAnswerRoute(instance: FastifyInstance, answers: PartnerAnswers, action: OfferAction) {
+function registerAnswerRoute<Body extends z.ZodTypeAny>(
+  instance: FastifyInstance,
+  opts: AnswerRouteOptions,
+  action: OfferAction,
+  route: AnswerRoute<Body>,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { opts, offers, lookUp } = answers;
-  const { schema, field } = answerSchemas[action];
   app.post(
     `/api/offer/:token/${action}`,
     {
       preValidation: async (request, reply) => {
-        await lookUp(request, reply, tokenOf(request));
-        if (!reply.sent && !offers.has(request)) return notFound(opts, request, reply);
+        if (!(await opened(opts, request, reply, request.params.token))) return reply;
       },
-      schema: { params: z.object({ token: z.string() }), body: schema },
+      schema: { params: privateLinkParamsSchema, body: route.body },
       errorHandler: (error: FastifyError, request, reply) => {
         const issue = zodIssuesOf(error)?.[0];
         if (!issue) throw error;
         const body = request.body;
         const readable = typeof body === "object" && body !== null && !Array.isArray(body);
-        const name = String(issue.path[0] ?? field);
-        return refuseField(request, reply, name, readable ? issue.message : said.unreadable);
+        const name = String(issue.path[0] ?? route.field);
+        return refuseField(request, reply, request.params.token, name, readable ? issue.message : said.unreadable);
       },
     },
     async (request, reply) => {
-      const found = offers.get(request) as FoundOffer;
+      const found = opts.link.openedBy(request);
       const key = { offerId: found.offer.id, requestId: found.request.id, companyName: found.partner.companyName };
-      const body = request.body as Record<string, unknown>;
-      const outcome = await answer(opts.db, key, action, body, opts.now(), opts.alertChannels);
-      return sendOutcome(app, opts, { request, reply, action, found, outcome });
+      const outcome = await route.store(opts, key, request.body, opts.now());
+      return sendOutcome(app, opts, { request, reply, token: request.params.token, action, found, outcome });
     },
   );
 }
 
 interface AnsweredOffer {
   request: FastifyRequest;
+  token: string;
   reply: FastifyReply;
   action: OfferAction;
   found: FoundOffer;
@@ -218,23 +202,19 @@ interface AnsweredOffer {
 
 /** The answer's outcome: 303 back to the page for a form, else the offer's state (409 with it when refused). */
 async function sendOutcome(app: FastifyInstance, opts: AnswerRouteOptions, answered: AnsweredOffer) {
-  const { request, reply, action, found, outcome } = answered;
-  if (!outcome) return notFound(opts, request, reply);
+  const { request, reply, token, action, found, outcome } = answered;
+  if (!outcome) return opts.link.notFound(request, reply, isFormPost(request));
   if ("changed" in outcome && outcome.changed) {
     await app.domainEvents.emit("offer.answered", { requestId: found.request.id, action });
     request.log.info({ offerId: found.offer.id, action }, "offer answered by its partner");
   }
   // Without JavaScript, back to the page, which now shows where the job stands (taken, accepted, …).
-  if (isFormPost(request))
-    return reply
-      .code(303)
-      .headers(REQUEST_PAGE_HEADERS)
-      .redirect(offerPagePath(tokenOf(request)), 303);
+  if (isFormPost(request)) return reply.code(303).headers(PRIVATE_PAGE_HEADERS).redirect(offerPagePath(token), 303);
   const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, opts.now());
   if ("refused" in outcome) {
     return reply
       .code(409)
-      .headers(REQUEST_PAGE_HEADERS)
+      .headers(PRIVATE_PAGE_HEADERS)
       .send({
         error: "Conflict",
         message: said.refused(outcome.refused),
@@ -242,15 +222,15 @@ async function sendOutcome(app: FastifyInstance, opts: AnswerRouteOptions, answe
         offer: state,
       } satisfies ApiRefusal & { offer: OfferPageState });
   }
-  return reply.headers(REQUEST_PAGE_HEADERS).send({ offer: state });
+  return reply.headers(PRIVATE_PAGE_HEADERS).send({ offer: state });
 }
 
 /** 400 naming the field: the offer page with the problem for a form, else JSON. */
-function refuseField(request: FastifyRequest, reply: FastifyReply, field: string, problem: string) {
+function refuseField(request: FastifyRequest, reply: FastifyReply, token: string, field: string, problem: string) {
   const message = `${problem} ${callUs}`;
-  reply.code(400).headers(REQUEST_PAGE_HEADERS);
+  reply.code(400).headers(PRIVATE_PAGE_HEADERS);
   if (isFormPost(request)) {
-    const pageHref = offerPagePath((request.params as { token: string }).token);
+    const pageHref = offerPagePath(token);
     return reply.type("text/html; charset=utf-8").send(offerProblemPage(t.problemTitle, message, pageHref));
   }
   return reply.send({
@@ -259,25 +239,4 @@ function refuseField(request: FastifyRequest, reply: FastifyReply, field: string
     code: "invalid_fields",
     fields: { [field]: message },
   } satisfies ApiRefusal & { fields: Record<string, string> });
-}
-
-/** Stores the partner's answer, checked by its route's schema. */
-function answer(
-  db: Db,
-  key: Parameters<typeof acceptOffer>[1],
-  action: OfferAction,
-  body: Record<string, unknown>,
-  at: Date,
-  alertChannels: readonly AlertChannel[] | undefined,
-): Promise<AnswerOutcome> {
-  if (action === "accept") return acceptOffer(db, key, body.etaMinutes as number, at);
-  if (action === "decline") return declineOffer(db, key, body.reason as string, at);
-  return reportStep(
-    db,
-    key,
-    body.step as z.infer<typeof jobStepSchema>["step"],
-    body.reason as string,
-    at,
-    alertChannels,
-  );
 }

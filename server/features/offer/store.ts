@@ -12,7 +12,6 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
-import { pageTokenHash } from "../../shared/page-tokens";
 
 /** Reading an offer through its link's token: the offer, its partner and its request. */
 
@@ -23,19 +22,19 @@ export interface FoundOffer {
 }
 
 /**
- * The offer a token opens, or undefined: unknown, malformed, expired link and deleted request alike.
- * Every candidate is hashed and looked up by the same one query, whatever it looks like, so none of
- * those answers sooner than another. The link grants this one offer and nothing else: the rest of the
+ * The offer a token's hash opens, or undefined: unknown, malformed, expired link and deleted request
+ * alike. The caller (server/shared/private-link.ts) hashes every candidate, whatever it looks like, and
+ * this is the same one query for each, so none of those answers sooner than another. The link grants this one offer and nothing else: the rest of the
  * request is read through the offer's own foreign keys.
  */
-export async function offerByToken(db: Db, candidate: string, now: Date): Promise<FoundOffer | undefined> {
+export async function offerByToken(db: Db, tokenSha256: string, now: Date): Promise<FoundOffer | undefined> {
   const [row] = await db
     .select({ offer: partnerOffers, partner: partners, request: serviceRequests })
     .from(offerLinks)
     .innerJoin(partnerOffers, eq(partnerOffers.id, offerLinks.offerId))
     .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
     .innerJoin(serviceRequests, eq(serviceRequests.id, partnerOffers.serviceRequestId))
-    .where(and(eq(offerLinks.tokenSha256, pageTokenHash(candidate)), gt(offerLinks.expiresAt, now)))
+    .where(and(eq(offerLinks.tokenSha256, tokenSha256), gt(offerLinks.expiresAt, now)))
     .limit(1);
   return row;
 }

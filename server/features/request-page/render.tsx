@@ -2,7 +2,7 @@ import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { type Locale, languageTag } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
 import { JsonScript } from "../../../src/screens/page/JsonScript";
-import { BareShell, ProblemPage } from "../../../src/screens/page/ProblemPage";
+import { ProblemPage } from "../../../src/screens/page/ProblemPage";
 import { REQUEST_ISLANDS_DATA_ID, requestIslandsProps } from "../../../src/screens/request/islands";
 import { requestIslandsWords } from "../../../src/screens/request/props";
 import { RequestFacts, RequestHeading } from "../../../src/screens/request/RequestFacts";
@@ -11,7 +11,7 @@ import { RequestReview } from "../../../src/screens/request/RequestReview";
 import type { RequestPageFacts, RequestPageLive } from "../../../src/shared/request-page";
 import type { RequestReviewState } from "../../../src/shared/review";
 import { site } from "../../../src/shared/site";
-import { cutShell, htmlDocument } from "./page-shell";
+import { htmlDocument, shellFiller } from "../../shared/slotted-shell";
 
 /**
  * The driver's request page, rendered for one request in the request's language. The build writes
@@ -31,12 +31,6 @@ const REQUEST_PAGE_SLOTS = [
   "request-facts",
 ] as const;
 
-/** Used when the site is not built (API-only tests): the same slots without the layout, in the language. */
-const bareShell = (locale: Locale) =>
-  htmlDocument(
-    <BareShell lang={languageTag[locale]} title={ui[locale].requestPage.title} slots={REQUEST_PAGE_SLOTS} />,
-  );
-
 type RequestPageRenderer = (
   facts: RequestPageFacts,
   live: RequestPageLive,
@@ -48,9 +42,11 @@ type RequestPageRenderer = (
 
 /** Makes the renderer of one language's built shell (or of a bare page when the site is not built). */
 export function requestPageRenderer(shell: string | undefined, locale: Locale): RequestPageRenderer {
-  const fillShell = cutShell(shell ?? bareShell(locale), REQUEST_PAGE_SLOTS, {
+  const fillShell = shellFiller(shell, REQUEST_PAGE_SLOTS, {
     name: "request page",
     view: "src/views/DriverRequestPage.astro",
+    lang: languageTag[locale],
+    title: ui[locale].requestPage.title,
   });
   const words = requestIslandsWords(locale);
   return (facts, live, token, review, now) => {

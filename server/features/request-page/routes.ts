@@ -1,10 +1,9 @@
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import formbody from "@fastify/formbody";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
-import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { driverStatusOf, requestPagePath } from "../../../src/shared/request-page";
 import { REVIEW_EDIT_DAYS } from "../../../src/shared/review";
 import { site as business } from "../../../src/shared/site";
@@ -12,13 +11,14 @@ import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
 import { acceptedCoding } from "../../http-encoding";
-import { clientKey } from "../../plugins/client-key";
+import { privateLink } from "../../shared/private-link";
+import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import type { SiteFiles } from "../../site-files";
 import { reviewOfRequest, reviewState } from "../reviews/store";
 import driverAnswerRoutes from "./answer-routes";
 import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
-import { type LiveRow, pageFacts, pageLive, requestByPageToken } from "./store";
+import { type LiveRow, type PageRow, pageFacts, pageLive, requestByPageToken } from "./store";
 import streamRoutes from "./stream-routes";
 import type { OpenStreams } from "./streams";
 
@@ -43,13 +43,6 @@ interface RequestPageRouteOptions {
   heartbeatMs?: number;
 }
 
-/** Headers of everything under /request/ and /api/request/ (also set by server/shared/private-page-headers.ts). */
-export const REQUEST_PAGE_HEADERS = {
-  "Cache-Control": "no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
-
 /**
  * What the server says about a request page, in one language: the request's own when the answer is
  * about a request it found, else the one the browser prefers (a page's island asks in its page's).
@@ -59,7 +52,6 @@ const pageWords = (locale: Locale) => {
   const t = ui[locale].requestPage;
   const callUs = fill(ui[locale].refusal.callUs, { phone: business.phone.display });
   return {
-    notFound: fill(t.notFound, { callUs }),
     crossSite: fill(t.crossSite, { callUs }),
     notCancellable: (row: ServiceRequestRow) =>
       fill(t.notCancellable, { status: t.statuses[driverStatusOf[row.status]], callUs }),
@@ -100,28 +92,15 @@ async function encoded(html: string, acceptEncoding: string | undefined): Promis
 }
 
 /**
- * The token of /request/{token}, /api/request/{token}/events or …/cancel. The routes are wildcards, so
- * an address of any length or shape reaches the same lookup (a parameter longer than Fastify's limit
- * would otherwise fall through to another 404, sooner, and naming the address).
- */
-const tokenOf = (request: FastifyRequest, suffix = "") => {
-  const params = request.params as Record<string, unknown>;
-  const rest = String(params.token ?? params["*"] ?? "");
-  return suffix && rest.endsWith(suffix) ? rest.slice(0, -suffix.length) : rest;
-};
-/** The API's own paths: …/{token}/events and …/{token}/state (GET), …/{token}/cancel and …/{token}/review (POST); anything else is answered 404 after the same lookup. */
-const isApiPath = (request: FastifyRequest, suffix: string) =>
-  String((request.params as Record<string, unknown>)["*"] ?? "").endsWith(suffix);
-
-/**
  * The driver's request page and what it asks of the server:
  * - GET /request/{token}: the page, filled in (works without JavaScript; a reload shows the current status);
  * - GET /api/request/{token}/events: Server-Sent Events with the live part, sent at once and at every change
  *   (open streams are capped per client and per process: past the cap, 429 with Retry-After);
  * - GET /api/request/{token}/state: the live part once, as JSON, for a page whose stream was refused;
  * - POST /api/request/{token}/cancel and …/review: the driver's answers (answer-routes.ts).
- * Unknown, malformed, deleted and expired tokens all get the same 404 after the same work (one hash,
- * one query), and every lookup counts against the client's limit before it is made.
+ * Unknown, malformed, deleted and expired tokens all get the private links' one 404 after the same
+ * work (one hash, one query), and every lookup counts against the client's limit before it is made
+ * (server/shared/private-link.ts).
  */
 export default async function requestPageRoutes(app: FastifyInstance, opts: RequestPageRouteOptions) {
   const { db, now } = opts;
@@ -132,38 +111,19 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
   await app.register(formbody);
   app.removeContentTypeParser("text/plain");
 
-  /** Counts a lookup; answers the 429 itself (a page or JSON) and returns true when over the limit. */
-  const overLimit = async (request: FastifyRequest, reply: FastifyReply, page: boolean) => {
-    const count = await app.counters.incr(`request-page:${clientKey(request)}`, opts.rateLimit.timeWindowMs);
-    if (count.current <= opts.rateLimit.max) return false;
-    const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
-    const locale = askedLocale(request);
-    const message = words[locale].tooMany(seconds);
-    reply.code(429).header("Retry-After", String(seconds)).headers(REQUEST_PAGE_HEADERS);
-    if (page) {
-      const href = requestPagePath(tokenOf(request));
-      reply.type("text/html; charset=utf-8").send(problemPage(words[locale].waitTitle, message, href, locale));
-    } else reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
-    return true;
-  };
-  const notFoundJson = (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(404)
-      .headers(REQUEST_PAGE_HEADERS)
-      .send({
-        error: "Not Found",
-        message: words[askedLocale(request)].notFound,
-        code: "not_found",
-      } satisfies ApiRefusal);
-  /** The 404 page in the browser's language: a token that opens nothing says nothing of a request's. */
-  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.header("Vary", "Accept-Language").sendNotFoundPage(askedLocale(request));
+  const link = privateLink<PageRow>(app, {
+    counter: "request-page",
+    rateLimit: opts.rateLimit,
+    now,
+    find: (tokenSha256, at) => requestByPageToken(db, tokenSha256, at),
+    tooMany: (request, seconds) => words[askedLocale(request)].tooMany(seconds),
+    tooManyPage: (request, message, token) => {
+      const locale = askedLocale(request);
+      return problemPage(words[locale].waitTitle, message, requestPagePath(token), locale);
+    },
+  });
 
-  app.get("/request/*", async (request, reply) => {
-    if (await overLimit(request, reply, true)) return reply;
-    const token = tokenOf(request);
-    const row = await requestByPageToken(db, token, now());
-    if (!row) return notFoundPage(request, reply);
+  link.page("/request/*", async (row, token, request, reply) => {
     const review = reviewState(row, await reviewOfRequest(db, row.id), now());
     const page = await encoded(
       render[row.language](pageFacts(row), live(row), token, review, now()),
@@ -171,33 +131,20 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
     );
     if (page.encoding) reply.header("Content-Encoding", page.encoding);
     return reply
-      .headers(REQUEST_PAGE_HEADERS)
+      .headers(PRIVATE_PAGE_HEADERS)
       .header("Vary", "Accept-Encoding")
       .type("text/html; charset=utf-8")
       .send(page.body);
   });
 
-  await app.register(streamRoutes, {
-    ...opts,
-    headers: REQUEST_PAGE_HEADERS,
-    live,
-    overLimit,
-    notFoundJson,
-    words,
-    askedLocale,
-    tokenOf,
-    isApiPath,
-  });
+  await app.register(streamRoutes, { ...opts, link, live, words, askedLocale });
   await app.register(driverAnswerRoutes, {
     db,
     now,
     alertChannels: opts.alertChannels,
-    headers: REQUEST_PAGE_HEADERS,
+    link,
     words,
     askedLocale,
     live,
-    overLimit,
-    notFoundJson,
-    notFoundPage,
   });
 }

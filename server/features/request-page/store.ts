@@ -20,7 +20,6 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
-import { pageTokenHash } from "../../shared/page-tokens";
 import { partnerAlertChannels } from "../alerts/channel";
 import { transition } from "../service-requests/transition";
 
@@ -88,18 +87,18 @@ const acceptedPartner = (row: PartnerColumns | null): AcceptedPartner | null =>
 export type PageRow = ServiceRequestRow & { partner: AcceptedPartner | null };
 
 /**
- * The request a token opens, or undefined: unknown, malformed, deleted and expired alike. Every
- * candidate is hashed and looked up by the same one query, whatever it looks like, so none of those
- * answers sooner than another.
+ * The request a page token's hash opens, or undefined: unknown, malformed, deleted and expired alike.
+ * The caller (server/shared/private-link.ts) hashes every candidate, whatever it looks like, and this
+ * is the same one query for each, so none of those answers sooner than another.
  */
-export async function requestByPageToken(db: Db, candidate: string, now: Date): Promise<PageRow | undefined> {
+export async function requestByPageToken(db: Db, tokenSha256: string, now: Date): Promise<PageRow | undefined> {
   const [row] = await db
     .select({ request: serviceRequests, partner: partnerColumns })
     .from(requestPageLinks)
     .innerJoin(serviceRequests, eq(serviceRequests.id, requestPageLinks.serviceRequestId))
     .leftJoin(partnerOffers, acceptedOfferOn)
     .leftJoin(partners, eq(partners.id, partnerOffers.partnerId))
-    .where(and(eq(requestPageLinks.tokenSha256, pageTokenHash(candidate)), pageAlive(now)))
+    .where(and(eq(requestPageLinks.tokenSha256, tokenSha256), pageAlive(now)))
     .limit(1);
   return row && { ...row.request, partner: acceptedPartner(row.partner) };
 }

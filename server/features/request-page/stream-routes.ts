@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Locale } from "../../../src/i18n/locales";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
+import { privateLinkRestSchema } from "../../../src/shared/private-link-schema";
 import {
   REQUEST_EVENT_GONE,
   REQUEST_EVENT_STATE,
@@ -8,29 +10,32 @@ import {
   REQUEST_STREAM_RETRY_MS,
   type RequestPageLive,
 } from "../../../src/shared/request-page";
-import type { Db } from "../../db/client";
 import { clientKey } from "../../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
+import type { PrivateLink } from "../../shared/private-link";
+import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import type { RequestFeed } from "./feed";
-import { type LiveRow, type PageRow, requestByPageToken } from "./store";
+import type { LiveRow, PageRow } from "./store";
 import type { OpenStreams, StreamRefusal } from "./streams";
 
 export interface StreamRouteOptions {
-  db: Db;
   feed: RequestFeed;
   streams: OpenStreams;
-  now: () => Date;
   heartbeatMs?: number;
-  /** The private page's headers (routes.ts's REQUEST_PAGE_HEADERS). */
-  headers: Record<string, string>;
+  /** The request page's private link: its limit, its lookup and its 404. */
+  link: PrivateLink<PageRow>;
   live: (row: LiveRow) => RequestPageLive;
-  overLimit: (request: FastifyRequest, reply: FastifyReply, page: boolean) => Promise<boolean>;
-  notFoundJson: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
   words: Record<Locale, { streamsPerClient: (max: number) => string; streamsServer: string }>;
   askedLocale: (request: FastifyRequest) => Locale;
-  tokenOf: (request: FastifyRequest, suffix?: string) => string;
-  isApiPath: (request: FastifyRequest, suffix: string) => boolean;
 }
+
+/**
+ * The token of …/{token}/events or …/{token}/state: the rest of the address without its ending. The
+ * route is a wildcard, so an address of any length or shape reaches the same lookup; one without the
+ * ending is looked up whole, and answered 404 after it.
+ */
+const apiPath = (rest: string, ending: string) =>
+  rest.endsWith(ending) ? { token: rest.slice(0, -ending.length), known: true } : { token: rest, known: false };
 
 /**
  * GET /api/request/{token}/events (Server-Sent Events with the live part, sent at once and at every
@@ -38,15 +43,17 @@ export interface StreamRouteOptions {
  * GET /api/request/{token}/state (the live part once, as JSON, for a page whose stream was refused).
  */
 export default async function streamRoutes(app: FastifyInstance, opts: StreamRouteOptions) {
-  const { db, now, tokenOf, isApiPath, overLimit, notFoundJson } = opts;
+  const { link } = opts;
   /** How each open event stream is ended, for the server's stop (they would otherwise hold its close). */
   const endings = new Set<() => void>();
   app.addHook("preClose", async () => {
     for (const end of [...endings]) end();
   });
 
-  app.get("/api/request/*", async (request, reply) => {
-    if (!isApiPath(request, "/events")) return sendState(request, reply, opts);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get("/api/request/*", { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
+    const events = apiPath(request.params["*"], "/events");
+    if (!events.known) return sendState(request, reply, request.params["*"], opts);
     const stream = reply.raw;
     // Listened for from the start: a driver who leaves while the token is looked up closes the
     // connection before any stream exists, and a "close" already past is never heard again.
@@ -84,7 +91,7 @@ export default async function streamRoutes(app: FastifyInstance, opts: StreamRou
 
     let row: PageRow | undefined;
     try {
-      if (await overLimit(request, reply, false)) {
+      if (await link.overLimit(request, reply, events.token, false)) {
         end();
         return reply;
       }
@@ -93,14 +100,14 @@ export default async function streamRoutes(app: FastifyInstance, opts: StreamRou
         reply.hijack();
         return;
       }
-      row = await requestByPageToken(db, tokenOf(request, "/events"), now());
+      row = await link.find(events.token);
     } catch (error) {
       end();
       throw error;
     }
     if (!row) {
       end();
-      return notFoundJson(request, reply);
+      return link.notFound(request, reply, false);
     }
     reply.hijack();
     streaming = true;
@@ -123,11 +130,10 @@ function streamTo(
   end: () => void,
 ) {
   const stream = reply.raw;
-  const REQUEST_PAGE_HEADERS = opts.headers;
   stream.writeHead(200, {
     // The security headers already set for this request (helmet's), and this page's own.
     ...(reply.getHeaders() as Record<string, string>),
-    ...REQUEST_PAGE_HEADERS,
+    ...PRIVATE_PAGE_HEADERS,
     "Permissions-Policy": PERMISSIONS_POLICY,
     "Content-Type": "text/event-stream; charset=utf-8",
     // A proxy (nginx) must pass each event on as it comes, not collect the stream.
@@ -160,11 +166,12 @@ function streamTo(
 }
 
 /** The live part once, as JSON: what a page reads for itself while it cannot hold a stream open. */
-async function sendState(request: FastifyRequest, reply: FastifyReply, opts: StreamRouteOptions) {
-  if (await opts.overLimit(request, reply, false)) return reply;
-  const row = await requestByPageToken(opts.db, opts.tokenOf(request, "/state"), opts.now());
-  if (!row || !opts.isApiPath(request, "/state")) return opts.notFoundJson(request, reply);
-  return reply.headers(opts.headers).send({ live: opts.live(row) });
+async function sendState(request: FastifyRequest, reply: FastifyReply, rest: string, opts: StreamRouteOptions) {
+  const state = apiPath(rest, "/state");
+  const row = await opts.link.open(request, reply, state.token, false);
+  if (!row) return reply;
+  if (!state.known) return opts.link.notFound(request, reply, false);
+  return reply.headers(PRIVATE_PAGE_HEADERS).send({ live: opts.live(row) });
 }
 
 /**
@@ -178,6 +185,6 @@ function refuseStream(request: FastifyRequest, reply: FastifyReply, refused: Str
   return reply
     .code(429)
     .header("Retry-After", String(seconds))
-    .headers(opts.headers)
+    .headers(PRIVATE_PAGE_HEADERS)
     .send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
 }

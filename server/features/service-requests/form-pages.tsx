@@ -8,8 +8,8 @@ import { ui } from "../../../src/i18n/ui";
 import { SentNumber, SentPageLink } from "../../../src/screens/service-request/SentParts";
 import { PAGE_TOKEN_PATTERN } from "../../../src/shared/request-page";
 import { type ServiceRequestField, serviceRequestFields } from "../../../src/shared/service-request-schema";
+import { cutShell } from "../../shared/slotted-shell";
 import type { SiteFiles } from "../../site-files";
-import { cutShell } from "../request-page/page-shell";
 
 /** Where a form posted without JavaScript lands once its request is stored (with ?id=N&token=T). */
 const SENT_PAGE_PATH = "/contact/sent";

@@ -114,7 +114,6 @@ export const offerPage = {
 
   // Refusals (4xx), each naming the phone number.
   callUs: "Call {phone} if you need help.",
-  notFound: "This offer link does not work: it may have expired. {callUs}",
   crossSite:
     "This answer was refused: it did not come from the offer's own page. Open the link again and answer there. {callUs}",
   tooMany: "Too many tries from your connection. Wait {seconds} seconds and try again. {callUs}",

@@ -94,7 +94,6 @@ export const requestPage = {
     notCancelled: "Your request was not cancelled. Please call {phone}.",
     offline: "Your request was not cancelled: there is no connection. Try again, or call {phone}.",
     /** The server's answers; {callUs} is refusal.callUs. */
-    notFound: "There is no such request page (the link may be mistyped or no longer work). If you need help, {callUs}.",
     crossSite:
       "This cancel did not come from your request page, so nothing was changed. Open your request page and try again, or {callUs}.",
     notCancellable: "This request is {status}: it can no longer be cancelled. If you need help, {callUs}.",

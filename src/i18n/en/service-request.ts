@@ -81,9 +81,10 @@ export const serviceRequest = {
     willResend: "It will be sent again by itself once your phone is back online.",
     tryAgain: "Try again",
   },
-  /** What the server says when it refuses a service request (server/features/service-requests/routes.ts). */
+  /** What the server says when it refuses a service request (server/features/service-requests/routes.ts), or a private link that opens nothing (server/shared/private-link.ts). */
   refusal: {
     callUs: "call us at {phone}",
+    linkNotFound: "This link does not work: it may be mistyped or have expired. If you need help, {callUs}.",
     notAnObject:
       "Send the request as one object with the fields name, email, phone, service, pickupLocation and dropoffLocation (and, if you like, vehicle and note).",
     honeypot: "This request was not accepted. If you need help, please {callUs}.",

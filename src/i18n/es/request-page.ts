@@ -72,8 +72,6 @@ export const requestPage: Shape<typeof en> = {
     toSeeLatest: "para ver el estado más reciente.",
     notCancelled: "Su solicitud no se canceló. Llámenos al {phone}.",
     offline: "Su solicitud no se canceló porque no hay conexión. Inténtelo de nuevo o llame al {phone}.",
-    notFound:
-      "No existe esa página de solicitud (puede que el enlace tenga un error o que ya no funcione). Si necesita ayuda, {callUs}.",
     crossSite:
       "Esta cancelación no vino de la página de su solicitud, así que no se cambió nada. Abra la página de su solicitud y vuelva a intentarlo, o {callUs}.",
     notCancellable: "Esta solicitud ya no se puede cancelar (estado: {status}). Si necesita ayuda, {callUs}.",

@@ -82,6 +82,7 @@ export const serviceRequest: Shape<typeof en> = {
   },
   refusal: {
     callUs: "llámenos al {phone}",
+    linkNotFound: "Este enlace no funciona: puede que tenga un error o que haya vencido. Si necesita ayuda, {callUs}.",
     notAnObject:
       "Envíe la solicitud como un solo objeto con los campos name, email, phone, service, pickupLocation y dropoffLocation (y, si quiere, vehicle y note).",
     honeypot: "No se aceptó esta solicitud. Si necesita ayuda, {callUs}.",

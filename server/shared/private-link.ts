@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type Locale, locales, preferredLocale } from "../../src/i18n/locales";
+import { fill, ui } from "../../src/i18n/ui";
+import type { ApiRefusal } from "../../src/shared/api-refusal";
+import { privateLinkRestSchema } from "../../src/shared/private-link-schema";
+import { site } from "../../src/shared/site";
+import type { RateLimitOptions } from "../config";
+import { clientKey } from "../plugins/client-key";
+import { pageTokenHash } from "./page-tokens";
+import { PRIVATE_PAGE_HEADERS } from "./private-page-headers";
+
+/**
+ * A private link (/request/{token}, /offer/{token}, /here/{token}) opens one thing to whoever holds its
+ * token, and tells nothing to anyone else. Every kind looks its token up the same way, here:
+ * - each lookup counts against the client's limit before it is made (429 past it, with Retry-After);
+ * - the token is hashed whatever its shape (page-tokens.ts), and the feature's lookup finds what the
+ *   hash opens: one hash and one query for a real token, a malformed one or an over-long one alike;
+ * - an unknown, malformed, expired or deleted token gets the one 404, the same for every kind of link:
+ *   the site's 404 page for a page, else one JSON refusal, in the browser's language (nothing of the
+ *   link's is known to say it in the link's own).
+ * Every answer carries the private page's headers. Each feature keeps only its lookup, its 429's words
+ * and its page.
+ */
+export interface PrivateLinkOptions<Found> {
+  /** The name its lookups are counted under: each kind of link has its own count. */
+  counter: string;
+  rateLimit: RateLimitOptions;
+  /** The clock links expire by; tests move it. */
+  now: () => Date;
+  /** What the token's hash opens at `now`, or undefined (expired and deleted links open nothing). */
+  find: (tokenSha256: string, now: Date) => Promise<Found | undefined>;
+  /** The feature's words for a client over its limit: when to try again, and the phone. */
+  tooMany: (request: FastifyRequest, seconds: number) => string;
+  /**
+   * The feature's page saying so, for a page or a form post without JavaScript, with the way back to
+   * the link's page (`token`); without one, every 429 is JSON.
+   */
+  tooManyPage?: (request: FastifyRequest, message: string, token: string) => string;
+}
+
+export interface PrivateLink<Found> {
+  /**
+   * The limit, then the lookup: what the token opens (kept for `openedBy`), or undefined once the 429 or
+   * the 404 is sent. `page` says which the answer is: a page (or a form post), or JSON.
+   */
+  open(request: FastifyRequest, reply: FastifyReply, token: string, page: boolean): Promise<Found | undefined>;
+  /** Counts one lookup; sends the 429 and returns true when over the limit. */
+  overLimit(request: FastifyRequest, reply: FastifyReply, token: string, page: boolean): Promise<boolean>;
+  /** The lookup alone, for a route that counts first and does something between (the event stream). */
+  find(token: string): Promise<Found | undefined>;
+  /** The one 404: the site's 404 page, or the JSON refusal. */
+  notFound(request: FastifyRequest, reply: FastifyReply, page: boolean): FastifyReply;
+  /**
+   * GET `url` (a wildcard, "/offer/*"): the link's page. The token is the rest of the address, declared
+   * by the shared schema; `send` answers what it opens, and anything else gets the 429 or the one 404.
+   */
+  page(
+    url: string,
+    send: (found: Found, token: string, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ): void;
+  /** What `open` found for this request: for a handler after a preValidation that opened the link. */
+  openedBy(request: FastifyRequest): Found;
+}
+
+/** The JSON 404 in each language: the same bytes for every kind of link and every reason. */
+const notFoundMessages = Object.fromEntries(
+  locales.map((locale) => {
+    const callUs = fill(ui[locale].refusal.callUs, { phone: site.phone.display });
+    return [locale, fill(ui[locale].refusal.linkNotFound, { callUs })];
+  }),
+) as Record<Locale, string>;
+
+/** The one 404 of every private link: the site's 404 page, or one JSON refusal, in the browser's language. */
+export function sendLinkNotFound(request: FastifyRequest, reply: FastifyReply, page: boolean): FastifyReply {
+  const locale = preferredLocale(request.headers["accept-language"]);
+  reply.headers(PRIVATE_PAGE_HEADERS).header("Vary", "Accept-Language");
+  if (page) return reply.sendNotFoundPage(locale);
+  return reply
+    .code(404)
+    .send({ error: "Not Found", message: notFoundMessages[locale], code: "not_found" } satisfies ApiRefusal);
+}
+
+/** One kind of private link on `app` (whose counters it counts with). */
+export function privateLink<Found>(app: FastifyInstance, opts: PrivateLinkOptions<Found>): PrivateLink<Found> {
+  const opened = new WeakMap<FastifyRequest, Found>();
+  const overLimit = async (request: FastifyRequest, reply: FastifyReply, token: string, page: boolean) => {
+    const count = await app.counters.incr(`${opts.counter}:${clientKey(request)}`, opts.rateLimit.timeWindowMs);
+    if (count.current <= opts.rateLimit.max) return false;
+    const seconds = Math.max(1, Math.ceil(count.ttlMs / 1000));
+    reply.code(429).header("Retry-After", String(seconds)).headers(PRIVATE_PAGE_HEADERS);
+    const message = opts.tooMany(request, seconds);
+    if (page && opts.tooManyPage) {
+      reply.type("text/html; charset=utf-8").send(opts.tooManyPage(request, message, token));
+    } else reply.send({ error: "Too Many Requests", message, code: "rate_limited" } satisfies ApiRefusal);
+    return true;
+  };
+  const find = (token: string) => opts.find(pageTokenHash(token), opts.now());
+  const open = async (request: FastifyRequest, reply: FastifyReply, token: string, page: boolean) => {
+    if (await overLimit(request, reply, token, page)) return undefined;
+    const found = await find(token);
+    if (!found) {
+      sendLinkNotFound(request, reply, page);
+      return undefined;
+    }
+    opened.set(request, found);
+    return found;
+  };
+  return {
+    overLimit,
+    find,
+    open,
+    notFound: sendLinkNotFound,
+    page(url, send) {
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .get(url, { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
+          const token = request.params["*"];
+          const found = await open(request, reply, token, true);
+          return found === undefined ? reply : send(found, token, request, reply);
+        });
+    },
+    openedBy(request) {
+      const found = opened.get(request);
+      // A handler runs only after its preValidation opened the link: anything else is a wiring mistake.
+      if (found === undefined) throw new Error(`No ${opts.counter} link was opened for this request.`);
+      return found;
+    },
+  };
+}
