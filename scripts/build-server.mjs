@@ -27,9 +27,11 @@ await build({
   format: "esm",
   target: "node22.12",
   packages: "external",
-  // Stack traces name the TypeScript files (node --enable-source-maps), and function names stay.
+  // Stack traces name the TypeScript files and their functions (node --enable-source-maps). No
+  // keepNames: it wraps every function made at run time in a call that redefines its `name`, so each
+  // closure of a hot path (the chat assistant makes about 40 a reply) cost a defineProperty; without
+  // it esbuild keeps every name anyway, except where two bundled modules share one (then `add2`).
   sourcemap: true,
-  keepNames: true,
   logLevel: "warning",
   // The business the server is for (BUSINESS_DIR): its business.json is bundled in, as in the pages.
   alias: { "@business": businessDir() },

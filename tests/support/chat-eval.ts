@@ -58,7 +58,7 @@ export function problemsWith(c: EvalCase, reply: string, language?: "es"): strin
 }
 
 /**
- * The regression sets (1,653 questions) and the language their replies are judged in. The
+ * The regression sets (1,675 questions) and the language their replies are judged in. The
  * development parts hold no training example (tests/unit/chat-data-heldout.test.ts): the questions
  * that had been copied into intents as examples are the `trained` parts, regression cases only.
  */

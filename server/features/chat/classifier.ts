@@ -21,7 +21,10 @@ export interface Guess {
 }
 
 export interface IntentModel {
-  /** The intents a text may be, best first, with scores between 0 and 1. */
+  /**
+   * The intents a text may be, best first, with their scores (above 0; an intent whose output is 0 is
+   * not listed: no threshold counts it, and a reply reads only a few of the top ones).
+   */
   classify(lang: ChatLanguage, text: string): Guess[];
   /**
    * How likely a text's words are in each language's data (a naive Bayes over word counts: "me", "un"
@@ -159,36 +162,29 @@ function runnerOf(network: NeuralNetwork): (features: Record<string, number>) =>
       }
     }
     const scored: Guess[] = [];
-    const rest: Guess[] = [];
     for (const { name, weights, bias } of perceptrons) {
+      if (name === NONE) continue;
       let sum = bias;
       for (let k = 0; k < keys.length; k++) sum = sum + (values[k] as number) * (weights[keys[k] as number] as number);
-      const score = sum <= 0 ? 0 : alpha * sum;
-      if (name === NONE) continue;
-      (score > 0 ? scored : rest).push({ intent: name, score });
+      // Only the few outputs above 0 become guesses: no object for each of the other intents, every call.
+      if (sum > 0) scored.push({ intent: name, score: alpha * sum });
     }
-    scored.sort(byScore);
-    for (const guess of rest) scored.push(guess);
-    return scored;
+    return scored.sort(byScore);
   };
 }
 
 /**
- * The network's outputs as guesses, best first, ties in the network's order (as a stable sort of
- * them all would give). Outputs are 0 or above (nlp.js's leaky output is 0 at or below 0), so only
- * the few above 0 need sorting; the zeros follow in order.
+ * The network's outputs above 0 as guesses, best first, ties in the network's order (a stable sort).
+ * Outputs are 0 or above (nlp.js's leaky output is 0 at or below 0).
  */
 function ranked(out: Record<string, number>): Guess[] {
   const scored: Guess[] = [];
-  const rest: Guess[] = [];
   for (const intent in out) {
     if (!Object.hasOwn(out, intent) || intent === NONE) continue;
     const score = out[intent] as number;
-    (score > 0 ? scored : rest).push({ intent, score });
+    if (score > 0) scored.push({ intent, score });
   }
-  scored.sort(byScore);
-  for (const guess of rest) scored.push(guess);
-  return scored;
+  return scored.sort(byScore);
 }
 
 const byScore = (a: Guess, b: Guess) => b.score - a.score;

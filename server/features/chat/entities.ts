@@ -183,6 +183,28 @@ function compileEntities(e: Entities) {
 }
 type Compiled = ReturnType<typeof compileEntities>;
 
+/**
+ * Where each initial letter starts a word of the message, in word order. A phrase can only match where
+ * its first word's initial starts a word (a typo keeps the first letter, an ending keeps the whole
+ * start), so a list's phrases are tried there only, not at every word: the same matches, in the same
+ * order, for far fewer tries (a list holds hundreds of phrases once spelt out).
+ */
+function startsByInitial(words: string[]): Map<string, number[]> {
+  const starts = new Map<string, number[]>();
+  for (let at = 0; at < words.length; at++) {
+    const initial = (words[at] as string)[0] ?? "";
+    const list = starts.get(initial);
+    if (list) list.push(at);
+    else starts.set(initial, [at]);
+  }
+  return starts;
+}
+
+const NO_STARTS: number[] = [];
+
+/** The word indexes where phrase `p` may begin in a message with these starts (see startsByInitial). */
+const startsOf = (starts: Map<string, number[]>, p: Phrase) => starts.get(p.initials[0] ?? "") ?? NO_STARTS;
+
 /** The phrase among `list` that ends just before word `at`. */
 const endsBefore = (words: string[], at: number, list: Phrase[]) =>
   list.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, false, false));
@@ -235,7 +257,7 @@ function placesIn(c: Compiled, text: string): PlaceMention[] {
     }
   }
   // "Do you serve Kettleman City?": a name we do not list, asked about, is a place outside them.
-  const asked = words.findIndex((_, at) => c.question.some((p) => endsBefore(words, at, [p])));
+  const asked = words.findIndex((_, at) => endsBefore(words, at, c.question));
   if (asked >= 0 && !found.some((p) => p.at >= asked) && capital(asked)) {
     let end = asked;
     while (end < words.length && capital(end) && !taken.has(end)) end++;
@@ -250,9 +272,11 @@ function placesIn(c: Compiled, text: string): PlaceMention[] {
 function servicesIn(c: Compiled, words: string[]): string[] {
   const hits: { slug: string; at: number }[] = [];
   const taken = new Set<number>();
+  const starts = startsByInitial(words);
   for (const { slug, p } of c.services) {
     const n = p.words.length;
-    for (let at = 0; at + n <= words.length; at++) {
+    for (const at of startsOf(starts, p)) {
+      if (at + n > words.length) break;
       if (taken.has(at)) continue;
       if (!matchesAt(words, at, p, false)) continue;
       for (let i = 0; i < n; i++) taken.add(at + i);
@@ -269,9 +293,12 @@ function deniedIn(c: Compiled, words: string[]): string[] {
   // Only a service named right after a negation is denied, and most messages negate nothing.
   const negated = words.map((_, at) => negatedAt(c, words, at));
   if (!negated.includes(true)) return [];
+  const starts = startsByInitial(words);
   for (const { slug, p } of c.services)
-    for (let at = 0; at + p.words.length <= words.length; at++)
+    for (const at of startsOf(starts, p)) {
+      if (at + p.words.length > words.length) break;
       if (negated[at] && matchesAt(words, at, p, false)) out.add(slug);
+    }
   const named = servicesIn(c, words);
   return [...out].filter((s) => !named.includes(s));
 }
@@ -279,8 +306,10 @@ function deniedIn(c: Compiled, words: string[]): string[] {
 /** The article slugs a message's words name, best first (each by the words its phrases cover). */
 function articlesIn(c: Compiled, words: string[]): string[] {
   const score = new Map<string, number>();
+  const starts = startsByInitial(words);
   for (const { slug, p } of c.articles) {
-    for (let at = 0; at + p.words.length <= words.length; at++) {
+    for (const at of startsOf(starts, p)) {
+      if (at + p.words.length > words.length) break;
       if (matchesAt(words, at, p, false, true, true)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
     }
   }
@@ -290,9 +319,12 @@ function articlesIn(c: Compiled, words: string[]): string[] {
 /** The words with every phrase of `list` blanked out ("" where it was). */
 function blanking(words: string[], list: Phrase[], fuzzy: boolean, prefix: boolean): string[] {
   const out = [...words];
+  const starts = startsByInitial(words);
   for (const p of list)
-    for (let at = 0; at + p.words.length <= words.length; at++)
+    for (const at of startsOf(starts, p)) {
+      if (at + p.words.length > words.length) break;
       if (matchesAt(words, at, p, false, fuzzy, prefix)) out.fill("", at, at + p.words.length);
+    }
   return out;
 }
 
