@@ -14,8 +14,12 @@ function focusFirstInError<In>(controls: Map<keyof In, Control>, failed: Partial
 }
 
 /** Runs the check on the current values; only the latest check's answer sets the fields' messages. */
-function useLatestCheck<In, Out>(check: FormCheck<In, Out>, getValues: () => In) {
-  const [errors, setErrors] = useState<Partial<Record<keyof In, string>>>({});
+function useLatestCheck<In, Out>(
+  check: FormCheck<In, Out>,
+  getValues: () => In,
+  initialErrors: Partial<Record<keyof In, string>>,
+) {
+  const [errors, setErrors] = useState(initialErrors);
   /** The latest check: an older one that answers later must not overwrite its messages. */
   const checks = useRef(0);
   const validate = async () => {
@@ -32,24 +36,28 @@ function useLatestCheck<In, Out>(check: FormCheck<In, Out>, getValues: () => In)
  * seventh of the request form page's JavaScript): the fields' values are read from the fields
  * themselves, the check runs on submit and, once submitted, again at every change; the first field in
  * error gets the focus. `watched` fields re-render the form as they change (a counter, a choice that
- * changes the form).
+ * changes the form). `initialErrors` (a form the server refused) count as a first submit: the messages
+ * show from the start, and each change checks again.
  */
 export function useCheckedForm<In extends Record<string, unknown>, Out>({
   defaultValues,
   check,
   watched = [],
+  initialErrors = {},
 }: {
   defaultValues: In;
   check: FormCheck<In, Out>;
   watched?: readonly (keyof In)[];
+  initialErrors?: Partial<Record<keyof In, string>>;
 }) {
+  const refusedBefore = Object.keys(initialErrors).length > 0;
   const controls = useRef(new Map<keyof In, Control>());
   /** Values set by code for fields without a control (a position's coordinates). */
   const set = useRef<Partial<In>>({});
-  const [isSubmitted, setSubmitted] = useState(false);
+  const [isSubmitted, setSubmitted] = useState(refusedBefore);
   const [isSubmitting, setSubmitting] = useState(false);
   const [, rerender] = useState(0);
-  const submitted = useRef(false);
+  const submitted = useRef(refusedBefore);
 
   const getValues = useCallback((): In => {
     const values = { ...defaultValues, ...set.current } as Record<keyof In, unknown>;
@@ -57,7 +65,7 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
     return values as In;
   }, [defaultValues]);
 
-  const { errors, setErrors, validate } = useLatestCheck(check, getValues);
+  const { errors, setErrors, validate } = useLatestCheck(check, getValues, initialErrors);
 
   const changed = (name: keyof In) => {
     if (watched.includes(name)) rerender((n) => n + 1);
@@ -111,5 +119,16 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
       }
     };
 
-  return { register, handleSubmit, reset, watch, getValues, setValue, errors, isSubmitted, isSubmitting };
+  return {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    getValues,
+    setValue,
+    errors,
+    isSubmitted,
+    isSubmitting,
+    defaultValues,
+  };
 }
