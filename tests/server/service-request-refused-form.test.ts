@@ -1,8 +1,12 @@
 import * as cheerio from "cheerio";
 import type { FastifyInstance } from "fastify";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { serviceRequests } from "../../server/db/schema";
 import { inlineScriptHashes, readSiteFiles } from "../../server/site-files";
+import type { RefusedFormProps } from "../../src/screens/service-request/refused-form";
+import { ServiceRequestForm } from "../../src/screens/service-request/ServiceRequestForm";
 import { PHONE_DIGITS_MESSAGE } from "../../src/shared/service-request-schema";
 import { site } from "../../src/shared/site";
 import { builtDist } from "../support/content";
@@ -99,6 +103,20 @@ describe("a form posted without JavaScript that is refused comes back filled in"
     // Never a dead end: the phone number is on the page.
     expect(summary.find(`a[href^="tel:"]`).text()).toContain(site.phone.display);
     expect(await storedCount()).toBe(0);
+  });
+
+  it("the form the server drew is, byte for byte, what the island draws from the props written beside it", async () => {
+    const res = await postForm(app, { ...validServiceRequest, phone: "12", note: "Gate <b>4</b> & the blue car" });
+    expect(res.statusCode).toBe(400);
+    const props = JSON.parse(cheerio.load(res.body)("#service-request-form-data").text()) as RefusedFormProps;
+    expect(props.refused?.errors.phone).toBe(PHONE_DIGITS_MESSAGE);
+    // What the page's script hydrates (src/scripts/refused-form.tsx): those props and the build's fallback address.
+    const island = renderToString(
+      createElement(ServiceRequestForm, { ...props, fallbackUrl: "https://fallback.example/hook" }),
+    );
+    const root = res.body.indexOf(">", res.body.indexOf('data-slot="service-request-form"')) + 1;
+    expect(res.body.slice(root, root + island.length)).toBe(island);
+    expect(res.body.slice(root + island.length).startsWith("</div>")).toBe(true);
   });
 
   it("its inline scripts are byte for byte the built ones, so the CSP still allows the menu's", async () => {
