@@ -1,17 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import { type Locale, languageTag, locales, localizedPath } from "../../../src/i18n/locales";
-import { ui } from "../../../src/i18n/ui";
+import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { JsonScript } from "../../../src/screens/page/JsonScript";
-import { BareShell } from "../../../src/screens/page/ProblemPage";
 import { FORM_FIELD_NAMES } from "../../../src/screens/service-request/FormFields";
 import { serviceRequestFormProps } from "../../../src/screens/service-request/form-props";
-import { RefusalSummary } from "../../../src/screens/service-request/RefusalSummary";
+import { RefusalSummary, RefusedFormBareShell } from "../../../src/screens/service-request/RefusalSummary";
 import {
   REFUSED_FORM_DATA_ID,
   REFUSED_FORM_ID_PREFIX,
-  REFUSED_FORM_ROOT_ID,
   REFUSED_FORM_SLOTS,
   type RefusedFormProps,
 } from "../../../src/screens/service-request/refused-form";
@@ -41,24 +38,6 @@ export interface RefusedForm {
   values?: Record<string, unknown>;
 }
 
-/** Used when the site is not built (API-only tests): the same words and slots, without the layout. */
-const bareShell = (locale: Locale) => {
-  const t = ui[locale].invalidPage;
-  return htmlDocument(
-    <BareShell lang={languageTag[locale]} title={t.title} slots={[]}>
-      <div role="alert">
-        <h1>{t.heading}</h1>
-        <div data-slot="contact-problems" />
-      </div>
-      <div id={REFUSED_FORM_ROOT_ID} data-slot="service-request-form" />
-      <div data-slot="service-request-form-data" />
-      <p>
-        <a href={localizedPath("/contact", locale)}>{t.newRequest}</a>
-      </p>
-    </BareShell>,
-  );
-};
-
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
@@ -78,7 +57,9 @@ const valuesSent = (values: Record<string, unknown>): RefusedAnswers["values"] =
 /** The built page of one language (src/pages/contact/invalid.astro), or the bare one when the site is not built. */
 function refusedFormShell(site: SiteFiles, locale: Locale) {
   const file = site.routes.get(localizedPath(INVALID_PAGE_PATH, locale));
-  const shell = file ? readFileSync(path.join(site.root, file), "utf8") : bareShell(locale);
+  const shell = file
+    ? readFileSync(path.join(site.root, file), "utf8")
+    : htmlDocument(<RefusedFormBareShell locale={locale} />);
   return cutShell(shell, REFUSED_FORM_SLOTS, {
     name: "refused form page",
     view: "src/views/ServiceRequestInvalid.astro",

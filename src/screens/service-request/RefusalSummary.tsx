@@ -1,8 +1,10 @@
-import type { Locale } from "@/i18n/locales";
+import { type Locale, languageTag, localizedPath } from "@/i18n/locales";
 import { locationWords } from "@/i18n/location";
 import { ui } from "@/i18n/ui";
+import { BareShell } from "@/screens/page/ProblemPage";
 import { type ServiceRequestField, serviceRequestFields } from "@/shared/service-request-schema";
 import { FORM_FIELD_NAMES, type FormFieldName } from "./FormFields";
+import { REFUSED_FORM_ROOT_ID } from "./refused-form";
 
 /** How each field is named in the summary of what to fix, in the form's language. */
 const fieldLabels = (locale: Locale): Record<ServiceRequestField, string> => {
@@ -65,5 +67,26 @@ export function RefusalSummary({
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * The refused form's page when the site is not built (API-only tests): the words, the summary's and
+ * the form's slots, without the layout.
+ */
+export function RefusedFormBareShell({ locale }: { locale: Locale }) {
+  const t = ui[locale].invalidPage;
+  return (
+    <BareShell lang={languageTag[locale]} title={t.title} slots={[]}>
+      <div role="alert">
+        <h1>{t.heading}</h1>
+        <div data-slot="contact-problems" />
+      </div>
+      <div id={REFUSED_FORM_ROOT_ID} data-slot="service-request-form" />
+      <div data-slot="service-request-form-data" />
+      <p>
+        <a href={localizedPath("/contact", locale)}>{t.newRequest}</a>
+      </p>
+    </BareShell>
   );
 }
