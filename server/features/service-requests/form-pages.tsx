@@ -3,8 +3,8 @@ import path from "node:path";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { JsonScript } from "../../../src/screens/page/JsonScript";
-import { FORM_FIELD_NAMES } from "../../../src/screens/service-request/FormFields";
 import { serviceRequestFormProps } from "../../../src/screens/service-request/form-props";
+import { FORM_FIELD_NAMES, type RefusedAnswers } from "../../../src/screens/service-request/form-shape";
 import { RefusalSummary, RefusedFormBareShell } from "../../../src/screens/service-request/RefusalSummary";
 import {
   REFUSED_FORM_DATA_ID,
@@ -13,7 +13,7 @@ import {
   type RefusedFormProps,
 } from "../../../src/screens/service-request/refused-form";
 import { SentNumber, SentPageLink } from "../../../src/screens/service-request/SentParts";
-import { type RefusedAnswers, ServiceRequestForm } from "../../../src/screens/service-request/ServiceRequestForm";
+import { ServiceRequestForm } from "../../../src/screens/service-request/ServiceRequestForm";
 import { PAGE_TOKEN_PATTERN } from "../../../src/shared/request-page";
 import type { ServiceRequestField } from "../../../src/shared/service-request-schema";
 import type { SiteFiles } from "../../site-files";

@@ -5,11 +5,10 @@ import { Button } from "@/screens/common/button";
 import { FormField, fieldClass, inputClass } from "@/screens/common/form-field";
 import { useScriptRunning } from "@/screens/common/use-script-running";
 import { HONEYPOT_FIELD, MAX_NOTE_CHARS, MAX_VEHICLE_CHARS } from "@/shared/service-request-fields";
-import type { ServiceRequestInput } from "@/shared/service-request-schema";
 import { CharacterCount } from "./character-count";
 import type { CheckedForm } from "./form-checks";
+import type { FormFieldName, ServiceRequestFormProps } from "./form-shape";
 import { SendFailure, type SendFailureState } from "./SendFailure";
-import type { ServiceRequestFormProps } from "./ServiceRequestForm";
 
 /**
  * Copies the pickup location into the drop-off field. It needs the script, so it appears only once the
@@ -24,19 +23,6 @@ function SameAsPickupButton({ onClick, label }: { onClick: () => void; label: st
     </Button>
   );
 }
-
-/** The fields the driver fills in, in the form's order (the rest are hidden or set by code). */
-export const FORM_FIELD_NAMES = [
-  "name",
-  "phone",
-  "email",
-  "service",
-  "pickupLocation",
-  "dropoffLocation",
-  "vehicle",
-  "note",
-] as const satisfies readonly (keyof ServiceRequestInput)[];
-export type FormFieldName = (typeof FORM_FIELD_NAMES)[number];
 
 /**
  * A field's id, name, first value (what a refused form sent, or the page's service), and its

@@ -3,7 +3,7 @@ import { locationWords } from "@/i18n/location";
 import { ui } from "@/i18n/ui";
 import { BareShell } from "@/screens/page/ProblemPage";
 import { type ServiceRequestField, serviceRequestFields } from "@/shared/service-request-schema";
-import { FORM_FIELD_NAMES, type FormFieldName } from "./FormFields";
+import { FORM_FIELD_NAMES, type FormFieldName } from "./form-shape";
 import { REFUSED_FORM_ROOT_ID } from "./refused-form";
 
 /** How each field is named in the summary of what to fix, in the form's language. */

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import type { Locale } from "@/i18n/locales";
 import { countSiteEvent } from "@/screens/common/site-events";
 import type { ServiceRequest, ServiceRequestInput } from "@/shared/service-request-schema";
-import type { RefusedAnswers } from "./ServiceRequestForm";
+import type { RefusedAnswers } from "./form-shape";
 import type { UseMyLocationProps } from "./UseMyLocation";
 import { type FormCheck, useCheckedForm } from "./use-checked-form";
 

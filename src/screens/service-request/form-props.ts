@@ -4,7 +4,7 @@ import { fill, ui } from "@/i18n/ui";
 import { business } from "@/shared/business";
 import { offeredServices } from "@/shared/offered-services";
 import { site, telHref } from "@/shared/site";
-import type { ServiceRequestFormProps } from "./ServiceRequestForm";
+import type { ServiceRequestFormProps } from "./form-shape";
 
 /**
  * The form's words and service options in one language, as the page gives them to the island: only

@@ -1,4 +1,4 @@
-import type { ServiceRequestFormProps } from "./ServiceRequestForm";
+import type { ServiceRequestFormProps } from "./form-shape";
 
 /**
  * How the refused form's page (src/views/ServiceRequestInvalid.astro) hands its island its props. The

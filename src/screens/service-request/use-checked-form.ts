@@ -32,6 +32,40 @@ function useLatestCheck<In, Out>(
 }
 
 /**
+ * Whether the form was submitted (then every change checks again) and is being sent, and the submit
+ * handler: it checks, focuses the first field in error (in the page's order) or calls `onValid` with
+ * the clean values.
+ */
+function useSubmission<In, Out>(
+  validate: () => Promise<CheckResult<In, Out>>,
+  controls: Map<keyof In, Control>,
+  submittedBefore: boolean,
+) {
+  const [isSubmitted, setSubmitted] = useState(submittedBefore);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const submitted = useRef(submittedBefore);
+  const handleSubmit =
+    (onValid: (values: Out) => Promise<void>, onInvalid?: () => void) => async (event?: FormEvent) => {
+      event?.preventDefault();
+      submitted.current = true;
+      setSubmitted(true);
+      const result = await validate();
+      if (!result.ok) {
+        focusFirstInError(controls, result.errors);
+        onInvalid?.();
+        return;
+      }
+      setSubmitting(true);
+      try {
+        await onValid(result.values);
+      } finally {
+        setSubmitting(false);
+      }
+    };
+  return { submitted, isSubmitted, setSubmitted, isSubmitting, handleSubmit };
+}
+
+/**
  * The little a form of uncontrolled fields needs, in place of a form library (react-hook-form was a
  * seventh of the request form page's JavaScript): the fields' values are read from the fields
  * themselves, the check runs on submit and, once submitted, again at every change; the first field in
@@ -54,10 +88,7 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
   const controls = useRef(new Map<keyof In, Control>());
   /** Values set by code for fields without a control (a position's coordinates). */
   const set = useRef<Partial<In>>({});
-  const [isSubmitted, setSubmitted] = useState(refusedBefore);
-  const [isSubmitting, setSubmitting] = useState(false);
   const [, rerender] = useState(0);
-  const submitted = useRef(refusedBefore);
 
   const getValues = useCallback((): In => {
     const values = { ...defaultValues, ...set.current } as Record<keyof In, unknown>;
@@ -66,6 +97,11 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
   }, [defaultValues]);
 
   const { errors, setErrors, validate } = useLatestCheck(check, getValues, initialErrors);
+  const { submitted, isSubmitted, setSubmitted, isSubmitting, handleSubmit } = useSubmission(
+    validate,
+    controls.current,
+    refusedBefore,
+  );
 
   const changed = (name: keyof In) => {
     if (watched.includes(name)) rerender((n) => n + 1);
@@ -98,26 +134,6 @@ export function useCheckedForm<In extends Record<string, unknown>, Out>({
     setErrors({});
     rerender((n) => n + 1);
   };
-
-  /** Checks, focuses the first field in error (in the page's order) or calls `onValid` with the clean values. */
-  const handleSubmit =
-    (onValid: (values: Out) => Promise<void>, onInvalid?: () => void) => async (event?: FormEvent) => {
-      event?.preventDefault();
-      submitted.current = true;
-      setSubmitted(true);
-      const result = await validate();
-      if (!result.ok) {
-        focusFirstInError(controls.current, result.errors);
-        onInvalid?.();
-        return;
-      }
-      setSubmitting(true);
-      try {
-        await onValid(result.values);
-      } finally {
-        setSubmitting(false);
-      }
-    };
 
   return {
     register,
