@@ -245,6 +245,7 @@ async function registerDriverFeatures(
     rateLimit: config.serviceRequestRateLimit,
     site,
     alertChannels: app.alerts.channels,
+    locationRetentionDays: config.retentionDays.location,
   });
   const { feed, streams } = requestPages;
   app.addHook("onClose", async () => feed.close());

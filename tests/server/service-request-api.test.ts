@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
+import { load } from "cheerio";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -392,12 +393,25 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.headers["content-type"]).toMatch(/text\/html/);
-      expect(res.body).toContain("<li>Email: Invalid email</li>");
-      expect(res.body).toContain("<li>Phone: Expected string, received array</li>");
-      expect(res.body).toContain("<li>Service: Choose one of the listed services</li>");
-      expect(res.body).toContain("<li>Pickup location: Required</li>");
-      expect(res.body).not.toContain("alert(1)");
+      const $ = load(res.body);
+      expect(
+        $('[data-testid="contact-problems"] li')
+          .map((_, li) => $(li).text())
+          .get(),
+      ).toEqual([
+        "Email: Invalid email",
+        "Phone: Expected string, received array",
+        "Service: Choose one of the listed services",
+        "Pickup location: Required",
+        "Drop-off location: Required",
+      ]);
+      expect($('[role="alert"]').first().text()).not.toContain("alert(1)");
+      // What was sent comes back only as the fields' values (and the island's JSON props), never as markup.
+      expect($('form [name="name"]').attr("value")).toBe("<script>alert(1)</script>");
+      expect(res.body).not.toContain("<script>alert(1)");
+      expect(res.body).not.toContain("<img src=x");
       expect(res.body).not.toContain("<b>bold");
+      expect($("b, img").length).toBe(0);
       await expectNothingStored();
     });
   });

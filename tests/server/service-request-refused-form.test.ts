@@ -1,8 +1,12 @@
 import * as cheerio from "cheerio";
 import type { FastifyInstance } from "fastify";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { serviceRequests } from "../../server/db/schema";
 import { inlineScriptHashes, readSiteFiles } from "../../server/site-files";
+import type { RefusedFormProps } from "../../src/screens/service-request/refused-form";
+import { ServiceRequestForm } from "../../src/screens/service-request/ServiceRequestForm";
 import { PHONE_DIGITS_MESSAGE } from "../../src/shared/service-request-schema";
 import { site } from "../../src/shared/site";
 import { builtDist } from "../support/content";
@@ -101,6 +105,20 @@ describe("a form posted without JavaScript that is refused comes back filled in"
     expect(await storedCount()).toBe(0);
   });
 
+  it("the form the server drew is, byte for byte, what the island draws from the props written beside it", async () => {
+    const res = await postForm(app, { ...validServiceRequest, phone: "12", note: "Gate <b>4</b> & the blue car" });
+    expect(res.statusCode).toBe(400);
+    const props = JSON.parse(cheerio.load(res.body)("#service-request-form-data").text()) as RefusedFormProps;
+    expect(props.refused?.errors.phone).toBe(PHONE_DIGITS_MESSAGE);
+    // What the page's script hydrates (src/scripts/refused-form.tsx): those props and the build's fallback address.
+    const island = renderToString(
+      createElement(ServiceRequestForm, { ...props, fallbackUrl: "https://fallback.example/hook" }),
+    );
+    const root = res.body.indexOf(">", res.body.indexOf('data-slot="service-request-form"')) + 1;
+    expect(res.body.slice(root, root + island.length)).toBe(island);
+    expect(res.body.slice(root + island.length).startsWith("</div>")).toBe(true);
+  });
+
   it("its inline scripts are byte for byte the built ones, so the CSP still allows the menu's", async () => {
     const res = await postForm(app, { ...validServiceRequest, phone: "12" });
     const hashes = inlineScriptHashes(res.body);
@@ -116,7 +134,13 @@ describe("a form posted without JavaScript that is refused comes back filled in"
     const $ = cheerio.load(res.body);
     expect($('form [name="name"]').attr("value")).toBe(payload);
     expect($("b").length).toBe(0);
-    expect($("script").filter((_, s) => $(s).text().includes("alert(1)")).length).toBe(0);
+    const executable = $("script").filter((_, s) => !/json/.test($(s).attr("type") ?? ""));
+    expect(executable.filter((_, s) => $(s).text().includes("alert(1)")).length).toBe(0);
+    // The island's props carry it as JSON data, with no "<" that could close their element.
+    const data = $("#service-request-form-data");
+    expect(data.attr("type")).toBe("application/json");
+    expect(res.body).not.toContain("<script>alert(1)");
+    expect(JSON.parse(data.text()).refused.values.name).toBe(payload);
     const nul = cheerio.load((await postForm(app, { ...validServiceRequest, name: "A\u0000B", phone: "1" })).body);
     expect(nul('form [name="name"]').attr("value")).toBe("AB");
     // An unknown service selects nothing (the placeholder stays chosen by the browser).

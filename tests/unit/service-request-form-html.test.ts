@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ServiceRequestForm } from "../../src/components/service-request/ServiceRequestForm";
-import { serviceRequestFormLanguageProps } from "../../src/components/service-request/service-request-form-props";
+import { serviceRequestFormLanguageProps } from "../../src/screens/service-request/form-props";
+import { ServiceRequestForm } from "../../src/screens/service-request/ServiceRequestForm";
 import { HONEYPOT_FIELD } from "../../src/shared/service-request-schema";
 import { serviceNames } from "../../src/shared/services";
 

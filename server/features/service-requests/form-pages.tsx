@@ -1,14 +1,22 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import * as cheerio from "cheerio";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
-import { locationWords } from "../../../src/i18n/location";
-import { ui } from "../../../src/i18n/ui";
+import { JsonScript } from "../../../src/screens/page/JsonScript";
+import { serviceRequestFormProps } from "../../../src/screens/service-request/form-props";
+import { FORM_FIELD_NAMES, type RefusedAnswers } from "../../../src/screens/service-request/form-shape";
+import { RefusalSummary, RefusedFormBareShell } from "../../../src/screens/service-request/RefusalSummary";
+import {
+  REFUSED_FORM_DATA_ID,
+  REFUSED_FORM_ID_PREFIX,
+  REFUSED_FORM_SLOTS,
+  type RefusedFormProps,
+} from "../../../src/screens/service-request/refused-form";
 import { SentNumber, SentPageLink } from "../../../src/screens/service-request/SentParts";
+import { ServiceRequestForm } from "../../../src/screens/service-request/ServiceRequestForm";
 import { PAGE_TOKEN_PATTERN } from "../../../src/shared/request-page";
-import { type ServiceRequestField, serviceRequestFields } from "../../../src/shared/service-request-schema";
-import { cutShell } from "../../shared/slotted-shell";
+import type { ServiceRequestField } from "../../../src/shared/service-request-schema";
+import { cutShell, htmlDocument } from "../../shared/slotted-shell";
 import type { SiteFiles } from "../../site-files";
 
 /** Where a form posted without JavaScript lands once its request is stored (with ?id=N&token=T). */
@@ -30,98 +38,68 @@ export interface RefusedForm {
   values?: Record<string, unknown>;
 }
 
-/** Used when the site is not built (API-only tests): the same words, without the layout or the form. */
-const barePage = (locale: Locale) => {
-  const t = ui[locale].invalidPage;
-  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="robots" content="noindex, follow"><title>${t.title}</title></head><body><main><div role="alert"><h1>${t.heading}</h1><div data-slot="contact-problems"></div></div><p><a href="${localizedPath("/contact", locale)}">${t.newRequest}</a></p></main></body></html>`;
-};
-
-/** How each field is named in the summary of what to fix, in the form's language. */
-const fieldLabels = (locale: Locale): Record<ServiceRequestField, string> => {
-  const t = ui[locale].form;
-  return {
-    name: t.name,
-    email: t.email,
-    phone: t.phone,
-    service: t.service,
-    pickupLocation: t.pickup,
-    dropoffLocation: t.dropoff,
-    vehicle: t.vehicleShort,
-    note: t.noteShort,
-    language: t.language,
-    ...locationWords[locale].fieldNames,
-  };
-};
-
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-const ERROR_CLASS = "text-sm font-medium text-red-700";
-const LINK_CLASS = "font-semibold text-red-800 underline";
 
 /**
- * Renders the refused form from the built page src/pages/contact/invalid.astro: the summary at the
- * top links to each field in error, every answer is back in its field and each error sits beside its
- * field. cheerio sets values as attributes and messages as text, so nothing the visitor typed can
- * become markup.
+ * What goes back into the fields: the text sent for each field the driver fills in. The form's own
+ * language stays as the page wrote it, the trap stays empty, and control characters (a NUL, say),
+ * which the schema refuses, have no business in the page.
  */
-export function refusedFormRenderer(site: SiteFiles): (refusal: RefusedForm, locale?: Locale) => string {
-  const templates = Object.fromEntries(
-    locales.map((locale) => {
-      const file = site.routes.get(localizedPath(INVALID_PAGE_PATH, locale));
-      const built = file ? readFileSync(path.join(site.root, file), "utf8") : "";
-      return [locale, built.includes('data-slot="contact-problems"') ? built : barePage(locale)];
+const valuesSent = (values: Record<string, unknown>): RefusedAnswers["values"] =>
+  Object.fromEntries(
+    FORM_FIELD_NAMES.map((name) => {
+      const sent = values[name];
+      return [name, typeof sent === "string" ? sent.replace(CONTROL_CHARACTERS, "") : ""];
     }),
-  ) as Record<Locale, string>;
+  );
+
+/** The built page of one language (src/pages/contact/invalid.astro), or the bare one when the site is not built. */
+function refusedFormShell(site: SiteFiles, locale: Locale) {
+  const file = site.routes.get(localizedPath(INVALID_PAGE_PATH, locale));
+  const shell = file
+    ? readFileSync(path.join(site.root, file), "utf8")
+    : htmlDocument(<RefusedFormBareShell locale={locale} />);
+  return cutShell(shell, REFUSED_FORM_SLOTS, {
+    name: "refused form page",
+    view: "src/views/ServiceRequestInvalid.astro",
+  });
+}
+
+/**
+ * Renders the refused form into the built page (src/views/ServiceRequestInvalid.astro) with the
+ * components of src/screens/service-request/: the summary at the top links to each field in error,
+ * and the form itself comes back with every answer in its field and each error beside its field,
+ * with the props beside it that the page's script hydrates it with. React sets what the visitor sent
+ * as attribute values and text, so none of it can become markup. `locationRetentionDays` is what the
+ * location notice promises (the server's LOCATION_RETENTION_DAYS).
+ */
+export function refusedFormRenderer(
+  site: SiteFiles,
+  locationRetentionDays: number,
+): (refusal: RefusedForm, locale?: Locale) => string {
+  const pages = Object.fromEntries(
+    locales.map((locale) => [
+      locale,
+      { fill: refusedFormShell(site, locale), props: serviceRequestFormProps(locale, locationRetentionDays) },
+    ]),
+  ) as Record<Locale, { fill: ReturnType<typeof refusedFormShell>; props: RefusedFormProps }>;
 
   return ({ summary, fields = {}, values = {} }, locale = "en") => {
-    const $ = cheerio.load(templates[locale]);
-    const labels = fieldLabels(locale);
-    const form = $('form[data-testid="contact-form"]');
-    const problems: { href?: string; text: string }[] = [];
-
-    for (const name of serviceRequestFields) {
-      const control = form.find(`[name="${name}"]`).first();
-      const message = fields[name];
-      if (control.length === 0) {
-        if (message) problems.push({ text: `${labels[name]}: ${message}` });
-        continue;
-      }
-      // The form's own language stays as the page wrote it, whatever came back.
-      if (name === "language") continue;
-      const sent = values[name];
-      // Control characters (a NUL, say) are refused by the schema and have no business in the page.
-      const value = typeof sent === "string" ? sent.replace(CONTROL_CHARACTERS, "") : "";
-      if (control.is("select")) {
-        control.find("option").each((_, option) => {
-          const chosen = $(option).attr("value") === value;
-          if (chosen) $(option).attr("selected", "");
-          else $(option).removeAttr("selected");
-        });
-      } else if (control.is("textarea")) {
-        control.text(value);
-      } else {
-        control.attr("value", value);
-      }
-      if (!message) continue;
-      const id = control.attr("id") ?? name;
-      control.attr("aria-invalid", "true").attr("aria-describedby", `${id}-error`);
-      control.after($("<p>").attr("id", `${id}-error`).addClass(ERROR_CLASS).text(message));
-      problems.push({ href: `#${id}`, text: `${labels[name]}: ${message}` });
-    }
-
-    const slot = $('[data-slot="contact-problems"]');
-    slot.append($("<p>").addClass("font-semibold").text(summary));
-    if (problems.length > 0) {
-      const list = $("<ul>").addClass("mt-2 list-disc space-y-1 pl-5").attr("data-testid", "contact-problems");
-      for (const { href, text } of problems) {
-        const item = $("<li>");
-        if (href) item.append($("<a>").attr("href", href).addClass(LINK_CLASS).text(text));
-        else item.text(text);
-        list.append(item);
-      }
-      slot.append(list);
-    }
-    return $.html();
+    const page = pages[locale];
+    const props: RefusedFormProps = {
+      ...page.props,
+      idPrefix: REFUSED_FORM_ID_PREFIX,
+      refused: { values: valuesSent(values), errors: fields },
+    };
+    return page.fill({
+      "contact-problems": renderToStaticMarkup(
+        <RefusalSummary summary={summary} errors={fields} locale={locale} idPrefix={REFUSED_FORM_ID_PREFIX} />,
+      ),
+      // Hydrated by the page's script: rendered with React's markers, from the props written beside.
+      "service-request-form": renderToString(<ServiceRequestForm {...props} />),
+      "service-request-form-data": renderToStaticMarkup(<JsonScript id={REFUSED_FORM_DATA_ID} value={props} />),
+    });
   };
 }
 

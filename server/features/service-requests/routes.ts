@@ -38,6 +38,8 @@ interface ServiceRequestRouteOptions {
   site: SiteFiles;
   /** Each stored request gets a pending alert on these channels, in the same statement. */
   alertChannels?: readonly AlertChannel[];
+  /** Days a position is kept (LOCATION_RETENTION_DAYS): the refused form's location notice says so. */
+  locationRetentionDays: number;
 }
 
 /**
@@ -114,7 +116,7 @@ interface ContactRouteParts {
  */
 export default async function serviceRequestRoutes(app: FastifyInstance, opts: ServiceRequestRouteOptions) {
   const storeRequest = serviceRequestWriter(opts.db, opts.alertChannels, townsOf(opts.site.chatKnowledge));
-  const parts = contactRouteParts(opts.site);
+  const parts = contactRouteParts(opts.site, opts.locationRetentionDays);
 
   // Both are registered inside this plugin, so they apply to this route only.
   await app.register(formbody);
@@ -158,8 +160,8 @@ export default async function serviceRequestRoutes(app: FastifyInstance, opts: S
 }
 
 /** The shared parts: the language each request asked in, and the refused-form page. */
-function contactRouteParts(site: SiteFiles): ContactRouteParts {
-  const renderRefusedForm = refusedFormRenderer(site);
+function contactRouteParts(site: SiteFiles, locationRetentionDays: number): ContactRouteParts {
+  const renderRefusedForm = refusedFormRenderer(site, locationRetentionDays);
   const askedIn = new WeakMap<FastifyRequest, Locale>();
   const localeOf = (request: FastifyRequest) => askedIn.get(request) ?? requestLocale(request);
   const sendRefusedForm = (reply: FastifyReply, status: number, refusal: RefusedForm) =>

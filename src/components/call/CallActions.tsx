@@ -1,8 +1,8 @@
-import { MessageSquare, Phone } from "lucide-react";
+import { MessageSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { IconLabel } from "@/components/ui/icon-label";
+import { CallButton } from "@/screens/common/CallButton";
 import type { CallPlacement } from "@/shared/event-schema";
-import { PhoneText } from "./PhoneNumber";
 
 interface CallActionsProps {
   telHref: string;
@@ -14,30 +14,6 @@ interface CallActionsProps {
   requestLabel: string;
   /** Where the call button sits, for the site's count of call taps (src/shared/event-schema.ts). */
   placement: CallPlacement;
-}
-
-/**
- * The large "Call (209) ..." button: a tel: link styled as the primary action. Its words come from
- * the caller (the page's language), so the form's island never carries the dictionary.
- */
-export function CallButton({
-  telHref,
-  label,
-  placement,
-}: {
-  telHref: string;
-  label: string;
-  placement: CallPlacement;
-}) {
-  return (
-    <Button asChild size="lg">
-      <a href={telHref} data-placement={placement}>
-        <IconLabel icon={Phone}>
-          <PhoneText text={label} />
-        </IconLabel>
-      </a>
-    </Button>
-  );
 }
 
 /** The pair every dark banner ends with: call now, or request service online. */
@@ -53,3 +29,6 @@ export function CallActions({ telHref, callLabel, requestHref, requestLabel, pla
     </div>
   );
 }
+
+/** Moved to src/screens/common/CallButton.tsx (the request form's confirmation uses it); kept here for the site-side importers. */
+export { CallButton };

@@ -1,6 +1,6 @@
-import type { CheckResult } from "@/components/ui/use-checked-form";
 import type { Locale } from "@/i18n/locales";
 import { type ServiceRequest, type ServiceRequestInput, serviceRequestSchemas } from "@/shared/service-request-schema";
+import type { CheckResult } from "./use-checked-form";
 
 type Check = (values: ServiceRequestInput) => Promise<CheckResult<ServiceRequestInput, ServiceRequest>>;
 

@@ -1,5 +1,5 @@
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "@/components/ui/toast";
-import type { ToastMessage } from "@/components/ui/use-single-toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
+import type { ToastMessage } from "./use-single-toast";
 
 /**
  * The form's notification region and its one toast. Its code (Radix Toast) loads apart from the

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/screens/common/cn";
 
 export interface CharacterCountWords {
   /** "Up to {max} characters", before anything is typed. */

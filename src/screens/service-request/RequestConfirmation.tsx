@@ -1,8 +1,8 @@
 import { CircleCheck, RotateCcw } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { CallButton } from "@/components/call/CallActions";
-import { Button } from "@/components/ui/button";
 import type { Dictionary } from "@/i18n/ui";
+import { Button } from "@/screens/common/button";
+import { CallButton } from "@/screens/common/CallButton";
 
 export interface Confirmation {
   /** The stored request's number; absent when only the fallback receiver took the request. */

@@ -1,4 +1,4 @@
-import type { ServiceRequest } from "../shared/service-request-schema";
+import type { ServiceRequest } from "@/shared/service-request-schema";
 
 /**
  * When our own API cannot take a request, the browser hands it to an outside automation webhook

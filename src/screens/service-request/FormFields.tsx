@@ -1,0 +1,223 @@
+import { Copy, Send } from "lucide-react";
+import type { ReactNode, RefObject } from "react";
+import type { Dictionary } from "@/i18n/ui";
+import { Button } from "@/screens/common/button";
+import { FormField, fieldClass, inputClass } from "@/screens/common/form-field";
+import { useScriptRunning } from "@/screens/common/use-script-running";
+import { HONEYPOT_FIELD, MAX_NOTE_CHARS, MAX_VEHICLE_CHARS } from "@/shared/service-request-fields";
+import { CharacterCount } from "./character-count";
+import type { CheckedForm } from "./form-checks";
+import type { FormFieldName, ServiceRequestFormProps } from "./form-shape";
+import { SendFailure, type SendFailureState } from "./SendFailure";
+
+/**
+ * Copies the pickup location into the drop-off field. It needs the script, so it appears only once the
+ * script runs; it waits for that itself, so that the switch re-renders this button, not the whole form.
+ */
+function SameAsPickupButton({ onClick, label }: { onClick: () => void; label: string }) {
+  if (!useScriptRunning()) return null;
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={onClick}>
+      <Copy aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * A field's id, name, first value (what a refused form sent, or the page's service), and its
+ * accessibility attributes (required, invalid, described by its message).
+ */
+export function fieldProps({ register, errors, defaultValues }: CheckedForm, id: (name: string) => string) {
+  return (name: FormFieldName, required = true, described?: string) => ({
+    id: id(name),
+    defaultValue: defaultValues[name],
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby":
+      [described, errors[name] ? `${id(name)}-error` : undefined].filter(Boolean).join(" ") || undefined,
+    "aria-required": required || undefined,
+    ...register(name),
+  });
+}
+
+/** What every group of the form's fields is given. */
+export interface FieldGroupProps {
+  field: ReturnType<typeof fieldProps>;
+  errors: CheckedForm["errors"];
+  id: (name: string) => string;
+  t: Dictionary["form"];
+}
+
+/** Who asks (name, phone, email) and the service asked for. */
+export function WhoAndServiceFields({
+  field,
+  errors,
+  id,
+  t,
+  serviceOptions,
+}: FieldGroupProps & Pick<ServiceRequestFormProps, "serviceOptions">) {
+  return (
+    <>
+      <FormField id={id("name")} label={t.name} required error={errors.name}>
+        <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
+      </FormField>
+      <FormField id={id("phone")} label={t.phone} required error={errors.phone}>
+        <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
+      </FormField>
+      <FormField id={id("email")} label={t.email} required error={errors.email}>
+        <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
+      </FormField>
+      <FormField id={id("service")} label={t.service} required error={errors.service}>
+        {/* Its defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
+        <select className={inputClass} {...field("service")}>
+          <option value="">{t.chooseService}</option>
+          {serviceOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+    </>
+  );
+}
+
+/** Where: the pickup field (after "Use my location" where there is one) and the drop-off field. */
+export function PlaceFields({
+  field,
+  errors,
+  id,
+  t,
+  location,
+  noDropoff,
+  sameAsPickup,
+}: FieldGroupProps & { location?: ReactNode; noDropoff: boolean; sameAsPickup: () => void }) {
+  return (
+    <>
+      {location && <div className="sm:col-span-2">{location}</div>}
+      <FormField
+        id={id("pickupLocation")}
+        label={t.pickup}
+        required
+        error={errors.pickupLocation}
+        className="sm:col-span-2"
+      >
+        <input
+          type="text"
+          autoComplete="street-address"
+          placeholder={t.pickupPlaceholder}
+          className={inputClass}
+          {...field("pickupLocation")}
+        />
+      </FormField>
+      <FormField
+        id={id("dropoffLocation")}
+        label={t.dropoff}
+        required
+        error={errors.dropoffLocation}
+        className="sm:col-span-2"
+        // For these services the label's row is pre-rendered with the label alone; the button joins it.
+        action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} label={t.sameAsPickup} /> : undefined}
+      >
+        <input
+          type="text"
+          autoComplete="off"
+          placeholder={t.dropoffPlaceholder}
+          className={inputClass}
+          {...field("dropoffLocation")}
+        />
+      </FormField>
+    </>
+  );
+}
+
+/** The vehicle and the note, each with its character count. */
+export function DetailFields({
+  field,
+  errors,
+  id,
+  t,
+  vehicle,
+  note,
+}: FieldGroupProps & { vehicle: string; note: string }) {
+  const counterWords = t;
+  return (
+    <>
+      <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle} className="sm:col-span-2">
+        {/* No maxLength: a browser would cut the text without a word; the count says the limit instead. */}
+        <input
+          type="text"
+          autoComplete="off"
+          placeholder={t.vehiclePlaceholder}
+          className={inputClass}
+          {...field("vehicle", false, id("vehicle-count"))}
+        />
+        <CharacterCount id={id("vehicle-count")} value={vehicle} max={MAX_VEHICLE_CHARS} words={counterWords} />
+      </FormField>
+      <FormField id={id("note")} label={t.note} error={errors.note} className="sm:col-span-2">
+        <textarea
+          rows={3}
+          autoComplete="off"
+          placeholder={t.notePlaceholder}
+          className={`${fieldClass} min-h-24 py-2`}
+          {...field("note", false, id("note-count"))}
+        />
+        <CharacterCount id={id("note-count")} value={note} max={MAX_NOTE_CHARS} words={counterWords} />
+      </FormField>
+    </>
+  );
+}
+
+/** A trap for bots: out of sight, out of the tab order, ignored by autofill. */
+export function BotTrap({
+  id,
+  label,
+  trapRef,
+}: {
+  id: string;
+  label: string;
+  trapRef: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+      <label htmlFor={id}>{label}</label>
+      <input type="text" id={id} name={HONEYPOT_FIELD} ref={trapRef} tabIndex={-1} autoComplete="off" />
+    </div>
+  );
+}
+
+/** The failure note, the send button and the note on required fields (and the position's privacy link). */
+export function SendRow({
+  failure,
+  isSubmitting,
+  strings,
+  telHref,
+  location,
+}: Pick<ServiceRequestFormProps, "strings" | "telHref" | "location"> & {
+  failure: SendFailureState | null;
+  isSubmitting: boolean;
+}) {
+  const t = strings.form;
+  return (
+    <div className="space-y-3 sm:col-span-2">
+      {failure && <SendFailure state={failure} strings={strings.failure} callLabel={strings.call} telHref={telHref} />}
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={isSubmitting}>
+        <Send aria-hidden="true" />
+        {isSubmitting ? t.sending : t.send}
+      </Button>
+      <p className="text-sm text-slate-600">
+        {t.requiredNote.split("{star}")[0]}
+        <span className="text-red-700">*</span>
+        {t.requiredNote.split("{star}")[1]} {t.dangerNote}
+        {location && (
+          <>
+            {" "}
+            <a href={location.privacyHref} className="font-medium text-brand-800 underline underline-offset-2">
+              {location.words.privacyLink}
+            </a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
