@@ -1,4 +1,4 @@
-import { countSiteEvent } from "@/lib/site-events";
+import { countSiteEvent } from "@/screens/common/site-events";
 import type { CallPlacement } from "@/shared/event-schema";
 
 /**

@@ -1,7 +1,7 @@
 import { MapPin, Phone, Route, Siren } from "lucide-react";
-import { PhoneText } from "@/components/call/PhoneNumber";
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
+import { PhoneText } from "@/screens/common/PhoneText";
 
 interface TownFactsProps {
   town: string;

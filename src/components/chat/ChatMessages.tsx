@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
+import { cn } from "@/components/ui/cn";
 import type { Dictionary } from "@/i18n/ui";
 import { formatReply, type PageTitles } from "@/lib/format-reply";
-import { cn } from "@/lib/utils";
 import type { ChatMessage } from "./use-chat";
 
 /**

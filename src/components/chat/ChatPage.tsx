@@ -2,7 +2,7 @@ import { Info } from "lucide-react";
 import { useEffect } from "react";
 import type { Locale } from "@/i18n/locales";
 import type { Dictionary } from "@/i18n/ui";
-import { countSiteEvent } from "@/lib/site-events";
+import { countSiteEvent } from "@/screens/common/site-events";
 import { ChatInput } from "./ChatInput";
 import { ChatMessages } from "./ChatMessages";
 import { useChat } from "./use-chat";

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { Locale } from "@/i18n/locales";
-import { apiRequest } from "@/lib/api-client";
 import type { PageTitles } from "@/lib/format-reply";
+import { apiRequest } from "@/screens/common/api-client";
 import type { ChatRequest } from "@/shared/chat-schema";
 
 /** A chat message as the specification describes it (the page keeps it in memory; the widget, for the tab's session). */

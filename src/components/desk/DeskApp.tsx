@@ -2,9 +2,9 @@ import { QueryClientProvider, useMutation, useQuery, useQueryClient } from "@tan
 import { Activity, ChartColumn, Handshake, Inbox as InboxIcon, LogOut, Star } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { HeaderControl } from "@/components/ui/header-control";
-import { cn } from "@/lib/utils";
 import { newCountLabel } from "@/shared/desk-schema";
 import { ActivityPage } from "./ActivityPage";
 import { DeskRequestPage } from "./DeskRequestPage";

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 
 /** The label every desk control carries above it. */
 export function DeskLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 import type { DeskEvent } from "@/shared/desk-schema";
 import { osmEmbedUrl } from "@/shared/links";
 import { coordinate, type LocationView } from "@/shared/location";

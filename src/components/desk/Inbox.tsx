@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { cn } from "@/lib/utils";
 import { type InboxFilter, type InboxPage, newCountLabel } from "@/shared/desk-schema";
 import { site } from "@/shared/site";
 import { AlertsWithoutSender } from "./AlertsWithoutSender";

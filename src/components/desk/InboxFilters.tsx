@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { inputClass } from "@/components/ui/form-field";
-import { cn } from "@/lib/utils";
 import type { InboxFilter } from "@/shared/desk-schema";
 import { requestSources } from "@/shared/location";
 import { serviceNames } from "@/shared/services";

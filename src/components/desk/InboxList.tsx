@@ -1,7 +1,7 @@
 import { Phone } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { languageForOwner } from "@/i18n/locales";
-import { cn } from "@/lib/utils";
 import type { InboxPage } from "@/shared/desk-schema";
 import { telHrefFor } from "@/shared/links";
 import { businessTime, timeAgo } from "./format";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ChartFigure, type ChartRow } from "@/components/ui/chart";
+import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { cn } from "@/lib/utils";
 import type { CallPlacement } from "@/shared/event-schema";
 import {
   type DayCount,

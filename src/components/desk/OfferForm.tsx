@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { inputClass } from "@/components/ui/form-field";
-import { cn } from "@/lib/utils";
 import type { DeskOffers } from "@/shared/partner-schema";
 import { DeskLabel } from "./DeskField";
 import { timeAgo } from "./format";

@@ -1,6 +1,6 @@
 import { MessageSquare, Phone } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 import { telHrefFor } from "@/shared/links";
 import type { DeskOffer, OfferStateName } from "@/shared/partner-schema";
 import { stepLabels } from "./event-words";

@@ -1,5 +1,5 @@
+import { cn } from "@/components/ui/cn";
 import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
-import { cn } from "@/lib/utils";
 
 /** A one-line text field with its label, optional help and the problem beside it. */
 export function PartnerTextField({

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
-import { cn } from "@/lib/utils";
 import { telHrefFor } from "@/shared/links";
 import type { DeskPartner } from "@/shared/partner-schema";
 import { businessTime, dayWords, mailtoHrefFor } from "./format";

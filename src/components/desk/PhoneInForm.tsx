@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { inputClass } from "@/components/ui/form-field";
 import { languageForOwner, locales } from "@/i18n/locales";
-import { cn } from "@/lib/utils";
 import { serviceNames } from "@/shared/services";
 import { CallerPageLink, rememberCallerPage } from "./CallerPageLink";
 import { DeskField } from "./DeskField";

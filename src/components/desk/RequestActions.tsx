@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { fieldClass, inputClass } from "@/components/ui/form-field";
-import { cn } from "@/lib/utils";
 import {
   type DeskRequest,
   type DeskStatus,

@@ -1,7 +1,7 @@
 import { Button, buttonVariants } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { languageForOwner } from "@/i18n/locales";
-import { cn } from "@/lib/utils";
 import type { DeskReview, ReviewAction } from "@/shared/review";
 import { businessTime } from "./format";
 import { hrefFor } from "./use-hash-route";

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 import type { DeskReview, ReviewAction } from "@/shared/review";
 import { deskSend, errorText } from "./query-client";
 import { type ReviewActions, ReviewCard } from "./ReviewCard";

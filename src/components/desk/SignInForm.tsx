@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
 import { ErrorAlert } from "@/components/ui/error-alert";
 import { inputClass } from "@/components/ui/form-field";
 import { useScriptRunning } from "@/components/ui/use-script-running";
-import { cn } from "@/lib/utils";
 import type { DeskSession } from "@/shared/desk-schema";
 import { DeskField } from "./DeskField";
 import { deskSend, errorText, SESSION_KEY, type SessionState } from "./query-client";

@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 import { type RequestStatus, requestStatuses, statusLabels } from "@/shared/desk-schema";
 
 const tone: Record<RequestStatus, string> = {

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@/lib/api-client";
+import { apiRequest, getJson } from "@/screens/common/api-client";
 import type { DeskSession, DeskSignedOut } from "@/shared/desk-schema";
 
 export const SESSION_KEY = ["/api/desk/session"] as const;

@@ -1,10 +1,10 @@
 import { ChevronRight, Clock, MapPin, Phone } from "lucide-react";
 import { CallActions } from "@/components/call/CallActions";
-import { PhoneText } from "@/components/call/PhoneNumber";
 import { IconLinkList } from "@/components/ui/icon-link-list";
 import type { Locale } from "@/i18n/locales";
 import { fill, ui } from "@/i18n/ui";
 import type { NavItem } from "@/lib/navigation";
+import { PhoneText } from "@/screens/common/PhoneText";
 
 interface HeroProps {
   phoneDisplay: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 
 /**
  * The dark band at the top of inner pages: an optional breadcrumb, the page's h1 and a sentence under

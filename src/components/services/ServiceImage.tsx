@@ -1,5 +1,5 @@
+import { cn } from "@/components/ui/cn";
 import { ui } from "@/i18n/ui";
-import { cn } from "@/lib/utils";
 import { defaultImage } from "@/shared/services";
 
 interface ServiceImageProps {

@@ -1,8 +1,13 @@
 import { ChevronRight } from "lucide-react";
-import type { NavItem } from "@/lib/navigation";
+
+/** A step of the trail: what it is called and where it goes. */
+interface BreadcrumbItem {
+  name: string;
+  href: string;
+}
 
 /** Home > Section > page: links for every step but the last, which is the current page. */
-export function Breadcrumb({ items, label = "Breadcrumb" }: { items: NavItem[]; label?: string }) {
+export function Breadcrumb({ items, label = "Breadcrumb" }: { items: BreadcrumbItem[]; label?: string }) {
   return (
     <nav aria-label={label} className="text-sm text-slate-300">
       <ol className="flex flex-wrap items-center gap-1">

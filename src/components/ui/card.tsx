@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;

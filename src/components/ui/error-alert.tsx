@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 
 /** A problem said at once to a screen reader (role="alert"), in the desk's red box. */
 export function ErrorAlert({ className, ...props }: ComponentProps<"p">) {

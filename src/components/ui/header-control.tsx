@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 
 /**
  * A quiet control for a dark header bar: on a phone only its icon shows (its words stay its

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: the table's roles are written out on purpose (see StackedTable).
 import type { ReactNode } from "react";
-import { cn } from "@/lib/utils";
+import { cn } from "@/components/ui/cn";
 
 export interface StackedColumn<Row> {
   header: string;

@@ -1,7 +1,7 @@
 import { Phone } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { IconLabel } from "@/components/ui/icon-label";
 import type { CallPlacement } from "@/shared/event-schema";
-import { Button } from "./button";
-import { IconLabel } from "./icon-label";
 import { PhoneText } from "./PhoneText";
 
 /**

@@ -1,9 +1,9 @@
 import { Copy, Send } from "lucide-react";
 import type { ReactNode, RefObject } from "react";
+import { Button } from "@/components/ui/button";
+import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
+import { useScriptRunning } from "@/components/ui/use-script-running";
 import type { Dictionary } from "@/i18n/ui";
-import { Button } from "@/screens/common/button";
-import { FormField, fieldClass, inputClass } from "@/screens/common/form-field";
-import { useScriptRunning } from "@/screens/common/use-script-running";
 import { HONEYPOT_FIELD, MAX_NOTE_CHARS, MAX_VEHICLE_CHARS } from "@/shared/service-request-fields";
 import { CharacterCount } from "./character-count";
 import type { CheckedForm } from "./form-checks";

@@ -1,7 +1,7 @@
 import { CircleCheck, RotateCcw } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { Button } from "@/components/ui/button";
 import type { Dictionary } from "@/i18n/ui";
-import { Button } from "@/screens/common/button";
 import { CallButton } from "@/screens/common/CallButton";
 
 export interface Confirmation {

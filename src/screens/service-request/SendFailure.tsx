@@ -1,6 +1,6 @@
 import { Phone, RotateCcw, WifiOff } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import type { Dictionary } from "@/i18n/ui";
-import { Button } from "@/screens/common/button";
 import { PhoneText } from "@/screens/common/PhoneText";
 
 /** Why the form is showing a failure, and what it is doing about it. */

@@ -1,8 +1,8 @@
 import { LocateFixed } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useScriptRunning } from "@/components/ui/use-script-running";
 import type { LocationWords } from "@/i18n/location";
-import { Button } from "@/screens/common/button";
-import { useScriptRunning } from "@/screens/common/use-script-running";
 import { readableFix } from "@/shared/fix-line";
 import { insideCircle, type LatLng } from "@/shared/geo";
 import type { LocationFix } from "@/shared/location";

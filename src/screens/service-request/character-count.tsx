@@ -1,4 +1,4 @@
-import { cn } from "@/screens/common/cn";
+import { cn } from "@/components/ui/cn";
 
 export interface CharacterCountWords {
   /** "Up to {max} characters", before anything is typed. */

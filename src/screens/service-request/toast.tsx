@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "@/screens/common/cn";
+import { cn } from "@/components/ui/cn";
 
 /** Radix Toast with the specification's numbers: 5000 ms, swipe right past 50 px, F8 to focus. */
 const TOAST_DURATION_MS = 5000;
