@@ -4,6 +4,9 @@
  * reliability issue: idle RSS <= 350 MB, first start <= 15 s.
  *
  *   npm run bench:start                  (BENCH_RUNS=3 by default)
+ *   BENCH_TREE=/path/to/other/checkout node --import tsx bench/start.ts
+ *                                        (that checkout's server, built there: a before/after compares two trees
+ *                                        with the same bench)
  *
  * Idle RSS is the server process's resident memory BENCH_IDLE_MS (5 s) after /healthz first answers,
  * with no traffic; peak is the most it held at any time (VmHWM). On a fresh folder the child process that
@@ -18,6 +21,8 @@ const BUDGET = { idleRssMb: 350, firstStartMs: 15_000 };
 const port = Number(process.env.BENCH_START_PORT ?? 4417);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const idleMs = Number(process.env.BENCH_IDLE_MS ?? 5000);
+/** The checkout whose built server is measured; this one when not given. */
+const tree = process.env.BENCH_TREE || undefined;
 
 /** Resident and peak memory of a process, in MB, from /proc. */
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
@@ -36,7 +41,7 @@ async function measure(dataDir?: string): Promise<Sample & { dataDir: string }> 
   // A fresh folder made here, not by startServer: it would remove its own at stop, and the restart
   // measured next would be a second fresh start.
   const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), "towing-bench-start-"));
-  const server = await startServer(port, { DATABASE_URL: "" }, dir);
+  const server = await startServer(port, { DATABASE_URL: "" }, dir, tree);
   try {
     await new Promise((r) => setTimeout(r, idleMs));
     const pid = server.process.pid;
@@ -82,6 +87,7 @@ async function main() {
           .padStart(4)} MB`,
     );
   };
+  if (tree) console.log(`\nserver of ${tree}`);
   console.log(
     `\nbudgets: idle RSS <= ${BUDGET.idleRssMb} MB, first start <= ${BUDGET.firstStartMs / 1000} s (${runs} runs)`,
   );
