@@ -28,8 +28,11 @@
  *   npm run bench:lighthouse            (all pages)
  *   BENCH_ROUTES=/,/about BENCH_RUNS=1 npm run bench:lighthouse
  *   BENCH_ROUTES=/request/{token},/contact npm run bench:lighthouse    (a fresh request's page)
+ *   BENCH_TREE=/path/to/other/checkout BENCH_OUT=bench/results/other.json node --import tsx bench/lighthouse.ts
+ *       (that checkout's built server and site, audited by this bench: a before/after with one ruler)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
@@ -68,6 +71,9 @@ const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as 
 const port = Number(process.env.BENCH_PORT ?? 4380);
 const runs = Number(process.env.BENCH_RUNS || 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("BENCH_RUNS must be a whole number of runs, 1 or more");
+/** The checkout whose built server and site are audited; this one when not given. */
+const tree = process.env.BENCH_TREE || undefined;
+const resultsFile = process.env.BENCH_OUT || "bench/results/lighthouse.json";
 
 /** The lowest and the highest of a number over the runs of one page. */
 type Spread = [number, number];
@@ -109,6 +115,7 @@ function summarize(results: Result[]) {
   const each = (id: string) => results.map((r) => metric(r, id));
   return {
     fcpMs: median(each("first-contentful-paint")),
+    totalKb: median(each("total-byte-weight")) / 1024,
     lcpMs: median(each("largest-contentful-paint")),
     lcpSpread: spread(each("largest-contentful-paint")),
     tbtMs: median(each("total-blocking-time")),
@@ -401,7 +408,7 @@ function printSummary(rows: Row[], controls: ControlRow[]) {
 }
 
 async function main() {
-  const server = await startServer(port);
+  const server = await startServer(port, {}, undefined, tree);
   const controlPages = await startControlPages(port + 1, server.origin);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
@@ -428,8 +435,8 @@ async function main() {
     await controlPages.stop();
     await server.stop();
   }
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/lighthouse.json", `${JSON.stringify({ rows, controls }, null, 2)}\n`);
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${JSON.stringify({ rows, controls }, null, 2)}\n`);
   process.exit(printSummary(rows, controls) ? 1 : 0);
 }
 
