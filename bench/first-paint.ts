@@ -4,15 +4,22 @@
  *
  *   DATABASE_URL=postgres://... npm run bench:first-paint
  *   BENCH_BASELINE=/path/to/other/checkout (built) ... : the same pages from that checkout's server too
+ *   (several checkouts, comma-separated: one server each, named by its folder)
  *
  * A production server (dist-server/start.js) on a scratch schema of DATABASE_URL's PostgreSQL (the
  * bench seeds the offer beside it); one stored request with its driver link, and one open offer of it
  * with its partner link. Chromium loads each page BENCH_RUNS times (default 20), each in a fresh
  * context (no cache), and reads the page's own timings: time to first byte (responseStart) and first
- * contentful paint. Printed: the median and p90 of each, in ms. With BENCH_BASELINE, a second server
- * from that checkout shares the database, the two are asked in turn, and the ratios of the medians
- * (this / baseline) are printed: on a shared machine only a comparison within one run means much.
+ * contentful paint. Both servers run React's production build (NODE_ENV=production, as `npm start`).
+ * Printed: the median of each, with its spread (p25-p75, p90), in ms, and the load average before and
+ * after. With BENCH_BASELINE, a server from each such checkout shares the database, all are asked in
+ * turn (each round, each page, one after the other, the servers taking turns at going first), and
+ * this / each baseline is printed twice: the ratio of the medians, and the median of each round's ratio
+ * (the pair loaded back to back, the least moved by the load). On a shared machine only a comparison
+ * within one run means much.
  */
+import { loadavg } from "node:os";
+import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import { openDatabase } from "../server/db/client";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
@@ -22,7 +29,11 @@ import { type RunningServer, startServer } from "./support/server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 4483);
-const BASELINE = process.env.BENCH_BASELINE;
+/** The checkouts to compare with, each named by its folder ("paint49-base"). */
+const BASELINES = (process.env.BENCH_BASELINE ?? "")
+  .split(",")
+  .filter(Boolean)
+  .map((dir) => ({ dir, name: path.basename(path.resolve(dir)) }));
 const PAGES = ["request", "offer"] as const;
 
 interface Timings {
@@ -69,26 +80,30 @@ async function timingsOf(browser: Browser, url: string): Promise<Timings> {
   }
 }
 
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-const line = (label: string, values: number[]) =>
-  `${label} p50 ${median(values).toFixed(1).padStart(6)} ms  p90 ${percentile(
-    [...values].sort((a, b) => a - b),
-    0.9,
-  )
-    .toFixed(1)
-    .padStart(6)} ms`;
+const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+const median = (values: number[]) => percentile(sorted(values), 0.5);
+const ms = (value: number) => value.toFixed(1).padStart(6);
+/** The median and the spread: the middle half (p25-p75) and p90. */
+const line = (label: string, values: number[]) => {
+  const s = sorted(values);
+  const [p25, p50, p75, p90] = [0.25, 0.5, 0.75, 0.9].map((p) => percentile(s, p)) as [number, number, number, number];
+  return `${label} p50 ${ms(p50)} ms (p25-p75 ${ms(p25)}-${ms(p75)}, p90 ${ms(p90)})`;
+};
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
 
+/** Loads each page from each server once a round; the servers take turns at going first. */
 async function measure(servers: Record<string, RunningServer>, pages: Record<string, string>) {
   const browser = await chromium.launch(chromiumLaunchOptions);
   const results: Record<string, Timings[]> = {};
   try {
     for (let run = 0; run <= RUNS; run++) {
+      const entries = Object.entries(servers);
+      const order = [...entries.slice(run % entries.length), ...entries.slice(0, run % entries.length)];
       for (const page of PAGES) {
-        for (const [name, server] of Object.entries(servers)) {
+        for (const [name, server] of order) {
           const timings = await timingsOf(browser, `${server.origin}${pages[page]}`);
           if (run === 0) continue; // the first run warms up
           const key = `${page} ${name}`;
@@ -99,32 +114,50 @@ async function measure(servers: Record<string, RunningServer>, pages: Record<str
   } finally {
     await browser.close();
   }
+  return results;
+}
+
+function print(results: Record<string, Timings[]>) {
+  const width = Math.max(...Object.keys(results).map((key) => key.length)) + 1;
   for (const [key, list] of Object.entries(results)) {
+    const of = (pick: (t: Timings) => number) => list.map(pick);
     console.log(
-      `${key.padEnd(18)} ${line(
+      `${key.padEnd(width)} ${line(
         "TTFB",
-        list.map((t) => t.ttfb),
+        of((t) => t.ttfb),
       )}   ${line(
         "FCP",
-        list.map((t) => t.fcp),
+        of((t) => t.fcp),
       )}`,
     );
   }
-  if (!BASELINE) return;
-  for (const page of PAGES) {
-    const [now, base] = [results[`${page} this`] ?? [], results[`${page} baseline`] ?? []];
-    const ratio = (pick: (t: Timings) => number) => (median(now.map(pick)) / median(base.map(pick))).toFixed(2);
-    console.log(`${page.padEnd(8)} this / baseline: TTFB ${ratio((t) => t.ttfb)}   FCP ${ratio((t) => t.fcp)}`);
-  }
+  for (const { name } of BASELINES)
+    for (const page of PAGES) {
+      const [now, base] = [results[`${page} this`] ?? [], results[`${page} ${name}`] ?? []];
+      const ratio = (pick: (t: Timings) => number) => (median(now.map(pick)) / median(base.map(pick))).toFixed(2);
+      // Each round's pair was loaded back to back: their ratio is the least moved by the machine's load.
+      const paired = (pick: (t: Timings) => number) =>
+        median(now.map((t, i) => pick(t) / pick(base[i] ?? t))).toFixed(2);
+      console.log(
+        `${page.padEnd(8)} this / ${name}, ratio of medians: TTFB ${ratio((t) => t.ttfb)}   FCP ${ratio((t) => t.fcp)};` +
+          ` median of the rounds' ratios: TTFB ${paired((t) => t.ttfb)}   FCP ${paired((t) => t.fcp)}`,
+      );
+    }
 }
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error("Set DATABASE_URL (a PostgreSQL the bench may make a schema in).");
   await withScratchSchema(async (databaseUrl = "") => {
-    const servers: Record<string, RunningServer> = { this: await startServer(PORT, { DATABASE_URL: databaseUrl }) };
+    // React's production build, as `npm start` runs the server (its development build renders several times slower).
+    const env = { DATABASE_URL: databaseUrl, NODE_ENV: "production" };
+    const servers: Record<string, RunningServer> = { this: await startServer(PORT, env) };
     try {
-      if (BASELINE) servers.baseline = await startServer(PORT + 1, { DATABASE_URL: databaseUrl }, undefined, BASELINE);
-      await measure(servers, await seedPages(servers.this?.origin ?? "", databaseUrl));
+      for (const [i, { dir, name }] of BASELINES.entries()) {
+        servers[name] = await startServer(PORT + 1 + i, env, undefined, dir);
+      }
+      console.log(`before: ${load()}`);
+      print(await measure(servers, await seedPages(servers.this?.origin ?? "", databaseUrl)));
+      console.log(`after:  ${load()}`);
     } finally {
       for (const server of Object.values(servers)) await server.stop();
     }

@@ -8,7 +8,7 @@ import type { RequestReviewProps } from "./RequestReview";
  * words are the same for every request in a language, so the build writes them into the page's shell
  * (src/views/DriverRequestPage.astro, from requestIslandsWords); the request's own data the server writes per
  * page. The server renders each island from both (server/features/request-page/render.tsx); the page's
- * script (src/scripts/request-page.tsx) reads both back and hydrates the same components with the same
+ * script (src/scripts/request-page-hydrate.tsx) reads both back and hydrates the same components with the same
  * props, so React finds the very markup it would draw.
  */
 export const REQUEST_LIVE_ROOT_ID = "request-live";
