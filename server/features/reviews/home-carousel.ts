@@ -95,6 +95,9 @@ export function carouselParts(
   };
 }
 
+/** The filler of a built home page's two slots (the intro's words, the list's cards), cut once. */
+export const homePageFiller = (html: string): HomeShell["fill"] => cutShell(html, SLOTS, HOME_PAGE);
+
 /** The built site's fixed entries (dist/home-samples.json), read when a home page has its slots. */
 function readSamples(root: string): HomeSamples {
   const file = path.join(root, HOME_SAMPLES_FILE);
@@ -116,7 +119,7 @@ function homeShells(site: SiteFiles): Map<Locale, HomeShell> {
     const html = readFileSync(path.join(site.root, file), "utf8");
     if (!html.includes(`data-slot="${SLOTS[1]}"`)) continue;
     samples ??= readSamples(site.root);
-    shells.set(locale, { fill: cutShell(html, SLOTS, HOME_PAGE), samples: samples[locale] });
+    shells.set(locale, { fill: homePageFiller(html), samples: samples[locale] });
   }
   return shells;
 }
