@@ -7,8 +7,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const root = path.resolve(process.argv[2] ?? "dist");
 const TEXT = /\.(html|css|js|mjs|svg|xml|txt|json|webmanifest)$/;
 const MIN_BYTES = 512;
-/** Read by the server at start and never sent to a browser (src/shared/chat-knowledge-schema.ts). */
-const SERVER_ONLY = new Set(["chat-knowledge.json", "chat-model.json"]);
+/** Read by the server at start and never sent to a browser (src/shared/chat-knowledge-schema.ts, home-samples.ts). */
+const SERVER_ONLY = new Set(["chat-knowledge.json", "chat-model.json", "home-samples.json"]);
 
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

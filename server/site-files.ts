@@ -9,6 +9,7 @@ import {
   type ChatKnowledge,
   chatKnowledgeSchema,
 } from "../src/shared/chat-knowledge-schema";
+import { HOME_SAMPLES_FILE } from "../src/shared/home-samples";
 import { CHAT_MODEL_FILE, type SavedModel } from "./features/chat/classifier";
 
 /**
@@ -70,7 +71,7 @@ const shellFiles = new Set([
 ]);
 
 /** Files the build writes for the server alone: read at start, never served. */
-const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, CHAT_MODEL_FILE, ...shellFiles]);
+const SERVER_ONLY_FILES = new Set([CHAT_KNOWLEDGE_FILE, CHAT_MODEL_FILE, HOME_SAMPLES_FILE, ...shellFiles]);
 
 const COMPRESSED = /\.(br|gz)$/;
 /** The 404 pages are answers, not addresses: /404 and /es/404 are themselves not found. */

@@ -11,9 +11,8 @@ export interface TestimonialCardStrings {
 const MAX_STARS = 5;
 
 /**
- * One card of the home page's carousel, with no state: the build renders the samples with it
- * (src/components/home/TestimonialSlides.tsx) and the server the published reviews
- * (server/features/reviews/home-carousel.ts), so both look the same. Every text is React text: a
+ * One card of the home page's carousel, with no state: the server renders the samples and the
+ * published reviews alike with it (server/features/reviews/home-carousel.ts), so both look the same. Every text is React text: a
  * driver's words are never markup. A sample says it is an example and names no one; a real review
  * shows the first name, the town, the stars and the date, and the language it was written in where
  * the page says it.

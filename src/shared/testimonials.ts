@@ -4,8 +4,9 @@ import { CAROUSEL_PLACES } from "./review";
 /**
  * What the home page's carousel shows in its seven places: the most recent published reviews in
  * their own words, then the site's fixed entries (src/content/testimonials.json, samples labelled as
- * examples) only in the places left. The build writes the page with the fixed entries alone; the
- * server puts the published reviews in at request time (server/features/reviews/home-carousel.ts).
+ * examples) only in the places left. The build writes the fixed entries as data (dist/home-samples.json)
+ * and the page with the carousel empty; the server fills it at request time, reviews first
+ * (server/features/reviews/home-carousel.ts).
  */
 
 /** An entry of src/content/testimonials.json, its text in the page's language. */

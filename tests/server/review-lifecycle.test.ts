@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -8,12 +8,11 @@ import { buildApp } from "../../server/app";
 import { reviews } from "../../server/db/schema";
 import { addUser } from "../../server/features/desk/users";
 import type { SiteFiles } from "../../server/site-files";
-import { ui } from "../../src/i18n/ui";
 import type { DeskReview } from "../../src/shared/review";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
-import { homeShell } from "../support/home-shell";
+import { writeHomeSite } from "../support/home-shell";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
@@ -37,9 +36,7 @@ describe.each(databaseTargets)("a published review's life on $kind", (target) =>
 
   beforeAll(async () => {
     siteRoot = mkdtempSync(path.join(tmpdir(), "review-life-"));
-    writeFileSync(path.join(siteRoot, "index.html"), homeShell("en-US", ui.en.home.testimonialsSample));
-    mkdirSync(path.join(siteRoot, "es"));
-    writeFileSync(path.join(siteRoot, "es", "index.html"), homeShell("es-US", ui.es.home.testimonialsSample));
+    writeHomeSite(siteRoot);
     const site: SiteFiles = {
       ...emptyTestSite(siteRoot),
       routes: new Map([

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ import { alertReceiversForThisFile } from "../support/alert-deliveries";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
-import { homeShell } from "../support/home-shell";
+import { writeHomeSite } from "../support/home-shell";
 import type { ReceivedMail } from "../support/receivers";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
@@ -44,9 +44,7 @@ describe.each(databaseTargets)("reviews on $kind", (target) => {
 
   beforeAll(async () => {
     siteRoot = mkdtempSync(path.join(tmpdir(), "reviews-site-"));
-    writeFileSync(path.join(siteRoot, "index.html"), homeShell("en-US", ui.en.home.testimonialsSample));
-    mkdirSync(path.join(siteRoot, "es"));
-    writeFileSync(path.join(siteRoot, "es", "index.html"), homeShell("es-US", ui.es.home.testimonialsSample));
+    writeHomeSite(siteRoot);
     const site: SiteFiles = {
       ...emptyTestSite(siteRoot),
       siteUrl: SITE_URL,
@@ -334,5 +332,35 @@ describe.each(databaseTargets)("reviews on $kind", (target) => {
     await review(driver.token, { stars: 5, comment: hostile, consent: false });
     expect((await app.inject({ method: "GET", url: "/" })).body).not.toContain("great");
     expect(HOME_CAROUSEL_CACHE_MS).toBeLessThanOrEqual(60_000);
+  });
+
+  it("keeps the home page whole around a review whose words hold a nested list's markup", async () => {
+    const driver = await newRequest({ name: "Lena", email: "lena@example.com" });
+    clock = Date.parse("2026-06-26T17:00:00Z");
+    await setStatus(driver.id, "completed");
+    const nested = "Fast tow <ul><li>outer<ul><li>inner</li></ul></li></ul> and kind";
+    await review(driver.token, { stars: 4, comment: nested, consent: true });
+    const [row] = await db.db.select().from(reviews).where(eq(reviews.serviceRequestId, driver.id));
+    await signIn();
+    expect((await owner.post(`/api/desk/reviews/${row?.id}/publish`, {})).statusCode).toBe(200);
+
+    for (const url of ["/", "/es"]) {
+      const body = (await app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } })).body;
+      // The words as text, once; the list holds the review and six samples, and the page goes on after it.
+      expect(body).toContain(
+        "Fast tow &lt;ul&gt;&lt;li&gt;outer&lt;ul&gt;&lt;li&gt;inner&lt;/li&gt;&lt;/ul&gt;&lt;/li&gt;&lt;/ul&gt; and kind",
+      );
+      expect(body).not.toContain("<li>outer");
+      const list = body.slice(body.indexOf('data-slot="home-reviews"'), body.indexOf("</ul>"));
+      const cards = [...list.matchAll(/<li\b[^>]*data-testid="testimonial"[^>]*>/g)].map((m) => m[0]);
+      expect(cards).toHaveLength(7);
+      expect(cards.filter((c) => c.includes('data-sample="true"'))).toHaveLength(6);
+      expect(body.match(/<ul\b/g)).toHaveLength(1);
+      expect(body).toContain('<footer data-testid="after-carousel">End of page</footer></body></html>');
+    }
+    expect(
+      (await app.inject({ method: "GET", url: "/es", headers: { "accept-encoding": "identity" } })).body,
+    ).toContain("Ejemplo 1:");
+    await owner.post(`/api/desk/reviews/${row?.id}/unpublish`, {});
   });
 });

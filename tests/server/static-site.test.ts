@@ -170,6 +170,15 @@ describe("static site", () => {
     }
   });
 
+  it("never serves the home carousel's fixed entries, which the server reads at start and draws into the home pages", async () => {
+    expect(existsSync(path.join(distDir, "home-samples.json"))).toBe(true);
+    for (const url of ["/home-samples.json", "/home-samples", "/home-samples.json.br", "/home-samples.json.gz"]) {
+      const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip" } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('"sample":');
+    }
+  });
+
   it("unknown API paths get JSON, pages get the 404 page", async () => {
     const api = await app.inject({ method: "GET", url: "/api/requests" });
     expect(api.statusCode).toBe(404);

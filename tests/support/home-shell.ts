@@ -1,9 +1,27 @@
-/** Seven built sample cards and the structured data, as src/views/Home.astro writes them (the marks are what count). */
-export function homeShell(lang: string, intro: string) {
-  const cards = Array.from(
-    { length: 7 },
-    (_, i) =>
-      `<li class="min-w-0" data-testid="testimonial" data-sample="true"><figure><blockquote><p>Sample ${i + 1}</p></blockquote></figure></li>`,
-  ).join("");
-  return `<!doctype html><html lang="${lang}"><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"LocalBusiness","name":"Stockton 24/7 Towing"}</script></head><body><h2 id="testimonials-title">Title</h2><p class="mt-3 text-lg text-slate-600" data-slot="home-reviews-intro">${intro}</p><section aria-roledescription="carousel"><div class="overflow-hidden"><astro-slot><ul class="-ml-4 flex touch-pan-y" data-slot="home-reviews">${cards}</ul></astro-slot></div></section></body></html>`;
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { HOME_SAMPLES_FILE, type HomeSamples } from "../../src/shared/home-samples";
+
+/** A home page as src/views/Home.astro writes it: the carousel's intro and list empty, marked (the marks are what count). */
+export function homeShell(lang: string) {
+  return `<!doctype html><html lang="${lang}"><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"LocalBusiness","name":"Stockton 24/7 Towing"}</script></head><body><h2 id="testimonials-title">Title</h2><p class="mt-3 text-lg text-slate-600" data-slot="home-reviews-intro"></p><section aria-roledescription="carousel"><div class="overflow-hidden"><astro-slot><ul class="-ml-4 flex touch-pan-y" data-slot="home-reviews"></ul></astro-slot></div></section><footer data-testid="after-carousel">End of page</footer></body></html>`;
+}
+
+/** Seven fixed entries, all samples, as src/pages/home-samples.json.ts writes them. */
+const samples = (word: string) =>
+  Array.from({ length: 7 }, (_, i) => ({
+    name: "Example driver",
+    town: "Riverton",
+    text: `${word} ${i + 1}: a kind driver who came quickly.`,
+    rating: 5,
+    sample: true,
+  }));
+
+/** The built site's two home pages and the fixed entries beside them, in `root`. */
+export function writeHomeSite(root: string) {
+  writeFileSync(path.join(root, "index.html"), homeShell("en-US"));
+  mkdirSync(path.join(root, "es"), { recursive: true });
+  writeFileSync(path.join(root, "es", "index.html"), homeShell("es-US"));
+  const data: HomeSamples = { en: samples("Sample"), es: samples("Ejemplo") };
+  writeFileSync(path.join(root, HOME_SAMPLES_FILE), JSON.stringify(data));
 }

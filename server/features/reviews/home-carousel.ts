@@ -7,21 +7,31 @@ import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { ui } from "../../../src/i18n/ui";
+import { HOME_SAMPLES_FILE, type HomeSamples, homeSamplesSchema } from "../../../src/shared/home-samples";
 import { CAROUSEL_PLACES } from "../../../src/shared/review";
 import { site as business } from "../../../src/shared/site";
 import { TestimonialCardItem } from "../../../src/shared/testimonial-card";
-import { carouselIntro, fixedPlacesLeft, type PublishedReview, reviewCard } from "../../../src/shared/testimonials";
+import {
+  carouselIntro,
+  type FixedTestimonial,
+  fixedCard,
+  fixedPlacesLeft,
+  type PublishedReview,
+  reviewCard,
+} from "../../../src/shared/testimonials";
 import type { Db } from "../../db/client";
+import { cutShell } from "../../shared/slotted-shell";
 import type { SiteFiles } from "../../site-files";
 import { publishedReviews } from "./store";
 
 /**
  * The home pages (English and Spanish) with the published reviews in the carousel. The pages are
- * built once, with samples; here the server cuts each built page at its two marks (the intro's
- * `data-slot="home-reviews-intro"` and the list's `data-slot="home-reviews"`, src/views/Home.astro) and
- * puts in the cards of the most recent published reviews, keeping the built cards (the samples) only
- * in the places left (src/shared/testimonials.ts). A review's card is rendered by the same React
- * component as the build's cards, as static HTML: a driver's words are React text, never markup.
+ * built with the carousel's intro and list empty, marked `data-slot="home-reviews-intro"` and
+ * `data-slot="home-reviews"` (src/views/Home.astro); the server cuts each page once at its slots
+ * (cutShell) and fills them with the cards of the most recent published reviews, then the business's
+ * fixed entries (samples) only in the places left (src/shared/testimonials.ts), which the build writes
+ * as data (dist/home-samples.json). Every card is rendered by the same React component
+ * (TestimonialCardItem), as static HTML: a driver's words are React text, never markup.
  *
  * Filled pages are kept, compressed, until a review goes on or off the website on this server
  * (invalidate(): a publish, an unpublish, a driver's edit or withdrawn consent, a deletion; never a
@@ -31,8 +41,8 @@ import { publishedReviews } from "./store";
 
 export const HOME_CAROUSEL_CACHE_MS = 60_000;
 
-const INTRO_MARK = 'data-slot="home-reviews-intro"';
-const LIST_MARK = 'data-slot="home-reviews"';
+const SLOTS = ["home-reviews-intro", "home-reviews"] as const;
+const HOME_PAGE = { name: "home page", view: "src/views/Home.astro" };
 
 export interface FilledPage {
   etag: string;
@@ -41,36 +51,10 @@ export interface FilledPage {
   gzip: Buffer;
 }
 
-interface CutPage {
-  /** Up to the intro's text; from the intro's end to inside the list; from the list's end. */
-  head: string;
-  middle: string;
-  tail: string;
-  /** The built cards, in order, and whether each is a sample. */
-  builtCards: { html: string; sample: boolean }[];
-}
-
-/** The built page cut at its marks, or undefined for a page without them (an API-only test's). */
-export function cutHomePage(html: string): CutPage | undefined {
-  const intro = html.indexOf(INTRO_MARK);
-  const list = html.indexOf(LIST_MARK);
-  if (intro < 0 || list < 0 || list < intro) return undefined;
-  const introStart = html.indexOf(">", intro) + 1;
-  const introEnd = html.indexOf("</p>", introStart);
-  const listStart = html.indexOf(">", list) + 1;
-  // The cards hold no list of their own: the list ends at the first </ul>.
-  const listEnd = html.indexOf("</ul>", list);
-  if (introEnd < 0 || listStart > listEnd || listEnd < 0 || introEnd > list) return undefined;
-  const builtCards = [...html.slice(listStart, listEnd).matchAll(/<li\b[^>]*>[\s\S]*?<\/li>/g)].map((m) => ({
-    html: m[0],
-    sample: /^<li\b[^>]*\bdata-sample="true"/.test(m[0]),
-  }));
-  return {
-    head: html.slice(0, introStart),
-    middle: html.slice(introEnd, listStart),
-    tail: html.slice(listEnd),
-    builtCards,
-  };
+/** A built home page ready to fill: its filler and the fixed entries of its language. */
+interface HomeShell {
+  fill: (parts: Record<(typeof SLOTS)[number], string>) => string;
+  samples: readonly FixedTestimonial[];
 }
 
 const brotli = promisify(brotliCompress);
@@ -86,8 +70,12 @@ const toPublished = (r: Awaited<ReturnType<typeof publishedReviews>>[number]): P
   createdAt: r.createdAt.toISOString(),
 });
 
-/** The carousel's intro and cards for one language: the published reviews first, then the built cards left. */
-export function carouselParts(locale: Locale, cut: CutPage, published: readonly PublishedReview[]) {
+/** The carousel's intro and cards for one language: the published reviews first, then the fixed entries left. */
+export function carouselParts(
+  locale: Locale,
+  samples: readonly FixedTestimonial[],
+  published: readonly PublishedReview[],
+) {
   const t = ui[locale].home;
   const words = {
     writtenIn: ui[locale].reviews.carousel.writtenIn,
@@ -96,21 +84,44 @@ export function carouselParts(locale: Locale, cut: CutPage, published: readonly 
     introReal: t.testimonialsReal,
   };
   const strings = { rating: t.rating, sampleName: t.sampleName, sampleNote: t.sampleNote };
-  const real = published
-    .slice(0, CAROUSEL_PLACES)
-    .map((r) =>
-      renderToStaticMarkup(
-        createElement(TestimonialCardItem, { card: reviewCard(locale, r, words, business.timeZone), strings }),
-      ),
-    );
-  const kept = cut.builtCards.slice(0, fixedPlacesLeft(real.length));
+  const real = published.slice(0, CAROUSEL_PLACES).map((r) => reviewCard(locale, r, words, business.timeZone));
+  const kept = samples.slice(0, fixedPlacesLeft(real.length)).map(fixedCard);
   const samplesShown = kept.filter((c) => c.sample).length;
+  const cards = [...real, ...kept].map((card) => createElement(TestimonialCardItem, { key: card.key, card, strings }));
   return {
-    // The intro's words as React text, into the built <p>.
     intro: renderToStaticMarkup(createElement(Fragment, null, carouselIntro(real.length, samplesShown, words))),
-    cards: [...real, ...kept.map((c) => c.html)].join(""),
+    cards: renderToStaticMarkup(createElement(Fragment, null, cards)),
     samplesShown,
   };
+}
+
+/** The filler of a built home page's two slots (the intro's words, the list's cards), cut once. */
+export const homePageFiller = (html: string): HomeShell["fill"] => cutShell(html, SLOTS, HOME_PAGE);
+
+/** The built site's fixed entries (dist/home-samples.json), read when a home page has its slots. */
+function readSamples(root: string): HomeSamples {
+  const file = path.join(root, HOME_SAMPLES_FILE);
+  if (!existsSync(file)) {
+    throw new Error(
+      `The built site must hold ${HOME_SAMPLES_FILE} (src/pages/home-samples.json.ts): run \`npm run build\`.`,
+    );
+  }
+  return homeSamplesSchema.parse(JSON.parse(readFileSync(file, "utf8")));
+}
+
+/** The built home pages with their slots, by language; a site without them (an API-only test's) has none. */
+function homeShells(site: SiteFiles): Map<Locale, HomeShell> {
+  const shells = new Map<Locale, HomeShell>();
+  let samples: HomeSamples | undefined;
+  for (const locale of locales) {
+    const file = site.routes.get(localizedPath("/", locale));
+    if (!file?.endsWith(".html") || !existsSync(path.join(site.root, file))) continue;
+    const html = readFileSync(path.join(site.root, file), "utf8");
+    if (!html.includes(`data-slot="${SLOTS[1]}"`)) continue;
+    samples ??= readSamples(site.root);
+    shells.set(locale, { fill: homePageFiller(html), samples: samples[locale] });
+  }
+  return shells;
 }
 
 export interface HomeCarousel {
@@ -130,23 +141,16 @@ export function homeCarousel(opts: {
 }): HomeCarousel {
   const cacheMs = opts.cacheMs ?? HOME_CAROUSEL_CACHE_MS;
   const clock = opts.clock ?? Date.now;
-  const cuts = new Map<Locale, CutPage>();
-  for (const locale of locales) {
-    const file = opts.site.routes.get(localizedPath("/", locale));
-    // A site without the home page's file (a test's few pages) has no carousel to fill.
-    if (!file?.endsWith(".html") || !existsSync(path.join(opts.site.root, file))) continue;
-    const cut = cutHomePage(readFileSync(path.join(opts.site.root, file), "utf8"));
-    if (cut) cuts.set(locale, cut);
-  }
+  const shells = homeShells(opts.site);
   let cached: { at: number; pages: Promise<Map<Locale, FilledPage>> } | undefined;
 
   const fill = async (): Promise<Map<Locale, FilledPage>> => {
     opts.onRebuilt?.();
     const published = (await publishedReviews(opts.db, CAROUSEL_PLACES)).map(toPublished);
     const pages = new Map<Locale, FilledPage>();
-    for (const [locale, cut] of cuts) {
-      const { intro, cards } = carouselParts(locale, cut, published);
-      const identity = Buffer.from(`${cut.head}${intro}${cut.middle}${cards}${cut.tail}`, "utf8");
+    for (const [locale, shell] of shells) {
+      const { intro, cards } = carouselParts(locale, shell.samples, published);
+      const identity = Buffer.from(shell.fill({ "home-reviews-intro": intro, "home-reviews": cards }), "utf8");
       pages.set(locale, {
         etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
         identity,
@@ -172,7 +176,7 @@ export function homeCarousel(opts: {
   };
 
   const pages = new Map<string, () => Promise<FilledPage>>();
-  for (const locale of cuts.keys()) {
+  for (const locale of shells.keys()) {
     pages.set(localizedPath("/", locale), async () => {
       const page = (await current()).get(locale);
       if (!page) throw new Error(`no filled home page for ${locale}`);

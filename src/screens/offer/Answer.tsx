@@ -1,7 +1,7 @@
 import { offerPage as t } from "@/i18n/en/offer-page";
 import { fill, serviceNameIn } from "@/i18n/ui";
 import { offerActionPath } from "@/shared/partner-schema";
-import { JobTop, pickupAreaLine } from "./JobTop";
+import { pickupAreaLine } from "./JobTop";
 import type { OfferJob } from "./offer-job";
 import {
   Card,
@@ -15,8 +15,6 @@ import {
   summaryClass,
   When,
 } from "./parts";
-
-export { JobTop };
 
 /** The town a place's words name, from the towns served; undefined when none. */
 export type TownNamedIn = (place: string) => string | undefined;

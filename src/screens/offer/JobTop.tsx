@@ -5,6 +5,7 @@ import { locationView } from "@/shared/location";
 import { site } from "@/shared/site";
 import type { OfferJob } from "./offer-job";
 import { buttonClass, buttonRowClass, Label, TextLink } from "./parts";
+import { type TimeLeftWords, timeLeft } from "./time-left";
 
 /**
  * The parts of a partner's job page that are read from the cab of a truck: the answer deadline, large,
@@ -25,12 +26,7 @@ export function pickupAreaLine(town: string, distanceKm: number | null): string 
 
 const clockTime = new Intl.DateTimeFormat("en-US", { timeZone: site.timeZone, hour: "numeric", minute: "2-digit" });
 
-/** "6 min left", "under 1 min left" or "time is up": the same rule as the page's script (src/scripts/offer-deadline.ts). */
-export function timeLeftWords(msLeft: number): string {
-  if (msLeft <= 0) return t.timeUp;
-  if (msLeft < 60_000) return t.underAMinute;
-  return fill(t.minutesLeft, { minutes: String(Math.floor(msLeft / 60_000)) });
-}
+const timeLeftWords: TimeLeftWords = { minutes: t.minutesLeft, under: t.underAMinute, up: t.timeUp };
 
 /**
  * "Answer by 2:43 AM, 6 min left", in the business's time zone. The server writes it as of `now`, so it
@@ -47,11 +43,11 @@ export function Deadline({ expiresAt, now }: { expiresAt: Date; now: Date }) {
       {comma}
       <span
         data-offer-left=""
-        data-words-minutes={t.minutesLeft}
-        data-words-under={t.underAMinute}
-        data-words-up={t.timeUp}
+        data-words-minutes={timeLeftWords.minutes}
+        data-words-under={timeLeftWords.under}
+        data-words-up={timeLeftWords.up}
       >
-        {timeLeftWords(expiresAt.getTime() - now.getTime())}
+        {timeLeft(expiresAt.getTime() - now.getTime(), timeLeftWords)}
       </span>
     </p>
   );
