@@ -108,8 +108,8 @@ function positionRoutes(
       refuse: (englishIssues, row, request) => {
         const issues = issuesInLanguage(opts.schemas[row.language], request.body, englishIssues);
         const fields = fieldMessages(issues, FIX_FIELDS) as Record<string, string>;
-        // A body that is no object at all names no field: its one issue says what is missing.
-        const message = Object.values(fields).join(" ") || (issues[0]?.message ?? "");
+        // A body that is no object at all names no field: what to send, in the link's language.
+        const message = Object.values(fields).join(" ") || locationWords[row.language].validation.incomplete;
         return { message, fields };
       },
       handler: async (row, _token, request, reply) => {
