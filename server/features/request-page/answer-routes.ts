@@ -75,15 +75,7 @@ const crossSite = (opts: AnswerRouteOptions) => (request: FastifyRequest) =>
 function registerReviewRoute(app: FastifyInstance, opts: AnswerRouteOptions) {
   const { db, now, words } = opts;
   opts.link.answer("/api/request/:token/review", {
-    body: reviewBodySchemas.en,
-    crossSite: { before: crossSite(opts) },
-    refuse: bodyRefusal(
-      opts,
-      reviewBodySchemas,
-      "review",
-      (said) => said.reviewUnreadable,
-      (said) => said.reviewNotSavedTitle,
-    ),
+    ...checked(opts, reviewBodySchemas, "review", (said) => [said.reviewUnreadable, said.reviewNotSavedTitle]),
     handler: async (row, token, request, reply) => {
       const said = words[row.language];
       const pageHref = requestPagePath(token);
@@ -104,15 +96,7 @@ function registerReviewRoute(app: FastifyInstance, opts: AnswerRouteOptions) {
 /** POST /api/request/{token}/cancel: "I no longer need help", taken while no partner is on the way. */
 function registerCancelRoute(app: FastifyInstance, opts: AnswerRouteOptions) {
   opts.link.answer("/api/request/:token/cancel", {
-    body: cancelSchemas.en,
-    crossSite: { before: crossSite(opts) },
-    refuse: bodyRefusal(
-      opts,
-      cancelSchemas,
-      "reason",
-      (said) => said.reasonUnreadable,
-      (said) => said.notCancelledTitle,
-    ),
+    ...checked(opts, cancelSchemas, "reason", (said) => [said.reasonUnreadable, said.notCancelledTitle]),
     handler: async (row, token, request, reply) => {
       const said = opts.words[row.language];
       const outcome = await cancelByDriver(opts.db, row.id, request.body.reason, opts.now(), opts.alertChannels);
@@ -153,21 +137,25 @@ function refuse(
   return sendRefusal(reply, { status: 409, message, page }, isFormPost(request));
 }
 
-/** A body its schema refused: 400 with the problem in the request's language, and the field it names. */
-function bodyRefusal(
+/**
+ * What the driver's answers share: from the request page itself, the body checked by its schema (declared
+ * in English) and refused (400) in the request's language, naming `field` when the issue names none;
+ * `said` gives the words for an unreadable body and the problem page's title.
+ */
+function checked<Body extends z.ZodTypeAny>(
   opts: AnswerRouteOptions,
-  schemas: Record<Locale, z.ZodTypeAny>,
+  schemas: Record<Locale, Body>,
   field: string,
-  unreadable: (said: AnswerWords) => string,
-  title: (said: AnswerWords) => string,
+  said: (words: AnswerWords) => [unreadable: string, title: string],
 ) {
-  return (englishIssues: ZodIssue[], row: PageRow, request: FastifyRequest, token: string): BadBody => {
-    const said = opts.words[row.language];
+  const refuse = (englishIssues: ZodIssue[], row: PageRow, request: FastifyRequest, token: string): BadBody => {
+    const [unreadable, title] = said(opts.words[row.language]);
     const issue = issuesInLanguage(schemas[row.language], request.body, englishIssues)[0];
     const name = typeof issue?.path[0] === "string" ? issue.path[0] : field;
-    const problem = issue && issue.code !== "invalid_type" ? issue.message : unreadable(said);
-    const message = `${problem} ${said.tryAgain}`;
-    const page = problemPage(title(said), message, requestPagePath(token), row.language);
+    const problem = issue && issue.code !== "invalid_type" ? issue.message : unreadable;
+    const message = `${problem} ${opts.words[row.language].tryAgain}`;
+    const page = problemPage(title, message, requestPagePath(token), row.language);
     return { message, fields: { [name]: message }, page };
   };
+  return { body: schemas.en, crossSite: { before: crossSite(opts) }, refuse };
 }
