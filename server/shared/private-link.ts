@@ -23,8 +23,10 @@ import { zodIssuesOf } from "./schema-errors";
  * - an unknown, malformed, expired or deleted token gets the one 404, the same for every kind of link:
  *   the site's 404 page for a page, else one JSON refusal, in the browser's language (nothing of the
  *   link's is known to say it in the link's own).
- * Every answer carries the private page's headers. Each feature keeps only its lookup, its 429's words
- * and its page.
+ * Every answer carries the private page's headers. A post answering a link (`answer`) comes from the
+ * link's own page (else 403), then counts and looks up the same way; a refused body gets the one 400
+ * shape (`sendRefusal`: a page for a form post, else JSON naming the fields). Each feature keeps only its
+ * lookup, its words, its page and its own action.
  */
 export interface PrivateLinkOptions<Found> {
   /** The name its lookups are counted under: each kind of link has its own count. */
