@@ -1,14 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodIssue, z } from "zod";
 import { type Locale, locales, preferredLocale } from "../../src/i18n/locales";
 import { fill, ui } from "../../src/i18n/ui";
 import type { ApiRefusal } from "../../src/shared/api-refusal";
-import { privateLinkRestSchema } from "../../src/shared/private-link-schema";
+import { privateLinkParamsSchema, privateLinkRestSchema } from "../../src/shared/private-link-schema";
 import { site } from "../../src/shared/site";
 import type { RateLimitOptions } from "../config";
+import { isFormPost } from "../form-post";
 import { clientKey } from "../plugins/client-key";
 import { pageTokenHash } from "./page-tokens";
 import { PRIVATE_PAGE_HEADERS } from "./private-page-headers";
+import { fromOwnPrivatePage } from "./same-origin";
+import { zodIssuesOf } from "./schema-errors";
 
 /**
  * A private link (/request/{token}, /offer/{token}, /here/{token}) opens one thing to whoever holds its
@@ -19,8 +23,10 @@ import { PRIVATE_PAGE_HEADERS } from "./private-page-headers";
  * - an unknown, malformed, expired or deleted token gets the one 404, the same for every kind of link:
  *   the site's 404 page for a page, else one JSON refusal, in the browser's language (nothing of the
  *   link's is known to say it in the link's own).
- * Every answer carries the private page's headers. Each feature keeps only its lookup, its 429's words
- * and its page.
+ * Every answer carries the private page's headers. A post answering a link (`answer`) comes from the
+ * link's own page (else 403), then counts and looks up the same way; a refused body gets the one 400
+ * shape (`sendRefusal`: a page for a form post, else JSON naming the fields). Each feature keeps only its
+ * lookup, its words, its page and its own action.
  */
 export interface PrivateLinkOptions<Found> {
   /** The name its lookups are counted under: each kind of link has its own count. */
@@ -61,7 +67,75 @@ export interface PrivateLink<Found> {
   ): void;
   /** What `open` found for this request: for a handler after a preValidation that opened the link. */
   openedBy(request: FastifyRequest): Found;
+  /**
+   * POST `url` ("/api/offer/:token/accept", or a wildcard "/api/here/*"): an answer to the link. Before
+   * the body is checked (preValidation): from the link's own page (403), then the limit (429) and the
+   * lookup (the one 404), then the feature's `check`; then the body's schema (the feature's 400), and
+   * `handler` with what the token opened.
+   */
+  answer<Body extends z.ZodTypeAny>(url: string, answer: LinkAnswer<Found, Body>): void;
+  /**
+   * Any other POST under `url` (a wildcard): the same origin check and the same lookup of the token
+   * `tokenOf` reads in the rest of the address, then the one 404, so no address answers sooner.
+   */
+  otherAnswers(url: string, crossSite: (request: FastifyRequest) => string, tokenOf?: (rest: string) => string): void;
 }
+
+/** A refusal of an answer: a page for a form post (`page`), else JSON with the fields a 400 names. */
+export interface Refusal {
+  status: 400 | 403 | 409;
+  message: string;
+  fields?: Record<string, string>;
+  page?: string;
+}
+
+/** A body its schema refused, said in the link's language: a 400 naming its fields. */
+export type BadBody = Omit<Refusal, "status"> & { fields: Record<string, string> };
+
+export interface LinkAnswer<Found, Body extends z.ZodTypeAny> {
+  body: Body;
+  bodyLimit?: number;
+  /** Whether the post is answered with a page (a form without JavaScript) or JSON; a form post by default. */
+  asPage?: (request: FastifyRequest) => boolean;
+  /**
+   * A post from another site: refused (403, JSON) `before` the lookup, in the browser's language; or,
+   * for a page whose form is answered with the page itself, `after` it, in the link's language.
+   */
+  crossSite:
+    | { before: (request: FastifyRequest) => string }
+    | { after: (found: Found, request: FastifyRequest) => Refusal };
+  /** After the lookup: why what the token opened takes no answer (an ended request's 409), or undefined. */
+  check?: (found: Found, request: FastifyRequest) => Refusal | undefined;
+  /** The body's schema refused it (its English issues): the 400, in the link's language. */
+  refuse: (issues: ZodIssue[], found: Found, request: FastifyRequest, token: string) => BadBody;
+  handler: (
+    found: Found,
+    token: string,
+    request: FastifyRequest<{ Body: z.output<Body> }>,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply>;
+}
+
+const refusalNames = {
+  400: { error: "Bad Request", code: "invalid_fields" },
+  403: { error: "Forbidden", code: "refused" },
+  409: { error: "Conflict", code: "conflict" },
+} as const;
+
+/** Sends a refused answer: its page for a form post that has one, else JSON (with the fields of a 400). */
+export function sendRefusal(reply: FastifyReply, refusal: Refusal, asPage: boolean): FastifyReply {
+  reply.code(refusal.status).headers(PRIVATE_PAGE_HEADERS);
+  if (asPage && refusal.page !== undefined) return reply.type("text/html; charset=utf-8").send(refusal.page);
+  const { error, code } = refusalNames[refusal.status];
+  const fields = refusal.fields ? { fields: refusal.fields } : {};
+  return reply.send({ error, message: refusal.message, code, ...fields } satisfies ApiRefusal);
+}
+
+/** The token of a route's address: its :token, or the rest of a wildcard's. */
+const tokenOfRequest = (request: FastifyRequest) => {
+  const params = request.params as { token?: string; "*"?: string };
+  return params.token ?? params["*"] ?? "";
+};
 
 /** The JSON 404 in each language: the same bytes for every kind of link and every reason. */
 const notFoundMessages = Object.fromEntries(
@@ -96,6 +170,12 @@ export function privateLink<Found>(app: FastifyInstance, opts: PrivateLinkOption
     return true;
   };
   const find = (token: string) => opts.find(pageTokenHash(token), opts.now());
+  const openedBy = (request: FastifyRequest) => {
+    const found = opened.get(request);
+    // A handler runs only after its preValidation opened the link: anything else is a wiring mistake.
+    if (found === undefined) throw new Error(`No ${opts.counter} link was opened for this request.`);
+    return found;
+  };
   const open = async (request: FastifyRequest, reply: FastifyReply, token: string, page: boolean) => {
     if (await overLimit(request, reply, token, page)) return undefined;
     const found = await find(token);
@@ -120,11 +200,69 @@ export function privateLink<Found>(app: FastifyInstance, opts: PrivateLinkOption
           return found === undefined ? reply : send(found, token, request, reply);
         });
     },
-    openedBy(request) {
-      const found = opened.get(request);
-      // A handler runs only after its preValidation opened the link: anything else is a wiring mistake.
-      if (found === undefined) throw new Error(`No ${opts.counter} link was opened for this request.`);
-      return found;
+    openedBy,
+    answer(url, answer) {
+      answerRoute(app, { open, openedBy }, url, answer);
+    },
+    otherAnswers(url, crossSite, tokenOf = (rest) => rest) {
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .post(url, { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
+          if (refusedCrossSite(request, reply, crossSite)) return reply;
+          const page = isFormPost(request);
+          if ((await open(request, reply, tokenOf(request.params["*"]), page)) === undefined) return reply;
+          return sendLinkNotFound(request, reply, page);
+        });
     },
   };
+}
+
+/** POST `url`: one answer to a private link (PrivateLink.answer). */
+function answerRoute<Found, Body extends z.ZodTypeAny>(
+  app: FastifyInstance,
+  link: Pick<PrivateLink<Found>, "open" | "openedBy">,
+  url: string,
+  answer: LinkAnswer<Found, Body>,
+) {
+  const { open, openedBy } = link;
+  const asPage = answer.asPage ?? isFormPost;
+  const { crossSite } = answer;
+  app.withTypeProvider<ZodTypeProvider>().post(
+    url,
+    {
+      ...(answer.bodyLimit === undefined ? {} : { bodyLimit: answer.bodyLimit }),
+      schema: { params: url.endsWith("*") ? privateLinkRestSchema : privateLinkParamsSchema, body: answer.body },
+      preValidation: async (request, reply) => {
+        if ("before" in crossSite && refusedCrossSite(request, reply, crossSite.before)) return reply;
+        const found = await open(request, reply, tokenOfRequest(request), asPage(request));
+        if (found === undefined) return reply;
+        const refusal =
+          ("after" in crossSite && !fromOwnPrivatePage(request) ? crossSite.after(found, request) : undefined) ??
+          answer.check?.(found, request);
+        if (refusal) return sendRefusal(reply, refusal, asPage(request));
+      },
+      errorHandler: (error: FastifyError, request, reply) => {
+        const issues = zodIssuesOf(error);
+        if (!issues) throw error;
+        // The body is checked only after the preValidation opened the link.
+        const bad = answer.refuse(issues, openedBy(request), request, tokenOfRequest(request));
+        return sendRefusal(reply, { status: 400, ...bad }, asPage(request));
+      },
+    },
+    async (request, reply) =>
+      // The body's schema is the answer's own: the checked body is its output.
+      answer.handler(
+        openedBy(request),
+        tokenOfRequest(request),
+        request as FastifyRequest<{ Body: z.output<Body> }>,
+        reply,
+      ),
+  );
+}
+
+/** Refuses (403, JSON) a post that did not come from the link's own page: true once sent. */
+function refusedCrossSite(request: FastifyRequest, reply: FastifyReply, words: (request: FastifyRequest) => string) {
+  if (fromOwnPrivatePage(request)) return false;
+  sendRefusal(reply, { status: 403, message: words(request) }, false);
+  return true;
 }

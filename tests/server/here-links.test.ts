@@ -167,6 +167,16 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ longitude: "La longitud debe ser un número de -180 a 180" });
     expect((await detail()).request.location).toEqual(before);
+    // A body that is no object names no field: what to send is said in the link's language, and no field is "undefined".
+    const nothing = await app.inject({
+      method: "POST",
+      url: `/api/${link.path.slice(1)}`,
+      payload: "null",
+      headers: { ...SAME_ORIGIN, "content-type": "application/json" },
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().fields).toEqual({});
+    expect(nothing.json().message).toBe("Envíe la latitud, la longitud y la precisión juntas");
   });
 
   it("answers an expired, unknown, malformed or deleted link with the same 404", async () => {

@@ -4,10 +4,10 @@ import { locationWords } from "../../../src/i18n/location";
 import { fill } from "../../../src/i18n/ui";
 import { HereSaid as HereSaidPart, type HereSaidState } from "../../../src/screens/here/HereSaid";
 
-export type { HereSaidState as HereSaid };
-
 import { site } from "../../../src/shared/site";
 import { shellFiller } from "../../shared/slotted-shell";
+
+export type { HereSaidState as HereSaid };
 
 /**
  * The caller's location page (/here/{token}). The build writes it once per language

@@ -1,22 +1,18 @@
 import formbody from "@fastify/formbody";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
 import { locationWords } from "../../../src/i18n/location";
 import { fill } from "../../../src/i18n/ui";
-import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { herePlaceSchemaFor } from "../../../src/shared/here-place";
-import { locationFixSchemaFor } from "../../../src/shared/location";
+import { locationFieldsFor, locationFixSchemaFor } from "../../../src/shared/location";
 import type { Town } from "../../../src/shared/nearest-town";
-import { privateLinkParamsSchema, privateLinkRestSchema } from "../../../src/shared/private-link-schema";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
-import { type PrivateLink, privateLink } from "../../shared/private-link";
+import { type PrivateLink, privateLink, type Refusal } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
-import { fromOwnPrivatePage } from "../../shared/same-origin";
-import { issuesInLanguage, zodIssuesOf } from "../../shared/schema-errors";
+import { fieldMessages, issuesInLanguage } from "../../shared/schema-errors";
 import { requestByPageToken } from "../request-page/store";
 import { type HereSaid, herePageRenderer } from "./page";
 import { recordFix, recordPlace, requestByHereToken } from "./store";
@@ -30,7 +26,6 @@ export interface HereRouteOptions {
   shells?: Partial<Record<Locale, string>>;
 }
 
-const placeSchemas = { en: herePlaceSchemaFor(locationWords.en.here), es: herePlaceSchemaFor(locationWords.es.here) };
 /** A typed place is a few hundred bytes: a larger body is no place (413 before it is read). */
 const PLACE_BODY_LIMIT = 4 * 1024;
 
@@ -48,10 +43,9 @@ const PLACE_BODY_LIMIT = 4 * 1024;
  */
 export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOptions) {
   // The position's schema in each language, its time bounded by this server's clock.
-  const schemas = {
-    en: locationFixSchemaFor(locationWords.en.validation, opts.now),
-    es: locationFixSchemaFor(locationWords.es.validation, opts.now),
-  };
+  const schemas = Object.fromEntries(
+    locales.map((l) => [l, locationFixSchemaFor(locationWords[l].validation, opts.now)]),
+  ) as Record<Locale, ReturnType<typeof locationFixSchemaFor>>;
   const page = Object.fromEntries(locales.map((l) => [l, herePageRenderer(opts.shells?.[l], l)])) as Record<
     Locale,
     (said: HereSaid) => string
@@ -76,8 +70,8 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
     reply.headers(PRIVATE_PAGE_HEADERS).type("text/html; charset=utf-8").send(page[row.language](undefined)),
   );
 
-  await app.register(positionRoutes, { ...opts, schemas, links });
-  await app.register(placeRoutes, { ...opts, page, link: links.here });
+  positionRoutes(app, { ...opts, schemas, links });
+  placeRoutes({ ...opts, page, link: links.here });
 }
 
 type FoundRow = { id: number; language: Locale; endedAt: Date | null };
@@ -87,158 +81,104 @@ const bodyOrNothing = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((body)
 
 /**
  * The position a phone sends: POST /api/here/{token} (a /here link) and /api/request-location/{token}
- * (the driver's own request page). Before the body is checked (preValidation): our own page only (403),
- * the link's limit (429) and lookup (the one 404), a request still open (409); then the position's
- * schema (400 naming the field, in the request's language), and 204 once stored.
+ * (the driver's own request page): the private link's answers (our own page only, its limit and its
+ * lookup), refused 409 once the request has ended; then the position's schema (400 naming the field,
+ * in the request's language), and 204 once stored.
  */
-async function positionRoutes(
-  instance: FastifyInstance,
+function positionRoutes(
+  app: FastifyInstance,
   opts: HereRouteOptions & {
     schemas: Record<Locale, ReturnType<typeof locationFixSchemaFor>>;
     links: Record<"here" | "requestPage", PrivateLink<FoundRow>>;
   },
 ) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const lookUp =
-    (link: PrivateLink<FoundRow>) => async (request: FastifyRequest, reply: FastifyReply, token: string) => {
-      if (crossSite(request, reply)) return reply;
-      const row = await link.open(request, reply, token, false);
-      if (!row) return reply;
-      reply.headers(PRIVATE_PAGE_HEADERS);
-      if (row.endedAt) {
-        return reply.code(409).send({
-          error: "Conflict",
-          message: fill(locationWords[row.language].again.ended, { phone: site.phone.display }),
-          code: "conflict",
-        } satisfies ApiRefusal);
-      }
-    };
-  const refuseFix =
-    (link: PrivateLink<FoundRow>) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const englishIssues = zodIssuesOf(error);
-      if (!englishIssues) throw error;
-      // The body is checked only after the preValidation opened the link.
-      const row = link.openedBy(request);
-      const fields: Record<string, string> = {};
-      for (const issue of issuesInLanguage(opts.schemas[row.language], request.body, englishIssues)) {
-        fields[String(issue.path[0])] ??= issue.message;
-      }
-      return reply
-        .code(400)
-        .headers(PRIVATE_PAGE_HEADERS)
-        .send({ error: "Bad Request", message: Object.values(fields).join(" "), code: "invalid_fields", fields });
-    };
   const body = bodyOrNothing(opts.schemas.en);
   const routes = [
     ["/api/request-location/*", opts.links.requestPage, "the driver's request page"],
     ["/api/here/*", opts.links.here, "a /here link"],
   ] as const;
   for (const [url, link, via] of routes) {
-    app.post(
-      url,
-      {
-        preValidation: (request, reply) => lookUp(link)(request, reply, request.params["*"]),
-        schema: { params: privateLinkRestSchema, body },
-        errorHandler: refuseFix(link),
+    link.answer(url, {
+      body,
+      asPage: () => false,
+      crossSite: {
+        before: (request) => fill(locationWords[preferredLocale(request.headers["accept-language"])].crossSite, phone),
       },
-      async (request, reply) => {
-        const row = link.openedBy(request);
+      check: ended,
+      refuse: (englishIssues, row, request) => {
+        const issues = issuesInLanguage(opts.schemas[row.language], request.body, englishIssues);
+        const fields = fieldMessages(issues, FIX_FIELDS) as Record<string, string>;
+        // A body that is no object at all names no field: what to send, in the link's language.
+        const message = Object.values(fields).join(" ") || locationWords[row.language].validation.incomplete;
+        return { message, fields };
+      },
+      handler: async (row, _token, request, reply) => {
         await recordFix(opts.db, row.id, request.body, opts.towns, opts.now());
         await app.domainEvents.emit("request.changed", { requestId: row.id });
         request.log.info({ serviceRequestId: row.id }, `position received from ${via}`);
         return reply.code(204).send();
       },
-    );
+    });
   }
 }
 
-/** A position only from our own pages (the /here page, the request page): another site's is refused. */
-function crossSite(request: FastifyRequest, reply: FastifyReply) {
-  if (fromOwnPrivatePage(request)) return false;
-  const locale = preferredLocale(request.headers["accept-language"]);
-  reply
-    .code(403)
-    .headers(PRIVATE_PAGE_HEADERS)
-    .send({
-      error: "Forbidden",
-      message: fill(locationWords[locale].crossSite, { phone: site.phone.display }),
-      code: "refused",
-    } satisfies ApiRefusal);
-  return true;
-}
+const phone = { phone: site.phone.display };
+
+/** The fields of a position, the only names a refused one's fields are keyed by. */
+const FIX_FIELDS = Object.keys(locationFieldsFor(locationWords.en.validation));
+
+/** A request that has ended takes no position and no place (409), from either link. */
+const ended = (row: FoundRow): Refusal | undefined =>
+  row.endedAt ? { status: 409, message: fill(locationWords[row.language].again.ended, phone) } : undefined;
 
 /** A body that is no object names no place; the schema says so in the request's language. */
-const placeBody = (schema: (typeof placeSchemas)["en"]) =>
+const placeBody = (schema: ReturnType<typeof herePlaceSchemaFor>) =>
   z.preprocess((body) => (typeof body === "object" && body !== null ? body : {}), schema);
-const placeBodies = { en: placeBody(placeSchemas.en), es: placeBody(placeSchemas.es) };
+const placeBodies = Object.fromEntries(
+  locales.map((l) => [l, placeBody(herePlaceSchemaFor(locationWords[l].here))]),
+) as Record<Locale, ReturnType<typeof placeBody>>;
 
 /**
  * The place a caller typed when their phone gave no position: JSON from the page's script
  * (POST /api/here/{token}/place), or the page's own form without JavaScript (POST /here/{token},
- * answered with the page again, saying sent or why not). From the page itself only; checked with the
- * shared schema in the request's language; refused (409) once the request has ended; else stored as
- * the request's history line, which the desk shows.
+ * answered with the page again, saying sent or why not). From the page itself only (said after the
+ * lookup, in the link's language, on the page for its form); checked with the shared schema in the
+ * request's language; refused (409) once the request has ended; else stored as the request's history
+ * line, which the desk shows.
  */
-async function placeRoutes(
-  instance: FastifyInstance,
+function placeRoutes(
   opts: HereRouteOptions & { page: Record<Locale, (said: HereSaid) => string>; link: PrivateLink<FoundRow> },
 ) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { link } = opts;
-  const viaOf = (request: FastifyRequest) => (request.url.startsWith("/api/") ? "json" : "form");
-
-  const refuse = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    row: FoundRow,
-    code: 400 | 403 | 409,
-    message: string,
-  ) => {
-    reply.code(code).headers(PRIVATE_PAGE_HEADERS);
-    if (viaOf(request) === "form") {
-      return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ problem: message }));
-    }
-    const error = code === 400 ? "Bad Request" : code === 403 ? "Forbidden" : "Conflict";
-    const refusal = code === 400 ? "invalid_fields" : code === 403 ? "refused" : "conflict";
-    const fields = code === 400 ? { fields: { place: message } } : {};
-    return reply.send({ error, message, code: refusal, ...fields } satisfies ApiRefusal);
-  };
-  const lookUp = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    const row = await link.open(request, reply, token, viaOf(request) === "form");
-    if (!row) return reply;
-    const phone = { phone: site.phone.display };
-    if (!fromOwnPrivatePage(request)) {
-      return refuse(request, reply, row, 403, fill(locationWords[row.language].here.crossSite, phone));
-    }
-    if (row.endedAt) return refuse(request, reply, row, 409, fill(locationWords[row.language].again.ended, phone));
-  };
-  const refusePlace = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const englishIssues = zodIssuesOf(error);
-    if (!englishIssues) throw error;
-    // The body is checked only after the preValidation opened the link.
-    const row = link.openedBy(request);
-    const issue = issuesInLanguage(placeBodies[row.language], request.body, englishIssues)[0];
-    return refuse(request, reply, row, 400, issue?.message ?? locationWords[row.language].here.placeMissing);
-  };
+  const asPage = (request: FastifyRequest) => !request.url.startsWith("/api/");
+  /** A refusal as the page says it (for its form) and as JSON. */
+  const refusal = (status: 400 | 403 | 409, row: FoundRow, message: string) => ({
+    status,
+    message,
+    page: opts.page[row.language]({ problem: message }),
+  });
   for (const url of ["/api/here/:token/place", "/here/:token"]) {
-    const route = {
+    opts.link.answer(url, {
+      body: placeBodies.en,
       bodyLimit: PLACE_BODY_LIMIT,
-      schema: { params: privateLinkParamsSchema, body: placeBodies.en },
-      errorHandler: refusePlace,
-    };
-    app.post(
-      url,
-      { ...route, preValidation: (request, reply) => lookUp(request, reply, request.params.token) },
-      async (request, reply) => {
-        const row = link.openedBy(request);
+      asPage,
+      crossSite: { after: (row) => refusal(403, row, fill(locationWords[row.language].here.crossSite, phone)) },
+      check: (row) => {
+        const refused = ended(row);
+        return refused && refusal(409, row, refused.message);
+      },
+      refuse: (englishIssues, row, request) => {
+        const issue = issuesInLanguage(placeBodies[row.language], request.body, englishIssues)[0];
+        const message = issue?.message ?? locationWords[row.language].here.placeMissing;
+        return { ...refusal(400, row, message), fields: { place: message } };
+      },
+      handler: async (row, _token, request, reply) => {
         await recordPlace(opts.db, row.id, request.body.place, opts.now());
         request.log.info({ serviceRequestId: row.id }, "place typed on a /here link");
         reply.headers(PRIVATE_PAGE_HEADERS);
-        if (viaOf(request) === "form") {
+        if (asPage(request))
           return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ sent: true }));
-        }
         return reply.code(204).send();
       },
-    );
+    });
   }
 }

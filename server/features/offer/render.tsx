@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { offerPage as t } from "../../../src/i18n/en/offer-page";
-import { fill } from "../../../src/i18n/ui";
 import { OfferBody, OfferHeading } from "../../../src/screens/offer/OfferPage";
 import { ProblemPage } from "../../../src/screens/page/ProblemPage";
 import type { OfferPageState } from "../../../src/shared/partner-schema";
@@ -35,8 +34,6 @@ import type { FoundOffer } from "./store";
 
 const SLOTS = ["offer-heading", "offer-body"] as const;
 
-const callUs = fill(t.callUs, { phone: site.phone.display });
-
 /** `now` is the server's clock (tests move it): the deadline's "6 min left" is written as of it. */
 export type OfferPageRenderer = (found: FoundOffer, state: OfferPageState, token: string, now?: Date) => string;
 
@@ -69,5 +66,3 @@ export function offerProblemPage(heading: string, message: string, pageHref: str
     </ProblemPage>,
   );
 }
-
-export { callUs };

@@ -1,6 +1,5 @@
 import formbody from "@fastify/formbody";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { offerPage as t } from "../../../src/i18n/en/offer-page";
 import { fill } from "../../../src/i18n/ui";
@@ -13,7 +12,6 @@ import {
   type OfferPageState,
   offerPagePath,
 } from "../../../src/shared/partner-schema";
-import { privateLinkParamsSchema, privateLinkRestSchema } from "../../../src/shared/private-link-schema";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
@@ -22,11 +20,9 @@ import { isFormPost } from "../../form-post";
 import { orEmpty } from "../../shared/body-schema";
 import { type PrivateLink, privateLink } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
-import { fromOwnPrivatePage } from "../../shared/same-origin";
-import { zodIssuesOf } from "../../shared/schema-errors";
 import type { SiteFiles } from "../../site-files";
 import { type AnswerOutcome, acceptOffer, declineOffer, type OfferKey, reportStep } from "./answers";
-import { callUs, offerPageRenderer, offerProblemPage } from "./render";
+import { offerPageRenderer, offerProblemPage } from "./render";
 import { type FoundOffer, offerByToken, offerPageState, stateOf } from "./store";
 
 interface OfferRouteOptions {
@@ -40,6 +36,7 @@ interface OfferRouteOptions {
   alertChannels?: readonly AlertChannel[];
 }
 
+const callUs = fill(t.callUs, { phone: site.phone.display });
 const said = {
   crossSite: fill(t.crossSite, { callUs }),
   unreadable: fill(t.unreadable, { callUs }),
@@ -125,70 +122,41 @@ const answerRoutes = {
 } as const satisfies Record<OfferAction, unknown>;
 
 /**
- * The partner's answers, POST /api/offer/{token}/{accept,decline,step}. Before the body is checked
- * (preValidation): from the page itself (403), then the private link's limit (429) and lookup (the one
- * 404); then the action's schema checks the body (400 naming the field). Any other address under
- * /api/offer/ gets the same 404 after the same lookup.
+ * The partner's answers, POST /api/offer/{token}/{accept,decline,step}: the private link's answers
+ * (from the page itself, its limit and its lookup), each action's schema checking the body (400 naming
+ * the field). Any other address under /api/offer/ gets the same 404 after the same lookup.
  */
-async function partnerAnswerRoutes(instance: FastifyInstance, opts: AnswerRouteOptions) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+async function partnerAnswerRoutes(app: FastifyInstance, opts: AnswerRouteOptions) {
   registerAnswerRoute(app, opts, "accept", answerRoutes.accept);
   registerAnswerRoute(app, opts, "decline", answerRoutes.decline);
   registerAnswerRoute(app, opts, "step", answerRoutes.step);
-
-  // Any other POST under /api/offer/: the same checks and lookup, then 404, so no address answers sooner.
-  app.post("/api/offer/*", { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
-    if (!(await opened(opts, request, reply, tokenBeforeAction(request.params["*"])))) return reply;
-    return opts.link.notFound(request, reply, isFormPost(request));
-  });
-}
-
-/**
- * Opens the offer an answer's token names, after checking where it came from: true when found, false
- * once the 403, the 429 or the 404 is sent.
- */
-async function opened(opts: AnswerRouteOptions, request: FastifyRequest, reply: FastifyReply, token: string) {
-  if (!fromOwnPrivatePage(request)) {
-    reply
-      .code(403)
-      .headers(PRIVATE_PAGE_HEADERS)
-      .send({ error: "Forbidden", message: said.crossSite, code: "refused" } satisfies ApiRefusal);
-    return false;
-  }
-  return (await opts.link.open(request, reply, token, isFormPost(request))) !== undefined;
+  opts.link.otherAnswers("/api/offer/*", () => said.crossSite, tokenBeforeAction);
 }
 
 /** POST /api/offer/{token}/{action}: the action's schema checks the body, then the answer is stored. */
 function registerAnswerRoute<Body extends z.ZodTypeAny>(
-  instance: FastifyInstance,
+  app: FastifyInstance,
   opts: AnswerRouteOptions,
   action: OfferAction,
   route: AnswerRoute<Body>,
 ) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    `/api/offer/:token/${action}`,
-    {
-      preValidation: async (request, reply) => {
-        if (!(await opened(opts, request, reply, request.params.token))) return reply;
-      },
-      schema: { params: privateLinkParamsSchema, body: route.body },
-      errorHandler: (error: FastifyError, request, reply) => {
-        const issue = zodIssuesOf(error)?.[0];
-        if (!issue) throw error;
-        const body = request.body;
-        const readable = typeof body === "object" && body !== null && !Array.isArray(body);
-        const name = String(issue.path[0] ?? route.field);
-        return refuseField(request, reply, request.params.token, name, readable ? issue.message : said.unreadable);
-      },
+  opts.link.answer(`/api/offer/:token/${action}`, {
+    body: route.body,
+    crossSite: { before: () => said.crossSite },
+    refuse: (issues, _found, request, token) => {
+      const issue = issues[0];
+      const body = request.body;
+      const readable = typeof body === "object" && body !== null && !Array.isArray(body);
+      const message = `${readable && issue ? issue.message : said.unreadable} ${callUs}`;
+      const page = offerProblemPage(t.problemTitle, message, offerPagePath(token));
+      return { message, fields: { [String(issue?.path[0] ?? route.field)]: message }, page };
     },
-    async (request, reply) => {
-      const found = opts.link.openedBy(request);
+    handler: async (found, token, request, reply) => {
       const key = { offerId: found.offer.id, requestId: found.request.id, companyName: found.partner.companyName };
       const outcome = await route.store(opts, key, request.body, opts.now());
-      return sendOutcome(app, opts, { request, reply, token: request.params.token, action, found, outcome });
+      return sendOutcome(app, opts, { request, reply, token, action, found, outcome });
     },
-  );
+  });
 }
 
 interface AnsweredOffer {
@@ -223,20 +191,4 @@ async function sendOutcome(app: FastifyInstance, opts: AnswerRouteOptions, answe
       } satisfies ApiRefusal & { offer: OfferPageState });
   }
   return reply.headers(PRIVATE_PAGE_HEADERS).send({ offer: state });
-}
-
-/** 400 naming the field: the offer page with the problem for a form, else JSON. */
-function refuseField(request: FastifyRequest, reply: FastifyReply, token: string, field: string, problem: string) {
-  const message = `${problem} ${callUs}`;
-  reply.code(400).headers(PRIVATE_PAGE_HEADERS);
-  if (isFormPost(request)) {
-    const pageHref = offerPagePath(token);
-    return reply.type("text/html; charset=utf-8").send(offerProblemPage(t.problemTitle, message, pageHref));
-  }
-  return reply.send({
-    error: "Bad Request",
-    message,
-    code: "invalid_fields",
-    fields: { [field]: message },
-  } satisfies ApiRefusal & { fields: Record<string, string> });
 }
