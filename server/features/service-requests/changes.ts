@@ -139,7 +139,7 @@ const noPosition: StoredPosition = {
 };
 
 /** Sets the position of the requests `where` picks; the nearest town moves their counts by town. */
-async function setPosition(tx: Tx, where: SQL | undefined, position: StoredPosition) {
+async function setPosition(tx: Tx, where: SQL, position: StoredPosition) {
   const picked = await tx.select({ id: serviceRequests.id }).from(serviceRequests).where(where).for("update");
   const ids = picked.map(({ id }) => id);
   if (ids.length === 0) return [];
@@ -158,10 +158,8 @@ export async function replacePosition(tx: Tx, requestId: number, position: Store
 export function erasePositionColumns(tx: Tx, cutoff: Date): Promise<number[]> {
   return setPosition(
     tx,
-    and(
-      lt(serviceRequests.endedAt, cutoff),
-      or(isNotNull(serviceRequests.latitude), isNotNull(serviceRequests.nearestTown)),
-    ),
+    // drizzle's and()/or() may answer undefined (no condition); setPosition must never pick every request.
+    sql`${lt(serviceRequests.endedAt, cutoff)} and (${isNotNull(serviceRequests.latitude)} or ${isNotNull(serviceRequests.nearestTown)})`,
     noPosition,
   );
 }

@@ -65,7 +65,9 @@ export async function transition<Refusal = never>(db: Db | Tx, move: Move<Refusa
       .set({ status: move.to, endedAt: ends ? (current.endedAt ?? move.now) : null, ...cancel })
       .where(eq(serviceRequests.id, move.id))
       .returning();
-    if (!row) return undefined;
+    // The row is locked above (for update), so it cannot have gone; were it gone, returning would
+    // commit the count just taken off: throwing rolls the transaction back instead.
+    if (!row) throw new Error(`Service request ${move.id} vanished under its row lock while moving to ${move.to}.`);
     await tx.insert(requestEvents).values({
       requestId: move.id,
       kind: "status",
