@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestEvents } from "../../server/db/schema";
-import { deleteRequest } from "../../server/features/desk/requests";
 import { countEvent } from "../../server/features/events/store";
 import { recordFix } from "../../server/features/here/store";
 import { deskNumbers } from "../../server/features/numbers/queries";
 import { rebuildNumbersRollups } from "../../server/features/numbers/rollups";
 import { cancelByDriver } from "../../server/features/request-page/store";
 import { applyRetention } from "../../server/features/retention/retention";
+import { deleteRequest } from "../../server/features/service-requests/changes";
 import { serviceRequestWriter } from "../../server/features/service-requests/store";
 import { transition } from "../../server/features/service-requests/transition";
 import type { SiteEvent } from "../../src/shared/event-schema";

@@ -23,17 +23,10 @@ import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
 import { createHereLink } from "../here/store";
 import { replaceDeskPageLink } from "../phone-in/page-link";
 import { phoneInRefusal, phoneInWriter } from "../phone-in/phone-in";
+import { type DeskChange, deleteRequest, setDriverMessage } from "../service-requests/changes";
 import { transition } from "../service-requests/transition";
 import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
-import {
-  addNote,
-  type DeskChange,
-  deleteRequest,
-  eachRequest,
-  getRequest,
-  listRequests,
-  setDriverMessage,
-} from "./requests";
+import { addNote, eachRequest, getRequest, listRequests } from "./requests";
 import { deskActor, noSuchRequest } from "./signed-in";
 
 export interface DeskRequestRouteOptions {

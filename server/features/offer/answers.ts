@@ -59,8 +59,6 @@ export interface AnswerResult {
 }
 export type AnswerOutcome = (({ changed: boolean } | { refused: OfferRefusal }) & AnswerResult) | undefined;
 
-/** Statuses after which a request takes no partner: the desk closed it. */
-
 const UNIQUE_VIOLATION = "23505";
 const ONE_ACCEPTED_INDEX = "partner_offers_one_accepted_idx";
 

@@ -241,6 +241,3 @@ export async function offersOf(db: Db, requestId: number): Promise<DeskOffer[]> 
     notCompletedReason: offer.notCompletedReason,
   }));
 }
-
-// Made by the folder that owns the service requests table.
-export { setDeskVehicle } from "../service-requests/changes";

@@ -18,7 +18,8 @@ import { checkAddress } from "../alerts/pinned-post";
 import { type HostResolver, systemResolver } from "../alerts/push-address";
 import type { PushEndpointRule } from "../alerts/push-endpoint";
 import { deskActor, deskRefusals, noSuchRequest } from "../desk/signed-in";
-import { jobTown, offersOf, type SendOffersResult, sendOffers, setDeskVehicle } from "./offering";
+import { setDeskVehicle } from "../service-requests/changes";
+import { jobTown, offersOf, type SendOffersResult, sendOffers } from "./offering";
 import { partnerReport, partnerReportCsv, reportPeriod } from "./report";
 import { businessDay, candidates, canonicalTowns, partnerStore, serviceSlugOf, toDeskPartner } from "./store";
 
