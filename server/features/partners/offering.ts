@@ -12,7 +12,7 @@ import {
   requestEvents,
   serviceRequests,
 } from "../../db/schema";
-import { partnerAlertChannels } from "../alerts/channel";
+import { partnerAlertChannels } from "../../shared/partner-alert-channels";
 import { businessDay, candidatesAmong, serviceSlugOf } from "./store";
 
 /**

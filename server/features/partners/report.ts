@@ -10,7 +10,7 @@ import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
 import { partnerOffers, partners } from "../../db/schema";
-import { BYTE_ORDER_MARK, csvLine } from "../desk/csv";
+import { BYTE_ORDER_MARK, csvLine } from "../../shared/csv";
 import { businessDay } from "./store";
 
 /**

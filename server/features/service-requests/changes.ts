@@ -2,6 +2,8 @@ import { and, eq, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import { requestEvents, serviceRequests } from "../../db/schema";
+// A deleted request's review goes in the same transaction as the request (never a review of nothing),
+// so the delete calls the reviews folder's writer.
 import { deleteReviewOfRequest } from "../reviews/store";
 import { countRequests } from "./numbers-rollups";
 

@@ -9,6 +9,8 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
+// The review request is queued in the move's own transaction (a completed request and its "How did it
+// go?" e-mail are written together or not at all), so the move calls the reviews folder's writer.
 import { queueReviewRequest } from "../reviews/store";
 import { countRequests, refreshWaits } from "./numbers-rollups";
 
