@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../server/db/rows";
 import { requestEvents } from "../../server/db/schema";
 import { countEvent } from "../../server/features/events/store";
 import { recordFix } from "../../server/features/here/store";
@@ -97,10 +98,13 @@ describe.each(databaseTargets)("the numbers' rollups on $kind", (target) => {
     await expectPlainFigures(now);
 
     // What the writes kept is what a rebuild from the tables counts.
-    const before = await db.db.execute(sql`select * from request_day_counts where count <> 0 order by 1, 2, 3`);
+    const before = await rowsOf<unknown>(
+      db.db,
+      sql`select * from request_day_counts where count <> 0 order by 1, 2, 3`,
+    );
     await rebuildNumbersRollups(db.db);
-    const after = await db.db.execute(sql`select * from request_day_counts order by 1, 2, 3`);
-    expect((after as unknown as { rows: unknown[] }).rows).toEqual((before as unknown as { rows: unknown[] }).rows);
+    const after = await rowsOf<unknown>(db.db, sql`select * from request_day_counts order by 1, 2, 3`);
+    expect(after).toEqual(before);
     await expectPlainFigures(now);
   });
 });
