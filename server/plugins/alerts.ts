@@ -6,13 +6,13 @@ import type { AlertChannel } from "../db/schema";
 import type { AlertSender } from "../features/alerts/channel";
 import { emailSender } from "../features/alerts/email-sender";
 import { outboxStore } from "../features/alerts/outbox";
-import type { HostResolver } from "../features/alerts/push-address";
-import type { PushEndpointRule } from "../features/alerts/push-endpoint";
 import { pushSender } from "../features/alerts/push-sender";
 import { alertServerDirectory } from "../features/alerts/server-directory";
 import { webhookSender } from "../features/alerts/webhook-sender";
 import { AlertWorker, type AlertWorkerOptions } from "../features/alerts/worker";
 import { pushSubscriptionStore } from "../features/desk/push-subscriptions";
+import type { HostResolver } from "../shared/endpoint-address";
+import type { PushEndpointRule } from "../shared/public-endpoint";
 
 export interface AlertsPluginOptions {
   db: Db;

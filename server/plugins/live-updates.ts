@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../db/client";
-import { inProcessChanges, PostgresChanges, type RequestChanges } from "../features/request-page/change-notices";
+import { inProcessChanges, PostgresChanges, type RequestChanges } from "../shared/change-notices";
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -11,9 +11,6 @@ export function zodIssuesOf(error: FastifyError | Error): ZodIssue[] | undefined
   return error.validation.map((item) => item.params.issue as ZodIssue);
 }
 
-/** Which part of the request was refused: "body", "params", "querystring" or "headers". */
-export const refusedPartOf = (error: FastifyError) => error.validationContext;
-
 /** The first issue as the desk's 400 says it: the field, then what to do. */
 export function firstIssue(issues: readonly ZodIssue[]): string {
   const issue = issues[0];

@@ -304,7 +304,7 @@ const base64UrlOf = (bytes: number, what: string) =>
 
 /**
  * Where the push service takes notifications for a browser: an address here; which addresses the server
- * will post to is the server's rule (server/features/alerts/push-endpoint.ts), checked when a subscription is saved.
+ * will post to is the server's rule (server/shared/public-endpoint.ts), checked when a subscription is saved.
  */
 const pushEndpoint = z
   .string()

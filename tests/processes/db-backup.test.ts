@@ -15,6 +15,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupSocketPath } from "../../server/db/backup";
 import { openDatabase } from "../../server/db/client";
+import { rowsOf } from "../../server/db/rows";
 import { runCli } from "../support/cli";
 import { copyMigratedPglite } from "../support/databases";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
@@ -49,12 +50,12 @@ const requestBody = (n: number) => ({
 async function rowsIn(dataDir: string) {
   const restored = await openDatabase({ dataDir });
   try {
-    const result = await restored.db.execute(
+    return await rowsOf<{ id: number; name: string; alerts: number }>(
+      restored.db,
       sql.raw(
         "select r.id, r.name, (select count(*)::int from alert_outbox a where a.contact_request_id = r.id) as alerts from contact_requests r order by r.id",
       ),
     );
-    return (result as unknown as { rows: { id: number; name: string; alerts: number }[] }).rows;
   } finally {
     await restored.close();
   }

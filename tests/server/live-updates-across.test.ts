@@ -4,7 +4,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { openDatabase } from "../../server/db/client";
-import { changeChannelOf, PostgresChanges } from "../../server/features/request-page/change-notices";
+import { changeChannelOf, PostgresChanges } from "../../server/shared/change-notices";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase, postgresUrl } from "../support/databases";
 import { readEventStream } from "../support/event-stream";

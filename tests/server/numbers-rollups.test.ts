@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../server/db/rows";
 import { requestEvents } from "../../server/db/schema";
-import { deleteRequest } from "../../server/features/desk/requests";
 import { countEvent } from "../../server/features/events/store";
 import { recordFix } from "../../server/features/here/store";
 import { deskNumbers } from "../../server/features/numbers/queries";
 import { rebuildNumbersRollups } from "../../server/features/numbers/rollups";
 import { cancelByDriver } from "../../server/features/request-page/store";
 import { applyRetention } from "../../server/features/retention/retention";
+import { deleteRequest } from "../../server/features/service-requests/changes";
 import { serviceRequestWriter } from "../../server/features/service-requests/store";
 import { transition } from "../../server/features/service-requests/transition";
 import type { SiteEvent } from "../../src/shared/event-schema";
@@ -97,10 +98,13 @@ describe.each(databaseTargets)("the numbers' rollups on $kind", (target) => {
     await expectPlainFigures(now);
 
     // What the writes kept is what a rebuild from the tables counts.
-    const before = await db.db.execute(sql`select * from request_day_counts where count <> 0 order by 1, 2, 3`);
+    const before = await rowsOf<unknown>(
+      db.db,
+      sql`select * from request_day_counts where count <> 0 order by 1, 2, 3`,
+    );
     await rebuildNumbersRollups(db.db);
-    const after = await db.db.execute(sql`select * from request_day_counts order by 1, 2, 3`);
-    expect((after as unknown as { rows: unknown[] }).rows).toEqual((before as unknown as { rows: unknown[] }).rows);
+    const after = await rowsOf<unknown>(db.db, sql`select * from request_day_counts order by 1, 2, 3`);
+    expect(after).toEqual(before);
     await expectPlainFigures(now);
   });
 });

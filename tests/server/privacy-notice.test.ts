@@ -5,6 +5,7 @@ import * as cheerio from "cheerio";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
+import { rowsOf } from "../../server/db/rows";
 import { PRIVACY_EFFECTIVE_DATE, privacyContact } from "../../src/shared/privacy";
 import { DEFAULT_LOCATION_RETENTION_DAYS, DEFAULT_REQUEST_RETENTION_DAYS } from "../../src/shared/retention";
 import { site } from "../../src/shared/site";
@@ -123,15 +124,17 @@ describe.each(databaseTargets)("what the notice says of the chat holds, on $kind
       expect(res.statusCode).toBe(200);
       expect(lines.length).toBeGreaterThan(0); // the log was on
       expect(lines.join("")).not.toContain("Zebulon");
-      const tables = (await db.db.execute(
+      const tables = await rowsOf<{ table_name: string }>(
+        db.db,
         sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
-      )) as unknown as { rows: { table_name: string }[] };
-      expect(tables.rows.length).toBeGreaterThan(5);
-      for (const { table_name } of tables.rows) {
-        const found = (await db.db.execute(
+      );
+      expect(tables.length).toBeGreaterThan(5);
+      for (const { table_name } of tables) {
+        const found = await rowsOf<{ n: number }>(
+          db.db,
           sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${"%Zebulon%"}`,
-        )) as unknown as { rows: { n: number }[] };
-        expect(found.rows[0]?.n, table_name).toBe(0);
+        );
+        expect(found[0]?.n, table_name).toBe(0);
       }
     } finally {
       await app.close();

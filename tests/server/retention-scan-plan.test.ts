@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../server/db/rows";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,8 +32,8 @@ describe.each(databaseTargets)("the retention job's scan on $kind", (target) => 
   });
 
   const plan = async (query: ReturnType<typeof sql>) => {
-    const result = (await db.db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
-    return result.rows.map((row) => Object.values(row)[0]).join("\n");
+    const result = await rowsOf<Record<string, string>>(db.db, sql`explain ${query}`);
+    return result.map((row) => Object.values(row)[0]).join("\n");
   };
 
   it("finds the requests that ended before the cutoff through the ended_at index", async () => {

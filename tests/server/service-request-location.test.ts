@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { serviceRequests } from "../../server/db/schema";
 import { alertEmail, pushNotification, webhookPayload } from "../../server/features/alerts/message";
-import { csvHeader, csvRow } from "../../server/features/desk/csv";
+import { csvHeader, csvRow } from "../../server/features/desk/requests-csv";
 import { addUser } from "../../server/features/desk/users";
 import type { DeskRequestDetail } from "../../src/shared/desk-schema";
 import { builtKnowledge } from "../support/content";

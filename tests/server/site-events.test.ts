@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
+import { rowsOf } from "../../server/db/rows";
 import { siteEventCounts } from "../../server/db/schema";
 import { EVENTS_PER_CLIENT_PER_DAY } from "../../server/features/events/once-per-client";
 import type { SiteFiles } from "../../server/site-files";
@@ -145,11 +146,14 @@ describe.each(databaseTargets)("POST /api/events on $kind", (target) => {
   });
 
   it("stores nothing personal: the table's columns are exactly day, name, page, placement, language and count", async () => {
-    const result = (await db.db.execute(sql`
+    const result = await rowsOf<{ column_name: string }>(
+      db.db,
+      sql`
       select column_name from information_schema.columns
       where table_name = 'site_event_counts' and table_schema = current_schema()
-      order by column_name`)) as unknown as { rows: { column_name: string }[] };
-    expect(result.rows.map((r) => r.column_name)).toEqual([...siteEventCountColumns].sort());
+      order by column_name`,
+    );
+    expect(result.map((r) => r.column_name)).toEqual([...siteEventCountColumns].sort());
   });
 });
 

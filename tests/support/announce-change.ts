@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client";
-import { changeChannelOf } from "../../server/features/request-page/change-notices";
+import { changeChannelOf } from "../../server/shared/change-notices";
 
 /**
  * What another server does after changing a request in the database: on PostgreSQL it announces the

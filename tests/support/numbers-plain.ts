@@ -4,7 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../server/db/client";
-import { add, numbersFrom, type Period, rowsOf } from "../../server/features/numbers/queries";
+import { rowsOf } from "../../server/db/rows";
+import { add, numbersFrom, type Period } from "../../server/features/numbers/queries";
 import type { DeskNumbers, MedianWait, NumbersPeriod } from "../../src/shared/numbers-schema";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvLine, localTime } from "../../server/features/desk/csv";
+import { csvCell, csvLine, localTime } from "../../server/shared/csv";
 import { describeEvent } from "../../src/components/desk/event-words";
 import {
   addDays,

@@ -10,13 +10,6 @@ export type PartnerAlertKind = (typeof PARTNER_ALERT_KINDS)[number];
 export const isPartnerAlert = (kind: AlertKind): kind is PartnerAlertKind =>
   (PARTNER_ALERT_KINDS as readonly AlertKind[]).includes(kind);
 
-/**
- * The partner's channels for an alert about their offer: e-mail always (their address is required),
- * and their webhook when they gave one.
- */
-export const partnerAlertChannels = (partner: { webhookUrl: string | null }): AlertChannel[] =>
-  partner.webhookUrl ? ["email", "webhook"] : ["email"];
-
 /** The offer a partner's alert is about, and the partner it goes to (read when the alert is claimed). */
 export interface ClaimedOffer {
   id: number;
@@ -85,13 +78,4 @@ export interface AlertSender {
  */
 export class DeliveryError extends Error {
   override name = "DeliveryError";
-}
-
-/** Network errors said by their code ("ECONNREFUSED"), which names no person and no secret. */
-export function describeNetworkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } })?.cause;
-  const code = (error as { code?: unknown })?.code ?? cause?.code;
-  if (typeof code === "string") return `network error ${code}`;
-  if (error instanceof Error && error.name === "TimeoutError") return "timed out";
-  return "network error";
 }

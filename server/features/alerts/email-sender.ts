@@ -2,11 +2,11 @@ import nodemailer from "nodemailer";
 import { requestPagePath } from "../../../src/shared/request-page";
 import { site } from "../../../src/shared/site";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type EmailAlertConfig } from "../../config";
+import { describeNetworkError } from "../../shared/network-error";
 import {
   type AlertSender,
   type ClaimedAlert,
   DeliveryError,
-  describeNetworkError,
   isPartnerAlert,
   OFFER_CLOSED,
   type Skipped,

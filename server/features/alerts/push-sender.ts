@@ -1,5 +1,8 @@
 import webpush from "web-push";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type PushAlertConfig } from "../../config";
+import { type HostResolver, systemResolver } from "../../shared/endpoint-address";
+import { postToCheckedAddress } from "../../shared/pinned-post";
+import { pushEndpointRefusal } from "../../shared/public-endpoint";
 import type { PushSubscriptionStore } from "../desk/push-subscriptions";
 import { type AlertSender, type ClaimedAlert, DeliveryError } from "./channel";
 import {
@@ -8,9 +11,6 @@ import {
   notCompletedPushNotification,
   pushNotification,
 } from "./message";
-import { postToCheckedAddress } from "./pinned-post";
-import { type HostResolver, systemResolver } from "./push-address";
-import { pushEndpointRefusal } from "./push-endpoint";
 
 const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a notification for a phone that is off: an hour-old request is still news. */

@@ -1,10 +1,13 @@
 import { createHmac } from "node:crypto";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type WebhookAlertConfig } from "../../config";
+import { type HostResolver, systemResolver } from "../../shared/endpoint-address";
+import { describeNetworkError } from "../../shared/network-error";
+import { postToCheckedAddress } from "../../shared/pinned-post";
+import { addressRefusal, type PushEndpointRule } from "../../shared/public-endpoint";
 import {
   type AlertSender,
   type ClaimedAlert,
   DeliveryError,
-  describeNetworkError,
   isPartnerAlert,
   OFFER_CLOSED,
   PARTNER_ALERT_KINDS,
@@ -18,9 +21,6 @@ import {
   webhookPayload,
 } from "./message";
 import { offerFactsOf, partnerWebhookPayload } from "./partner-message";
-import { postToCheckedAddress } from "./pinned-post";
-import { type HostResolver, systemResolver } from "./push-address";
-import { addressRefusal, type PushEndpointRule } from "./push-endpoint";
 
 const WEBHOOK_TIMEOUT_MS = 10_000;
 const USER_AGENT = "stockton-towing-alerts/1";

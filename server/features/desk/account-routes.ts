@@ -9,7 +9,7 @@ import {
 } from "../../../src/shared/desk-schema";
 import type { Db } from "../../db/client";
 import { deskSignIns } from "../../db/schema";
-import { type PushEndpointRule, pushEndpointRefusal } from "../alerts/push-endpoint";
+import { type PushEndpointRule, pushEndpointRefusal } from "../../shared/public-endpoint";
 import { pushSubscriptionStore } from "./push-subscriptions";
 import { recentEvents } from "./requests";
 

@@ -20,20 +20,14 @@ import { serviceRequestSchemas } from "../../../src/shared/service-request-schem
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
+import { BYTE_ORDER_MARK, localTime } from "../../shared/csv";
 import { createHereLink } from "../here/store";
 import { replaceDeskPageLink } from "../phone-in/page-link";
 import { phoneInRefusal, phoneInWriter } from "../phone-in/phone-in";
+import { type DeskChange, deleteRequest, setDriverMessage } from "../service-requests/changes";
 import { transition } from "../service-requests/transition";
-import { BYTE_ORDER_MARK, csvHeader, csvRow, localTime } from "./csv";
-import {
-  addNote,
-  type DeskChange,
-  deleteRequest,
-  eachRequest,
-  getRequest,
-  listRequests,
-  setDriverMessage,
-} from "./requests";
+import { addNote, eachRequest, getRequest, listRequests } from "./requests";
+import { csvHeader, csvRow } from "./requests-csv";
 import { deskActor, noSuchRequest } from "./signed-in";
 
 export interface DeskRequestRouteOptions {

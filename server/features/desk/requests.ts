@@ -161,6 +161,3 @@ export async function addNote(db: Db, id: number, note: string, actor: string) {
     return event ? toEvent(event) : undefined;
   });
 }
-
-// The desk's writes of a request are made by the folder that owns the table (a status by its transition()).
-export { type DeskChange, deleteRequest, setDriverMessage } from "../service-requests/changes";

@@ -4,6 +4,7 @@ import type { RequestSource } from "../../../src/shared/location";
 import type { DayCount, DeskNumbers, MedianWait, NumbersPeriod, Tally } from "../../../src/shared/numbers-schema";
 import type { Db } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
+import { rowsOf } from "../../db/rows";
 
 export interface Period {
   days: NumbersPeriod;
@@ -28,9 +29,6 @@ export function periodOf(days: NumbersPeriod, now: Date, timeZone: string): Peri
     timeZone,
   };
 }
-
-export const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Every day of the period in order, with the counts found and zero for the others. */
 function everyDay(period: Period, found: Map<string, number>): DayCount[] {

@@ -12,7 +12,7 @@ import {
   requestEvents,
   serviceRequests,
 } from "../../db/schema";
-import { partnerAlertChannels } from "../alerts/channel";
+import { partnerAlertChannels } from "../../shared/partner-alert-channels";
 import { transition } from "../service-requests/transition";
 
 /**
@@ -58,8 +58,6 @@ export interface AnswerResult {
   taken: boolean;
 }
 export type AnswerOutcome = (({ changed: boolean } | { refused: OfferRefusal }) & AnswerResult) | undefined;
-
-/** Statuses after which a request takes no partner: the desk closed it. */
 
 const UNIQUE_VIOLATION = "23505";
 const ONE_ACCEPTED_INDEX = "partner_offers_one_accepted_idx";

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { endedStatuses } from "../../../src/shared/desk-schema";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import {
   type AlertChannel,
   alertOutbox,
@@ -75,11 +76,7 @@ export async function escalateIfNobodyLeft(
       .where(eq(serviceRequests.id, requestId))
       .for("update");
     if (!request || endedStatuses.includes(request.status)) return false;
-    const [due] = (
-      (await tx.execute(sql`select ${nobodyLeft(sql`${requestId}::integer`)} as due`)) as unknown as {
-        rows: { due: boolean }[];
-      }
-    ).rows;
+    const [due] = await rowsOf<{ due: boolean }>(tx, sql`select ${nobodyLeft(sql`${requestId}::integer`)} as due`);
     if (!due?.due) return false;
     await tx.insert(requestEvents).values({ requestId, kind: "no_partner", actor: OFFER_TIMER_ACTOR, at: now });
     if (opts.channels.length > 0) {
@@ -106,7 +103,9 @@ export interface SweepResult {
 export async function sweepOffers(db: Db, now: Date, opts: EscalationOptions): Promise<SweepResult> {
   let expired = 0;
   for (;;) {
-    const result = (await db.execute(sql`
+    const result = await rowsOf<{ n: number }>(
+      db,
+      sql`
       with due as (
         select ${partnerOffers.id} as id from ${partnerOffers}
         where ${partnerOffers.state} = 'offered' and ${partnerOffers.expiresAt} <= ${now.toISOString()}::timestamptz
@@ -122,15 +121,18 @@ export async function sweepOffers(db: Db, now: Date, opts: EscalationOptions): P
         select x.request_id, 'offer_expired', p.company_name, x.partner_id, ${now.toISOString()}::timestamptz
         from expired x join ${partners} p on p.id = x.partner_id
       )
-      select count(*)::int as n from expired`)) as unknown as { rows: { n: number }[] };
-    const n = Number(result.rows[0]?.n ?? 0);
+      select count(*)::int as n from expired`,
+    );
+    const n = Number(result[0]?.n ?? 0);
     expired += n;
     if (n < EXPIRY_BATCH) break;
   }
   const since = new Date(now.getTime() - ESCALATION_LOOKBACK_MS).toISOString();
   // Jobs with a decline or an expiry lately, found by the history's (kind, at) index: a pass never
   // reads every offer ever made.
-  const waiting = (await db.execute(sql`
+  const waiting = await rowsOf<{ id: number }>(
+    db,
+    sql`
     select r.id from ${serviceRequests} r
     where r.id in (
         select e.request_id from ${requestEvents} e
@@ -140,9 +142,10 @@ export async function sweepOffers(db: Db, now: Date, opts: EscalationOptions): P
         sql`, `,
       )})
       and ${nobodyLeft(sql`r.id`)}
-    order by r.id`)) as unknown as { rows: { id: number }[] };
+    order by r.id`,
+  );
   const escalated: number[] = [];
-  for (const { id } of waiting.rows) {
+  for (const { id } of waiting) {
     if (await escalateIfNobodyLeft(db, Number(id), now, opts)) escalated.push(Number(id));
   }
   return { expired, escalated };

@@ -12,7 +12,7 @@ import {
   requestEvents,
   serviceRequests,
 } from "../../db/schema";
-import { partnerAlertChannels } from "../alerts/channel";
+import { partnerAlertChannels } from "../../shared/partner-alert-channels";
 import { businessDay, candidatesAmong, serviceSlugOf } from "./store";
 
 /**
@@ -241,6 +241,3 @@ export async function offersOf(db: Db, requestId: number): Promise<DeskOffer[]> 
     notCompletedReason: offer.notCompletedReason,
   }));
 }
-
-// Made by the folder that owns the service requests table.
-export { setDeskVehicle } from "../service-requests/changes";

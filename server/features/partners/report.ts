@@ -9,8 +9,9 @@ import {
 import { site } from "../../../src/shared/site";
 import type { Db } from "../../db/client";
 import { startOfDay, startOfNextDay } from "../../db/day-bounds";
+import { rowsOf } from "../../db/rows";
 import { partnerOffers, partners } from "../../db/schema";
-import { BYTE_ORDER_MARK, csvLine } from "../desk/csv";
+import { BYTE_ORDER_MARK, csvLine } from "../../shared/csv";
 import { businessDay } from "./store";
 
 /**
@@ -32,7 +33,19 @@ export function reportPeriod(query: PartnerReportQuery, now: Date): { from: stri
 export async function partnerReport(db: Db, period: { from: string; to: string }): Promise<PartnerReport> {
   // The period's offers are counted per partner first (the index on partner and time finds them),
   // then joined to the 50-odd partners: cheaper than joining every offer row to its partner.
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{
+    partner_id: number;
+    company_name: string;
+    active: boolean;
+    offers: number;
+    accepted: number;
+    declined: number;
+    expired: number;
+    done: number;
+    median_seconds: number | string | null;
+  }>(
+    db,
+    sql`
     with counted as (
       select o.partner_id,
         count(*)::int as offers,
@@ -52,20 +65,9 @@ export async function partnerReport(db: Db, period: { from: string; to: string }
       coalesce(c.expired, 0) as expired, coalesce(c.done, 0) as done, c.median_seconds
     from ${partners} p
     left join counted c on c.partner_id = p.id
-    order by p.company_name, p.id`)) as unknown as {
-    rows: {
-      partner_id: number;
-      company_name: string;
-      active: boolean;
-      offers: number;
-      accepted: number;
-      declined: number;
-      expired: number;
-      done: number;
-      median_seconds: number | string | null;
-    }[];
-  };
-  const rows = result.rows.map(
+    order by p.company_name, p.id`,
+  );
+  const rows = result.map(
     (r): PartnerReportRow => ({
       partnerId: Number(r.partner_id),
       companyName: r.company_name,

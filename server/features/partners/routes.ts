@@ -14,11 +14,12 @@ import {
 } from "../../../src/shared/partner-schema";
 import type { Db } from "../../db/client";
 import { serviceRequests } from "../../db/schema";
-import { checkAddress } from "../alerts/pinned-post";
-import { type HostResolver, systemResolver } from "../alerts/push-address";
-import type { PushEndpointRule } from "../alerts/push-endpoint";
+import { type HostResolver, systemResolver } from "../../shared/endpoint-address";
+import { checkAddress } from "../../shared/pinned-post";
+import type { PushEndpointRule } from "../../shared/public-endpoint";
 import { deskActor, deskRefusals, noSuchRequest } from "../desk/signed-in";
-import { jobTown, offersOf, type SendOffersResult, sendOffers, setDeskVehicle } from "./offering";
+import { setDeskVehicle } from "../service-requests/changes";
+import { jobTown, offersOf, type SendOffersResult, sendOffers } from "./offering";
 import { partnerReport, partnerReportCsv, reportPeriod } from "./report";
 import { businessDay, candidates, canonicalTowns, partnerStore, serviceSlugOf, toDeskPartner } from "./store";
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
-import type { RequestChanges } from "./change-notices";
+import type { RequestChanges } from "../../shared/change-notices";
 import { type LiveRow, liveRequests } from "./store";
 
 /** Told the request's current state at every look, or undefined once it is deleted or its link expired. */

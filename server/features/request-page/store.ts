@@ -20,7 +20,7 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
-import { partnerAlertChannels } from "../alerts/channel";
+import { partnerAlertChannels } from "../../shared/partner-alert-channels";
 import { transition } from "../service-requests/transition";
 
 /** Reading a request through its page's token, and the driver's one write: cancelling it. */

@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { RetentionDays } from "../../../src/shared/retention";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import { RETENTION_ACTOR, requestEvents } from "../../db/schema";
 import { deleteRequestsBefore } from "../service-requests/changes";
 import { erasePositions } from "./erase-positions";
@@ -31,12 +32,11 @@ export interface RetentionCounts {
  */
 export async function applyRetention(db: Db, days: RetentionDays, now: Date): Promise<RetentionCounts> {
   return db.transaction(async (tx) => {
-    const lock = (await tx.execute(
+    const [lock] = await rowsOf<{ held: boolean }>(
+      tx,
       sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as held`,
-    )) as unknown as {
-      rows: { held: boolean }[];
-    };
-    if (!lock.rows[0]?.held) return { locationsErased: 0, requestsDeleted: 0, ran: false };
+    );
+    if (!lock?.held) return { locationsErased: 0, requestsDeleted: 0, ran: false };
 
     const locationCutoff = new Date(now.getTime() - days.location * DAY_MS);
     const erasedIds = await erasePositions(tx, locationCutoff);

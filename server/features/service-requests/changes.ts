@@ -2,6 +2,8 @@ import { and, eq, isNotNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "../../db/client";
 import { requestEvents, serviceRequests } from "../../db/schema";
+// A deleted request's review goes in the same transaction as the request (never a review of nothing),
+// so the delete calls the reviews folder's writer.
 import { deleteReviewOfRequest } from "../reviews/store";
 import { countRequests } from "./numbers-rollups";
 
@@ -139,7 +141,7 @@ const noPosition: StoredPosition = {
 };
 
 /** Sets the position of the requests `where` picks; the nearest town moves their counts by town. */
-async function setPosition(tx: Tx, where: SQL | undefined, position: StoredPosition) {
+async function setPosition(tx: Tx, where: SQL, position: StoredPosition) {
   const picked = await tx.select({ id: serviceRequests.id }).from(serviceRequests).where(where).for("update");
   const ids = picked.map(({ id }) => id);
   if (ids.length === 0) return [];
@@ -158,10 +160,8 @@ export async function replacePosition(tx: Tx, requestId: number, position: Store
 export function erasePositionColumns(tx: Tx, cutoff: Date): Promise<number[]> {
   return setPosition(
     tx,
-    and(
-      lt(serviceRequests.endedAt, cutoff),
-      or(isNotNull(serviceRequests.latitude), isNotNull(serviceRequests.nearestTown)),
-    ),
+    // drizzle's and()/or() may answer undefined (no condition); setPosition must never pick every request.
+    sql`${lt(serviceRequests.endedAt, cutoff)} and (${isNotNull(serviceRequests.latitude)} or ${isNotNull(serviceRequests.nearestTown)})`,
     noPosition,
   );
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
+import { z } from "zod";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
 import { JsonScript } from "../../../src/screens/page/JsonScript";
 import { serviceRequestFormProps } from "../../../src/screens/service-request/form-props";
@@ -103,17 +104,21 @@ export function refusedFormRenderer(
   };
 }
 
-/** Only a well-formed page token is linked to; anything else links to nothing. */
-export function pageTokenFrom(query: unknown): string | undefined {
-  return typeof query === "string" && PAGE_TOKEN_PATTERN.test(query) ? query : undefined;
-}
-
-/** Only a plain decimal number of reasonable length is ever shown; anything else shows nothing. */
-export function requestNumberFrom(query: unknown): number | undefined {
-  if (typeof query !== "string" || !/^[1-9]\d{0,14}$/.test(query)) return undefined;
-  const id = Number(query);
-  return Number.isSafeInteger(id) ? id : undefined;
-}
+/**
+ * The confirmation page's address (`?id=…&token=…`, from the form's redirect). Only a plain decimal
+ * number of reasonable length is shown (15 digits stay a safe integer), and only a well-formed page
+ * token is linked to; anything else (a letter, a repeated key) becomes undefined, and the page shows
+ * nothing in its place instead of refusing it: a person who edited the address still sees the page.
+ */
+export const sentPageQuerySchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/)
+    .transform(Number)
+    .optional()
+    .catch(undefined),
+  token: z.string().regex(PAGE_TOKEN_PATTERN).optional().catch(undefined),
+});
 
 /**
  * Renders the confirmation page with the request number and the link to its page that the redirect

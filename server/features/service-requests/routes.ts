@@ -2,7 +2,7 @@ import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
-import { isLocale, type Locale, localeOfPath } from "../../../src/i18n/locales";
+import { isLocale, type Locale, localeOfPath, locales } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { townsOf } from "../../../src/shared/nearest-town";
@@ -23,11 +23,10 @@ import { isFormPost } from "../../form-post";
 import { fieldMessages, issuesInLanguage, zodIssuesOf } from "../../shared/schema-errors";
 import type { SiteFiles } from "../../site-files";
 import {
-  pageTokenFrom,
   type RefusedForm,
   refusedFormRenderer,
-  requestNumberFrom,
   sentPagePath,
+  sentPageQuerySchema,
   sentPageRenderer,
 } from "./form-pages";
 import { serviceRequestWriter } from "./store";
@@ -62,7 +61,10 @@ const refusalWords = (locale: Locale) => {
     methodNotAllowed: `Send service requests with POST, or ${fill(ui.en.refusal.callUs, { phone: business.phone.display })}.`,
   };
 };
-const words = { en: refusalWords("en"), es: refusalWords("es") } satisfies Record<Locale, unknown>;
+const words = Object.fromEntries(locales.map((l) => [l, refusalWords(l)])) as Record<
+  Locale,
+  ReturnType<typeof refusalWords>
+>;
 /** What a request that filled the honeypot gets: a refusal a person can act on, and no row. */
 export const HONEYPOT_MESSAGE = words.en.honeypot;
 
@@ -203,15 +205,13 @@ function registerRefusalHandler(app: FastifyInstance, parts: ContactRouteParts) 
 
 /** The confirmation page a plain form lands on shows the number of the stored request. */
 function registerSentPages(app: FastifyInstance, site: SiteFiles) {
-  const renderSent = { en: sentPageRenderer(site, "en"), es: sentPageRenderer(site, "es") };
-  for (const [locale, render] of Object.entries(renderSent)) {
+  for (const locale of locales) {
+    const render = sentPageRenderer(site, locale);
     if (!render) continue;
-    app.get(sentPagePath(locale as Locale), async (request, reply) => {
-      const { id, token } = request.query as Record<string, unknown>;
-      return reply
-        .type("text/html; charset=utf-8")
-        .header("Cache-Control", "no-store")
-        .send(render(requestNumberFrom(id), pageTokenFrom(token)));
+    const route = { schema: { querystring: sentPageQuerySchema } };
+    app.withTypeProvider<ZodTypeProvider>().get(sentPagePath(locale), route, async (request, reply) => {
+      const { id, token } = request.query;
+      return reply.type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(render(id, token));
     });
   }
 }

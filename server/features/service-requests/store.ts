@@ -3,6 +3,7 @@ import type { RequestSource } from "../../../src/shared/location";
 import { nearestTown, type Town } from "../../../src/shared/nearest-town";
 import type { ServiceRequest } from "../../../src/shared/service-request-schema";
 import type { Db } from "../../db/client";
+import { rowsOf } from "../../db/rows";
 import {
   type AlertChannel,
   alertOutbox,
@@ -91,7 +92,9 @@ async function storeNew(db: Db, request: ServiceRequest, parts: NewRequestParts)
   const { key, source, fix, channelList, confirmDriver, pageToken } = parts;
   const id = sql.identifier(serviceRequests.id.name);
   const createdAt = sql.identifier(serviceRequests.createdAt.name);
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ id: number; created_at: Date | string }>(
+    db,
+    sql`
     with stored as (
       insert into ${serviceRequests}
         (${sql.identifier(serviceRequests.name.name)}, ${sql.identifier(serviceRequests.email.name)},
@@ -125,8 +128,9 @@ async function storeNew(db: Db, request: ServiceRequest, parts: NewRequestParts)
         (${sql.identifier(requestPageLinks.serviceRequestId.name)}, ${sql.identifier(requestPageLinks.tokenSha256.name)})
       select stored.id, ${pageTokenHash(pageToken)} from stored
     )
-    select id, created_at from stored`)) as unknown as { rows: { id: number; created_at: Date | string }[] };
-  return result.rows[0];
+    select id, created_at from stored`,
+  );
+  return result[0];
 }
 
 /**

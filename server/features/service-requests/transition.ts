@@ -9,6 +9,8 @@ import {
   type ServiceRequestRow,
   serviceRequests,
 } from "../../db/schema";
+// The review request is queued in the move's own transaction (a completed request and its "How did it
+// go?" e-mail are written together or not at all), so the move calls the reviews folder's writer.
 import { queueReviewRequest } from "../reviews/store";
 import { countRequests, refreshWaits } from "./numbers-rollups";
 
@@ -65,7 +67,9 @@ export async function transition<Refusal = never>(db: Db | Tx, move: Move<Refusa
       .set({ status: move.to, endedAt: ends ? (current.endedAt ?? move.now) : null, ...cancel })
       .where(eq(serviceRequests.id, move.id))
       .returning();
-    if (!row) return undefined;
+    // The row is locked above (for update), so it cannot have gone; were it gone, returning would
+    // commit the count just taken off: throwing rolls the transaction back instead.
+    if (!row) throw new Error(`Service request ${move.id} vanished under its row lock while moving to ${move.to}.`);
     await tx.insert(requestEvents).values({
       requestId: move.id,
       kind: "status",

@@ -29,6 +29,3 @@ export function CallActions({ telHref, callLabel, requestHref, requestLabel, pla
     </div>
   );
 }
-
-/** Moved to src/screens/common/CallButton.tsx (the request form's confirmation uses it); kept here for the site-side importers. */
-export { CallButton };

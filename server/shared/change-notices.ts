@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
-import type { Db } from "../../db/client";
+import type { Db } from "../db/client";
 
 /** What the feed is told: a request changed somewhere, and whether such changes are pushed to it now. */
 export interface ChangeHandlers {

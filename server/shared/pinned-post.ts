@@ -1,9 +1,9 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { describeNetworkError } from "./channel";
-import { type HostResolver, type PushAddress, pushAddress, type ResolvedAddress } from "./push-address";
-import { addressRefusal, type PushEndpointRule } from "./push-endpoint";
+import { type HostResolver, type PushAddress, pushAddress, type ResolvedAddress } from "./endpoint-address";
+import { describeNetworkError } from "./network-error";
+import { addressRefusal, type PushEndpointRule } from "./public-endpoint";
 
 export interface PinnedResponse {
   status: number;

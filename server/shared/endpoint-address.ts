@@ -1,6 +1,6 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { bareHost, isLoopbackAddress, isPublicAddress, type PushEndpointRule } from "./push-endpoint";
+import { bareHost, isLoopbackAddress, isPublicAddress, type PushEndpointRule } from "./public-endpoint";
 
 /** An address a name resolves to, as node:dns gives it. */
 export interface ResolvedAddress {
