@@ -1,6 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { HOME_SAMPLES_FILE, type HomeSamples } from "../../src/shared/home-samples";
+import { carouselParts, homePageFiller } from "../../server/features/reviews/home-carousel";
+import type { Locale } from "../../src/i18n/locales";
+import { HOME_SAMPLES_FILE, type HomeSamples, homeSamplesSchema } from "../../src/shared/home-samples";
 
 /** A home page as src/views/Home.astro writes it: the carousel's intro and list empty, marked (the marks are what count). */
 export function homeShell(lang: string) {
@@ -24,4 +26,15 @@ export function writeHomeSite(root: string) {
   writeFileSync(path.join(root, "es", "index.html"), homeShell("es-US"));
   const data: HomeSamples = { en: samples("Sample"), es: samples("Ejemplo") };
   writeFileSync(path.join(root, HOME_SAMPLES_FILE), JSON.stringify(data));
+}
+
+/**
+ * A built home page as the server serves it with no review published: the carousel's empty slots
+ * filled with the samples the build wrote beside it (what a visitor reads, never the bare shell).
+ */
+export function homeAsServed(dist: string, locale: Locale): string {
+  const samples = homeSamplesSchema.parse(JSON.parse(readFileSync(path.join(dist, HOME_SAMPLES_FILE), "utf8")));
+  const { intro, cards } = carouselParts(locale, samples[locale], []);
+  const file = path.join(dist, locale === "en" ? "index.html" : `${locale}.html`);
+  return homePageFiller(readFileSync(file, "utf8"))({ "home-reviews-intro": intro, "home-reviews": cards });
 }

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pageText, siteText } from "../../scripts/page-text.mjs";
-import { carouselParts, homePageFiller } from "../../server/features/reviews/home-carousel";
 import { refusedFormRenderer } from "../../server/features/service-requests/form-pages";
 import { readSiteFiles } from "../../server/site-files";
-import { homeSamplesSchema } from "../../src/shared/home-samples";
 import { DEFAULT_LOCATION_RETENTION_DAYS } from "../../src/shared/retention";
+import { homeAsServed } from "../support/home-shell";
 
 /**
  * Stockton's built pages say word for word what they said before the business's facts moved out of
@@ -24,15 +23,8 @@ const built = existsSync("dist/sitemap.xml");
  * them with no review published, filled with the samples the build wrote (dist/home-samples.json).
  */
 function servedWithoutReviews(site: typeof before) {
-  const samples = homeSamplesSchema.parse(JSON.parse(readFileSync("dist/home-samples.json", "utf8")));
-  for (const [route, file, locale] of [
-    ["/", "dist/index.html", "en"],
-    ["/es", "dist/es.html", "es"],
-  ] as const) {
-    const { intro, cards } = carouselParts(locale, samples[locale], []);
-    const html = homePageFiller(readFileSync(file, "utf8"))({ "home-reviews-intro": intro, "home-reviews": cards });
-    site.pages[route] = pageText(html);
-  }
+  site.pages["/"] = pageText(homeAsServed("dist", "en"));
+  site.pages["/es"] = pageText(homeAsServed("dist", "es"));
   return site;
 }
 
