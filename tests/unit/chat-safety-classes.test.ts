@@ -118,6 +118,24 @@ describe("danger by class × road and place context", () => {
     }
   });
 
+  it("never tells a rider with no cabin (a motorcycle, a scooter) to stay buckled in the car", () => {
+    // The freeway caution and the shoulder's answer are for a car; a bike has no cabin to stay in.
+    for (const [text, lang] of [
+      ["my motorcycle broke down on the shoulder of highway 99, can you tow it?", "en"],
+      ["ran out of gas on my bike on I-5 northbound, need fuel", "en"],
+      ["scooter got a flat on the side of the 99 at night, can someone come?", "en"],
+      ["se me descompuso la moto en el acotamiento de la 99, necesito grúa", "es"],
+      ["me quedé sin gasolina en la motocicleta en la 5 norte", "es"],
+      ["se ponchó la llanta de la motoneta a un lado de la autopista, pueden venir?", "es"],
+    ] as const) {
+      const reply = assistant.reply(text, lang);
+      expect(reply, text).not.toMatch(BUCKLED[lang]);
+      expect(reply, text).not.toMatch(STAY[lang]);
+      // The rider's own advice: off the road with the bike, behind a barrier.
+      expect(reply, text).toMatch(lang === "en" ? /the bike well off the road/ : /del camino con la moto/);
+    }
+  });
+
   it("gets everyone out, not buckled in, for a car stalled on the tracks with the gates coming down", () => {
     const reply = assistant.reply("my car died on the train tracks and the gates are coming down");
     expect(firstSentence(reply)).toBe("Call 911 now.");

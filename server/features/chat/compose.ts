@@ -144,7 +144,7 @@ function dangerText(reading: Reading, context: ComposeContext, facts: LawFact[])
     const first =
       guarded || inLane
         ? dangerReply(inLane ? { kinds: ["lane"] } : reading.danger, reading.lang)
-        : (beside911(reading) ?? r.safety[left ?? ""]?.text ?? "");
+        : (beside911(reading) ?? r.safety[left && safety.noCabin ? `${left}-no-cabin` : (left ?? "")]?.text ?? "");
     if (guarded || !safety.besideTraffic) {
       // "Someone got hurt: how long do I have to report it?": what to do now, then the rule asked about.
       const rules = [
@@ -288,7 +288,7 @@ function composeText(reading: Reading, context: ComposeContext): string | Compos
   if (safety.crashed && !intents.some((i) => ruleOf(i).kind === "accident") && !services.some(tows))
     services = [SERVICES.tow, ...services];
 
-  const freeway = safety.caution === "freeway";
+  const freeway = safety.caution === "freeway" || safety.caution === "freeway-no-cabin";
   const caution =
     freeway && safety.person
       ? r.abstain.danger

@@ -377,7 +377,7 @@ const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
 
 const [TRACKS, FIRE, FUMES, WATER, LANE, THREAT, HEAT, COLD, SHUT_IN, MEDICAL, INJURY] = DANGER_KINDS;
 const [IN_TRAFFIC, CRASH] = ROAD_DANGERS;
-const [FREEWAY, CRASH_NO_INJURY, HEAT_CAUTION] = CAUTIONS;
+const [FREEWAY, CRASH_NO_INJURY, HEAT_CAUTION, FREEWAY_NO_CABIN] = CAUTIONS;
 
 type Pick = (v: SafetyVocabulary) => string[];
 
@@ -438,6 +438,7 @@ function roadPhrases(compile: Compile) {
     now: compile((v) => v.road.now),
     heat: compile((v) => v.road.heat),
     noInjury: compile((v) => v.road.noInjury),
+    noCabin: compile((v) => v.road.noCabin),
   };
 }
 
@@ -638,6 +639,17 @@ function roadOf({ find, live, has, beings }: Scan, road: RoadPhrases, p: Phrases
   return {};
 }
 
+/**
+ * A rider has no cabin to stay buckled in: a freeway stop on a motorcycle gets the rider's caution
+ * (off the road, behind a barrier), never the car's "stay buckled in": the freeway caution becomes the
+ * rider's, and a stop beside traffic is marked `noCabin` (compose.ts answers it with the rider's text).
+ */
+function withoutCabin({ has }: Scan, road: RoadPhrases, reading: SafetyReading): SafetyReading {
+  if (!has(road.noCabin)) return reading;
+  if (reading.besideTraffic) return { ...reading, noCabin: true };
+  return reading.caution === FREEWAY ? { ...reading, caution: FREEWAY_NO_CABIN } : reading;
+}
+
 export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
   const compiled = compileVocabularies(vocabularies);
   /**
@@ -659,7 +671,7 @@ export function createGuard(vocabularies: SafetyVocabulary[]): Guard {
     },
     road: (text) => {
       const s = scan(text);
-      const reading = roadOf(s, compiled.road, compiled.phrases);
+      const reading = withoutCabin(s, compiled.road, roadOf(s, compiled.road, compiled.phrases));
       return s.has(compiled.phrases.person) ? { ...reading, person: true } : reading;
     },
   };

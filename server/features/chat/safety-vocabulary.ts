@@ -38,7 +38,11 @@ export type DangerKind = (typeof DANGER_KINDS)[number];
 /** `traffic`: stopped in or beside moving traffic; `crash`: a crash scene, happening now. */
 export const ROAD_DANGERS = ["traffic", "crash"] as const;
 /** A safety sentence before the answer: a stop on a freeway, a crash nobody was hurt in, heat. */
-export const CAUTIONS = ["freeway", "crash-no-injury", "heat"] as const;
+/**
+ * `freeway-no-cabin` is the freeway caution for a vehicle with no cabin (a motorcycle): nobody can stay
+ * buckled in it, so its rider is told to get off the road and behind a barrier instead.
+ */
+export const CAUTIONS = ["freeway", "crash-no-injury", "heat", "freeway-no-cabin"] as const;
 
 /**
  * What the reply still needs after the guard's kinds (guard.ts `road`): a crash, a stop beside fast
@@ -60,6 +64,8 @@ export interface SafetyReading {
    * in danger, call 911 now".
    */
   person?: boolean;
+  /** Beside traffic on a vehicle with no cabin (a motorcycle): the rider's traffic answer, not the car's. */
+  noCabin?: boolean;
 }
 
 const phrases = z.array(z.string().min(1));
@@ -211,6 +217,11 @@ export const safetyVocabularySchema = z.object({
     heat: phrases,
     /** "Nobody is hurt", "we're ok": a crash without an injury. */
     noInjury: phrases,
+    /**
+     * A vehicle with no cabin to stay in (a motorcycle, a scooter): the freeway's "stay buckled in the
+     * car" is never said to its rider (guard.ts `road`).
+     */
+    noCabin: phrases,
   }),
   /**
    * What the assistant says: `call` is the first sentence of every danger reply, then the advice of
