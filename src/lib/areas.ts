@@ -5,25 +5,25 @@ import { site } from "../shared/site";
 import { type AreaFrontmatter, areaHref } from "./area-schema";
 
 /** Where a town lies from downtown Centerville (the business's address), in whole miles. */
-interface FromStockton {
+interface FromCentre {
   miles: number;
   direction: Compass;
 }
 
-export function fromStockton(area: Pick<AreaFrontmatter, "latitude" | "longitude">): FromStockton | undefined {
+export function fromCentre(area: Pick<AreaFrontmatter, "latitude" | "longitude">): FromCentre | undefined {
   const miles = Math.round(distanceMiles(site.geo, area));
   if (miles < 1) return undefined;
   return { miles, direction: compassDirection(site.geo, area) };
 }
 
 /** "About 12 miles north of downtown Centerville", or the home-town line for Centerville itself. */
-export function fromStocktonLabel(
+export function fromCentreLabel(
   area: Pick<AreaFrontmatter, "latitude" | "longitude">,
   locale: Locale = "en",
 ): string {
   const t = ui[locale].areasPage;
-  const where = fromStockton(area);
-  return where ? fill(t.fromStockton, { miles: where.miles, direction: t[where.direction] }) : t.homeTown;
+  const where = fromCentre(area);
+  return where ? fill(t.fromCentre, { miles: where.miles, direction: t[where.direction] }) : t.homeTown;
 }
 
 /** The town pages in the specification's order (the order of site.areas). */

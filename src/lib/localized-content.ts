@@ -5,7 +5,7 @@ import { fill, ui } from "../i18n/ui";
 import { business } from "../shared/business";
 import { spanishOffered } from "../shared/languages";
 import { isOffered, offeredServices } from "../shared/offered-services";
-import { fromStocktonLabel } from "./areas";
+import { fromCentreLabel } from "./areas";
 
 /**
  * The one reader of the content collections for both languages: the pages, the assistant's knowledge
@@ -65,7 +65,7 @@ export async function townEntries(locale: Locale): Promise<TownEntry[]> {
 /** A town's page from its facts alone: where it lies from the business, the highways, the services. */
 function townFacts(town: (typeof business.towns)[number], locale: Locale): TownEntry["data"] {
   const t = ui[locale].townPage;
-  const where = fromStocktonLabel(town, locale).replace(/\.$/, "");
+  const where = fromCentreLabel(town, locale).replace(/\.$/, "");
   const highways = business.highways.slice(0, 6);
   const and = locale === "es" ? " y " : " and ";
   const highwayList =

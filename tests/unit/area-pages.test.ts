@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { areaFrontmatterSchema, areaSlug } from "../../src/lib/area-schema";
-import { fromStockton, fromStocktonLabel } from "../../src/lib/areas";
+import { fromCentre, fromCentreLabel } from "../../src/lib/areas";
 import { distanceMiles } from "../../src/shared/geo";
 import { site } from "../../src/shared/site";
 import { readCollection, wordCount } from "../support/content";
@@ -49,7 +49,7 @@ const STATED_DISTANCE = /about (\d+) miles (\w+) of (?:downtown )?Stockton/i;
 
 /** The town's own words: what a reader reads on the page apart from shared furniture and the form. */
 const townText = (t: (typeof towns)[number]) =>
-  [t.data.description, t.data.lead, t.file.body, fromStocktonLabel(t.data)].join("\n");
+  [t.data.description, t.data.lead, t.file.body, fromCentreLabel(t.data)].join("\n");
 
 /** Sentences, normalised, so a copy with other Markdown or spacing still counts as the same sentence. */
 export function sentencesOf(text: string): string[] {
@@ -98,15 +98,15 @@ describe("town pages", () => {
   it("give distance and direction from downtown Stockton computed from coordinates", () => {
     // San Joaquin County's general plan: "Lodi is located 13 miles north of downtown Stockton".
     const lodi = towns.find((t) => t.data.name === "Lodi");
-    expect(lodi && fromStockton(lodi.data)).toMatchObject({ direction: "north" });
-    expect(lodi && fromStockton(lodi.data)?.miles).toBeGreaterThanOrEqual(11);
-    expect(lodi && fromStockton(lodi.data)?.miles).toBeLessThanOrEqual(14);
+    expect(lodi && fromCentre(lodi.data)).toMatchObject({ direction: "north" });
+    expect(lodi && fromCentre(lodi.data)?.miles).toBeGreaterThanOrEqual(11);
+    expect(lodi && fromCentre(lodi.data)?.miles).toBeLessThanOrEqual(14);
     const tracy = towns.find((t) => t.data.name === "Tracy");
-    expect(tracy && fromStockton(tracy.data)?.direction).toBe("southwest");
+    expect(tracy && fromCentre(tracy.data)?.direction).toBe("southwest");
     const stockton = towns.find((t) => t.data.name === "Stockton");
-    expect(stockton && fromStockton(stockton.data)).toBeUndefined();
+    expect(stockton && fromCentre(stockton.data)).toBeUndefined();
     // Every town is inside (or, for Mountain House, at the edge of) the service radius.
-    for (const t of towns) expect((fromStockton(t.data)?.miles ?? 0) * 1.609, t.data.name).toBeLessThan(31);
+    for (const t of towns) expect((fromCentre(t.data)?.miles ?? 0) * 1.609, t.data.name).toBeLessThan(31);
   });
 
   it("lie inside the structured data's service circle: the specification's 30,000 m, around its own centre", () => {
@@ -153,7 +153,7 @@ describe("town pages", () => {
     const town = towns.find((t) => t.data.name === name);
     expect(town).toBeDefined();
     if (!town) return;
-    const where = fromStockton(town.data);
+    const where = fromCentre(town.data);
     const stated = [town.data.description, town.data.lead, town.file.body].flatMap((text) =>
       [...text.matchAll(new RegExp(STATED_DISTANCE, "gi"))].map((m) => `${m[1]} miles ${m[2]?.toLowerCase()}`),
     );

@@ -5,14 +5,14 @@ import { PhoneText } from "@/screens/common/PhoneText";
 
 interface TownFactsProps {
   town: string;
-  fromStockton: string;
+  fromCentre: string;
   highways: string[];
   police?: { agency: string; display: string; e164: string };
   locale: Locale;
 }
 
 /** The quick facts a stranded driver needs about a town: where it is, its highways, who to call. */
-export function TownFacts({ town, fromStockton, highways, police, locale }: TownFactsProps) {
+export function TownFacts({ town, fromCentre, highways, police, locale }: TownFactsProps) {
   const t = ui[locale].townPage;
   return (
     <section aria-labelledby="town-facts-title" className="rounded-xl border border-slate-200 bg-slate-50 p-6">
@@ -25,7 +25,7 @@ export function TownFacts({ town, fromStockton, highways, police, locale }: Town
             <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
             {t.where}
           </dt>
-          <dd className="mt-1 pl-7 text-slate-700">{fromStockton}</dd>
+          <dd className="mt-1 pl-7 text-slate-700">{fromCentre}</dd>
         </div>
         <div>
           <dt className="flex items-center gap-2 font-semibold text-ink">

@@ -3,7 +3,7 @@ import { ChevronRight, MapPin } from "lucide-react";
 interface TownSummary {
   name: string;
   href: string;
-  fromStockton: string;
+  fromCentre: string;
   highways: string[];
 }
 
@@ -22,7 +22,7 @@ export function TownList({ towns, highwaysLabel }: { towns: TownSummary[]; highw
               {t.name}
               <ChevronRight className="ml-auto size-5 text-brand-600" aria-hidden="true" />
             </span>
-            <span className="text-slate-700">{t.fromStockton}</span>
+            <span className="text-slate-700">{t.fromCentre}</span>
             <span className="text-sm text-slate-600">{highwaysLabel.replace("{list}", t.highways.join(", "))}</span>
           </a>
         </li>

@@ -9,7 +9,7 @@ export const areas = {
     notSureBefore: "Not sure whether your spot is covered? Call",
     notSureAfter: "and ask. Distances are straight-line miles from downtown {business.city}; the drive is longer.",
     highways: "Highways: {list}",
-    fromStockton: "About {miles} miles {direction} of downtown {business.city} (straight line)",
+    fromCentre: "About {miles} miles {direction} of downtown {business.city} (straight line)",
     homeTown: "Our dispatch is based in downtown {business.city}",
     north: "north",
     northeast: "northeast",

@@ -13,7 +13,7 @@ export const areas: Shape<typeof en> = {
     notSureAfter:
       "y pregunte. Las distancias son millas en línea recta desde el centro de {business.city}; por carretera son más.",
     highways: "Carreteras: {list}",
-    fromStockton: "A unas {miles} millas al {direction} del centro de {business.city} (en línea recta)",
+    fromCentre: "A unas {miles} millas al {direction} del centro de {business.city} (en línea recta)",
     homeTown: "Nuestro despacho está en el centro de {business.city}",
     north: "norte",
     northeast: "noreste",
