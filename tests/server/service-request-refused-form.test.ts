@@ -43,6 +43,17 @@ describe("a form posted without JavaScript that is refused comes back filled in"
     },
   );
 
+  it("its page asked for on its own (a typed address, a reload) sends the visitor to the form, in their language", async () => {
+    for (const [url, form] of [
+      ["/contact/invalid", "/contact"],
+      ["/es/contact/invalid", "/es/contact"],
+    ]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(form);
+    }
+  });
+
   it("every answer is back in its field, each error beside its field, and the summary links to them", async () => {
     const res = await postForm(app, {
       ...validServiceRequest,

@@ -28,6 +28,8 @@ export const REQUEST_PAGE_LINK_SLOT = "service-request-page-link";
 /** The confirmation page in the form's language: /contact/sent or /es/contact/sent. */
 export const sentPagePath = (locale: Locale) => localizedPath(SENT_PAGE_PATH, locale);
 const INVALID_PAGE_PATH = "/contact/invalid";
+/** The built shell of the refused form, in the form's language: filled per refusal, never a page of its own. */
+export const invalidPagePath = (locale: Locale) => localizedPath(INVALID_PAGE_PATH, locale);
 
 /** What went wrong with a form posted without JavaScript, and what it carried. */
 export interface RefusedForm {
@@ -57,7 +59,7 @@ const valuesSent = (values: Record<string, unknown>): RefusedAnswers["values"] =
 
 /** The built page of one language (src/pages/contact/invalid.astro), or the bare one when the site is not built. */
 function refusedFormShell(site: SiteFiles, locale: Locale) {
-  const file = site.routes.get(localizedPath(INVALID_PAGE_PATH, locale));
+  const file = site.routes.get(invalidPagePath(locale));
   const shell = file
     ? readFileSync(path.join(site.root, file), "utf8")
     : htmlDocument(<RefusedFormBareShell locale={locale} />);

@@ -2,7 +2,7 @@ import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ZodIssue } from "zod";
-import { isLocale, type Locale, localeOfPath, locales } from "../../../src/i18n/locales";
+import { isLocale, type Locale, localeOfPath, locales, localizedPath } from "../../../src/i18n/locales";
 import { fill, ui } from "../../../src/i18n/ui";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { townsOf } from "../../../src/shared/nearest-town";
@@ -23,6 +23,7 @@ import { isFormPost } from "../../form-post";
 import { fieldMessages, issuesInLanguage, zodIssuesOf } from "../../shared/schema-errors";
 import type { SiteFiles } from "../../site-files";
 import {
+  invalidPagePath,
   type RefusedForm,
   refusedFormRenderer,
   sentPagePath,
@@ -203,9 +204,14 @@ function registerRefusalHandler(app: FastifyInstance, parts: ContactRouteParts) 
   });
 }
 
-/** The confirmation page a plain form lands on shows the number of the stored request. */
+/**
+ * The confirmation page a plain form lands on shows the number of the stored request. The refused
+ * form's shell is only ever filled in answer to a post: asked for on its own (a typed address, a
+ * reload), nothing was sent, so it sends the visitor to the form.
+ */
 function registerSentPages(app: FastifyInstance, site: SiteFiles) {
   for (const locale of locales) {
+    app.get(invalidPagePath(locale), async (_request, reply) => reply.redirect(localizedPath("/contact", locale), 303));
     const render = sentPageRenderer(site, locale);
     if (!render) continue;
     const route = { schema: { querystring: sentPageQuerySchema } };
