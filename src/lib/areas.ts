@@ -17,10 +17,7 @@ export function fromCentre(area: Pick<AreaFrontmatter, "latitude" | "longitude">
 }
 
 /** "About 12 miles north of downtown Centerville", or the home-town line for Centerville itself. */
-export function fromCentreLabel(
-  area: Pick<AreaFrontmatter, "latitude" | "longitude">,
-  locale: Locale = "en",
-): string {
+export function fromCentreLabel(area: Pick<AreaFrontmatter, "latitude" | "longitude">, locale: Locale = "en"): string {
   const t = ui[locale].areasPage;
   const where = fromCentre(area);
   return where ? fill(t.fromCentre, { miles: where.miles, direction: t[where.direction] }) : t.homeTown;
