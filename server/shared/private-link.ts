@@ -87,6 +87,8 @@ export interface Refusal {
   message: string;
   fields?: Record<string, string>;
   page?: string;
+  /** What the link's page shows now, beside a JSON refusal (the offer's state, the request's live view). */
+  state?: Record<string, unknown>;
 }
 
 /** A body its schema refused, said in the link's language: a 400 naming its fields. */
@@ -128,7 +130,7 @@ export function sendRefusal(reply: FastifyReply, refusal: Refusal, asPage: boole
   if (asPage && refusal.page !== undefined) return reply.type("text/html; charset=utf-8").send(refusal.page);
   const { error, code } = refusalNames[refusal.status];
   const fields = refusal.fields ? { fields: refusal.fields } : {};
-  return reply.send({ error, message: refusal.message, code, ...fields } satisfies ApiRefusal);
+  return reply.send({ error, message: refusal.message, code, ...fields, ...refusal.state } satisfies ApiRefusal);
 }
 
 /** The token of a route's address: its :token, or the rest of a wildcard's. */

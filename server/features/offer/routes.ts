@@ -3,13 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { offerPage as t } from "../../../src/i18n/en/offer-page";
 import { fill } from "../../../src/i18n/ui";
-import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import {
   acceptOfferSchema,
   declineOfferSchema,
   jobStepSchema,
   type OfferAction,
-  type OfferPageState,
   offerPagePath,
 } from "../../../src/shared/partner-schema";
 import { site } from "../../../src/shared/site";
@@ -18,7 +16,7 @@ import type { Db } from "../../db/client";
 import type { AlertChannel } from "../../db/schema";
 import { isFormPost } from "../../form-post";
 import { orEmpty } from "../../shared/body-schema";
-import { type PrivateLink, privateLink } from "../../shared/private-link";
+import { type PrivateLink, privateLink, sendRefusal } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import type { SiteFiles } from "../../site-files";
 import { type AnswerOutcome, acceptOffer, declineOffer, type OfferKey, reportStep } from "./answers";
@@ -180,15 +178,7 @@ async function sendOutcome(app: FastifyInstance, opts: AnswerRouteOptions, answe
   if (isFormPost(request)) return reply.code(303).headers(PRIVATE_PAGE_HEADERS).redirect(offerPagePath(token), 303);
   const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, opts.now());
   if ("refused" in outcome) {
-    return reply
-      .code(409)
-      .headers(PRIVATE_PAGE_HEADERS)
-      .send({
-        error: "Conflict",
-        message: said.refused(outcome.refused),
-        code: "conflict",
-        offer: state,
-      } satisfies ApiRefusal & { offer: OfferPageState });
+    return sendRefusal(reply, { status: 409, message: said.refused(outcome.refused), state: { offer: state } }, false);
   }
   return reply.headers(PRIVATE_PAGE_HEADERS).send({ offer: state });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodIssue, z } from "zod";
 import { type Locale, locales } from "../../../src/i18n/locales";
-import type { ApiRefusal } from "../../../src/shared/api-refusal";
 import { type RequestPageLive, requestPagePath } from "../../../src/shared/request-page";
 import { cancelRequestSchemas } from "../../../src/shared/request-page-schema";
 import type { RequestReviewState } from "../../../src/shared/review";
@@ -109,15 +108,8 @@ function registerCancelRoute(app: FastifyInstance, opts: AnswerRouteOptions) {
       if (isFormPost(request))
         return reply.code(303).headers(PRIVATE_PAGE_HEADERS).redirect(requestPagePath(token), 303);
       if ("refused" in outcome) {
-        return reply
-          .code(409)
-          .headers(PRIVATE_PAGE_HEADERS)
-          .send({
-            error: "Conflict",
-            message: said.notCancellable(outcome.refused),
-            code: "conflict",
-            live: opts.live(outcome.refused),
-          } satisfies ApiRefusal & { live: RequestPageLive });
+        const state = { live: opts.live(outcome.refused) };
+        return sendRefusal(reply, { status: 409, message: said.notCancellable(outcome.refused), state }, false);
       }
       return reply.headers(PRIVATE_PAGE_HEADERS).send({ live: opts.live(outcome.cancelled) });
     },
