@@ -90,6 +90,8 @@ export interface EntityFinder {
   takenTo(words: string[]): boolean;
   /** The words without those naming a kind of place ("the walmart parking lot"): what is left says the need. */
   withoutPlaceKinds(words: string[]): string[];
+  /** The words before those that begin telling where the driver is ("…si estoy en la 580"): what is left says the need. */
+  beforeWhere(words: string[]): string[];
   /** Where the clauses of a message begin (word indexes). */
   clauses(words: string[]): number[][];
   /** True when one of the words just before `at`, in the same clause, negates it. */
@@ -171,6 +173,7 @@ function compileEntities(e: Entities) {
     services,
     instead: e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.flatMap(phrases) })),
     placeKinds: (e.placeKinds ?? []).flatMap(phrases),
+    whereOpeners: (e.whereOpeners ?? []).flatMap(phrases),
     destinations: (e.destinations ?? []).flatMap(phrases),
     present: [
       ...(e.people ?? []),
@@ -363,6 +366,10 @@ export function createEntityFinder(e: Entities): EntityFinder {
           c.destinations.some((d) => matchesAt(words, at, d, false, false)),
       ),
     withoutPlaceKinds: (words) => blanking(words, c.placeKinds, false, false).filter(Boolean),
+    beforeWhere(words) {
+      const at = words.findIndex((_, i) => c.whereOpeners.some((p) => matchesAt(words, i, p, false, false)));
+      return at > 0 ? words.slice(0, at) : words;
+    },
     outsideArticles: (words) =>
       blanking(
         words,
