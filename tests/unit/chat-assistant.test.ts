@@ -243,11 +243,14 @@ describe("the assistant's rules", () => {
       ["en cuanto tiempo llega la grúa si ando en la 99 saliendo de lodi", "es"],
       ["cuánto se tarda la grúa en llegar si estamos en la 120 cerca de manteca", "es"],
       ["cuánto se tardaría la grúa, estoy parado en la 5 a la salida de lathrop", "es"],
+      ["cuanto tiempo se tardan en llegar, ando en la 4 saliendo de stockton", "es"],
       ["how long does it take the tow truck to get here if i'm on the 4 leaving stockton", "en"],
       ["how long will the tow truck take, we're on highway 99 near lodi", "en"],
     ] as const) {
       const reply = assistant.reply(q, lang);
       expect(reply, q).toContain(PACKS[lang].replies.topics.eta?.text ?? "?");
+      // Where the driver is asks nothing of its own ("saliendo" stems like "sale", what a price costs).
+      expect(reply, q).not.toContain(PACKS[lang].replies.topics.price?.text ?? "?");
       expect(reply, q).not.toMatch(/\b\d+\s*(min|minutes|minutos|hours|horas)\b/i);
     }
   });

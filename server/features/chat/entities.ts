@@ -92,6 +92,8 @@ export interface EntityFinder {
   withoutPlaceKinds(words: string[]): string[];
   /** The words before those that begin telling where the driver is ("…si estoy en la 580"): what is left says the need. */
   beforeWhere(words: string[]): string[];
+  /** True when the words only tell where the driver is ("ando en la 4 saliendo de stockton"): they ask nothing. */
+  onlyWhere(words: string[]): boolean;
   /** Where the clauses of a message begin (word indexes). */
   clauses(words: string[]): number[][];
   /** True when one of the words just before `at`, in the same clause, negates it. */
@@ -159,6 +161,10 @@ function compileEntities(e: Entities) {
   services.sort((a, b) => b.p.words.length - a.p.words.length);
   // Each highway as drivers write it ("the 99", "la 99"): the pack's forms with the highways' numbers.
   const numbers = e.highways.map((h) => h.replace(/\D+/g, ""));
+  const highways = [
+    ...e.highways,
+    ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
+  ];
   return {
     places: placeEntriesByInitial(e),
     currency: foldedSet(e.currencyWords),
@@ -175,12 +181,9 @@ function compileEntities(e: Entities) {
     placeKinds: (e.placeKinds ?? []).flatMap(phrases),
     whereOpeners: (e.whereOpeners ?? []).flatMap(phrases),
     destinations: (e.destinations ?? []).flatMap(phrases),
-    present: [
-      ...(e.people ?? []),
-      ...(e.whereNow ?? []),
-      ...e.highways,
-      ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
-    ],
+    present: [...(e.people ?? []), ...(e.whereNow ?? []), ...highways],
+    /** What tells where the driver is: the words that begin it, the highways, the kinds of places. */
+    whereTold: [...(e.whereOpeners ?? []), ...highways, ...(e.placeKinds ?? [])].flatMap(phrases),
     articles: bySlug(e.articles),
   };
 }
@@ -369,6 +372,12 @@ export function createEntityFinder(e: Entities): EntityFinder {
     beforeWhere(words) {
       const at = words.findIndex((_, i) => c.whereOpeners.some((p) => matchesAt(words, i, p, false, false)));
       return at > 0 ? words.slice(0, at) : words;
+    },
+    onlyWhere(words) {
+      const left = blanking(words, c.whereTold, false, false);
+      // A town named in one word ("stockton"); a longer name leaves a word, and the clause is read as before.
+      for (const place of placesIn(c, words.join(" "))) left[place.at] = "";
+      return words.length > 0 && left.every((w) => !w);
     },
     outsideArticles: (words) =>
       blanking(

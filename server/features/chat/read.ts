@@ -111,7 +111,12 @@ function intentsOf(
   // Each clause may ask its own thing ("how much is it, and how long will it take?").
   for (const sentence of corrected.split(SENTENCE_MARKS)) {
     const sentenceWords = wordsOf(sentence);
-    for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
+    for (const clause of finder.clauses(sentenceWords)) {
+      const clauseWords = clause.map((i) => sentenceWords[i] as string);
+      // A clause that only tells where the driver is ("…, ando en la 4 saliendo de stockton") asks
+      // nothing: its words ("saliendo" stems like "sale", what a price costs) must not add a question.
+      if (!finder.onlyWhere(clauseWords)) add(clauseWords.join(" "));
+    }
   }
   // The whole message, by its words: what the classifier reads of it when correcting left it folded
   // (the usual case), and then the same text as its one clause when it has one.
