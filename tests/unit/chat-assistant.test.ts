@@ -236,6 +236,25 @@ describe("the assistant's rules", () => {
     expect(assistant.reply("¿cuánto peso aguanta un enganche clase 3?", "es")).toContain("8,000 lbs");
   });
 
+  it("answers how long the tow takes with the arrival-time reply when the question also tells the highway and the town", () => {
+    // Where the driver is ("si estoy en la 580 saliendo de tracy") comes after the need: it must not
+    // hide the question, and the reply invents no time.
+    for (const [q, lang] of [
+      ["en cuanto tiempo llega la grúa si ando en la 99 saliendo de lodi", "es"],
+      ["cuánto se tarda la grúa en llegar si estamos en la 120 cerca de manteca", "es"],
+      ["cuánto se tardaría la grúa, estoy parado en la 5 a la salida de lathrop", "es"],
+      ["cuanto tiempo se tardan en llegar, ando en la 4 saliendo de stockton", "es"],
+      ["how long does it take the tow truck to get here if i'm on the 4 leaving stockton", "en"],
+      ["how long will the tow truck take, we're on highway 99 near lodi", "en"],
+    ] as const) {
+      const reply = assistant.reply(q, lang);
+      expect(reply, q).toContain(PACKS[lang].replies.topics.eta?.text ?? "?");
+      // Where the driver is asks nothing of its own ("saliendo" stems like "sale", what a price costs).
+      expect(reply, q).not.toContain(PACKS[lang].replies.topics.price?.text ?? "?");
+      expect(reply, q).not.toMatch(/\b\d+\s*(min|minutes|minutos|hours|horas)\b/i);
+    }
+  });
+
   it("says honestly when it does not know, pointing to the phone and the form", () => {
     const answer = assistant.reply("purple monkey dishwasher");
     expect(answer).toContain("not sure");

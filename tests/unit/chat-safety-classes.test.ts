@@ -176,6 +176,55 @@ describe("idioms and contexts that are not danger", () => {
   });
 });
 
+describe("a figurative threat from someone close, beside an ordinary need", () => {
+  // "My boss is going to kill me" is exasperation when the one who will is someone close (a relative,
+  // a partner, a boss): the reply answers the need, with no 911 opening and no "I can't tell".
+  const figurative: [text: string, lang: Lang, service: string][] = [
+    ["my wife is going to kill me, I ran out of gas on the 99", "en", "/services/gasoline-delivery"],
+    ["ran out of fuel and my dad's gonna murder me", "en", "/services/gasoline-delivery"],
+    ["my boss will kill me if I'm not there by 8, my car has a flat", "en", "/services/flat-tire"],
+    [
+      "my girlfriend killed me last time this happened, locked my keys in the car again",
+      "en",
+      "/services/vehicle-lockouts",
+    ],
+    ["my mother in law is so going to kill me, the battery's dead and we're late", "en", "/services/jump-start"],
+    ["mi suegra me mata si no llego, se me ponchó una llanta", "es", "/es/services/flat-tire"],
+    ["mi marido me va a asesinar, me quedé sin gasolina en la 99", "es", "/es/services/gasoline-delivery"],
+    ["me va a matar mi jefa, dejé las llaves adentro del carro", "es", "/es/services/vehicle-lockouts"],
+    [
+      "mi papá me mataba cada vez que se le moría la batería, y ahora me pasó a mí: ocupo corriente",
+      "es",
+      "/es/services/jump-start",
+    ],
+    ["mi novio me está matando con esto, otra vez la llanta ponchada", "es", "/es/services/flat-tire"],
+  ];
+  for (const [text, lang, service] of figurative)
+    it(`${lang}: "${text}" answers the need`, () => {
+      expect(safetyGuard.read(text).kinds).toEqual([]);
+      const { text: reply, abstained } = assistant.answer(text, lang);
+      expect(abstained, reply).toBe(false);
+      expect(reply.startsWith(safetyVocabularies[lang].reply.call), reply).toBe(false);
+      expect(reply).toContain(service);
+    });
+
+  it("still reads a threat from a stranger, a tow driver or a weapon as a threat, 911 first", () => {
+    for (const [text, lang] of [
+      ["a man says he will kill me", "en"],
+      ["the tow driver said he'd kill me if I don't pay him cash", "en"],
+      ["some guy just told me he's going to murder me", "en"],
+      ["he is going to kill me, he has a gun", "en"],
+      ["un hombre dice que me va a matar", "es"],
+      ["el de la grúa dice que me va a matar si no le pago", "es"],
+      ["un tipo me quiere asesinar", "es"],
+      ["me va a matar, trae una pistola", "es"],
+    ] as const) {
+      expect(safetyGuard.read(text).kinds, text).toContain("threat");
+      expect(firstSentence(assistant.reply(text, lang)), text).toContain("911");
+    }
+  });
+});
+
 describe("word forms from the stemmer", () => {
   it("reads Spanish verbs with pronouns joined and English inflections", () => {
     for (const [text, kind] of [

@@ -90,6 +90,10 @@ export interface EntityFinder {
   takenTo(words: string[]): boolean;
   /** The words without those naming a kind of place ("the walmart parking lot"): what is left says the need. */
   withoutPlaceKinds(words: string[]): string[];
+  /** The words before those that begin telling where the driver is ("…si estoy en la 580"): what is left says the need. */
+  beforeWhere(words: string[]): string[];
+  /** True when the words only tell where the driver is ("ando en la 4 saliendo de stockton"): they ask nothing. */
+  onlyWhere(words: string[]): boolean;
   /** Where the clauses of a message begin (word indexes). */
   clauses(words: string[]): number[][];
   /** True when one of the words just before `at`, in the same clause, negates it. */
@@ -157,6 +161,10 @@ function compileEntities(e: Entities) {
   services.sort((a, b) => b.p.words.length - a.p.words.length);
   // Each highway as drivers write it ("the 99", "la 99"): the pack's forms with the highways' numbers.
   const numbers = e.highways.map((h) => h.replace(/\D+/g, ""));
+  const highways = [
+    ...e.highways,
+    ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
+  ];
   return {
     places: placeEntriesByInitial(e),
     currency: foldedSet(e.currencyWords),
@@ -171,13 +179,11 @@ function compileEntities(e: Entities) {
     services,
     instead: e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.flatMap(phrases) })),
     placeKinds: (e.placeKinds ?? []).flatMap(phrases),
+    whereOpeners: (e.whereOpeners ?? []).flatMap(phrases),
     destinations: (e.destinations ?? []).flatMap(phrases),
-    present: [
-      ...(e.people ?? []),
-      ...(e.whereNow ?? []),
-      ...e.highways,
-      ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
-    ],
+    present: [...(e.people ?? []), ...(e.whereNow ?? []), ...highways],
+    /** What tells where the driver is: the words that begin it, the highways, the kinds of places. */
+    whereTold: [...(e.whereOpeners ?? []), ...highways, ...(e.placeKinds ?? [])].flatMap(phrases),
     articles: bySlug(e.articles),
   };
 }
@@ -363,6 +369,16 @@ export function createEntityFinder(e: Entities): EntityFinder {
           c.destinations.some((d) => matchesAt(words, at, d, false, false)),
       ),
     withoutPlaceKinds: (words) => blanking(words, c.placeKinds, false, false).filter(Boolean),
+    beforeWhere(words) {
+      const at = words.findIndex((_, i) => c.whereOpeners.some((p) => matchesAt(words, i, p, false, false)));
+      return at > 0 ? words.slice(0, at) : words;
+    },
+    onlyWhere(words) {
+      const left = blanking(words, c.whereTold, false, false);
+      // A town named in one word ("stockton"); a longer name leaves a word, and the clause is read as before.
+      for (const place of placesIn(c, words.join(" "))) left[place.at] = "";
+      return words.length > 0 && left.every((w) => !w);
+    },
     outsideArticles: (words) =>
       blanking(
         words,

@@ -30,6 +30,8 @@ export const entitiesSchema = z
     shorthand: z.record(text, text),
     vocabulary: phrases,
     placeKinds: phrases.optional(),
+    /** Words that begin telling where the driver is ("si estoy en", "i'm on"): a clause read as nothing is read again up to them. */
+    whereOpeners: phrases.optional(),
     everydayWords: phrases,
     glossary: z.record(text, text).optional(),
     /** Words that tell a message is about people (a child, my mother, "we"): with no answer, 911 opens. */

@@ -61,6 +61,11 @@ export interface Entities {
    * car is says little about what the driver needs, so a clause read as nothing is read again without them.
    */
   placeKinds?: string[];
+  /**
+   * Words that begin telling where the driver is ("si estoy en", "i'm on"): the need is asked before
+   * them, so a clause read as nothing is read again up to them.
+   */
+  whereOpeners?: string[];
   /** Place names that are everyday words here: a place only when written with a capital. */
   everydayWords: string[];
   /** Terms of this language in the English articles' words, for searching them. */

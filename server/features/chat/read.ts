@@ -97,20 +97,49 @@ function intentsOf(
       const bare = finder.withoutPlaceKinds(wordsOf(clause)).join(" ");
       if (bare !== clause) guesses = guess(bare);
     }
+    // Still nothing: read again up to where it starts telling where the driver is ("en cuanto tiempo llega
+    // la grúa si estoy en la 580 saliendo de tracy"): the need is asked before it.
+    if (!guesses.length) {
+      const before = finder.beforeWhere(wordsOf(clause)).join(" ");
+      if (before !== clause) guesses = guess(before);
+    }
     // A clause whose main question is a subject ("what's wrong with it?") names no need beside it.
     const aboutSubject = !!guesses[0] && !!ruleOf(guesses[0].intent).subject;
     for (const guess of guesses)
       if (!intents.includes(guess.intent) && !(aboutSubject && serviceOf(guess.intent))) intents.push(guess.intent);
   };
   // Each clause may ask its own thing ("how much is it, and how long will it take?").
-  for (const sentence of corrected.split(/[.,;:!?¿¡]+/)) {
+  for (const sentence of corrected.split(SENTENCE_MARKS)) {
     const sentenceWords = wordsOf(sentence);
-    for (const clause of finder.clauses(sentenceWords)) add(clause.map((i) => sentenceWords[i]).join(" "));
+    for (const clause of finder.clauses(sentenceWords)) {
+      const clauseWords = clause.map((i) => sentenceWords[i] as string);
+      // A clause that only tells where the driver is ("…, ando en la 4 saliendo de stockton") asks
+      // nothing: its words ("saliendo" stems like "sale", what a price costs) must not add a question.
+      if (!finder.onlyWhere(clauseWords)) add(clauseWords.join(" "));
+    }
   }
   // The whole message, by its words: what the classifier reads of it when correcting left it folded
   // (the usual case), and then the same text as its one clause when it has one.
   add(fold(corrected) === corrected ? words.join(" ") : corrected);
   return { intents, confidence };
+}
+
+/** The marks that end a sentence or a clause as written: a clause is read, and a negation reaches, up to one. */
+const SENTENCE_MARKS = /[.,;:!?¿¡]+/;
+
+/**
+ * The services a message names and those it denies, sentence by sentence: a negation does not reach
+ * past a comma ("si no llego, se me ponchó una llanta" denies nothing). A service named anywhere is
+ * not denied.
+ */
+function servicesOf(corrected: string, finder: EntityFinder): { named: string[]; denied: string[] } {
+  const sentences = corrected
+    .split(SENTENCE_MARKS)
+    .map(wordsOf)
+    .filter((w) => w.length);
+  const named = [...new Set(sentences.flatMap((w) => finder.services(w)))];
+  const denied = [...new Set(sentences.flatMap((w) => finder.denied(w)))].filter((s) => !named.includes(s));
+  return { named, denied };
 }
 
 /** The language the message is written in, by its words alone (the page's hint only on a tie). */
@@ -154,8 +183,8 @@ export function readMessage(
   ).filter((id, i, all) => all.indexOf(id) === i);
   const subject =
     offered || ((facts.length > 0 || intents.some((i) => ruleOf(i).subject)) && !intents.some((i) => serviceOf(i)));
-  const services = subject ? [] : finder.services(words);
-  const denied = finder.denied(words);
+  const { named, denied } = servicesOf(corrected, finder);
+  const services = subject ? [] : named;
   for (const i of intents) {
     const slug = serviceOf(i);
     if (offered || !slug) continue;
