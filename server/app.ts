@@ -397,8 +397,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
 
 /**
  * Who hears what (server/shared/domain-events.ts): the alert worker is woken when alerts wait in the
- * outbox (a request stored or cancelled, offers sent, answered or left unanswered), the driver pages' feed when a request they show changed, the offers' escalation when a
- * partner declined, and the home carousel when a review went on or off the website.
+ * outbox (a request stored or cancelled, offers sent, answered or left unanswered), the driver pages'
+ * feed when a request they show changed, and the home carousel when a review went on or off the website.
  */
 function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: HomeCarousel | undefined) {
   const events = app.domainEvents;
@@ -411,8 +411,7 @@ function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: 
     wakeWorker();
   });
   events.on("request.changed", () => feed.wake());
-  events.on("offer.answered", async ({ requestId, action }) => {
-    if (action === "decline") await app.offerExpiry.escalate(requestId);
+  events.on("offer.answered", () => {
     feed.wake();
     wakeWorker();
   });
