@@ -32,7 +32,7 @@ import requestPageRoutes from "./features/request-page/routes";
 import { OpenStreams } from "./features/request-page/streams";
 import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
 import deskReviewRoutes from "./features/reviews/desk-routes";
-import { type HomeCarousel, homeCarousel } from "./features/reviews/home-carousel";
+import homeCarousel from "./features/reviews/home-carousel";
 import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
 import connectionLimits from "./plugins/connection-limits";
@@ -173,12 +173,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
   await registerProbes(app, options, requestPages);
   // The home pages' carousel with the published reviews; read again when one changes.
-  const carousel: HomeCarousel | undefined = options.db
-    ? homeCarousel({ db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt })
-    : undefined;
+  if (options.db)
+    await app.register(homeCarousel, { db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt });
   if (options.db && requestPages) {
     const towns = townsOf(site.chatKnowledge);
-    reactToDomainEvents(app, requestPages.feed, carousel);
     await registerDriverFeatures(app, { ...options, db: options.db }, site, requestPages, towns);
     await registerDesk(app, { ...options, db: options.db }, towns);
   }
@@ -189,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
   });
   await app.register(privatePageHeaders);
-  await app.register(staticSite, { site, filledPages: carousel?.pages });
+  await app.register(staticSite, { site, filledPages: app.homeCarousel?.pages });
   return app;
 }
 
@@ -393,29 +391,6 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     message: clientMessage(error.code, error.message),
     code: refusalCodeFor(status),
   } satisfies ApiRefusal);
-}
-
-/**
- * Who hears what (server/shared/domain-events.ts): the alert worker is woken when alerts wait in the
- * outbox (a request stored or cancelled, offers sent, answered or left unanswered), the driver pages'
- * feed when a request they show changed, and the home carousel when a review went on or off the website.
- */
-function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: HomeCarousel | undefined) {
-  const events = app.domainEvents;
-  const wakeWorker = () => app.alerts.worker.wake();
-  events.on("request.stored", wakeWorker);
-  events.on("offers.sent", wakeWorker);
-  events.on("offers.unanswered", wakeWorker);
-  events.on("request.cancelled", () => {
-    feed.wake();
-    wakeWorker();
-  });
-  events.on("request.changed", () => feed.wake());
-  events.on("offer.answered", () => {
-    feed.wake();
-    wakeWorker();
-  });
-  events.on("reviews.changed", () => carousel?.invalidate());
 }
 
 /** The machine-readable code of a client error the app's error handler answers. */

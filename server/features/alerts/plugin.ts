@@ -103,6 +103,15 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
       log.error({ count: failed, outcome: "failed" }, "alerts no running server could send for 48 h: given up");
   };
   const worker = new AlertWorker({ outbox, senders, log, heartbeat, ...opts.worker });
+  // Alerts were queued with the change these say: the worker looks at the outbox now, not at its next poll.
+  const queuedWith = [
+    "request.stored",
+    "request.cancelled",
+    "offers.sent",
+    "offer.answered",
+    "offers.unanswered",
+  ] as const;
+  for (const name of queuedWith) app.domainEvents.on(name, () => worker.wake());
   const now = opts.worker?.now ?? (() => new Date());
   app.decorate("alerts", {
     channels,
@@ -132,4 +141,4 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
   });
 }
 
-export default fp(alertsPlugin, { name: "alerts" });
+export default fp(alertsPlugin, { name: "alerts", dependencies: ["domain-events"] });
