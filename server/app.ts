@@ -21,15 +21,14 @@ import chatRoutes from "./features/chat/routes";
 import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
 import { databaseMetricSources } from "./features/health/metric-sources";
-import healthRoutes, { type RequestPageStats } from "./features/health/routes";
+import healthRoutes from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
 import numbersRoutes from "./features/numbers/routes";
 import offerRoutes from "./features/offer/routes";
 import offerExpiry, { type OfferExpiryOptions } from "./features/partners/expiry";
 import partnerRoutes from "./features/partners/routes";
-import { RequestFeed } from "./features/request-page/feed";
+import requestPages from "./features/request-page/open-pages";
 import requestPageRoutes from "./features/request-page/routes";
-import { OpenStreams } from "./features/request-page/streams";
 import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
 import deskReviewRoutes from "./features/reviews/desk-routes";
 import homeCarousel from "./features/reviews/home-carousel";
@@ -102,22 +101,6 @@ function isDecodablePath(url: string): boolean {
   }
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /**
-     * How many event streams the driver pages hold open on this process, and how many follow the
-     * feed: what /api/health reports, read without the database (a test holding it locked reads it
-     * too). Absent without a database.
-     */
-    requestPageStats?: () => RequestPageStats;
-  }
-}
-
-const requestPageStats = (pages: { feed: RequestFeed; streams: OpenStreams }): RequestPageStats => ({
-  streams: pages.streams.size,
-  followers: pages.feed.size,
-});
-
 /** Builds the whole server: pages, API and headers. Nothing here reads the environment. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -158,7 +141,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // A change made on another process reaches this one's driver pages (LISTEN/NOTIFY on PostgreSQL).
   if (options.db) await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
-  const requestPages = options.db ? openRequestPages(app, { ...options, db: options.db }) : undefined;
+  if (options.db) {
+    await app.register(requestPages, {
+      db: options.db.db,
+      now: options.requestPageClock ?? (() => new Date()),
+      intervalMs: options.requestFeedIntervalMs,
+      limits: config.requestPageStreams,
+    });
+  }
   await app.register(healthRoutes, {
     ping: options.db?.ping,
     alertStats: options.db
@@ -168,16 +158,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined,
     redisState: () => app.counters.redisState(),
-    requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
+    requestPageStats: app.requestPageStats,
   });
-  if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
-  await registerProbes(app, options, requestPages);
+  await registerProbes(app, options);
   // The home pages' carousel with the published reviews; read again when one changes.
   if (options.db)
     await app.register(homeCarousel, { db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt });
-  if (options.db && requestPages) {
+  if (options.db) {
     const towns = townsOf(site.chatKnowledge);
-    await registerDriverFeatures(app, { ...options, db: options.db }, site, requestPages, towns);
+    await registerDriverFeatures(app, { ...options, db: options.db }, site, towns);
     await registerDesk(app, { ...options, db: options.db }, towns);
   }
   await app.register(chatRoutes, {
@@ -194,38 +183,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 type WithDatabase = AppOptions & { db: Database };
 
 /** /readyz (and /livez) for the proxy and the orchestrator, and /metrics for Prometheus. */
-async function registerProbes(
-  app: FastifyInstance,
-  options: AppOptions,
-  requestPages: { feed: RequestFeed; streams: OpenStreams } | undefined,
-) {
+async function registerProbes(app: FastifyInstance, options: AppOptions) {
   await app.register(readiness, { ping: options.db?.ping });
   await app.register(metrics, {
     token: options.config.metricsToken,
     sources: {
-      ...(options.db && requestPages
-        ? databaseMetricSources(options.db, app.alerts.outbox, () => requestPages.streams.size, options.partners?.now)
+      ...(options.db
+        ? databaseMetricSources(
+            options.db,
+            app.alerts.outbox,
+            () => app.requestPages.streams.size,
+            options.partners?.now,
+          )
         : {}),
       listenerErrors: () => app.domainEvents.listenerErrors,
     },
   });
-}
-
-/**
- * What the open request pages on this server follow (woken by "request.changed" and the like), and
- * the places of their event streams: both reported by /api/health.
- */
-function openRequestPages(app: FastifyInstance, options: WithDatabase) {
-  return {
-    feed: new RequestFeed({
-      db: options.db.db,
-      log: app.log.child({ component: "request-pages" }),
-      now: options.requestPageClock ?? (() => new Date()),
-      intervalMs: options.requestFeedIntervalMs,
-      changes: app.requestChanges,
-    }),
-    streams: new OpenStreams(options.config.requestPageStreams),
-  };
 }
 
 /** The driver's and the partner's side: the form, the request page, the offer page, /here links and events. */
@@ -233,7 +206,6 @@ async function registerDriverFeatures(
   app: FastifyInstance,
   options: WithDatabase,
   site: SiteFiles,
-  requestPages: { feed: RequestFeed; streams: OpenStreams },
   towns: readonly Town[],
 ) {
   const { config } = options;
@@ -245,8 +217,7 @@ async function registerDriverFeatures(
     alertChannels: app.alerts.channels,
     locationRetentionDays: config.retentionDays.location,
   });
-  const { feed, streams } = requestPages;
-  app.addHook("onClose", async () => feed.close());
+  const { feed, streams } = app.requestPages;
   await app.register(requestPageRoutes, {
     db: options.db.db,
     site,

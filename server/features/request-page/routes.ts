@@ -104,10 +104,6 @@ async function encoded(html: string, acceptEncoding: string | undefined): Promis
  */
 export default async function requestPageRoutes(app: FastifyInstance, opts: RequestPageRouteOptions) {
   const { db, now } = opts;
-  // The open pages' feed looks again at once when a request one may show changed (else at its next tick).
-  for (const name of ["request.changed", "request.cancelled", "offer.answered"] as const) {
-    app.domainEvents.on(name, () => opts.feed.wake());
-  }
   const live = (row: LiveRow) => pageLive(row, opts.partnerPhoneToDriver === true);
   const render = Object.fromEntries(
     locales.map((l) => [l, requestPageRenderer(opts.site.requestPageShells[l], l)]),
