@@ -217,12 +217,9 @@ async function registerDriverFeatures(
     alertChannels: app.alerts.channels,
     locationRetentionDays: config.retentionDays.location,
   });
-  const { feed, streams } = app.requestPages;
   await app.register(requestPageRoutes, {
     db: options.db.db,
     site,
-    feed,
-    streams,
     rateLimit: config.requestPageRateLimit,
     now: requestPageClock,
     alertChannels: app.alerts.channels,
