@@ -139,9 +139,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.partners,
     });
   }
-  // A change made on another process reaches this one's driver pages (LISTEN/NOTIFY on PostgreSQL).
-  if (options.db) await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
   if (options.db) {
+    // A change made on another process reaches this one's driver pages (LISTEN/NOTIFY on PostgreSQL).
+    await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
     await app.register(requestPages, {
       db: options.db.db,
       now: options.requestPageClock ?? (() => new Date()),
