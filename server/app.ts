@@ -15,26 +15,25 @@ import { type Town, townsOf } from "../src/shared/nearest-town";
 import { REQUEST_EVENTS_HEARTBEAT_MS } from "../src/shared/request-page";
 import type { ServerConfig } from "./config";
 import type { Database } from "./db/client";
+import alerts, { type AlertsPluginOptions } from "./features/alerts/plugin";
 import { type Assistant, createAssistant } from "./features/chat/assistant";
 import chatRoutes from "./features/chat/routes";
 import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
 import { databaseMetricSources } from "./features/health/metric-sources";
-import healthRoutes, { type RequestPageStats } from "./features/health/routes";
+import healthRoutes from "./features/health/routes";
 import hereRoutes from "./features/here/routes";
 import numbersRoutes from "./features/numbers/routes";
 import offerRoutes from "./features/offer/routes";
 import offerExpiry, { type OfferExpiryOptions } from "./features/partners/expiry";
 import partnerRoutes from "./features/partners/routes";
-import { RequestFeed } from "./features/request-page/feed";
+import requestPages from "./features/request-page/open-pages";
 import requestPageRoutes from "./features/request-page/routes";
-import { OpenStreams } from "./features/request-page/streams";
 import retention, { type RetentionPluginOptions } from "./features/retention/plugin";
 import deskReviewRoutes from "./features/reviews/desk-routes";
-import { type HomeCarousel, homeCarousel } from "./features/reviews/home-carousel";
+import homeCarousel from "./features/reviews/home-carousel";
 import serviceRequestRoutes from "./features/service-requests/routes";
 import { safeErrorForLog, safeRequestForLog } from "./log-safety";
-import alerts, { type AlertsPluginOptions } from "./plugins/alerts";
 import connectionLimits from "./plugins/connection-limits";
 import forwardedAddress from "./plugins/forwarded-address";
 import liveUpdates from "./plugins/live-updates";
@@ -102,22 +101,6 @@ function isDecodablePath(url: string): boolean {
   }
 }
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /**
-     * How many event streams the driver pages hold open on this process, and how many follow the
-     * feed: what /api/health reports, read without the database (a test holding it locked reads it
-     * too). Absent without a database.
-     */
-    requestPageStats?: () => RequestPageStats;
-  }
-}
-
-const requestPageStats = (pages: { feed: RequestFeed; streams: OpenStreams }): RequestPageStats => ({
-  streams: pages.streams.size,
-  followers: pages.feed.size,
-});
-
 /** Builds the whole server: pages, API and headers. Nothing here reads the environment. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -156,9 +139,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...options.partners,
     });
   }
-  // A change made on another process reaches this one's driver pages (LISTEN/NOTIFY on PostgreSQL).
-  if (options.db) await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
-  const requestPages = options.db ? openRequestPages(app, { ...options, db: options.db }) : undefined;
+  if (options.db) {
+    // A change made on another process reaches this one's driver pages (LISTEN/NOTIFY on PostgreSQL).
+    await app.register(liveUpdates, { database: options.db, mode: config.liveUpdates });
+    await app.register(requestPages, {
+      db: options.db.db,
+      now: options.requestPageClock ?? (() => new Date()),
+      intervalMs: options.requestFeedIntervalMs,
+      limits: config.requestPageStreams,
+    });
+  }
   await app.register(healthRoutes, {
     ping: options.db?.ping,
     alertStats: options.db
@@ -168,18 +158,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined,
     redisState: () => app.counters.redisState(),
-    requestPageStats: requestPages ? () => requestPageStats(requestPages) : undefined,
+    requestPageStats: app.requestPageStats,
   });
-  if (requestPages) app.decorate("requestPageStats", () => requestPageStats(requestPages));
-  await registerProbes(app, options, requestPages);
+  await registerProbes(app, options);
   // The home pages' carousel with the published reviews; read again when one changes.
-  const carousel: HomeCarousel | undefined = options.db
-    ? homeCarousel({ db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt })
-    : undefined;
-  if (options.db && requestPages) {
+  if (options.db)
+    await app.register(homeCarousel, { db: options.db.db, site, onRebuilt: options.onHomeCarouselRebuilt });
+  if (options.db) {
     const towns = townsOf(site.chatKnowledge);
-    reactToDomainEvents(app, requestPages.feed, carousel);
-    await registerDriverFeatures(app, { ...options, db: options.db }, site, requestPages, towns);
+    await registerDriverFeatures(app, { ...options, db: options.db }, site, towns);
     await registerDesk(app, { ...options, db: options.db }, towns);
   }
   await app.register(chatRoutes, {
@@ -189,45 +176,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
   });
   await app.register(privatePageHeaders);
-  await app.register(staticSite, { site, filledPages: carousel?.pages });
+  await app.register(staticSite, { site, filledPages: app.homeCarousel?.pages });
   return app;
 }
 
 type WithDatabase = AppOptions & { db: Database };
 
 /** /readyz (and /livez) for the proxy and the orchestrator, and /metrics for Prometheus. */
-async function registerProbes(
-  app: FastifyInstance,
-  options: AppOptions,
-  requestPages: { feed: RequestFeed; streams: OpenStreams } | undefined,
-) {
+async function registerProbes(app: FastifyInstance, options: AppOptions) {
   await app.register(readiness, { ping: options.db?.ping });
   await app.register(metrics, {
     token: options.config.metricsToken,
     sources: {
-      ...(options.db && requestPages
-        ? databaseMetricSources(options.db, app.alerts.outbox, () => requestPages.streams.size, options.partners?.now)
+      ...(options.db
+        ? databaseMetricSources(
+            options.db,
+            app.alerts.outbox,
+            () => app.requestPages.streams.size,
+            options.partners?.now,
+          )
         : {}),
       listenerErrors: () => app.domainEvents.listenerErrors,
     },
   });
-}
-
-/**
- * What the open request pages on this server follow (woken by "request.changed" and the like), and
- * the places of their event streams: both reported by /api/health.
- */
-function openRequestPages(app: FastifyInstance, options: WithDatabase) {
-  return {
-    feed: new RequestFeed({
-      db: options.db.db,
-      log: app.log.child({ component: "request-pages" }),
-      now: options.requestPageClock ?? (() => new Date()),
-      intervalMs: options.requestFeedIntervalMs,
-      changes: app.requestChanges,
-    }),
-    streams: new OpenStreams(options.config.requestPageStreams),
-  };
 }
 
 /** The driver's and the partner's side: the form, the request page, the offer page, /here links and events. */
@@ -235,7 +206,6 @@ async function registerDriverFeatures(
   app: FastifyInstance,
   options: WithDatabase,
   site: SiteFiles,
-  requestPages: { feed: RequestFeed; streams: OpenStreams },
   towns: readonly Town[],
 ) {
   const { config } = options;
@@ -247,13 +217,9 @@ async function registerDriverFeatures(
     alertChannels: app.alerts.channels,
     locationRetentionDays: config.retentionDays.location,
   });
-  const { feed, streams } = requestPages;
-  app.addHook("onClose", async () => feed.close());
   await app.register(requestPageRoutes, {
     db: options.db.db,
     site,
-    feed,
-    streams,
     rateLimit: config.requestPageRateLimit,
     now: requestPageClock,
     alertChannels: app.alerts.channels,
@@ -393,30 +359,6 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     message: clientMessage(error.code, error.message),
     code: refusalCodeFor(status),
   } satisfies ApiRefusal);
-}
-
-/**
- * Who hears what (server/shared/domain-events.ts): the alert worker is woken when alerts wait in the
- * outbox (a request stored or cancelled, offers sent, answered or left unanswered), the driver pages' feed when a request they show changed, the offers' escalation when a
- * partner declined, and the home carousel when a review went on or off the website.
- */
-function reactToDomainEvents(app: FastifyInstance, feed: RequestFeed, carousel: HomeCarousel | undefined) {
-  const events = app.domainEvents;
-  const wakeWorker = () => app.alerts.worker.wake();
-  events.on("request.stored", wakeWorker);
-  events.on("offers.sent", wakeWorker);
-  events.on("offers.unanswered", wakeWorker);
-  events.on("request.cancelled", () => {
-    feed.wake();
-    wakeWorker();
-  });
-  events.on("request.changed", () => feed.wake());
-  events.on("offer.answered", async ({ requestId, action }) => {
-    if (action === "decline") await app.offerExpiry.escalate(requestId);
-    feed.wake();
-    wakeWorker();
-  });
-  events.on("reviews.changed", () => carousel?.invalidate());
 }
 
 /** The machine-readable code of a client error the app's error handler answers. */

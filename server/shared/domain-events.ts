@@ -5,7 +5,8 @@ import fp from "fastify-plugin";
 /**
  * What happened to a service request, said once by the feature that did it and heard by every feature
  * that reacts (the alert worker, the driver pages' feed, the home carousel, the offers' escalation).
- * The features emit; server/app.ts says who listens. A feature that emits names no listener.
+ * The features emit, and each feature that reacts listens from its own plugin (`app.domainEvents.on`):
+ * a feature that emits names no listener, and server/app.ts names neither.
  */
 export interface DomainEventMap {
   /** A request was committed (from the web form or taken on the phone at the desk): its alerts wait in the outbox. */
@@ -77,7 +78,7 @@ export class DomainEvents {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The app's domain events (server/shared/domain-events.ts): features emit, app.ts wires the reactions. */
+    /** The app's domain events (server/shared/domain-events.ts): features emit, and listen from their own plugins. */
     domainEvents: DomainEvents;
   }
 }

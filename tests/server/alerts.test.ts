@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from "../../server/app";
 import type { AlertConfig } from "../../server/config";
 import { alertOutbox } from "../../server/db/schema";
+import { NO_ALERT_CHANNEL_WARNING } from "../../server/features/alerts/plugin";
 import { MAX_RETRY_DELAY_MS } from "../../server/features/alerts/retry-policy";
-import { NO_ALERT_CHANNEL_WARNING } from "../../server/plugins/alerts";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { logSink } from "../support/log-sink";

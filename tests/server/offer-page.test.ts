@@ -316,6 +316,18 @@ describe.each(databaseTargets)("a partner's offer page on $kind", (target) => {
     expect(await driverStatus(job.driverToken)).toBe("arranging");
   });
 
+  it("the last open offer declined: the desk is alerted (no_partner) before the decline's answer comes back", async () => {
+    clock = Date.now();
+    const job = await send();
+    const p = await addPartner(db.db);
+    const offer = await offerJob(db.db, job.id, p.id, now());
+    // What the desk's offering writes beside the offer: the round it begins.
+    await db.db.insert(requestEvents).values({ requestId: job.id, kind: "offer_sent", actor: "owner", at: now() });
+    expect((await answerOffer(app, offer.token, "decline", {})).statusCode).toBe(200);
+    // No sweep ran: the offers' own listener of the decline escalated it.
+    expect((await events(job.id)).map((e) => e.kind)).toEqual(["offer_sent", "offer_declined", "no_partner"]);
+  });
+
   it("an offer past its time cannot be accepted or declined, and its page says so", async () => {
     clock = Date.now();
     const job = await send();

@@ -1,15 +1,5 @@
 import type { AlertChannel, AlertKind, OfferState, ServiceRequestRow } from "../../db/schema";
 
-/** The kinds that go to a partner operator (their e-mail, their webhook), not to the desk. */
-export const PARTNER_ALERT_KINDS = [
-  "offer_created",
-  "offer_withdrawn",
-  "offer_cancelled",
-] as const satisfies readonly AlertKind[];
-export type PartnerAlertKind = (typeof PARTNER_ALERT_KINDS)[number];
-export const isPartnerAlert = (kind: AlertKind): kind is PartnerAlertKind =>
-  (PARTNER_ALERT_KINDS as readonly AlertKind[]).includes(kind);
-
 /** The offer a partner's alert is about, and the partner it goes to (read when the alert is claimed). */
 export interface ClaimedOffer {
   id: number;

@@ -3,14 +3,8 @@ import { requestPagePath } from "../../../src/shared/request-page";
 import { site } from "../../../src/shared/site";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type EmailAlertConfig } from "../../config";
 import { describeNetworkError } from "../../shared/network-error";
-import {
-  type AlertSender,
-  type ClaimedAlert,
-  DeliveryError,
-  isPartnerAlert,
-  OFFER_CLOSED,
-  type Skipped,
-} from "./channel";
+import { isPartnerAlert } from "../../shared/partner-alert-channels";
+import { type AlertSender, type ClaimedAlert, DeliveryError, OFFER_CLOSED, type Skipped } from "./channel";
 import {
   type AlertEmail,
   alertEmail,

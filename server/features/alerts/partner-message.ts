@@ -2,7 +2,8 @@ import { offerPagePath } from "../../../src/shared/partner-schema";
 import { site } from "../../../src/shared/site";
 import type { ServiceRequestRow } from "../../db/schema";
 import { escapeHtml } from "../../escape-html";
-import type { ClaimedAlert, ClaimedOffer, PartnerAlertKind } from "./channel";
+import type { PartnerAlertKind } from "../../shared/partner-alert-channels";
+import type { ClaimedAlert, ClaimedOffer } from "./channel";
 import { type AlertEmail, formatBusinessTime, headerSafe } from "./message";
 
 /**

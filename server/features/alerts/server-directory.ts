@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, inArray, lte, ne, notInArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type AlertChannel, type AlertKind, alertChannels, alertOutbox, alertServers } from "../../db/schema";
-import { isPartnerAlert, PARTNER_ALERT_KINDS } from "./channel";
+import { isPartnerAlert, PARTNER_ALERT_KINDS } from "../../shared/partner-alert-channels";
 import { GIVE_UP_AFTER_MS } from "./retry-policy";
 
 /** How often a server's worker says it is alive (and reads what the others carry). */

@@ -2,18 +2,10 @@ import { createHmac } from "node:crypto";
 import { DEFAULT_OFFER_TIMEOUT_MINUTES, type WebhookAlertConfig } from "../../config";
 import { type HostResolver, systemResolver } from "../../shared/endpoint-address";
 import { describeNetworkError } from "../../shared/network-error";
+import { isPartnerAlert, PARTNER_ALERT_KINDS, type PartnerAlertKind } from "../../shared/partner-alert-channels";
 import { postToCheckedAddress } from "../../shared/pinned-post";
 import { addressRefusal, type PushEndpointRule } from "../../shared/public-endpoint";
-import {
-  type AlertSender,
-  type ClaimedAlert,
-  DeliveryError,
-  isPartnerAlert,
-  OFFER_CLOSED,
-  PARTNER_ALERT_KINDS,
-  type PartnerAlertKind,
-  type Skipped,
-} from "./channel";
+import { type AlertSender, type ClaimedAlert, DeliveryError, OFFER_CLOSED, type Skipped } from "./channel";
 import {
   cancelledWebhookPayload,
   noPartnerWebhookPayload,

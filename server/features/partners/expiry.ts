@@ -172,7 +172,8 @@ declare module "fastify" {
 
 /**
  * The sweep as a plugin: every 15 s while the server runs; a failed pass is logged and tried next time.
- * Each job it (or a decline) escalated is said as "offers.unanswered": its alerts wait in the outbox.
+ * A partner's decline ("offer.answered") is escalated at once, before its answer goes out. Each job
+ * the sweep or a decline escalated is said as "offers.unanswered": its alerts wait in the outbox.
  */
 async function offerExpiry(app: FastifyInstance, opts: OfferExpiryOptions) {
   const now = opts.now ?? (() => new Date());
@@ -191,6 +192,9 @@ async function offerExpiry(app: FastifyInstance, opts: OfferExpiryOptions) {
     return done;
   };
   app.decorate("offerExpiry", { runOnce, escalate });
+  app.domainEvents.on("offer.answered", async ({ requestId, action }) => {
+    if (action === "decline") await escalate(requestId);
+  });
   if (opts.autoStart === false) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -16,18 +16,13 @@ import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import type { SiteFiles } from "../../site-files";
 import { reviewOfRequest, reviewState } from "../reviews/store";
 import driverAnswerRoutes from "./answer-routes";
-import type { RequestFeed } from "./feed";
 import { problemPage, requestPageRenderer } from "./render";
 import { type LiveRow, type PageRow, pageFacts, pageLive, requestByPageToken } from "./store";
 import streamRoutes from "./stream-routes";
-import type { OpenStreams } from "./streams";
 
 interface RequestPageRouteOptions {
   db: Db;
   site: SiteFiles;
-  feed: RequestFeed;
-  /** The places of open event streams (shared with /api/health, which reports how many are taken). */
-  streams: OpenStreams;
   /** Token lookups (page, live updates, cancel) per client per window. */
   rateLimit: RateLimitOptions;
   /** The clock links expire by and cancels are stamped with; tests move it. */
@@ -137,7 +132,8 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
       .send(page.body);
   });
 
-  await app.register(streamRoutes, { ...opts, link, live, words, askedLocale });
+  // The feed the streams follow and their places: this process's open pages (open-pages.ts).
+  await app.register(streamRoutes, { ...opts, ...app.requestPages, link, live, words, askedLocale });
   await app.register(driverAnswerRoutes, {
     db,
     now,

@@ -14,6 +14,7 @@ import { clientKey } from "../../plugins/client-key";
 import { PERMISSIONS_POLICY } from "../../plugins/security-headers";
 import type { PrivateLink } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
+import { EventStream } from "./event-stream";
 import type { RequestFeed } from "./feed";
 import type { LiveRow, PageRow } from "./store";
 import type { OpenStreams, StreamRefusal } from "./streams";
@@ -38,99 +39,85 @@ const apiPath = (rest: string, ending: string) =>
   rest.endsWith(ending) ? { token: rest.slice(0, -ending.length), known: true } : { token: rest, known: false };
 
 /**
+ * How long a browser waits before it opens a dropped stream again (the stream's `retry:` field, so every
+ * browser waits the same: their own defaults differ). A few seconds: a driver whose stream dropped (this
+ * process stopping, a proxy's timeout, a phone changing networks) sees the request live again well within
+ * the 15 s the page promises, and a page does not knock again and again while the server is away.
+ */
+const RECONNECT_AFTER_MS = 3_000;
+
+/**
  * GET /api/request/{token}/events (Server-Sent Events with the live part, sent at once and at every
  * change; open streams are capped per client and per process: past the cap, 429 with Retry-After) and
  * GET /api/request/{token}/state (the live part once, as JSON, for a page whose stream was refused).
  */
 export default async function streamRoutes(app: FastifyInstance, opts: StreamRouteOptions) {
-  const { link } = opts;
-  /** How each open event stream is ended, for the server's stop (they would otherwise hold its close). */
-  const endings = new Set<() => void>();
+  /** The streams open on this route, ended at the server's stop (they would otherwise hold its close). */
+  const open = new Set<EventStream>();
   app.addHook("preClose", async () => {
-    for (const end of [...endings]) end();
+    for (const stream of [...open]) stream.end();
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get("/api/request/*", { schema: { params: privateLinkRestSchema } }, async (request, reply) => {
     const events = apiPath(request.params["*"], "/events");
     if (!events.known) return sendState(request, reply, request.params["*"], opts);
-    const stream = reply.raw;
-    // Listened for from the start: a driver who leaves while the token is looked up closes the
-    // connection before any stream exists, and a "close" already past is never heard again.
-    let left = stream.destroyed;
-    const onLeft = () => {
-      left = true;
-    };
-    const slot = opts.streams.take(clientKey(request));
-    if ("refused" in slot) return refuseStream(request, reply, slot.refused, opts);
-    stream.once("close", onLeft);
-    /**
-     * Everything a stream holds, given back once however it ends: the driver leaves, the request is
-     * gone, the server stops, or the driver left before it opened. Filled in as the stream gets them.
-     */
-    let heartbeat: NodeJS.Timeout | undefined;
-    let unfollow: (() => void) | undefined;
-    /** Set once this handler writes the stream itself; before that Fastify answers (404, 429). */
-    let streaming = false;
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      clearInterval(heartbeat);
-      unfollow?.();
-      endings.delete(end);
-      stream.off("close", onLeft);
-      slot.release();
-      if (streaming && !stream.writableEnded && !stream.destroyed) stream.end();
-    };
-    // Nothing is written to a stream that ended or whose driver left (a write after end() throws).
-    const write = (chunk: string) => {
-      if (ended || stream.writableEnded || stream.destroyed) return;
-      stream.write(chunk);
-    };
-
+    const place = opts.streams.take(clientKey(request));
+    if ("refused" in place) return refuseStream(request, reply, place.refused, opts);
+    const stream = new EventStream(reply.raw, place.release);
     let row: PageRow | undefined;
     try {
-      if (await link.overLimit(request, reply, events.token, false)) {
-        end();
-        return reply;
-      }
-      if (left) {
-        end();
-        reply.hijack();
-        return;
-      }
-      row = await link.find(events.token);
-    } catch (error) {
-      end();
-      throw error;
+      row = await requestToStream(request, reply, events.token, opts.link, stream);
+    } finally {
+      // Answered otherwise (429, 404, an error), or the driver left: the place is given back.
+      if (!row) stream.end();
     }
-    if (!row) {
-      end();
-      return link.notFound(request, reply, false);
-    }
-    reply.hijack();
-    streaming = true;
-    if (left) return end();
-
-    endings.add(end);
-    stream.once("close", end);
-    const stop = streamTo(reply, row, opts, write, () => end());
-    heartbeat = stop.heartbeat;
-    unfollow = stop.unfollow;
+    if (!row || !stream.takeOver(reply)) return reply;
+    open.add(stream);
+    stream.hold(() => open.delete(stream));
+    streamTo(reply, row, opts, stream);
   });
 }
 
-/** Opens the stream for the request found: the live part now, then at each change, and a heartbeat. */
-function streamTo(
+/**
+ * The request a stream was asked for, or undefined when there is none to stream: the lookups are over
+ * their limit (answered 429), the driver left meanwhile (nobody to answer), or no such request (404).
+ */
+async function requestToStream(
+  request: FastifyRequest,
   reply: FastifyReply,
-  row: PageRow,
-  opts: StreamRouteOptions,
-  write: (chunk: string) => void,
-  end: () => void,
-) {
-  const stream = reply.raw;
-  stream.writeHead(200, {
+  token: string,
+  link: PrivateLink<PageRow>,
+  stream: EventStream,
+): Promise<PageRow | undefined> {
+  if (await link.overLimit(request, reply, token, false)) return undefined;
+  if (stream.left) {
+    reply.hijack();
+    return undefined;
+  }
+  const row = await link.find(token);
+  if (!row) link.notFound(request, reply, false);
+  return row;
+}
+
+/** Opens the stream for the request found: the live part now, then at each change, and a heartbeat. */
+function streamTo(reply: FastifyReply, row: PageRow, opts: StreamRouteOptions, stream: EventStream) {
+  writeStreamHead(reply);
+  stream.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+  const send = stateSender(stream);
+  send(opts.live(row));
+  stream.hold(startHeartbeat(stream, opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS));
+  const unfollow = opts.feed.follow(row.id, (current) => {
+    if (current) return send(opts.live(current));
+    stream.write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
+    stream.end();
+  });
+  stream.hold(unfollow);
+}
+
+/** The stream's 200 and its headers. */
+function writeStreamHead(reply: FastifyReply) {
+  reply.raw.writeHead(200, {
     // The security headers already set for this request (helmet's), and this page's own.
     ...(reply.getHeaders() as Record<string, string>),
     ...PRIVATE_PAGE_HEADERS,
@@ -140,29 +127,27 @@ function streamTo(
     "X-Accel-Buffering": "no",
     Connection: "keep-alive",
   });
+}
+
+/** Sends a live part as a "state" event, unless it is the one sent last (the feed wakes for any change). */
+function stateSender(stream: EventStream) {
   let sent = "";
-  const send = (state: RequestPageLive) => {
+  return (state: RequestPageLive) => {
     const data = JSON.stringify(state);
     if (data === sent) return;
     sent = data;
-    write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
+    stream.write(`event: ${REQUEST_EVENT_STATE}\ndata: ${data}\n\n`);
   };
-  // How long the browser waits before it connects again after a lost connection.
-  write("retry: 3000\n\n");
-  send(opts.live(row));
-  // A ping the page can tell a live stream by (a comment would not reach its script), and traffic
-  // that keeps idle-connection timeouts of proxies and of this server from closing the stream.
-  const heartbeat = setInterval(
-    () => write("event: ping\ndata: {}\n\n"),
-    opts.heartbeatMs ?? REQUEST_EVENTS_HEARTBEAT_MS,
-  );
+}
+
+/**
+ * A ping the page can tell a live stream by (a comment would not reach its script), and traffic that
+ * keeps idle-connection timeouts of proxies and of this server from closing the stream. Returns its stop.
+ */
+function startHeartbeat(stream: EventStream, everyMs: number) {
+  const heartbeat = setInterval(() => stream.write("event: ping\ndata: {}\n\n"), everyMs);
   heartbeat.unref();
-  const unfollow = opts.feed.follow(row.id, (current) => {
-    if (current) return send(opts.live(current));
-    write(`event: ${REQUEST_EVENT_GONE}\ndata: {}\n\n`);
-    end();
-  });
-  return { heartbeat, unfollow };
+  return () => clearInterval(heartbeat);
 }
 
 /** The live part once, as JSON: what a page reads for itself while it cannot hold a stream open. */

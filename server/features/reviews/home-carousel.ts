@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
@@ -131,14 +133,16 @@ export interface HomeCarousel {
   invalidate(): void;
 }
 
-export function homeCarousel(opts: {
+export interface HomeCarouselOptions {
   db: Db;
   site: SiteFiles;
   cacheMs?: number;
   clock?: () => number;
   /** Told at each rebuild (a read of the reviews and three renderings per page): tests count them. */
   onRebuilt?: () => void;
-}): HomeCarousel {
+}
+
+export function homeCarousel(opts: HomeCarouselOptions): HomeCarousel {
   const cacheMs = opts.cacheMs ?? HOME_CAROUSEL_CACHE_MS;
   const clock = opts.clock ?? Date.now;
   const shells = homeShells(opts.site);
@@ -190,3 +194,19 @@ export function homeCarousel(opts: {
     },
   };
 }
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The home pages with the published reviews (the static site serves them). Absent without a database. */
+    homeCarousel?: HomeCarousel;
+  }
+}
+
+/** The carousel as a plugin: it forgets its filled pages whenever a review goes on or off the website. */
+async function homeCarouselPlugin(app: FastifyInstance, opts: HomeCarouselOptions) {
+  const carousel = homeCarousel(opts);
+  app.domainEvents.on("reviews.changed", () => carousel.invalidate());
+  app.decorate("homeCarousel", carousel);
+}
+
+export default fp(homeCarouselPlugin, { name: "home-carousel", dependencies: ["domain-events"] });

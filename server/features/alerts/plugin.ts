@@ -1,18 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { AlertConfig } from "../config";
-import type { Db } from "../db/client";
-import type { AlertChannel } from "../db/schema";
-import type { AlertSender } from "../features/alerts/channel";
-import { emailSender } from "../features/alerts/email-sender";
-import { outboxStore } from "../features/alerts/outbox";
-import { pushSender } from "../features/alerts/push-sender";
-import { alertServerDirectory } from "../features/alerts/server-directory";
-import { webhookSender } from "../features/alerts/webhook-sender";
-import { AlertWorker, type AlertWorkerOptions } from "../features/alerts/worker";
-import { pushSubscriptionStore } from "../features/desk/push-subscriptions";
-import type { HostResolver } from "../shared/endpoint-address";
-import type { PushEndpointRule } from "../shared/public-endpoint";
+import type { AlertConfig } from "../../config";
+import type { Db } from "../../db/client";
+import type { AlertChannel } from "../../db/schema";
+import type { HostResolver } from "../../shared/endpoint-address";
+import type { PushEndpointRule } from "../../shared/public-endpoint";
+import { pushSubscriptionStore } from "../desk/push-subscriptions";
+import type { AlertSender } from "./channel";
+import { emailSender } from "./email-sender";
+import { outboxStore } from "./outbox";
+import { pushSender } from "./push-sender";
+import { alertServerDirectory } from "./server-directory";
+import { webhookSender } from "./webhook-sender";
+import { AlertWorker, type AlertWorkerOptions } from "./worker";
 
 export interface AlertsPluginOptions {
   db: Db;
@@ -103,6 +103,15 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
       log.error({ count: failed, outcome: "failed" }, "alerts no running server could send for 48 h: given up");
   };
   const worker = new AlertWorker({ outbox, senders, log, heartbeat, ...opts.worker });
+  // Alerts were queued with the change these say: the worker looks at the outbox now, not at its next poll.
+  const queuedWith = [
+    "request.stored",
+    "request.cancelled",
+    "offers.sent",
+    "offer.answered",
+    "offers.unanswered",
+  ] as const;
+  for (const name of queuedWith) app.domainEvents.on(name, () => worker.wake());
   const now = opts.worker?.now ?? (() => new Date());
   app.decorate("alerts", {
     channels,
@@ -132,4 +141,4 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
   });
 }
 
-export default fp(alertsPlugin, { name: "alerts" });
+export default fp(alertsPlugin, { name: "alerts", dependencies: ["domain-events"] });
