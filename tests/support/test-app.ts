@@ -11,12 +11,13 @@ export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
 /**
  * For the describe block it is called in: a fresh database of `target` and a quiet app on it (no built
- * site) before its tests, both closed after them. `opened` hands them to the block's own variables.
+ * site) before its tests, both closed after them. `opened` hands them to the block's own variables (and
+ * may wait, e.g. to sign the owner in).
  */
 export function appOnFreshDatabase(
   target: DatabaseTarget,
   config: Partial<ServerConfig>,
-  opened: (ready: { app: FastifyInstance; db: TestDatabase }) => void,
+  opened: (ready: { app: FastifyInstance; db: TestDatabase }) => unknown,
   options: Partial<AppOptions> = {},
 ) {
   let app: FastifyInstance | undefined;
@@ -24,7 +25,7 @@ export function appOnFreshDatabase(
   beforeAll(async () => {
     db = await openTestDatabase(target);
     app = await buildApp({ config: testConfig(config), logger: false, site: emptyTestSite(), db, ...options });
-    opened({ app, db });
+    await opened({ app, db });
   });
   afterAll(async () => {
     await app?.close();
