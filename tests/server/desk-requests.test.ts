@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { alertOutbox, requestEvents, serviceRequests } from "../../server/db/schema";
 import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/shared/desk-schema";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
-import { type DeskClient, signInOwner } from "../support/desk-client";
+import type { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
-import { appOnFreshDatabase } from "../support/test-app";
+import { appWithOwner } from "../support/test-app";
 
 const OWNER = "owner@example.com";
 
@@ -60,10 +60,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
     return row.id;
   };
 
-  appOnFreshDatabase(target, {}, async (ready) => {
-    ({ app, db } = ready);
-    owner = await signInOwner(app, db.db);
-  });
+  appWithOwner(target, {}, (ready) => ({ app, db, owner } = ready));
 
   it("lists newest first, paginated, with the inbox's columns only", async () => {
     await db.db.execute(sql`delete from ${serviceRequests}`);

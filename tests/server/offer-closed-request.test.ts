@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { alertOutbox, serviceRequests } from "../../server/db/schema";
 import { offerPage } from "../../src/i18n/en/offer-page";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
-import { type DeskClient, signInOwner } from "../support/desk-client";
+import type { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob, reportJobDone } from "../support/offers";
-import { appOnFreshDatabase, postServiceRequest } from "../support/test-app";
+import { appWithOwner, postServiceRequest } from "../support/test-app";
 
 const OWNER = "owner@example.com";
 
@@ -20,17 +20,14 @@ describe.each(databaseTargets)("a partner's step on a request the desk closed, o
   let app: FastifyInstance;
   let owner: DeskClient;
 
-  appOnFreshDatabase(
+  appWithOwner(
     target,
     {
       serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
       // E-mail is a channel, so a Done would queue the driver's review e-mail.
       alerts: { email: { smtpUrl: "smtp://127.0.0.1:9", from: "alerts@example.com", to: [OWNER] } },
     },
-    async (ready) => {
-      ({ app, db } = ready);
-      owner = await signInOwner(app, db.db);
-    },
+    (ready) => ({ app, db, owner } = ready),
     { alerts: { autoStart: false } },
   );
 

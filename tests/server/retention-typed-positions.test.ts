@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { partnerOffers, requestEvents, reviews, serviceRequests } from "../../server/db/schema";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
-import { type DeskClient, signInOwner } from "../support/desk-client";
+import type { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob, SAME_ORIGIN } from "../support/offers";
-import { appOnFreshDatabase, postServiceRequest } from "../support/test-app";
+import { appWithOwner, postServiceRequest } from "../support/test-app";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,15 +27,10 @@ describe.each(databaseTargets)("retention erases typed positions from every free
   let owner: DeskClient;
   let retentionNow = new Date();
 
-  appOnFreshDatabase(
-    target,
-    { retentionDays: { location: 30, request: 730 } },
-    async (ready) => {
-      ({ app, db } = ready);
-      owner = await signInOwner(app, db.db);
-    },
-    { retention: { now: () => retentionNow, autoStart: false }, alerts: { autoStart: false } },
-  );
+  appWithOwner(target, { retentionDays: { location: 30, request: 730 } }, (ready) => ({ app, db, owner } = ready), {
+    retention: { now: () => retentionNow, autoStart: false },
+    alerts: { autoStart: false },
+  });
 
   /** A request, and everything people typed about it through the site's own routes, until the driver cancels. */
   async function typedEverywhere() {

@@ -6,9 +6,9 @@ import { alertEmail, webhookPayload } from "../../server/features/alerts/message
 import { privacyWords } from "../../src/i18n/privacy";
 import { MAX_NOTE_CHARS, NOTE_MESSAGE } from "../../src/shared/service-request-schema";
 import { databaseTargets, type openTestDatabase } from "../support/databases";
-import { type DeskClient, signInOwner } from "../support/desk-client";
+import type { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
-import { appOnFreshDatabase } from "../support/test-app";
+import { appWithOwner } from "../support/test-app";
 
 const NOTE = 'Gate code 4521 <b>bold</b>\nIt won\'t roll: "park" is stuck';
 
@@ -40,10 +40,11 @@ describe.each(databaseTargets)("the service request's note on $kind", (target) =
   const rowNamed = async (name: string) =>
     (await db.db.select().from(serviceRequests).where(eq(serviceRequests.name, name)))[0];
 
-  appOnFreshDatabase(target, { serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }, async (ready) => {
-    ({ app, db } = ready);
-    owner = await signInOwner(app, db.db);
-  });
+  appWithOwner(
+    target,
+    { serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } },
+    (ready) => ({ app, db, owner } = ready),
+  );
 
   it("stores the note as typed (trimmed, line breaks kept), and null when left out or blank", async () => {
     const withNote = await postJson({ ...validServiceRequest, note: `  ${NOTE}  ` });

@@ -4,6 +4,7 @@ import { type AppOptions, buildApp } from "../../server/app";
 import type { ServerConfig } from "../../server/config";
 import { testConfig } from "./config";
 import { type DatabaseTarget, openTestDatabase } from "./databases";
+import { type DeskClient, signInOwner } from "./desk-client";
 import { validServiceRequest } from "./service-request";
 import { emptyTestSite } from "./test-site";
 
@@ -31,6 +32,21 @@ export function appOnFreshDatabase(
     await app?.close();
     await db?.close();
   });
+}
+
+/** appOnFreshDatabase with the owner signed in at the desk: `opened` is handed the owner's desk client too. */
+export function appWithOwner(
+  target: DatabaseTarget,
+  config: Partial<ServerConfig>,
+  opened: (ready: { app: FastifyInstance; db: TestDatabase; owner: DeskClient }) => unknown,
+  options: Partial<AppOptions> = {},
+) {
+  appOnFreshDatabase(
+    target,
+    config,
+    async (ready) => opened({ ...ready, owner: await signInOwner(ready.app, ready.db.db) }),
+    options,
+  );
 }
 
 /**
