@@ -2,7 +2,7 @@ import { business } from "../shared/business";
 import { offeredLists as enLists } from "./en/offered-lists";
 import { offeredLists as esLists } from "./es/offered-lists";
 import type { Locale } from "./locales";
-import { type OfferedLists, sayOfferedList } from "./offered-list";
+import { type OfferedLists, offeredListsFrom, sayOfferedList } from "./offered-list";
 
 /**
  * The interface's words name the business's own place: "Towing Service in {business.city},
@@ -21,7 +21,7 @@ function examplePhone(): string {
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
-const OFFERED_LISTS: Record<Locale, OfferedLists> = { en: enLists, es: esLists };
+const OFFERED_LISTS: Record<Locale, OfferedLists> = { en: offeredListsFrom(enLists), es: offeredListsFrom(esLists) };
 
 /** "{business.x}" marks in `text` replaced by `words` ("{business.list.vehicles}" by its list's words). */
 const replaceMarks = (text: string, words: Record<string, string>) =>

@@ -1,6 +1,7 @@
-import type { OfferedList } from "./shape";
+import { type OfferedListName, offeredListServices } from "./offered-list-services";
+import type { OfferedList, OfferedListWords } from "./shape";
 
-export type { OfferedList, OfferedLists } from "./shape";
+export type { OfferedList, OfferedLists, OfferedListWords } from "./shape";
 
 /**
  * The list as said for the services offered: the items whose service is offered (or that name none),
@@ -13,4 +14,13 @@ export function sayOfferedList(list: OfferedList, offered: readonly string[]): s
   if (said.length === 2) text = `${said[0]}${list.lastOfTwo ?? list.last}${said[1]}`;
   if (said.length > 2) text = `${said.slice(0, -1).join(", ")}${list.last}${said.at(-1)}`;
   return list.capitalize ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** The lists of one language (its offered-lists.ts), each word paired with the service its item names. */
+export function offeredListsFrom(lists: OfferedListWords): Record<OfferedListName, OfferedList> {
+  const entries = Object.entries(lists).map(([name, { words, ...joining }]) => {
+    const services: readonly (string | null)[] = offeredListServices[name as OfferedListName];
+    return [name, { ...joining, items: services.map((slug, i) => [slug, words[i] ?? ""]) }];
+  });
+  return Object.fromEntries(entries) as Record<OfferedListName, OfferedList>;
 }

@@ -1,4 +1,5 @@
 import type { ServiceSlug } from "../shared/services";
+import type { OfferedListName, offeredListServices } from "./offered-list-services";
 
 /**
  * The shape of a dictionary: the English keys, any string as the value. Each Spanish file is typed
@@ -28,3 +29,16 @@ export interface OfferedList {
 
 /** The lists of one language, by name. */
 export type OfferedLists = Readonly<Record<string, OfferedList>>;
+
+/** A language's words for one list: one per item of offeredListServices, and how the language joins them. */
+type OfferedListWordsOf<Services extends readonly unknown[]> = Omit<OfferedList, "items"> & {
+  readonly words: { readonly [I in keyof Services]: string };
+};
+
+/**
+ * What a language's offered-lists.ts writes: the words of every list, each as long as its list of
+ * services (src/i18n/offered-list-services.ts), so a missing or extra item fails tsc.
+ */
+export type OfferedListWords = {
+  readonly [Name in OfferedListName]: OfferedListWordsOf<(typeof offeredListServices)[Name]>;
+};

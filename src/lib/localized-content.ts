@@ -5,6 +5,7 @@ import { fill, ui } from "../i18n/ui";
 import { business } from "../shared/business";
 import { spanishOffered } from "../shared/languages";
 import { isOffered, offeredServices } from "../shared/offered-services";
+import { CAROUSEL_PLACES } from "../shared/review";
 import { fromCentreLabel } from "./areas";
 
 /**
@@ -167,3 +168,6 @@ export async function testimonialData(locale: Locale) {
     text: es.data.text,
   }));
 }
+
+/** The home carousel's fixed entries in `locale`, at most its places (the build writes them to dist/home-samples.json). */
+export const homeSamples = async (locale: Locale) => (await testimonialData(locale)).slice(0, CAROUSEL_PLACES);

@@ -1,8 +1,7 @@
 import type { APIRoute } from "astro";
 import { locales } from "@/i18n/locales";
-import { testimonialData } from "@/lib/localized-content";
+import { homeSamples } from "@/lib/localized-content";
 import type { HomeSamples } from "@/shared/home-samples";
-import { CAROUSEL_PLACES } from "@/shared/review";
 
 /**
  * The home carousel's fixed entries in each language, written by the build to dist/home-samples.json
@@ -10,9 +9,7 @@ import { CAROUSEL_PLACES } from "@/shared/review";
  * start and never serves it: the home pages' list is filled by the server, reviews first.
  */
 export const GET: APIRoute = async () => {
-  const entries = await Promise.all(
-    locales.map(async (locale) => [locale, (await testimonialData(locale)).slice(0, CAROUSEL_PLACES)] as const),
-  );
+  const entries = await Promise.all(locales.map(async (locale) => [locale, await homeSamples(locale)] as const));
   const samples = Object.fromEntries(entries) as HomeSamples;
   return new Response(JSON.stringify(samples), { headers: { "Content-Type": "application/json; charset=utf-8" } });
 };

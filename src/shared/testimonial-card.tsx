@@ -55,3 +55,14 @@ export function TestimonialCardItem({ card: t, strings }: { card: TestimonialCar
     </li>
   );
 }
+
+/** The carousel's cards in order: what the server puts in the home page's list, and `astro dev` too. */
+export function TestimonialCardItems({
+  cards,
+  strings,
+}: {
+  cards: TestimonialCard[];
+  strings: TestimonialCardStrings;
+}) {
+  return cards.map((card) => <TestimonialCardItem key={card.key} card={card} strings={strings} />);
+}

@@ -7,6 +7,7 @@ import { addUser } from "../../server/features/desk/users";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { DeskClient } from "../support/desk-client";
+import { numberedServiceRequest } from "../support/service-request";
 import { type PausingProxy, startPausingProxy } from "../support/tcp-proxy";
 import { emptyTestSite } from "../support/test-site";
 
@@ -18,15 +19,6 @@ import { emptyTestSite } from "../support/test-site";
  */
 const redisUrl = process.env.REDIS_URL || undefined;
 const PASSWORD = "correct horse battery staple";
-
-const request = (n: number) => ({
-  name: `Driver ${n}`,
-  email: `driver${n}@example.com`,
-  phone: "(209) 555-0100",
-  service: "Towing",
-  pickupLocation: `${100 + n} Pacific Ave, Stockton`,
-  dropoffLocation: "1200 W Fremont St, Stockton",
-});
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -91,7 +83,12 @@ describe.runIf(redisUrl && pglite)("a Redis that goes silent", () => {
 
   const contact = (n: number) =>
     timed(() =>
-      app.inject({ method: "POST", url: "/api/contact", remoteAddress: "203.0.113.50", payload: request(n) }),
+      app.inject({
+        method: "POST",
+        url: "/api/contact",
+        remoteAddress: "203.0.113.50",
+        payload: numberedServiceRequest(n),
+      }),
     );
   const chat = () =>
     timed(() =>

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { alertReceiversForThisFile, deliveries, duplicateCount } from "../support/alert-deliveries";
 import { copyMigratedPglite } from "../support/databases";
 import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { numberedServiceRequest } from "../support/service-request";
 
 /**
  * A clean stop (SIGTERM) while alerts are being sent: the alert worker records its batch before the
@@ -50,14 +51,7 @@ describe("SIGTERM with alerts in flight", () => {
       const res = await fetch(`${first.url}/api/contact`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          name: `Driver ${i}`,
-          email: `driver${i}@example.com`,
-          phone: "(209) 555-0100",
-          service: "Towing",
-          pickupLocation: `${100 + i} Pacific Ave, Stockton`,
-          dropoffLocation: "1200 W Fremont St, Stockton",
-        }),
+        body: JSON.stringify(numberedServiceRequest(i)),
       });
       expect(res.status).toBe(201);
       ids.push(((await res.json()) as { id: number }).id);

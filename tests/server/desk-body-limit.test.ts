@@ -3,15 +3,12 @@ import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { addUser } from "../../server/features/desk/users";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { type DeskClient, signInOwner } from "../support/desk-client";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 /** What an upload declares: far over the server's 16 KB limit. */
 const DECLARED_BYTES = 20 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, "x");
@@ -69,9 +66,7 @@ describe.each(databaseTargets)("the desk's answer to an oversized body, on $kind
       db,
       alerts: { autoStart: false },
     });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    owner = await signInOwner(app, db.db);
     await app.listen({ port: 0, host: "127.0.0.1" });
     port = (app.server.address() as AddressInfo).port;
   });

@@ -3,12 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { requestEvents, reviews, serviceRequests, siteEventCounts } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import { rebuildNumbersRollups } from "../../server/features/numbers/rollups";
 import type { DeskNumbers } from "../../src/shared/numbers-schema";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { DeskClient, signInOwner } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
 import { emptyTestSite } from "../support/test-site";
 
@@ -113,9 +112,7 @@ describe.each(databaseTargets)("GET /api/desk/numbers on $kind", (target) => {
       db,
       eventsClock: () => NOW,
     });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    owner = await signInOwner(app, db.db);
     await seedHistory(db);
   });
   afterAll(async () => {

@@ -1,17 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { alertOutbox, requestEvents, serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import { type DeskEvent, type DeskRequestDetail, INBOX_PAGE_SIZE, type InboxPage } from "../../src/shared/desk-schema";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
+import type { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
-import { emptyTestSite } from "../support/test-site";
+import { appWithOwner } from "../support/test-app";
 
-const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
 
 const base = {
@@ -64,17 +60,7 @@ describe.each(databaseTargets)("desk requests API on $kind", (target) => {
     return row.id;
   };
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({ config: testConfig(), logger: false, site: emptyTestSite(), db });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  appWithOwner(target, {}, (ready) => ({ app, db, owner } = ready));
 
   it("lists newest first, paginated, with the inbox's columns only", async () => {
     await db.db.execute(sql`delete from ${serviceRequests}`);

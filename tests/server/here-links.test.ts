@@ -1,16 +1,15 @@
 import { createHash } from "node:crypto";
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { hereLinks, serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import type { DeskHereLink, DeskRequestDetail } from "../../src/shared/desk-schema";
 import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { DeskClient, signInOwner } from "../support/desk-client";
+import { logSink } from "../support/log-sink";
 import { SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
@@ -33,30 +32,22 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
   let app: FastifyInstance;
   // Half an hour after the fixes below were taken: a fix from the future is refused.
   let now = new Date("2026-11-27T06:30:00Z");
-  const lines: string[] = [];
+  const log = logSink();
   let desk: DeskClient;
   let requestId: number;
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildApp({
       config: testConfig({ requestPageRateLimit: { max: 1000, timeWindowMs: 60_000 } }),
-      logger: { level: "info", stream },
+      logger: { level: "info", stream: log.stream },
       site: { ...emptyTestSite(), chatKnowledge: builtKnowledge() },
       db,
       deskClock: () => now,
       requestPageClock: () => now,
       retention: { autoStart: false },
     });
-    await addUser(db.db, OWNER, PASSWORD);
-    desk = new DeskClient(app);
-    expect((await desk.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    desk = await signInOwner(app, db.db);
     const sent = await app.inject({
       method: "POST",
       url: "/api/contact",
@@ -116,7 +107,7 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
     expect(after.request.earlierLocations).toEqual([
       expect.objectContaining({ latitude: 38.1302, nearestTown: "Lodi" }),
     ]);
-    expect(lines.join("")).not.toContain(token);
+    expect(log.text()).not.toContain(token);
   });
 
   it('"Send my location again" from the driver\'s page adds a fix, and is refused once the request has ended', async () => {
@@ -131,7 +122,7 @@ describe.each(databaseTargets)("/here links on $kind", (target) => {
     const shown = (await desk.get(`/api/desk/requests/${id}`)).json() as DeskRequestDetail;
     expect(shown.request.location).toMatchObject({ nearestTown: "Manteca" });
     expect(shown.request.earlierLocations.map((l) => l.nearestTown)).toEqual(["Lodi"]);
-    expect(lines.join("")).not.toContain(token);
+    expect(log.text()).not.toContain(token);
 
     const unknown = await app.inject({
       method: "POST",

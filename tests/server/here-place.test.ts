@@ -1,14 +1,13 @@
-import { Writable } from "node:stream";
 import * as cheerio from "cheerio";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
-import { addUser } from "../../server/features/desk/users";
 import type { DeskHereLink, DeskRequestDetail } from "../../src/shared/desk-schema";
 import { testConfig } from "../support/config";
 import { builtKnowledge } from "../support/content";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { type DeskClient, signInOwner } from "../support/desk-client";
+import { logSink } from "../support/log-sink";
 import { validServiceRequest } from "../support/service-request";
 import { emptyTestSite } from "../support/test-site";
 
@@ -19,8 +18,6 @@ import { emptyTestSite } from "../support/test-site";
  * line of the request's history that the desk shows, as text.
  */
 
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 /** What a browser sends from the page itself: it has Referrer-Policy no-referrer, so a post says Origin: null. */
 const FROM_PAGE = { origin: "null", "sec-fetch-site": "same-origin" };
 
@@ -29,28 +26,20 @@ describe.each(databaseTargets)("a place typed on a /here link, on $kind", (targe
   let app: FastifyInstance;
   let desk: DeskClient;
   const now = new Date("2026-11-27T10:47:00Z");
-  const lines: string[] = [];
+  const log = logSink();
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildApp({
       config: testConfig({ requestPageRateLimit: { max: 1000, timeWindowMs: 60_000 } }),
-      logger: { level: "info", stream },
+      logger: { level: "info", stream: log.stream },
       site: { ...emptyTestSite(), chatKnowledge: builtKnowledge() },
       db,
       deskClock: () => now,
       requestPageClock: () => now,
       retention: { autoStart: false },
     });
-    await addUser(db.db, OWNER, PASSWORD);
-    desk = new DeskClient(app);
-    expect((await desk.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    desk = await signInOwner(app, db.db);
   });
   afterAll(async () => {
     await app?.close();
@@ -86,8 +75,8 @@ describe.each(databaseTargets)("a place typed on a /here link, on $kind", (targe
       note: "I-5 north past the <b>March Lane</b> exit white pickup",
       at: now.toISOString(),
     });
-    expect(lines.join("")).not.toContain("March Lane");
-    expect(lines.join("")).not.toContain(token);
+    expect(log.text()).not.toContain("March Lane");
+    expect(log.text()).not.toContain(token);
   });
 
   it("refuses nothing typed and a place over 200 characters, in the request's language, and stores nothing", async () => {

@@ -3,11 +3,10 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import { createHereLink } from "../../server/features/here/store";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { type DeskClient, signInOwner } from "../support/desk-client";
 import { SAME_ORIGIN } from "../support/offers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
@@ -19,7 +18,6 @@ import { emptyTestSite } from "../support/test-site";
  * answers 400 naming the field, with words a driver can act on, and stores nothing.
  */
 
-const PASSWORD = "correct horse battery staple";
 const MINUTE = 60_000;
 const fix = { latitude: 38.1302, longitude: -121.2724, accuracy: 12 };
 const WINDOW_MESSAGE = {
@@ -55,9 +53,7 @@ describe.each(databaseTargets)("a position's time outside the window on $kind", 
       db,
       retention: { autoStart: false },
     });
-    await addUser(db.db, "owner@example.com", PASSWORD);
-    desk = new DeskClient(app);
-    expect((await desk.signIn("owner@example.com", PASSWORD)).statusCode).toBe(200);
+    desk = await signInOwner(app, db.db);
   });
   afterAll(async () => {
     await app?.close();

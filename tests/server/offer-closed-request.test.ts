@@ -1,18 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { alertOutbox, serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import { offerPage } from "../../src/i18n/en/offer-page";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
+import type { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob, reportJobDone } from "../support/offers";
-import { postServiceRequest } from "../support/test-app";
-import { emptyTestSite } from "../support/test-site";
+import { appWithOwner, postServiceRequest } from "../support/test-app";
 
-const PASSWORD = "correct horse battery staple";
 const OWNER = "owner@example.com";
 
 /**
@@ -25,27 +20,16 @@ describe.each(databaseTargets)("a partner's step on a request the desk closed, o
   let app: FastifyInstance;
   let owner: DeskClient;
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({
-        serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
-        // E-mail is a channel, so a Done would queue the driver's review e-mail.
-        alerts: { email: { smtpUrl: "smtp://127.0.0.1:9", from: "alerts@example.com", to: [OWNER] } },
-      }),
-      logger: false,
-      site: emptyTestSite(),
-      db,
-      alerts: { autoStart: false },
-    });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  appWithOwner(
+    target,
+    {
+      serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 },
+      // E-mail is a channel, so a Done would queue the driver's review e-mail.
+      alerts: { email: { smtpUrl: "smtp://127.0.0.1:9", from: "alerts@example.com", to: [OWNER] } },
+    },
+    (ready) => ({ app, db, owner } = ready),
+    { alerts: { autoStart: false } },
+  );
 
   const statusOf = async (id: number) =>
     (await db.db.select({ s: serviceRequests.status }).from(serviceRequests).where(eq(serviceRequests.id, id)))[0]?.s;

@@ -1,14 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { requestEvents, serviceRequests } from "../../server/db/schema";
 import { offerPage } from "../../src/i18n/en/offer-page";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
 import { addPartner, answerOffer, offerJob } from "../support/offers";
-import { postServiceRequest } from "../support/test-app";
-import { emptyTestSite } from "../support/test-site";
+import { appOnFreshDatabase, postServiceRequest } from "../support/test-app";
 
 /**
  * A partner's own system posts steps to the API, where no button order holds it: the server takes the
@@ -21,20 +18,14 @@ describe.each(databaseTargets)("the order of a partner's steps, on $kind", (targ
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
-      logger: false,
-      site: emptyTestSite(),
-      db,
-      alerts: { autoStart: false },
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  appOnFreshDatabase(
+    target,
+    { serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } },
+    (ready) => {
+      ({ app, db } = ready);
+    },
+    { alerts: { autoStart: false } },
+  );
 
   /** A request offered to one partner, who accepted it. */
   async function acceptedJob() {

@@ -4,12 +4,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import type { AlertConfig } from "../../server/config";
-import { alertOutbox, offerLinks, partnerOffers, type partners, serviceRequests } from "../../server/db/schema";
+import { alertOutbox, offerLinks, type partners, serviceRequests } from "../../server/db/schema";
 import { noPartnerPushNotification, notCompletedPushNotification } from "../../server/features/alerts/message";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { logSink } from "../support/log-sink";
-import { addPartner } from "../support/offers";
+import { addOffer, addPartner, type OfferFields } from "../support/offers";
 import { type SmtpReceiver, startSmtpReceiver, startWebhookReceiver, type WebhookReceiver } from "../support/receivers";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
@@ -130,22 +130,15 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
   const offer = async (
     id: number,
     partner: { id: number; webhookUrl: string | null },
-    values: Partial<typeof partnerOffers.$inferInsert> = {},
+    values: OfferFields = {},
     kind: "offer_created" | "offer_withdrawn" = "offer_created",
   ) => {
-    const [row] = await db.db
-      .insert(partnerOffers)
-      .values({
-        serviceRequestId: id,
-        partnerId: partner.id,
-        town: "Lodi",
-        distanceKm: 3.2,
-        offeredBy: "owner@example.com",
-        expiresAt: new Date(Date.now() + TIMEOUT_MINUTES * 60_000),
-        ...values,
-      })
-      .returning();
-    const offerId = row?.id as number;
+    const offerId = await addOffer(db.db, id, partner.id, new Date(), {
+      town: "Lodi",
+      distanceKm: 3.2,
+      minutes: TIMEOUT_MINUTES,
+      ...values,
+    });
     await db.db.insert(alertOutbox).values(
       (partner.webhookUrl ? (["email", "webhook"] as const) : (["email"] as const)).map((channel) => ({
         serviceRequestId: id,
@@ -301,20 +294,14 @@ describe.each(databaseTargets)("partners' alerts on $kind", (target) => {
   it("the driver cancelling after acceptance queues offer_cancelled to that partner in the cancel itself, then tells them", async () => {
     const { id, token } = await send();
     const partner = await newPartner();
-    const [accepted] = await db.db
-      .insert(partnerOffers)
-      .values({
-        serviceRequestId: id,
-        partnerId: partner.id,
-        state: "accepted",
-        town: "Lodi",
-        offeredBy: "owner@example.com",
-        expiresAt: new Date(Date.now() + 60_000),
-        answeredAt: new Date(),
-        etaMinutes: 25,
-      })
-      .returning();
-    const offerId = accepted?.id as number;
+    const offerId = await addOffer(db.db, id, partner.id, new Date(), {
+      state: "accepted",
+      town: "Lodi",
+      distanceKm: null,
+      minutes: 1,
+      answeredAt: new Date(),
+      etaMinutes: 25,
+    });
     const res = await app.inject({
       method: "POST",
       url: `/api/request/${token}/cancel`,

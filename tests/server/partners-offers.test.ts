@@ -1,18 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  alertOutbox,
-  partnerOffers,
-  partners,
-  requestEvents,
-  requestPageLinks,
-  serviceRequests,
-} from "../../server/db/schema";
+import { alertOutbox, partnerOffers, partners, requestEvents, serviceRequests } from "../../server/db/schema";
 import { OFFER_TIMER_ACTOR } from "../../server/features/partners/expiry";
-import { newPageToken, pageTokenHash } from "../../server/shared/page-tokens";
 import type { DeskOffers } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
-import { addOfferLink, answerOffer } from "../support/offers";
+import { addDriverPageLink, addOfferLink, answerOffer } from "../support/offers";
 import { OWNER, type PartnersWorld, partnersWorld } from "../support/partners";
 import { validServiceRequest } from "../support/service-request";
 
@@ -279,10 +271,7 @@ describe.each(databaseTargets)("offering jobs to partners on $kind", (target) =>
     const p = await threePartners("Tracy");
     const requestId = await w.addRequest({ nearestTown: "Tracy" });
     // The driver's page, and a link to each offer as its partner's e-mail would carry.
-    const driverToken = newPageToken();
-    await w.db.db
-      .insert(requestPageLinks)
-      .values({ serviceRequestId: requestId, tokenSha256: pageTokenHash(driverToken) });
+    const driverToken = await addDriverPageLink(w.db.db, requestId);
     const driverLive = async () =>
       (await w.app.inject({ method: "GET", url: `/api/request/${driverToken}/state` })).json().live;
     const driverSees = async () => (await driverLive()).partner;

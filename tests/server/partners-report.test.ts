@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { partnerOffers } from "../../server/db/schema";
+import type { partnerOffers } from "../../server/db/schema";
 import type { PartnerReport, PartnerReportRow } from "../../src/shared/partner-schema";
 import { databaseTargets } from "../support/databases";
+import { addOffer } from "../support/offers";
 import { partnersWorld } from "../support/partners";
 
 type Seeded = Pick<typeof partnerOffers.$inferInsert, "state" | "step"> & {
@@ -47,14 +48,10 @@ describe.each(databaseTargets)("the partners report on $kind", (target) => {
     for (const [partnerId, offer] of history) {
       const createdAt = new Date(offer.at);
       const requestId = await w.addRequest({ createdAt });
-      await w.db.db.insert(partnerOffers).values({
-        serviceRequestId: requestId,
-        partnerId,
+      await addOffer(w.db.db, requestId, partnerId, createdAt, {
         state: offer.state,
         town: "Lodi",
-        offeredBy: "owner@example.com",
-        createdAt,
-        expiresAt: new Date(createdAt.getTime() + 600_000),
+        distanceKm: null,
         answeredAt:
           offer.answeredAfter === undefined ? null : new Date(createdAt.getTime() + offer.answeredAfter * 1000),
         etaMinutes: offer.state === "accepted" ? 25 : null,

@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
 import * as cheerio from "cheerio";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { site } from "../../src/shared/site";
 import { testConfig } from "../support/config";
 import { builtDist, builtKnowledge } from "../support/content";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { logSink } from "../support/log-sink";
 import { emptyTestSite } from "../support/test-site";
 
 /** The built notice's text, one line per item, as a reader finds it. */
@@ -105,16 +105,10 @@ describe("the privacy notice, as built", () => {
 describe.each(databaseTargets)("what the notice says of the chat holds, on $kind", (target) => {
   it("a chat message leaves no trace in the database nor in the log", async () => {
     const db = await openTestDatabase(target);
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const log = logSink();
     const app = await buildApp({
       config: testConfig(),
-      logger: { level: "trace", stream },
+      logger: { level: "trace", stream: log.stream },
       site: { ...emptyTestSite(), chatKnowledge: builtKnowledge() },
       db,
     });
@@ -122,8 +116,8 @@ describe.each(databaseTargets)("what the notice says of the chat holds, on $kind
       const secret = `my car broke down at Zebulon Quartzfield ${Date.now()}`;
       const res = await app.inject({ method: "POST", url: "/api/chat", payload: { text: secret } });
       expect(res.statusCode).toBe(200);
-      expect(lines.length).toBeGreaterThan(0); // the log was on
-      expect(lines.join("")).not.toContain("Zebulon");
+      expect(log.lines.length).toBeGreaterThan(0); // the log was on
+      expect(log.text()).not.toContain("Zebulon");
       const tables = await rowsOf<{ table_name: string }>(
         db.db,
         sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,

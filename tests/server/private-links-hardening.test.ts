@@ -4,12 +4,11 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import { createHereLink } from "../../server/features/here/store";
 import { newPageToken } from "../../server/shared/page-tokens";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { type DeskClient, signInOwner } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob, SAME_ORIGIN } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
@@ -21,7 +20,6 @@ import { emptyTestSite } from "../support/test-site";
  * a foreign page or after the request ended.
  */
 
-const PASSWORD = "correct horse battery staple";
 const LIMIT = 12;
 const lodi = { latitude: 38.1302, longitude: -121.2724, accuracy: 12 };
 /** Headers every answer under a private link carries: no copy kept, no Referer sent on. */
@@ -66,9 +64,7 @@ describe.each(databaseTargets)("private links on $kind", (target) => {
       deskClock: now,
       retention: { autoStart: false },
     });
-    await addUser(db.db, "owner@example.com", PASSWORD);
-    desk = new DeskClient(app);
-    expect((await desk.signIn("owner@example.com", PASSWORD)).statusCode).toBe(200);
+    desk = await signInOwner(app, db.db);
   });
   afterAll(async () => {
     await app?.close();

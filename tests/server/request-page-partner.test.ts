@@ -12,7 +12,7 @@ import type { RequestPageLive } from "../../src/shared/request-page";
 import { announceChange } from "../support/announce-change";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { addPartner } from "../support/offers";
+import { addOffer, addPartner } from "../support/offers";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
@@ -141,23 +141,15 @@ describe.each(databaseTargets)("the driver's page shows the partner who accepted
       services: ["towing"],
       towns: ["Stockton"],
     });
-    const [offer] = await db.db
-      .insert(partnerOffers)
-      .values({
-        serviceRequestId: id,
-        partnerId: partner.id,
-        state: "accepted",
-        town: "Stockton",
-        offeredBy: "owner@example.com",
-        createdAt: new Date(ACCEPTED_AT.getTime() - 3 * 60_000),
-        expiresAt: new Date(ACCEPTED_AT.getTime() + 7 * 60_000),
-        answeredAt: ACCEPTED_AT,
-        etaMinutes,
-        step: "accepted",
-        stepAt: ACCEPTED_AT,
-      })
-      .returning();
-    return offer?.id as number;
+    // Offered three minutes before it was accepted, open ten.
+    return addOffer(db.db, id, partner.id, new Date(ACCEPTED_AT.getTime() - 3 * 60_000), {
+      state: "accepted",
+      distanceKm: null,
+      answeredAt: ACCEPTED_AT,
+      etaMinutes,
+      step: "accepted",
+      stepAt: ACCEPTED_AT,
+    });
   };
   /** The desk's status as an accepted offer leaves it (server/features/offer/answers.ts). */
   // Each announced as the server that made it would (LISTEN/NOTIFY on PostgreSQL).

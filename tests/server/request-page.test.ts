@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import http, { type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Writable } from "node:stream";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -9,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { alertOutbox, requestEvents, requestPageLinks, serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import { newPageToken } from "../../server/shared/page-tokens";
 import { ui } from "../../src/i18n/ui";
 import type { RequestIslandsData } from "../../src/screens/request/islands";
@@ -18,30 +16,17 @@ import { driverStatusOf, type RequestPageLive } from "../../src/shared/request-p
 import { announceChange } from "../support/announce-change";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { type DeskClient, signInOwner } from "../support/desk-client";
+import { logSink } from "../support/log-sink";
 import { validServiceRequest } from "../support/service-request";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 const DAY = 24 * 60 * 60 * 1000;
 /** app.inject's own origin: a browser on the page sends it with every POST. */
 const SAME_ORIGIN = { origin: "http://localhost:80" };
 /** The driver's status words on an English request's page. */
 const driverStatusLabels = ui.en.requestPage.statuses;
-
-/** A log sink whose lines the test can read. */
-function logSink() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(...String(chunk).split("\n").filter(Boolean));
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 /** What a response says, as a person or a program could compare it: status, body and headers (no date). */
 const shape = (res: LightMyRequestResponse) => {
@@ -172,9 +157,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
       requestPageClock: () => new Date(clock),
       requestFeedIntervalMs: 100,
     });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    owner = await signInOwner(app, db.db);
   });
   afterAll(async () => {
     await app?.close();
@@ -545,7 +528,7 @@ describe.each(databaseTargets)("the driver's request page on $kind", (target) =>
     await stream.close();
     await cancel(token);
     await page(`/request/${newPageToken()}`);
-    const text = log.lines.join("\n");
+    const text = log.text();
     expect(text).toContain("/request/:token");
     expect(text).not.toContain(token);
   });

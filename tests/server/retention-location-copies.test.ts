@@ -1,19 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { partnerOffers, requestLocations, serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
+import type { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob, reportJobDone } from "../support/offers";
-import { postServiceRequest } from "../support/test-app";
-import { emptyTestSite } from "../support/test-site";
+import { appWithOwner, postServiceRequest } from "../support/test-app";
 
 const DAY = 24 * 60 * 60 * 1000;
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 
 /** What the form wrote into the pickup text before the fix, and a pair a driver typed by hand. */
 const LEGACY_LINE = "Near Lodi · GPS 38.1302, -121.2724 (±12 m)";
@@ -36,23 +30,9 @@ describe.each(databaseTargets)("retention erases every copy of a position on $ki
   let owner: DeskClient;
   let retentionNow = new Date();
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({ retentionDays: { location: 30, request: 730 } }),
-      logger: false,
-      site: emptyTestSite(),
-      db,
-      retention: { now: () => retentionNow, autoStart: false },
-      alerts: { autoStart: false },
-    });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  appWithOwner(target, { retentionDays: { location: 30, request: 730 } }, (ready) => ({ app, db, owner } = ready), {
+    retention: { now: () => retentionNow, autoStart: false },
+    alerts: { autoStart: false },
   });
 
   it("leaves no coordinate in the request, the desk's JSON and CSV, the partner's page or the offers", async () => {

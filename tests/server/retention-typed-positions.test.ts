@@ -1,19 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { partnerOffers, requestEvents, reviews, serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
+import type { DeskClient } from "../support/desk-client";
 import { addPartner, answerOffer, offerJob, SAME_ORIGIN } from "../support/offers";
-import { postServiceRequest } from "../support/test-app";
-import { emptyTestSite } from "../support/test-site";
+import { appWithOwner, postServiceRequest } from "../support/test-app";
 
 const DAY = 24 * 60 * 60 * 1000;
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 
 /** What a driver, the owner or a partner might type: a pasted pair and a map link. */
 const TYPED = "38.13021,-121.27241";
@@ -33,23 +27,9 @@ describe.each(databaseTargets)("retention erases typed positions from every free
   let owner: DeskClient;
   let retentionNow = new Date();
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({ retentionDays: { location: 30, request: 730 } }),
-      logger: false,
-      site: emptyTestSite(),
-      db,
-      retention: { now: () => retentionNow, autoStart: false },
-      alerts: { autoStart: false },
-    });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
+  appWithOwner(target, { retentionDays: { location: 30, request: 730 } }, (ready) => ({ app, db, owner } = ready), {
+    retention: { now: () => retentionNow, autoStart: false },
+    alerts: { autoStart: false },
   });
 
   /** A request, and everything people typed about it through the site's own routes, until the driver cancels. */

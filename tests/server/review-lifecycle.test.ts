@@ -6,18 +6,15 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { reviews } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import type { SiteFiles } from "../../server/site-files";
 import type { DeskReview } from "../../src/shared/review";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { type DeskClient, signInOwner } from "../support/desk-client";
 import { writeHomeSite } from "../support/home-shell";
 import { postServiceRequest } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 /** Home page visits after one change: one rebuild must serve them all. */
 const VISITS = 25;
 
@@ -55,9 +52,7 @@ describe.each(databaseTargets)("a published review's life on $kind", (target) =>
         rebuilds++;
       },
     });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    owner = await signInOwner(app, db.db);
   });
   afterAll(async () => {
     await app?.close();

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { load } from "cheerio";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -18,6 +17,7 @@ import {
 import { serviceNames } from "../../src/shared/services";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
+import { logSink } from "../support/log-sink";
 import { validServiceRequest } from "../support/service-request";
 import { emptyTestSite } from "../support/test-site";
 
@@ -37,7 +37,8 @@ const postFrom = (app: FastifyInstance, ip: string, payload: string, type = "app
 describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
-  const logLines: Record<string, unknown>[] = [];
+  const log = logSink();
+  const logLines = log.lines;
 
   const count = async () => (await db.db.select({ id: serviceRequests.id }).from(serviceRequests)).length;
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
@@ -50,15 +51,9 @@ describe.each(databaseTargets)("POST /api/contact on $kind", (target) => {
 
   beforeAll(async () => {
     db = await openTestDatabase(target);
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        for (const line of String(chunk).split("\n").filter(Boolean)) logLines.push(JSON.parse(line));
-        done();
-      },
-    });
     app = await buildApp({
       config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
-      logger: { level: "info", stream },
+      logger: { level: "info", stream: log.stream },
       site: emptyTestSite(),
       db,
     });

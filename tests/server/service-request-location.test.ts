@@ -4,17 +4,14 @@ import { describe, expect, it } from "vitest";
 import { serviceRequests } from "../../server/db/schema";
 import { alertEmail, pushNotification, webhookPayload } from "../../server/features/alerts/message";
 import { csvHeader, csvRow } from "../../server/features/desk/requests-csv";
-import { addUser } from "../../server/features/desk/users";
 import type { DeskRequestDetail } from "../../src/shared/desk-schema";
 import { builtKnowledge } from "../support/content";
 import { databaseTargets } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { signInOwner } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
 import { appOnFreshDatabase, type TestDatabase } from "../support/test-app";
 import { emptyTestSite } from "../support/test-site";
 
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 /** A fix on the south side of Lodi, as a phone reports it. */
 const lodiFix = { latitude: 38.1302, longitude: -121.2724, accuracy: 12, fixedAt: "2026-11-27T06:10:00.000Z" };
 
@@ -83,9 +80,7 @@ describe.each(databaseTargets)("the driver's position with a service request, on
     });
     expect(row.locationFixedAt?.toISOString()).toBe(lodiFix.fixedAt);
 
-    await addUser(db.db, OWNER, PASSWORD);
-    const owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    const owner = await signInOwner(app, db.db);
     const detail: DeskRequestDetail = (await owner.get(`/api/desk/requests/${id}`)).json();
     expect(detail.request.source).toBe("web");
     expect(detail.request.location).toEqual({

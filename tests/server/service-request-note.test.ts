@@ -1,20 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { serviceRequests } from "../../server/db/schema";
 import { alertEmail, webhookPayload } from "../../server/features/alerts/message";
-import { addUser } from "../../server/features/desk/users";
 import { privacyWords } from "../../src/i18n/privacy";
 import { MAX_NOTE_CHARS, NOTE_MESSAGE } from "../../src/shared/service-request-schema";
-import { testConfig } from "../support/config";
-import { databaseTargets, openTestDatabase } from "../support/databases";
-import { DeskClient } from "../support/desk-client";
+import { databaseTargets, type openTestDatabase } from "../support/databases";
+import type { DeskClient } from "../support/desk-client";
 import { validServiceRequest } from "../support/service-request";
-import { emptyTestSite } from "../support/test-site";
+import { appWithOwner } from "../support/test-app";
 
-const PASSWORD = "correct horse battery staple";
-const OWNER = "owner@example.com";
 const NOTE = 'Gate code 4521 <b>bold</b>\nIt won\'t roll: "park" is stuck';
 
 /**
@@ -45,22 +40,11 @@ describe.each(databaseTargets)("the service request's note on $kind", (target) =
   const rowNamed = async (name: string) =>
     (await db.db.select().from(serviceRequests).where(eq(serviceRequests.name, name)))[0];
 
-  beforeAll(async () => {
-    db = await openTestDatabase(target);
-    app = await buildApp({
-      config: testConfig({ serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } }),
-      logger: false,
-      site: emptyTestSite(),
-      db,
-    });
-    await addUser(db.db, OWNER, PASSWORD);
-    owner = new DeskClient(app);
-    expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
+  appWithOwner(
+    target,
+    { serviceRequestRateLimit: { max: 10_000, timeWindowMs: 60_000 } },
+    (ready) => ({ app, db, owner } = ready),
+  );
 
   it("stores the note as typed (trimmed, line breaks kept), and null when left out or blank", async () => {
     const withNote = await postJson({ ...validServiceRequest, note: `  ${NOTE}  ` });

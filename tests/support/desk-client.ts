@@ -1,4 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { expect } from "vitest";
+import type { Db } from "../../server/db/client";
+import { addUser } from "../../server/features/desk/users";
+
+/** The desk's owner account that the tests sign in with. */
+export const OWNER = "owner@example.com";
+export const PASSWORD = "correct horse battery staple";
 
 /**
  * A browser's view of the desk API over app.inject(): it keeps the cookies the server sets (as a
@@ -55,4 +62,12 @@ export class DeskClient {
   post(url: string, payload?: unknown, csrf = true) {
     return this.request({ method: "POST", url, payload: payload as InjectOptions["payload"], csrf });
   }
+}
+
+/** The owner's account added to `db`, and a desk client on `app` signed in with it. */
+export async function signInOwner(app: FastifyInstance, db: Db): Promise<DeskClient> {
+  await addUser(db, OWNER, PASSWORD);
+  const owner = new DeskClient(app);
+  expect((await owner.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+  return owner;
 }

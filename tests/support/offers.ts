@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../server/db/client";
 import { offerLinks, partnerOffers, partners, requestPageLinks, serviceRequests } from "../../server/db/schema";
 import { newPageToken, pageTokenHash } from "../../server/shared/page-tokens";
+import { numberedServiceRequest } from "./service-request";
 
 /**
  * Partners and offers as the desk's "Offer to partners" stores them (server/features/partners/), made
@@ -40,28 +41,55 @@ export interface SeededOffer {
 
 const MINUTE = 60_000;
 
+/** What addOffer stores beyond its defaults: any column of the offer, and how long it stays open. */
+export type OfferFields = Partial<typeof partnerOffers.$inferInsert> & { minutes?: number };
+
+/**
+ * An offer of request `requestId` to `partnerId` made at `now` by the owner, open `minutes` (10), in
+ * Stockton 2.4 km away unless `fields` say otherwise; `fields` may store it as answered (a state, an
+ * ETA, a step). No link: offerJob adds one, as the offer's e-mail carries.
+ */
+export async function addOffer(
+  db: Db,
+  requestId: number,
+  partnerId: number,
+  now: Date,
+  { minutes = 10, ...fields }: OfferFields = {},
+): Promise<number> {
+  const [offer] = await db
+    .insert(partnerOffers)
+    .values({
+      serviceRequestId: requestId,
+      partnerId,
+      town: "Stockton",
+      distanceKm: 2.4,
+      offeredBy: "owner@example.com",
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + minutes * MINUTE),
+      ...fields,
+    })
+    .returning({ id: partnerOffers.id });
+  if (!offer) throw new Error("no offer stored");
+  return offer.id;
+}
+
 /** An open offer of request `requestId` to `partnerId`, and its link; times from `now`. */
 export async function offerJob(
   db: Db,
   requestId: number,
   partnerId: number,
   now: Date,
-  { minutes = 10, linkHours = 24, town = "Stockton", distanceKm = 2.4 as number | null } = {},
+  { linkHours = 24, ...offer }: OfferFields & { linkHours?: number } = {},
 ): Promise<SeededOffer> {
-  const [offer] = await db
-    .insert(partnerOffers)
-    .values({
-      serviceRequestId: requestId,
-      partnerId,
-      town,
-      distanceKm,
-      offeredBy: "owner@example.com",
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + minutes * MINUTE),
-    })
-    .returning({ id: partnerOffers.id });
-  if (!offer) throw new Error("no offer stored");
-  return { offerId: offer.id, ...(await addOfferLink(db, offer.id, now, { linkHours })) };
+  const offerId = await addOffer(db, requestId, partnerId, now, offer);
+  return { offerId, ...(await addOfferLink(db, offerId, now, { linkHours })) };
+}
+
+/** The driver's page link of request `requestId` (/request/{token}), as the stored request's e-mail carries. */
+export async function addDriverPageLink(db: Db, requestId: number): Promise<string> {
+  const token = newPageToken();
+  await db.insert(requestPageLinks).values({ serviceRequestId: requestId, tokenSha256: pageTokenHash(token) });
+  return token;
 }
 
 /** A private link to offer `offerId`, as its e-mail carries, made at `now` and open for `linkHours`. */
@@ -121,17 +149,7 @@ export async function seedJobs(
 ): Promise<SeededJob[]> {
   const requests = await db
     .insert(serviceRequests)
-    .values(
-      Array.from({ length: jobs }, (_, i) => ({
-        name: `Driver ${i}`,
-        email: `driver${i}@example.com`,
-        phone: "(209) 555-0100",
-        service: "Towing",
-        pickupLocation: `${100 + i} Pacific Ave, Stockton`,
-        dropoffLocation: "1200 W Fremont St, Stockton",
-        createdAt: now,
-      })),
-    )
+    .values(Array.from({ length: jobs }, (_, i) => ({ ...numberedServiceRequest(i), createdAt: now })))
     .returning({ id: serviceRequests.id });
   const driverTokens = requests.map(() => newPageToken());
   await db

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { type AppOptions, buildApp } from "../../server/app";
 import type { ServerConfig } from "../../server/config";
 import { serviceRequests } from "../../server/db/schema";
-import { addUser } from "../../server/features/desk/users";
 import { CHAT_KNOWLEDGE_FORMAT, type ChatKnowledge } from "../../src/shared/chat-knowledge-schema";
 import type { PartnerInput } from "../../src/shared/partner-schema";
 import { testConfig } from "./config";
 import { type DatabaseTarget, openTestDatabase } from "./databases";
-import { DeskClient } from "./desk-client";
+import { type DeskClient, signInOwner } from "./desk-client";
 import { validServiceRequest } from "./service-request";
 import { emptyTestSite } from "./test-site";
 
@@ -39,8 +38,7 @@ export function areaKnowledge(): ChatKnowledge {
   return { format: CHAT_KNOWLEDGE_FORMAT, pages, sections: [], townPages: [] };
 }
 
-export const PASSWORD = "correct horse battery staple";
-export const OWNER = "owner@example.com";
+export { OWNER, PASSWORD } from "./desk-client";
 
 /** A partner as the desk would add one; tests spread it and change what they test. */
 export const partnerInput = (fields: Partial<PartnerInput> = {}): PartnerInput => ({
@@ -99,9 +97,7 @@ export function partnersWorld(
       partners: { now: () => clock, autoStart: false },
       ...options,
     });
-    await addUser(world.db.db, OWNER, PASSWORD);
-    world.desk = new DeskClient(world.app);
-    expect((await world.desk.signIn(OWNER, PASSWORD)).statusCode).toBe(200);
+    world.desk = await signInOwner(world.app, world.db.db);
     world.addRequest = async (fields = {}) => {
       const [row] = await world.db.db
         .insert(serviceRequests)

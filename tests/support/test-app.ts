@@ -4,6 +4,7 @@ import { type AppOptions, buildApp } from "../../server/app";
 import type { ServerConfig } from "../../server/config";
 import { testConfig } from "./config";
 import { type DatabaseTarget, openTestDatabase } from "./databases";
+import { type DeskClient, signInOwner } from "./desk-client";
 import { validServiceRequest } from "./service-request";
 import { emptyTestSite } from "./test-site";
 
@@ -11,12 +12,13 @@ export type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
 /**
  * For the describe block it is called in: a fresh database of `target` and a quiet app on it (no built
- * site) before its tests, both closed after them. `opened` hands them to the block's own variables.
+ * site) before its tests, both closed after them. `opened` hands them to the block's own variables (and
+ * may wait, e.g. to sign the owner in).
  */
 export function appOnFreshDatabase(
   target: DatabaseTarget,
   config: Partial<ServerConfig>,
-  opened: (ready: { app: FastifyInstance; db: TestDatabase }) => void,
+  opened: (ready: { app: FastifyInstance; db: TestDatabase }) => unknown,
   options: Partial<AppOptions> = {},
 ) {
   let app: FastifyInstance | undefined;
@@ -24,12 +26,27 @@ export function appOnFreshDatabase(
   beforeAll(async () => {
     db = await openTestDatabase(target);
     app = await buildApp({ config: testConfig(config), logger: false, site: emptyTestSite(), db, ...options });
-    opened({ app, db });
+    await opened({ app, db });
   });
   afterAll(async () => {
     await app?.close();
     await db?.close();
   });
+}
+
+/** appOnFreshDatabase with the owner signed in at the desk: `opened` is handed the owner's desk client too. */
+export function appWithOwner(
+  target: DatabaseTarget,
+  config: Partial<ServerConfig>,
+  opened: (ready: { app: FastifyInstance; db: TestDatabase; owner: DeskClient }) => unknown,
+  options: Partial<AppOptions> = {},
+) {
+  appOnFreshDatabase(
+    target,
+    config,
+    async (ready) => opened({ ...ready, owner: await signInOwner(ready.app, ready.db.db) }),
+    options,
+  );
 }
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { offeredLists as en } from "../../src/i18n/en/offered-lists";
-import { offeredLists as es } from "../../src/i18n/es/offered-lists";
-import { sayOfferedList } from "../../src/i18n/offered-list";
+import { offeredLists as enWords } from "../../src/i18n/en/offered-lists";
+import { offeredLists as esWords } from "../../src/i18n/es/offered-lists";
+import { offeredListsFrom, sayOfferedList } from "../../src/i18n/offered-list";
 import { services } from "../../src/shared/services";
 
 /**
@@ -10,6 +10,8 @@ import { services } from "../../src/shared/services";
  * (src/i18n/offered-list.ts): every service offered (Stockton) says what the sentences always said; a
  * business offering fewer never names one it does not offer.
  */
+const en = offeredListsFrom(enWords);
+const es = offeredListsFrom(esWords);
 const every = services.map((s) => s.slug);
 const testBusiness = JSON.parse(readFileSync("tests/fixtures/business-test/business.json", "utf8")).services;
 

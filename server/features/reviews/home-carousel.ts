@@ -8,19 +8,11 @@ import fp from "fastify-plugin";
 import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type Locale, locales, localizedPath } from "../../../src/i18n/locales";
-import { ui } from "../../../src/i18n/ui";
+import { carouselContent } from "../../../src/shared/home-carousel";
 import { HOME_SAMPLES_FILE, type HomeSamples, homeSamplesSchema } from "../../../src/shared/home-samples";
 import { CAROUSEL_PLACES } from "../../../src/shared/review";
-import { site as business } from "../../../src/shared/site";
-import { TestimonialCardItem } from "../../../src/shared/testimonial-card";
-import {
-  carouselIntro,
-  type FixedTestimonial,
-  fixedCard,
-  fixedPlacesLeft,
-  type PublishedReview,
-  reviewCard,
-} from "../../../src/shared/testimonials";
+import { TestimonialCardItems } from "../../../src/shared/testimonial-card";
+import type { FixedTestimonial, PublishedReview } from "../../../src/shared/testimonials";
 import type { Db } from "../../db/client";
 import { cutShell } from "../../shared/slotted-shell";
 import type { SiteFiles } from "../../site-files";
@@ -72,27 +64,16 @@ const toPublished = (r: Awaited<ReturnType<typeof publishedReviews>>[number]): P
   createdAt: r.createdAt.toISOString(),
 });
 
-/** The carousel's intro and cards for one language: the published reviews first, then the fixed entries left. */
+/** The carousel's intro and cards for one language as markup: the published reviews first, then the fixed entries left. */
 export function carouselParts(
   locale: Locale,
   samples: readonly FixedTestimonial[],
   published: readonly PublishedReview[],
 ) {
-  const t = ui[locale].home;
-  const words = {
-    writtenIn: ui[locale].reviews.carousel.writtenIn,
-    introSample: t.testimonialsSample,
-    introMixed: ui[locale].reviews.carousel.mixedIntro,
-    introReal: t.testimonialsReal,
-  };
-  const strings = { rating: t.rating, sampleName: t.sampleName, sampleNote: t.sampleNote };
-  const real = published.slice(0, CAROUSEL_PLACES).map((r) => reviewCard(locale, r, words, business.timeZone));
-  const kept = samples.slice(0, fixedPlacesLeft(real.length)).map(fixedCard);
-  const samplesShown = kept.filter((c) => c.sample).length;
-  const cards = [...real, ...kept].map((card) => createElement(TestimonialCardItem, { key: card.key, card, strings }));
+  const { intro, cards, strings, samplesShown } = carouselContent(locale, samples, published);
   return {
-    intro: renderToStaticMarkup(createElement(Fragment, null, carouselIntro(real.length, samplesShown, words))),
-    cards: renderToStaticMarkup(createElement(Fragment, null, cards)),
+    intro: renderToStaticMarkup(createElement(Fragment, null, intro)),
+    cards: renderToStaticMarkup(createElement(TestimonialCardItems, { cards, strings })),
     samplesShown,
   };
 }

@@ -1,74 +1,48 @@
-import type { offeredLists as en } from "../en/offered-lists";
-import type { OfferedList } from "../shape";
+import type { OfferedListWords } from "../shape";
 
 /** Spanish lists of the business's services that sentences name: the English file's, in Spanish. */
-export const offeredLists: Record<keyof typeof en, OfferedList> = {
+const roadsideHelp = "grúa y auxilio vial";
+
+const servicesLead = {
+  words: ["grúa", "auxilio vial", "grúa después de un choque"],
+  last: " y ",
+  none: roadsideHelp,
+  capitalize: true,
+} as const;
+
+export const offeredLists: OfferedListWords = {
   homeDescription: {
-    items: [
-      ["towing", "remolques"],
-      ["jump-start", "paso de corriente"],
-      ["flat-tire", "cambio de llantas"],
-      ["gasoline-delivery", "gasolina"],
-      ["vehicle-lockouts", "apertura de carros"],
-    ],
+    words: ["remolques", "paso de corriente", "cambio de llantas", "gasolina", "apertura de carros"],
     last: " y ",
-    none: "grúa y auxilio vial",
+    none: roadsideHelp,
   },
   heroHelp: {
-    items: [
-      ["towing", "un remolque"],
-      ["jump-start", "paso de corriente"],
-      ["flat-tire", "cambio de llanta"],
-      ["gasoline-delivery", "gasolina"],
-      ["vehicle-lockouts", "apertura del carro"],
-    ],
+    words: ["un remolque", "paso de corriente", "cambio de llanta", "gasolina", "apertura del carro"],
     last: " o ",
-    none: "grúa y auxilio vial",
+    none: roadsideHelp,
   },
-  vehicles: {
-    items: [
-      [null, "carros"],
-      [null, "trocas"],
-      [null, "SUV"],
-      ["motorcycle-towing", "motocicletas"],
-    ],
-    last: " y ",
-    none: "carros",
-  },
+  vehicles: { words: ["carros", "trocas", "SUV", "motocicletas"], last: " y ", none: "carros" },
+  // The description says the lead's list around the clock.
   servicesDescription: {
-    items: [
-      ["towing", "grúa las 24 horas"],
-      ["roadside-assistance", "auxilio vial"],
-      ["emergency-towing", "grúa después de un choque"],
-    ],
-    last: " y ",
-    none: "grúa y auxilio vial las 24 horas",
-    capitalize: true,
+    ...servicesLead,
+    words: ["grúa las 24 horas", "auxilio vial", "grúa después de un choque"],
+    none: `${roadsideHelp} las 24 horas`,
   },
-  servicesLead: {
-    items: [
-      ["towing", "grúa"],
-      ["roadside-assistance", "auxilio vial"],
-      ["emergency-towing", "grúa después de un choque"],
-    ],
-    last: " y ",
-    none: "grúa y auxilio vial",
-    capitalize: true,
-  },
+  servicesLead,
   aboutCalls: {
-    items: [
-      ["jump-start", "el carro no arrancaba"],
-      ["flat-tire", "se reventó una llanta en la {business.highway}"],
-      ["vehicle-lockouts", "las llaves se quedaron adentro del carro cerrado"],
+    words: [
+      "el carro no arrancaba",
+      "se reventó una llanta en la {business.highway}",
+      "las llaves se quedaron adentro del carro cerrado",
     ],
     last: " o ",
     none: "un carro necesitaba grúa",
   },
   aboutCare: {
-    items: [
-      [null, "grúas de plataforma para los carros que las necesitan"],
-      ["motorcycle-towing", "calzas y correas suaves para las motocicletas"],
-      [null, "cuidado con los carros dañados después de un choque"],
+    words: [
+      "grúas de plataforma para los carros que las necesitan",
+      "calzas y correas suaves para las motocicletas",
+      "cuidado con los carros dañados después de un choque",
     ],
     last: ", y ",
     lastOfTwo: " y ",

@@ -1,5 +1,5 @@
 import { Copy, Send } from "lucide-react";
-import type { ReactNode, RefObject } from "react";
+import type { InputHTMLAttributes, ReactNode, RefObject } from "react";
 import { Button } from "@/components/ui/button";
 import { FormField, fieldClass, inputClass } from "@/components/ui/form-field";
 import { useScriptRunning } from "@/components/ui/use-script-running";
@@ -48,122 +48,153 @@ export interface FieldGroupProps {
   t: Dictionary["form"];
 }
 
+/**
+ * One of the form's fields, by its name: its group (label, required mark, error message) and its control
+ * tied to them (id, aria-invalid, aria-describedby), with a character count under it where `count` is
+ * given. The control is an <input> with `input`'s attributes, or what `children` draws with its props.
+ */
+function RequestField({
+  group: { field, errors, id, t },
+  name,
+  label,
+  required = false,
+  className,
+  action,
+  input,
+  count,
+  children,
+}: {
+  group: FieldGroupProps;
+  name: FormFieldName;
+  label: string;
+  required?: boolean;
+  className?: string;
+  action?: ReactNode;
+  input?: InputHTMLAttributes<HTMLInputElement>;
+  count?: { value: string; max: number };
+  children?: (control: ReturnType<FieldGroupProps["field"]>) => ReactNode;
+}) {
+  const countId = count ? id(`${name}-count`) : undefined;
+  const control = field(name, required, countId);
+  return (
+    <FormField
+      id={id(name)}
+      label={label}
+      required={required}
+      error={errors[name]}
+      className={className}
+      action={action}
+    >
+      {children ? children(control) : <input {...input} className={inputClass} {...control} />}
+      {count && countId && <CharacterCount id={countId} value={count.value} max={count.max} words={t} />}
+    </FormField>
+  );
+}
+
 /** Who asks (name, phone, email) and the service asked for. */
 export function WhoAndServiceFields({
-  field,
-  errors,
-  id,
-  t,
   serviceOptions,
+  ...group
 }: FieldGroupProps & Pick<ServiceRequestFormProps, "serviceOptions">) {
+  const { t } = group;
   return (
     <>
-      <FormField id={id("name")} label={t.name} required error={errors.name}>
-        <input type="text" autoComplete="name" className={inputClass} {...field("name")} />
-      </FormField>
-      <FormField id={id("phone")} label={t.phone} required error={errors.phone}>
-        <input type="tel" autoComplete="tel" inputMode="tel" className={inputClass} {...field("phone")} />
-      </FormField>
-      <FormField id={id("email")} label={t.email} required error={errors.email}>
-        <input type="email" autoComplete="email" className={inputClass} {...field("email")} />
-      </FormField>
-      <FormField id={id("service")} label={t.service} required error={errors.service}>
+      <RequestField group={group} name="name" label={t.name} required input={{ type: "text", autoComplete: "name" }} />
+      <RequestField
+        group={group}
+        name="phone"
+        label={t.phone}
+        required
+        input={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}
+      />
+      <RequestField
+        group={group}
+        name="email"
+        label={t.email}
+        required
+        input={{ type: "email", autoComplete: "email" }}
+      />
+      <RequestField group={group} name="service" label={t.service} required>
         {/* Its defaultValue puts `selected` in the pre-rendered HTML, so the page's service is chosen even without JavaScript. */}
-        <select className={inputClass} {...field("service")}>
-          <option value="">{t.chooseService}</option>
-          {serviceOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
+        {(control) => (
+          <select className={inputClass} {...control}>
+            <option value="">{t.chooseService}</option>
+            {serviceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </RequestField>
     </>
   );
 }
 
 /** Where: the pickup field (after "Use my location" where there is one) and the drop-off field. */
 export function PlaceFields({
-  field,
-  errors,
-  id,
-  t,
   location,
   noDropoff,
   sameAsPickup,
+  ...group
 }: FieldGroupProps & { location?: ReactNode; noDropoff: boolean; sameAsPickup: () => void }) {
+  const { t } = group;
   return (
     <>
       {location && <div className="sm:col-span-2">{location}</div>}
-      <FormField
-        id={id("pickupLocation")}
+      <RequestField
+        group={group}
+        name="pickupLocation"
         label={t.pickup}
         required
-        error={errors.pickupLocation}
         className="sm:col-span-2"
-      >
-        <input
-          type="text"
-          autoComplete="street-address"
-          placeholder={t.pickupPlaceholder}
-          className={inputClass}
-          {...field("pickupLocation")}
-        />
-      </FormField>
-      <FormField
-        id={id("dropoffLocation")}
+        input={{ type: "text", autoComplete: "street-address", placeholder: t.pickupPlaceholder }}
+      />
+      <RequestField
+        group={group}
+        name="dropoffLocation"
         label={t.dropoff}
         required
-        error={errors.dropoffLocation}
         className="sm:col-span-2"
         // For these services the label's row is pre-rendered with the label alone; the button joins it.
         action={noDropoff ? <SameAsPickupButton onClick={sameAsPickup} label={t.sameAsPickup} /> : undefined}
-      >
-        <input
-          type="text"
-          autoComplete="off"
-          placeholder={t.dropoffPlaceholder}
-          className={inputClass}
-          {...field("dropoffLocation")}
-        />
-      </FormField>
+        input={{ type: "text", autoComplete: "off", placeholder: t.dropoffPlaceholder }}
+      />
     </>
   );
 }
 
 /** The vehicle and the note, each with its character count. */
-export function DetailFields({
-  field,
-  errors,
-  id,
-  t,
-  vehicle,
-  note,
-}: FieldGroupProps & { vehicle: string; note: string }) {
-  const counterWords = t;
+export function DetailFields({ vehicle, note, ...group }: FieldGroupProps & { vehicle: string; note: string }) {
+  const { t } = group;
   return (
     <>
-      <FormField id={id("vehicle")} label={t.vehicle} error={errors.vehicle} className="sm:col-span-2">
-        {/* No maxLength: a browser would cut the text without a word; the count says the limit instead. */}
-        <input
-          type="text"
-          autoComplete="off"
-          placeholder={t.vehiclePlaceholder}
-          className={inputClass}
-          {...field("vehicle", false, id("vehicle-count"))}
-        />
-        <CharacterCount id={id("vehicle-count")} value={vehicle} max={MAX_VEHICLE_CHARS} words={counterWords} />
-      </FormField>
-      <FormField id={id("note")} label={t.note} error={errors.note} className="sm:col-span-2">
-        <textarea
-          rows={3}
-          autoComplete="off"
-          placeholder={t.notePlaceholder}
-          className={`${fieldClass} min-h-24 py-2`}
-          {...field("note", false, id("note-count"))}
-        />
-        <CharacterCount id={id("note-count")} value={note} max={MAX_NOTE_CHARS} words={counterWords} />
-      </FormField>
+      {/* No maxLength: a browser would cut the text without a word; the count says the limit instead. */}
+      <RequestField
+        group={group}
+        name="vehicle"
+        label={t.vehicle}
+        className="sm:col-span-2"
+        input={{ type: "text", autoComplete: "off", placeholder: t.vehiclePlaceholder }}
+        count={{ value: vehicle, max: MAX_VEHICLE_CHARS }}
+      />
+      <RequestField
+        group={group}
+        name="note"
+        label={t.note}
+        className="sm:col-span-2"
+        count={{ value: note, max: MAX_NOTE_CHARS }}
+      >
+        {(control) => (
+          <textarea
+            rows={3}
+            autoComplete="off"
+            placeholder={t.notePlaceholder}
+            className={`${fieldClass} min-h-24 py-2`}
+            {...control}
+          />
+        )}
+      </RequestField>
     </>
   );
 }
