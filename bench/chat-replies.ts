@@ -15,7 +15,7 @@ import ts from "typescript";
 import { createAssistant } from "../server/features/chat/assistant";
 import { readChatKnowledge, readChatModel } from "../server/site-files";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = process.env.CHAT_REPLIES_ROOT ?? path.resolve(import.meta.dirname, "..");
 const fx = path.join(root, "tests/fixtures");
 type Q = { q: string; lang?: "en" | "es" };
 const qs: Q[] = [];
