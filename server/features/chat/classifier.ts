@@ -3,7 +3,7 @@ import { StemmerEs } from "@nlpjs/lang-es";
 import { NeuralNetwork } from "@nlpjs/neural";
 import type { ChatLanguage } from "../../../src/shared/chat-schema";
 import { LANGUAGES, PACKS } from "./pack";
-import { fold, wordsOf } from "./text";
+import { fold, stemsOf, wordsOf } from "./text";
 
 /**
  * The intent classifier: for each language, nlp.js's neural network trained on the examples of the
@@ -69,9 +69,28 @@ const PLACE_WORDS = new Set(
 /** A text's features: its stemmed words, place names left out. */
 export function featuresOf(lang: ChatLanguage, text: string): Record<string, number> {
   const features: Record<string, number> = {};
-  const words = wordsOf(fold(text)).filter((w) => !PLACE_WORDS.has(w));
-  for (const stem of STEMMERS[lang].stem(words)) if (stem) features[stem] = 1;
+  for (const stem of featureKeysOf(lang, text)) features[stem] = 1;
   return features;
+}
+
+/** A key that an object lists first, in numeric order (an array index: "0", "35", not "035"). */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+const isArrayIndex = (key: string) => ARRAY_INDEX.test(key) && Number(key) < 2 ** 32 - 1;
+
+/**
+ * The keys of featuresOf's object, in the order the object lists them (array indexes first, in
+ * numeric order, then the others as added), without making the object: the classifier adds the
+ * weights in this order, so its scores are the same to the last bit.
+ */
+export function featureKeysOf(lang: ChatLanguage, text: string): string[] {
+  const words = wordsOf(fold(text)).filter((w) => !PLACE_WORDS.has(w));
+  // The stemmers of STEMMERS, remembered per word (text.ts): the same stems as STEMMERS[lang].stem(words).
+  const stems = new Set<string>();
+  for (const stem of stemsOf(words, lang)) if (stem) stems.add(stem);
+  const keys = [...stems];
+  if (!keys.some(isArrayIndex)) return keys;
+  const indexes = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
+  return [...indexes, ...keys.filter((k) => !isArrayIndex(k))];
 }
 
 /** Every word a language's data uses: its examples, its service names and the texts it says. */
@@ -103,23 +122,27 @@ export function languageScorer(vocabularies: Record<ChatLanguage, Map<string, nu
   const totals = Object.fromEntries(
     LANGUAGES.map((l) => [l, [...vocabularies[l].values()].reduce((a, b) => a + b, 0)]),
   ) as Record<ChatLanguage, number>;
+  // Log-likelihood of a word, smoothed so a word one language lacks costs, not forbids: worked out once per word.
+  const logLikelihood = (lang: ChatLanguage, count: number) => Math.log((count + 0.1) / totals[lang]);
+  const known = new Map<string, Record<ChatLanguage, number>>();
+  for (const word of LANGUAGES.flatMap((l) => [...vocabularies[l].keys()]))
+    known.set(
+      word,
+      Object.fromEntries(LANGUAGES.map((l) => [l, logLikelihood(l, vocabularies[l].get(word) ?? 0)])) as Record<
+        ChatLanguage,
+        number
+      >,
+    );
   return (text: string) => {
-    const known = wordsOf(fold(text)).filter((w) => LANGUAGES.some((l) => vocabularies[l].has(w)));
+    const words = wordsOf(fold(text)).flatMap((w) => known.get(w) ?? []);
     const scores = {} as Record<ChatLanguage, number>;
-    for (const lang of LANGUAGES) {
-      // Log-likelihood of the known words, smoothed so a word one language lacks costs, not forbids.
-      scores[lang] = known.reduce(
-        (sum, w) => sum + Math.log(((vocabularies[lang].get(w) ?? 0) + 0.1) / totals[lang]),
-        0,
-      );
-      if (!known.length) scores[lang] = 0;
-    }
+    for (const lang of LANGUAGES) scores[lang] = words.length ? words.reduce((sum, w) => sum + w[lang], 0) : 0;
     return scores;
   };
 }
 
 export function loadModel(saved: SavedModel): IntentModel {
-  const runners = {} as Record<ChatLanguage, (features: Record<string, number>) => Guess[]>;
+  const runners = {} as Record<ChatLanguage, (keys: string[]) => Guess[]>;
   const vocabularies = {} as Record<ChatLanguage, Map<string, number>>;
   for (const lang of LANGUAGES) {
     const network = new NeuralNetwork({ log: false });
@@ -129,45 +152,53 @@ export function loadModel(saved: SavedModel): IntentModel {
   }
   return {
     classify(lang, text) {
-      const features = featuresOf(lang, text);
-      if (!Object.keys(features).length) return [];
-      return runners[lang](features);
+      const keys = featureKeysOf(lang, text);
+      if (!keys.length) return [];
+      return runners[lang](keys);
     },
     languageScores: languageScorer(vocabularies),
   };
 }
 
 /**
- * The network's guesses for a text's features: what nlp.js's `run` computes (the same lookup, the
- * same 32-bit weights added in the same order, the same leaky output), ranked, without the objects
- * `run` makes for every perceptron of every call. Outputs named like array indexes would be listed
- * in another order by `run`'s object: such a network is run by nlp.js itself.
+ * The network's guesses for a text's features (featureKeysOf's keys, each of value 1): what nlp.js's
+ * `run` computes (the same lookup, the same 32-bit weights added in the same order, the same leaky
+ * output), ranked, without the objects `run` makes for every perceptron of every call. The weights
+ * are held feature by feature, so a text's few features add their rows to every output's sum at once.
+ * Outputs named like array indexes would be listed in another order by `run`'s object: such a network
+ * is run by nlp.js itself.
  */
-function runnerOf(network: NeuralNetwork): (features: Record<string, number>) => Guess[] {
+function runnerOf(network: NeuralNetwork): (keys: string[]) => Guess[] {
   const perceptrons = network.perceptrons ?? [];
-  if (perceptrons.some((p) => /^\d+$/.test(p.name))) return (features) => ranked(network.run(features) ?? {});
+  if (perceptrons.some((p) => /^\d+$/.test(p.name)))
+    return (keys) => ranked(network.run(Object.fromEntries(keys.map((k) => [k, 1]))) ?? {});
   const { dict } = network.lookup.inputLookup;
   const { alpha } = network.settings;
-  const keys: (string | number)[] = [];
-  return (features) => {
-    // As nlp.js's lookup does: the features its dictionary has, in the order of the features' keys.
-    const present = Object.keys(features);
-    keys.length = 0;
-    const values: number[] = [];
-    for (const key of present) {
-      const index = dict[key];
-      if (index !== undefined) {
-        keys.push(index);
-        values.push(features[key] as number);
-      }
+  const outputs = perceptrons.length;
+  const inputs = perceptrons[0]?.weights.length ?? 0;
+  // Row f holds every output's weight of feature f (the same 32-bit values).
+  const rows = new Float32Array(inputs * outputs);
+  for (const [p, { weights }] of perceptrons.entries())
+    for (let f = 0; f < inputs; f++) rows[f * outputs + p] = weights[f] as number;
+  const biases = Float64Array.from(perceptrons, (p) => p.bias);
+  const sums = new Float64Array(outputs);
+  return (keys) => {
+    sums.set(biases);
+    for (const key of keys) {
+      // As nlp.js's lookup does: a plain object's lookup (a feature it lacks is skipped).
+      const index: unknown = dict[key];
+      if (index === undefined) continue;
+      // A key the object inherits ("constructor") adds no number: every sum is NaN, no output is above 0.
+      if (!Number.isInteger(index)) return [];
+      const row = (index as number) * outputs;
+      for (let p = 0; p < outputs; p++) sums[p] = (sums[p] as number) + (rows[row + p] as number);
     }
     const scored: Guess[] = [];
-    for (const { name, weights, bias } of perceptrons) {
-      if (name === NONE) continue;
-      let sum = bias;
-      for (let k = 0; k < keys.length; k++) sum = sum + (values[k] as number) * (weights[keys[k] as number] as number);
+    for (let p = 0; p < outputs; p++) {
+      const { name } = perceptrons[p] as { name: string };
+      const sum = sums[p] as number;
       // Only the few outputs above 0 become guesses: no object for each of the other intents, every call.
-      if (sum > 0) scored.push({ intent: name, score: alpha * sum });
+      if (name !== NONE && sum > 0) scored.push({ intent: name, score: alpha * sum });
     }
     return scored.sort(byScore);
   };

@@ -1,13 +1,27 @@
+import {
+  beginningWith,
+  EXACT,
+  FUZZY,
+  indexPhrases,
+  type Matching,
+  matchesAt,
+  namesAny,
+  type Phrase,
+  type PhraseIndex,
+  phraseOf,
+  startsIn,
+} from "./entity-words";
 import type { Entities } from "./pack";
 import { expandPhrase } from "./phrase-syntax";
-import { fold, withinEdits, wordsKeepingCase, wordsOf } from "./text";
+import { fold, wordsKeepingCase, wordsOf } from "./text";
 
 /**
  * Finds what a message names from a language's entity data: the ten towns (names, aliases,
  * landmarks), places outside them, the services (by their synonyms) and the direction of a trip.
  * Typos are forgiven by edit distance, with two guards that keep everyday words from reading as
  * names: a typo keeps the first letter of each word, and short words must match exactly
- * ("molesto" is not Modesto, "fresco" is not Fresno).
+ * ("molesto" is not Modesto, "fresco" is not Fresno). The words are compared through entity-words.ts:
+ * each message word once, and a phrase tried only where a message word can begin it.
  */
 
 // Compiled once (the server's bundler writes a Unicode-property literal as a `new RegExp` call).
@@ -27,43 +41,21 @@ export interface PlaceMention {
   role: Role;
 }
 
-interface Phrase {
-  words: string[];
-  /** The initial letters of its words, which a typo keeps. */
-  initials: string;
-}
-
-const phraseOfWords = (text: string): Phrase => {
+/** A phrase's words; one with none would be found everywhere, so it is a mistake in the data. */
+function phraseOfText(text: string): Phrase {
   const words = wordsOf(fold(text));
-  return { words, initials: words.map((w) => w[0]).join("") };
-};
+  if (!words.length) throw new Error(`${JSON.stringify(text)}: []`);
+  return phraseOf(words);
+}
 
 /** The phrases a data entry stands for, written in the phrase syntax (phrase-syntax.ts) as the guard's are. */
-const phrases = (text: string): Phrase[] => expandPhrase(text).map(phraseOfWords);
+const phrases = (text: string): Phrase[] => expandPhrase(text).map(phraseOfText);
 
 /** A name of a place: its own words, never read as syntax (places are facts, the business's business.json). */
-const phrase = phraseOfWords;
+const phrase = phraseOfText;
 
-/** How many letters a typed word may be off from a listed word of this length. */
-function tolerance(length: number, strict: boolean): number {
-  if (strict) return length >= 10 ? 2 : length >= 8 ? 1 : 0;
-  return length >= 8 ? 2 : length >= 5 ? 1 : 0;
-}
-
-/** True when the message's words from `at` spell the phrase, within the tolerance of each word. */
-function matchesAt(words: string[], at: number, p: Phrase, strict: boolean, fuzzy = true, prefix = false): boolean {
-  for (let i = 0; i < p.words.length; i++) {
-    const typed = words[at + i];
-    const want = p.words[i] as string;
-    if (typed === undefined) return false;
-    if (typed === want) continue;
-    // A subject's word with an ending ("tow" in "towing", "hitch" in "hitches").
-    if (prefix && want.length >= 3 && typed.startsWith(want)) continue;
-    if (!fuzzy || typed[0] !== want[0]) return false;
-    if (!withinEdits(typed, want, tolerance(want.length, strict))) return false;
-  }
-  return true;
-}
+/** A subject's words: with typos and endings ("towing" for "tow"). */
+const SUBJECT: Matching = { fuzzy: true, strict: false, prefix: true };
 
 interface PlaceEntry {
   name: string;
@@ -72,6 +64,8 @@ interface PlaceEntry {
   phrase: Phrase;
   /** Listed misspellings and landmarks match exactly; a typo of a typo is too far. */
   exact: boolean;
+  /** Exactly, or with a typo (strictly for a place outside ours). */
+  matching: Matching;
 }
 
 export interface EntityFinder {
@@ -110,110 +104,108 @@ export interface EntityFinder {
   peopleOrWhere(text: string, words: string[]): boolean;
 }
 
-/**
- * Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.yaml), by
- * first letter: a typo keeps a word's first letter, so only the phrases with a word's initial can start there.
- */
-const compiled = new WeakMap<readonly string[], Map<string, Phrase[]>>();
-function phrasesOf(list: readonly string[]): Map<string, Phrase[]> {
+/** Phrase lists compiled once per list, wherever they come from (a fact's groups in replies.yaml). */
+const compiled = new WeakMap<readonly string[], PhraseIndex>();
+function phrasesOf(list: readonly string[]): PhraseIndex {
   let out = compiled.get(list);
   if (!out) {
-    out = new Map();
-    for (const p of list.flatMap(phrases)) {
-      const initial = p.initials[0] ?? "";
-      out.set(initial, [...(out.get(initial) ?? []), p]);
-    }
+    out = indexPhrases(list.flatMap(phrases));
     compiled.set(list, out);
   }
   return out;
 }
 
-/** The places a pack names, longest first, by first letter: "Hill Valley" before a one-word name inside it. */
-function placeEntriesByInitial(e: Entities): Map<string, PlaceEntry[]> {
+/** The places a pack names, longest first: "Hill Valley" before a one-word name inside it. */
+function placeEntries(e: Entities): { entries: PlaceEntry[]; index: PhraseIndex } {
   const entries: PlaceEntry[] = [];
+  const entry = (name: string, served: boolean, slug: string | undefined, text: string, exact: boolean) =>
+    entries.push({
+      name,
+      served,
+      slug,
+      phrase: phrase(text),
+      exact,
+      matching: exact ? EXACT : { ...FUZZY, strict: !served },
+    });
   for (const [name, town] of Object.entries(e.towns)) {
-    entries.push({ name, served: true, slug: town.slug, phrase: phrase(name), exact: false });
-    for (const a of town.aliases) entries.push({ name, served: true, slug: town.slug, phrase: phrase(a), exact: true });
-    for (const l of town.landmarks)
-      entries.push({ name, served: true, slug: town.slug, phrase: phrase(l), exact: true });
+    entry(name, true, town.slug, name, false);
+    for (const a of town.aliases) entry(name, true, town.slug, a, true);
+    for (const l of town.landmarks) entry(name, true, town.slug, l, true);
   }
   for (const [name, aliases] of Object.entries(e.outsidePlaces)) {
-    entries.push({ name, served: false, phrase: phrase(name), exact: false });
-    for (const a of aliases) entries.push({ name, served: false, phrase: phrase(a), exact: true });
+    entry(name, false, undefined, name, false);
+    for (const a of aliases) entry(name, false, undefined, a, true);
   }
   // Longest first: "Hill Valley" before a one-word name inside it, a landmark before its town.
   entries.sort((a, b) => b.phrase.words.length - a.phrase.words.length);
-  const byInitial = new Map<string, PlaceEntry[]>();
-  for (const entry of entries) {
-    const initial = entry.phrase.initials[0] ?? "";
-    byInitial.set(initial, [...(byInitial.get(initial) ?? []), entry]);
+  return { entries, index: indexPhrases(entries.map((p) => p.phrase)) };
+}
+
+/**
+ * Phrases that end a message's words before a place ("from", "to", "do you serve"), by their last word:
+ * only those ending with the word before are compared.
+ */
+function byLastWord(list: Phrase[]): Map<string, Phrase[]> {
+  const out = new Map<string, Phrase[]>();
+  for (const p of list) {
+    const last = p.words.at(-1) ?? "";
+    out.set(last, [...(out.get(last) ?? []), p]);
   }
-  return byInitial;
+  return out;
 }
 
 const foldedSet = (list: readonly string[]) => new Set(list.map((w) => fold(w)));
 const bySlug = (lists: Record<string, readonly string[]>) =>
   Object.entries(lists).flatMap(([slug, names]) => names.flatMap(phrases).map((p) => ({ slug, p })));
 
+/** Services or articles, each phrase with the slug it names, indexed. */
+const slugged = (items: { slug: string; p: Phrase }[]) => ({
+  slugs: items.map((i) => i.slug),
+  index: indexPhrases(items.map((i) => i.p)),
+});
+
 /** A pack's entity lists compiled once: phrases parsed, words folded. */
 function compileEntities(e: Entities) {
-  const services = bySlug(e.services);
-  services.sort((a, b) => b.p.words.length - a.p.words.length);
+  // Longest first: "flat tire change" before "flat tire".
+  const services = bySlug(e.services).sort((a, b) => b.p.words.length - a.p.words.length);
   // Each highway as drivers write it ("the 99", "la 99"): the pack's forms with the highways' numbers.
   const numbers = e.highways.map((h) => h.replace(/\D+/g, ""));
+  const question = e.placeQuestion.flatMap(phrases);
   const highways = [
     ...e.highways,
     ...(e.highwayForms ?? []).flatMap((form) => numbers.map((n) => form.replace("#", n))),
   ];
   return {
-    places: placeEntriesByInitial(e),
+    places: placeEntries(e),
     currency: foldedSet(e.currencyWords),
     everyday: foldedSet(e.everydayWords),
     street: foldedSet(e.streetWords),
     negators: foldedSet(e.negators),
     breaks: foldedSet(e.clauseBreaks),
-    from: e.tripFrom.flatMap(phrases),
-    to: e.tripTo.flatMap(phrases),
-    here: e.hereAt.flatMap(phrases),
-    question: e.placeQuestion.flatMap(phrases),
-    services,
-    instead: e.serviceInstead.map((r) => ({ ...r, phrases: r.phrases.flatMap(phrases) })),
-    placeKinds: (e.placeKinds ?? []).flatMap(phrases),
-    whereOpeners: (e.whereOpeners ?? []).flatMap(phrases),
-    destinations: (e.destinations ?? []).flatMap(phrases),
+    from: byLastWord(e.tripFrom.flatMap(phrases)),
+    to: byLastWord(e.tripTo.flatMap(phrases)),
+    here: byLastWord(e.hereAt.flatMap(phrases)),
+    question: byLastWord(question),
+    asking: indexPhrases(question),
+    services: slugged(services),
+    instead: e.serviceInstead.map((r) => ({ ...r, index: indexPhrases(r.phrases.flatMap(phrases)) })),
+    placeKinds: indexPhrases((e.placeKinds ?? []).flatMap(phrases)),
+    destinations: indexPhrases((e.destinations ?? []).flatMap(phrases)),
+    whereOpeners: indexPhrases((e.whereOpeners ?? []).flatMap(phrases)),
     present: [...(e.people ?? []), ...(e.whereNow ?? []), ...highways],
     /** What tells where the driver is: the words that begin it, the highways, the kinds of places. */
-    whereTold: [...(e.whereOpeners ?? []), ...highways, ...(e.placeKinds ?? [])].flatMap(phrases),
-    articles: bySlug(e.articles),
+    whereTold: indexPhrases([...(e.whereOpeners ?? []), ...highways, ...(e.placeKinds ?? [])].flatMap(phrases)),
+    articles: slugged(bySlug(e.articles)),
   };
 }
 type Compiled = ReturnType<typeof compileEntities>;
 
-/**
- * Where each initial letter starts a word of the message, in word order. A phrase can only match where
- * its first word's initial starts a word (a typo keeps the first letter, an ending keeps the whole
- * start), so a list's phrases are tried there only, not at every word: the same matches, in the same
- * order, for far fewer tries (a list holds hundreds of phrases once spelt out).
- */
-function startsByInitial(words: string[]): Map<string, number[]> {
-  const starts = new Map<string, number[]>();
-  for (let at = 0; at < words.length; at++) {
-    const initial = (words[at] as string)[0] ?? "";
-    const list = starts.get(initial);
-    if (list) list.push(at);
-    else starts.set(initial, [at]);
-  }
-  return starts;
-}
-
-const NO_STARTS: number[] = [];
-
-/** The word indexes where phrase `p` may begin in a message with these starts (see startsByInitial). */
-const startsOf = (starts: Map<string, number[]>, p: Phrase) => starts.get(p.initials[0] ?? "") ?? NO_STARTS;
-
-/** The phrase among `list` that ends just before word `at`. */
-const endsBefore = (words: string[], at: number, list: Phrase[]) =>
-  list.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, false, false));
+/** The phrase among `list` (by last word) that ends just before word `at`. */
+const endsBefore = (words: string[], at: number, list: Map<string, Phrase[]>) =>
+  at > 0 &&
+  !!list
+    .get(words[at - 1] as string)
+    ?.some((p) => at - p.words.length >= 0 && matchesAt(words, at - p.words.length, p, EXACT));
 
 /**
  * A place's part in a trip, from the few words before it: "from the shop in Riverton" is where the car
@@ -248,12 +240,13 @@ function placesIn(c: Compiled, text: string): PlaceMention[] {
   // Every spelling keeps a name's first letter: only the names with a word's initial are tried there.
   for (let at = 0; at < words.length; at++) {
     if (taken.has(at)) continue;
-    for (const entry of c.places.get((words[at] as string)[0] as string) ?? []) {
+    for (const e of beginningWith(c.places.index, words[at] as string, FUZZY)) {
+      const entry = c.places.entries[e] as PlaceEntry;
       const n = entry.phrase.words.length;
       if (at + n > words.length) continue;
       let free = true;
       for (let i = 1; i < n; i++) if (taken.has(at + i)) free = false;
-      if (!free || !matchesAt(words, at, entry.phrase, !entry.served, !entry.exact)) continue;
+      if (!free || !matchesAt(words, at, entry.phrase, entry.matching)) continue;
       // "Oak Lane" is a street in Riverton; "Center Blvd" a street, not a trip to Centerville.
       if (!entry.exact && c.street.has(words[at + n] ?? "")) continue;
       if (n === 1 && c.everyday.has(words[at] as string) && !capital(at)) continue;
@@ -278,16 +271,15 @@ function placesIn(c: Compiled, text: string): PlaceMention[] {
 function servicesIn(c: Compiled, words: string[]): string[] {
   const hits: { slug: string; at: number }[] = [];
   const taken = new Set<number>();
-  const starts = startsByInitial(words);
-  for (const { slug, p } of c.services) {
-    const n = p.words.length;
-    for (const at of startsOf(starts, p)) {
-      if (at + n > words.length) break;
-      if (taken.has(at)) continue;
-      if (!matchesAt(words, at, p, false)) continue;
-      for (let i = 0; i < n; i++) taken.add(at + i);
-      if (!negatedAt(c, words, at)) hits.push({ slug, at });
-    }
+  const { slugs, index } = c.services;
+  const starts = startsIn(index, words, FUZZY);
+  for (let k = 0; k < starts.length; k += 2) {
+    const [n, at] = [starts[k] as number, starts[k + 1] as number];
+    const p = index.phrases[n] as Phrase;
+    if (at + p.words.length > words.length || taken.has(at)) continue;
+    if (!matchesAt(words, at, p, FUZZY)) continue;
+    for (let i = 0; i < p.words.length; i++) taken.add(at + i);
+    if (!negatedAt(c, words, at)) hits.push({ slug: slugs[n] as string, at });
   }
   hits.sort((a, b) => a.at - b.at);
   return [...new Set(hits.map((h) => h.slug))];
@@ -299,12 +291,12 @@ function deniedIn(c: Compiled, words: string[]): string[] {
   // Only a service named right after a negation is denied, and most messages negate nothing.
   const negated = words.map((_, at) => negatedAt(c, words, at));
   if (!negated.includes(true)) return [];
-  const starts = startsByInitial(words);
-  for (const { slug, p } of c.services)
-    for (const at of startsOf(starts, p)) {
-      if (at + p.words.length > words.length) break;
-      if (negated[at] && matchesAt(words, at, p, false)) out.add(slug);
-    }
+  const { slugs, index } = c.services;
+  const starts = startsIn(index, words, FUZZY);
+  for (let k = 0; k < starts.length; k += 2) {
+    const [n, at] = [starts[k] as number, starts[k + 1] as number];
+    if (negated[at] && matchesAt(words, at, index.phrases[n] as Phrase, FUZZY)) out.add(slugs[n] as string);
+  }
   const named = servicesIn(c, words);
   return [...out].filter((s) => !named.includes(s));
 }
@@ -312,34 +304,32 @@ function deniedIn(c: Compiled, words: string[]): string[] {
 /** The article slugs a message's words name, best first (each by the words its phrases cover). */
 function articlesIn(c: Compiled, words: string[]): string[] {
   const score = new Map<string, number>();
-  const starts = startsByInitial(words);
-  for (const { slug, p } of c.articles) {
-    for (const at of startsOf(starts, p)) {
-      if (at + p.words.length > words.length) break;
-      if (matchesAt(words, at, p, false, true, true)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
-    }
+  const { slugs, index } = c.articles;
+  const starts = startsIn(index, words, SUBJECT);
+  for (let k = 0; k < starts.length; k += 2) {
+    const [n, at] = [starts[k] as number, starts[k + 1] as number];
+    const p = index.phrases[n] as Phrase;
+    const slug = slugs[n] as string;
+    if (matchesAt(words, at, p, SUBJECT)) score.set(slug, (score.get(slug) ?? 0) + p.words.length);
   }
   return [...score.entries()].sort((a, b) => b[1] - a[1]).map(([slug]) => slug);
 }
 
 /** The words with every phrase of `list` blanked out ("" where it was). */
-function blanking(words: string[], list: Phrase[], fuzzy: boolean, prefix: boolean): string[] {
+function blanking(words: string[], index: PhraseIndex, how: Matching): string[] {
   const out = [...words];
-  const starts = startsByInitial(words);
-  for (const p of list)
-    for (const at of startsOf(starts, p)) {
-      if (at + p.words.length > words.length) break;
-      if (matchesAt(words, at, p, false, fuzzy, prefix)) out.fill("", at, at + p.words.length);
-    }
+  const starts = startsIn(index, words, how);
+  for (let k = 0; k < starts.length; k += 2) {
+    const [n, at] = [starts[k] as number, starts[k + 1] as number];
+    const p = index.phrases[n] as Phrase;
+    if (matchesAt(words, at, p, how)) out.fill("", at, at + p.words.length);
+  }
   return out;
 }
 
 /** True when the words name a phrase of every group (typos forgiven) and none of `unless`. */
 function namesAllIn(words: string[], groups: readonly (readonly string[])[], unless?: readonly string[]): boolean {
-  const names = (list: readonly string[]) => {
-    const byInitial = phrasesOf(list);
-    return words.some((w, at) => byInitial.get(w[0] ?? "")?.some((p) => matchesAt(words, at, p, false)));
-  };
+  const names = (list: readonly string[]) => namesAny(phrasesOf(list), words, FUZZY);
   return groups.every(names) && !(unless && names(unless));
 }
 
@@ -353,8 +343,7 @@ export function createEntityFinder(e: Entities): EntityFinder {
     instead(words, named) {
       let slugs = [...named];
       for (const rule of c.instead) {
-        const named = rule.phrases.some((p) => words.some((_, at) => matchesAt(words, at, p, false, false)));
-        if (!named) continue;
+        if (!namesAny(rule.index, words, EXACT)) continue;
         slugs = slugs.filter((s) => s !== rule.instead);
         if (!slugs.includes(rule.service)) slugs.push(rule.service);
       }
@@ -366,26 +355,26 @@ export function createEntityFinder(e: Entities): EntityFinder {
         (_, at) =>
           endsBefore(words, at, c.to) &&
           !endsBefore(words, at, c.here) &&
-          c.destinations.some((d) => matchesAt(words, at, d, false, false)),
+          beginningWith(c.destinations, words[at] as string, EXACT).some((d) =>
+            matchesAt(words, at, c.destinations.phrases[d] as Phrase, EXACT),
+          ),
       ),
-    withoutPlaceKinds: (words) => blanking(words, c.placeKinds, false, false).filter(Boolean),
+    withoutPlaceKinds: (words) => blanking(words, c.placeKinds, EXACT).filter(Boolean),
     beforeWhere(words) {
-      const at = words.findIndex((_, i) => c.whereOpeners.some((p) => matchesAt(words, i, p, false, false)));
+      const at = words.findIndex((w, i) =>
+        beginningWith(c.whereOpeners, w, EXACT).some((n) =>
+          matchesAt(words, i, c.whereOpeners.phrases[n] as Phrase, EXACT),
+        ),
+      );
       return at > 0 ? words.slice(0, at) : words;
     },
     onlyWhere(words) {
-      const left = blanking(words, c.whereTold, false, false);
+      const left = blanking(words, c.whereTold, EXACT);
       // A town named in one word ("stockton"); a longer name leaves a word, and the clause is read as before.
       for (const place of placesIn(c, words.join(" "))) left[place.at] = "";
       return words.length > 0 && left.every((w) => !w);
     },
-    outsideArticles: (words) =>
-      blanking(
-        words,
-        c.articles.map((a) => a.p),
-        true,
-        true,
-      ),
+    outsideArticles: (words) => blanking(words, c.articles.index, SUBJECT),
     clauses(words) {
       const out: number[][] = [[]];
       words.forEach((w, i) => {
@@ -398,6 +387,6 @@ export function createEntityFinder(e: Entities): EntityFinder {
       /\$\s?\d/.test(text) || words.some((w, i) => /^\d+$/.test(w) && c.currency.has(words[i + 1] ?? "")),
     namesAll: namesAllIn,
     peopleOrWhere: (text, words) => namesAllIn(words, [c.present]) || placesIn(c, text).length > 0,
-    asksPlace: (words) => words.some((_, at) => c.question.some((p) => matchesAt(words, at, p, false, false))),
+    asksPlace: (words) => namesAny(c.asking, words, EXACT),
   };
 }

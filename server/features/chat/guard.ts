@@ -166,14 +166,21 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V) {
 // ---------------------------------------------------------------------------------------------
 // Phrases: compiled from the data's phrase syntax (phrase-syntax.ts, shared with the entity finder).
 
-/** What an alternative of a piece matches: words in a row, a number, or any one word. */
-const WORDS = 0;
-const NUMBER_TOKEN = 1;
-const ANY_TOKEN = 2;
-type Alternative = { type: typeof WORDS; words: number[] } | { type: typeof NUMBER_TOKEN } | { type: typeof ANY_TOKEN };
+/**
+ * A piece of a compiled phrase: its alternatives of words in a row filed by their first word, so that
+ * a message's word is looked up among the few alternatives it can begin (a piece of `@beings` holds
+ * hundreds), never compared with each of them.
+ */
 interface Piece {
-  alternatives: Alternative[];
   optional: boolean;
+  /** By the id of an alternative's first word: the rest of the words of each alternative beginning with it. */
+  byFirstWord: Map<number, number[][]>;
+  /** An alternative that matches no word (a list entry with no token). */
+  empty: boolean;
+  /** `#`: a number. */
+  number: boolean;
+  /** `*`: any one word. */
+  any: boolean;
 }
 type Phrase = Piece[];
 
@@ -213,14 +220,10 @@ function indexPhrases(index: StartIndex, id: number, phrases: Phrase[]): PhraseL
     let number = false;
     let any = false;
     for (const piece of phrase) {
-      let skippable = piece.optional;
-      for (const alt of piece.alternatives) {
-        if (alt.type === ANY_TOKEN) any = true;
-        else if (alt.type === NUMBER_TOKEN) number = true;
-        else if (alt.words.length === 0) skippable = true;
-        else ids.add(alt.words[0] as number);
-      }
-      if (!skippable) break;
+      if (piece.any) any = true;
+      if (piece.number) number = true;
+      for (const word of piece.byFirstWord.keys()) ids.add(word);
+      if (!piece.optional && !piece.empty) break;
     }
     if (any) index.anyStart.push(id, n);
     else {
@@ -250,17 +253,27 @@ interface Entry {
 function compilePhrase(text: string, lang: Lang, lists: Map<string, Entry[]>, lexicon: Lexicon): Phrase {
   const wordsOf = (entry: string, from: Lang) => tokensOf(entry).map((w) => lexicon.idOf(w, from));
   return parsePhrase(text).map(({ choices, optional }) => {
-    const alternatives: Alternative[] = [];
+    const piece: Piece = { optional, byFirstWord: new Map(), empty: false, number: false, any: false };
+    // The same words reached twice (an entry in two lists) are one alternative.
+    const seen = new Set<string>();
+    const add = (words: number[]) => {
+      const [first, ...rest] = words;
+      if (first === undefined) piece.empty = true;
+      else if (!seen.has(words.join(" "))) {
+        seen.add(words.join(" "));
+        push(piece.byFirstWord, first, rest);
+      }
+    };
     for (const choice of choices) {
-      if (choice.type === A_NUMBER) alternatives.push({ type: NUMBER_TOKEN });
-      else if (choice.type === ANY_WORD) alternatives.push({ type: ANY_TOKEN });
+      if (choice.type === A_NUMBER) piece.number = true;
+      else if (choice.type === ANY_WORD) piece.any = true;
       else if (choice.type === LIST_ENTRY) {
         const entries = lists.get(choice.name);
         if (!entries) throw new Error(`${text}: @${choice.name}?`);
-        for (const entry of entries) alternatives.push({ type: WORDS, words: wordsOf(entry.text, entry.lang) });
-      } else alternatives.push({ type: WORDS, words: wordsOf(choice.text, lang) });
+        for (const entry of entries) add(wordsOf(entry.text, entry.lang));
+      } else add(wordsOf(choice.text, lang));
     }
-    return { alternatives, optional };
+    return piece;
   });
 }
 
@@ -301,23 +314,26 @@ function addCandidates(message: Message, pairs: number[], at: number) {
   }
 }
 
-/** The ends of every way `phrase` matches from token `at` (pieces from `piece` on). */
-function endsOf(phrase: Phrase, message: Message, at: number, piece: number, out: number[]) {
-  if (piece === phrase.length) {
-    out.push(at);
-    return;
+/**
+ * The furthest end of the ways `phrase` matches from token `at` (pieces from `piece` on), or -1 when
+ * it does not match there. Only the furthest end counts: a match is the longest at its start.
+ */
+function furthestEnd(phrase: Phrase, message: Message, at: number, piece: number): number {
+  if (piece === phrase.length) return at;
+  const { optional, empty, number, any, byFirstWord } = phrase[piece] as Piece;
+  let furthest = optional || empty ? furthestEnd(phrase, message, at, piece + 1) : -1;
+  if (at >= message.tokens.length) return furthest;
+  if (any || (number && message.numbers[at]))
+    furthest = Math.max(furthest, furthestEnd(phrase, message, at + 1, piece + 1));
+  // The words this token reads as (a few) are looked up among the piece's alternatives.
+  for (const id of message.reads[at] as ReadonlySet<number>) {
+    const rests = byFirstWord.get(id);
+    if (!rests) continue;
+    for (const rest of rests)
+      if (readsAt(message, at + 1, rest))
+        furthest = Math.max(furthest, furthestEnd(phrase, message, at + 1 + rest.length, piece + 1));
   }
-  const { alternatives, optional } = phrase[piece] as Piece;
-  if (optional) endsOf(phrase, message, at, piece + 1, out);
-  for (const alt of alternatives) {
-    if (alt.type === ANY_TOKEN) {
-      if (at < message.tokens.length) endsOf(phrase, message, at + 1, piece + 1, out);
-    } else if (alt.type === NUMBER_TOKEN) {
-      if (at < message.tokens.length && message.numbers[at]) endsOf(phrase, message, at + 1, piece + 1, out);
-    } else if (readsAt(message, at, alt.words)) {
-      endsOf(phrase, message, at + alt.words.length, piece + 1, out);
-    }
-  }
+  return furthest;
 }
 
 /** True when the message's tokens from `at` read as the words `ids`, in a row. */
@@ -325,9 +341,6 @@ function readsAt(message: Message, at: number, ids: number[]): boolean {
   for (let k = 0; k < ids.length; k++) if (!message.reads[at + k]?.has(ids[k] as number)) return false;
   return true;
 }
-
-/** Scratch of findIn: the ends of one phrase. */
-const ends: number[] = [];
 
 /**
  * Where the phrases match, leftmost and longest first, without overlaps: "not on fire" is one match,
@@ -359,15 +372,12 @@ function findIn(list: PhraseList, message: Message): Span[] {
   return spans;
 }
 
-/** The furthest of `end` and the ends of phrase `n` from `start`, unless it already ran at this start. */
+/** The furthest of `end` and the end of phrase `n` from `start`, unless it already ran at this start. */
 function tryPhrase(list: PhraseList, n: number, message: Message, start: number, now: number, end: number): number {
   if (list.tried[n] === now) return end;
   list.tried[n] = now;
-  ends.length = 0;
-  endsOf(list.phrases[n] as Phrase, message, start, 0, ends);
-  let furthest = end;
-  for (const e of ends) if (e > start && e > furthest) furthest = e;
-  return furthest;
+  const furthest = furthestEnd(list.phrases[n] as Phrase, message, start, 0);
+  return furthest > start && furthest > end ? furthest : end;
 }
 
 const overlaps = (a: Span, b: Span) => a.start < b.end && b.start < a.end;
@@ -501,9 +511,19 @@ function scanTokens(tokens: string[], { lexicon, index, phrases, contexts, sets 
   // An idiom ("won't fire up"), and what a context makes harmless ("can't get out" of a blocked driveway).
   const excepted = [...find(phrases.except)];
   for (const c of contexts) if (find(c.when).length) excepted.push(...find(c.ignore));
-  /** Matches of a phrase list, without those inside an exception ("fire lane") or denied ("no smoke"). */
-  const live = (list: PhraseList) =>
-    find(list).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
+  /**
+   * Matches of a phrase list, without those inside an exception ("fire lane") or denied ("no smoke");
+   * once per list too (kindsOf asks for some lists three times).
+   */
+  const lived = new Map<PhraseList, Span[]>();
+  const live = (list: PhraseList) => {
+    let spans = lived.get(list);
+    if (!spans) {
+      spans = find(list).filter((s) => !excepted.some((e) => overlaps(s, e)) && !negated(s.start));
+      lived.set(list, spans);
+    }
+    return spans;
+  };
   const has = (list: PhraseList) => live(list).length > 0;
 
   /** The index of the word before `at`, skipping a few fillers. */

@@ -15,14 +15,19 @@ export function fold(text: string): string {
 // inside a function would build a regex on every call.
 const MARKS = /\p{M}/gu;
 
+const CURLY_QUOTES = /[\u2018\u2019\u02bc]/g;
+
+/** True when every character of a text is ASCII: it has no accent to take off and no curly quote. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /** The folded text before lower-casing: the same letters at the same places, capitals kept. */
 export function foldKeepingCase(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(MARKS, "")
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+  // Most messages are plain ASCII, which decomposing leaves as it is: only their spaces change.
+  const plain = isAscii(text) ? text : text.normalize("NFD").replace(MARKS, "").replace(CURLY_QUOTES, "'");
+  return plain.replace(/\s+/g, " ").trim();
 }
 
 const SHAPED_WORDS = /[\p{L}0-9]+(?:['-][\p{L}0-9]+)*/gu;
@@ -85,15 +90,45 @@ export interface Typos {
 
 /** Puts the words a need hangs on back in their usual spelling. */
 export function correctTypos(folded: string, typos: Typos): string {
-  return folded.replace(/[a-z]+/g, (word) => {
-    // Own keys only: "constructor" is a word a driver may type, not a lookup of Object's prototype.
-    if (Object.hasOwn(typos.shorthand, word)) return typos.shorthand[word] as string;
-    if (word.length < 6) return word;
-    for (const v of typos.vocabulary) {
-      if (word !== v && withinEdits(word, v, v.length >= 9 ? 2 : 1)) return v;
-    }
-    return word;
-  });
+  let corrections = correctionsOf.get(typos);
+  if (!corrections) {
+    corrections = rememberedPerToken((word) => correctedWord(word, typos));
+    correctionsOf.set(typos, corrections);
+  }
+  return folded.replace(/[a-z]+/g, corrections);
+}
+
+/** Each language's corrections, remembered per word: a word is compared with the vocabulary once. */
+const correctionsOf = new WeakMap<Typos, (word: string) => string>();
+
+function correctedWord(word: string, typos: Typos): string {
+  // Own keys only: "constructor" is a word a driver may type, not a lookup of Object's prototype.
+  if (Object.hasOwn(typos.shorthand, word)) return typos.shorthand[word] as string;
+  if (word.length < 6) return word;
+  for (const v of typos.vocabulary) {
+    if (word !== v && withinEdits(word, v, v.length >= 9 ? 2 : 1)) return v;
+  }
+  return word;
+}
+
+/** How many different tokens a per-token memory holds before it starts again (its bound). */
+export const TOKENS_REMEMBERED = 20_000;
+
+/**
+ * A function of one token, remembered: drivers use the same few thousand words again and again, so
+ * the work done on a word (a stem, a typo's correction, what it reads as) is done once. The memory is
+ * bounded: once full, it starts again, so a flood of new words costs time, never memory.
+ */
+export function rememberedPerToken<T>(compute: (token: string) => T): (token: string) => T {
+  const known = new Map<string, T>();
+  return (token) => {
+    const remembered = known.get(token);
+    if (remembered !== undefined || known.has(token)) return remembered as T;
+    const value = compute(token);
+    if (known.size >= TOKENS_REMEMBERED) known.clear();
+    known.set(token, value);
+    return value;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -127,7 +162,22 @@ const STEMMERS = { en: new StemmerEn(), es: new StemmerEs() };
 export type StemLanguage = keyof typeof STEMMERS;
 export const STEM_LANGUAGES = Object.keys(STEMMERS) as StemLanguage[];
 
+/** The stemmer's word for a token, remembered per language; undefined when it gives none. */
+const STEMS = Object.fromEntries(
+  STEM_LANGUAGES.map((lang) => [lang, rememberedPerToken((token) => STEMMERS[lang].stem([token])[0])]),
+) as Record<StemLanguage, (token: string) => string | undefined>;
+
 /** A folded token's stem in a language ("hurts" → hurt, "amenazandome" → amenac). */
 export function stemOf(token: string, lang: StemLanguage): string {
-  return STEMMERS[lang].stem([token])[0] ?? token;
+  return STEMS[lang](token) ?? token;
+}
+
+/** The stems of a text's words, as the stemmer gives them for the list (a word with no stem gives none). */
+export function stemsOf(words: readonly string[], lang: StemLanguage): string[] {
+  const stems: string[] = [];
+  for (const word of words) {
+    const stem = STEMS[lang](word);
+    if (stem !== undefined) stems.push(stem);
+  }
+  return stems;
 }
