@@ -6,15 +6,18 @@
  * Starts the production server (a minimal site with the knowledge file and the trained classifier of
  * the last `npm run build`, which the script runs first, a fresh PGlite folder, no CHAT_WEBHOOK_URL so
  * the built-in assistant answers, the chat rate limit lifted through CHAT_RATE_LIMIT_MAX), warms it
- * up, then runs autocannon with BENCH_CONNECTIONS (20) concurrent callers for BENCH_SECONDS (10), each
- * sending the development questions of the evaluation set in turn, English and Spanish (with the
- * Spanish pages' "lang": "es" where a case has it). Each caller starts at its own place in the list,
- * so the callers never send the same message together and a run reaches both languages.
- * Beside it, the same callers against GET /healthz on the same server: the floor this machine
- * gives any request, so a slow run on a busy machine can be told from a slow assistant.
+ * up, then runs autocannon with BENCH_CONNECTIONS (20) concurrent callers for BENCH_SECONDS (10) a
+ * round, each sending the development questions of the evaluation set in turn, English and Spanish
+ * (with the Spanish pages' "lang": "es" where a case has it). Each caller starts at its own place in
+ * the list, so the callers never send the same message together and a run reaches both languages.
+ * Beside it, the same callers against GET /healthz on the same server for as long: the floor this
+ * machine gives any request, so a slow run on a busy machine can be told from a slow assistant.
+ * BENCH_ROUNDS (3) rounds, the two taking turns at going first: a p99 is the tail of one stretch of
+ * time, and on two shared cores one stretch can hold another process's burst; each round's ratio is
+ * printed, and the budget is on their median.
  * Budget (issue 46: an absolute time cannot be shown on two busy cores): p99 at most 1.5 times the
- * /healthz floor's p99 measured in the same run, the assistant's CPU at most 1 ms a reply, every
- * request answered 200. Exits 1 otherwise.
+ * /healthz floor's p99 measured in the same round (the median over the rounds), the assistant's CPU
+ * at most 1 ms a reply, every request answered 200. Exits 1 otherwise.
  * Before the load, the assistant's own time per reply is measured in this process, once over every
  * question: what a reply costs with nothing else running, whatever the machine's load does to latency.
  */
@@ -33,6 +36,8 @@ import { startServer } from "./support/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Chat and floor measured this many times, taking turns at going first. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const port = Number(process.env.BENCH_CHAT_PORT ?? 4417);
 /** p99 at most this many times the /healthz floor's p99, measured in the same run. */
 const BUDGET_P99_RATIO = 1.5;
@@ -82,6 +87,55 @@ function replyCost(dist: string, knowledge: ReturnType<typeof readChatKnowledge>
   return { first: pass(), again: pass() };
 }
 
+type Result = autocannon.Result;
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** Chat and the /healthz floor, ROUNDS times each, taking turns at going first, after a warm-up. */
+async function measureRounds(origin: string): Promise<{ chat: Result; floor: Result }[]> {
+  let caller = 0;
+  const chat = (duration: number) => {
+    caller = 0;
+    return autocannon({
+      url: origin,
+      connections: CONNECTIONS,
+      duration,
+      requests,
+      setupClient: (client) => client.setRequests(rotated(caller++ % CONNECTIONS)),
+    });
+  };
+  const floor = () => autocannon({ url: `${origin}/healthz`, connections: CONNECTIONS, duration: SECONDS });
+  await chat(2); // warm-up: the first requests compile the code paths
+  const rounds: { chat: Result; floor: Result }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    if (r % 2 === 0) {
+      const c = await chat(SECONDS);
+      rounds.push({ chat: c, floor: await floor() });
+    } else {
+      const f = await floor();
+      rounds.push({ chat: await chat(SECONDS), floor: f });
+    }
+  }
+  return rounds;
+}
+
+function printRound(n: number, { chat, floor }: { chat: Result; floor: Result }) {
+  const { p50, p90, p99, max } = chat.latency;
+  console.log(
+    `round ${n}  chat     ${chat.requests.average.toFixed(0)}/s  p50 ${p50.toFixed(1)} ms   p90 ${p90.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${max.toFixed(1)} ms`,
+  );
+  console.log(
+    `         /healthz ${floor.requests.average.toFixed(0)}/s  p50 ${floor.latency.p50.toFixed(1)} ms   p90 ${floor.latency.p90.toFixed(1)} ms   p99 ${floor.latency.p99.toFixed(1)} ms (same callers, no assistant)`,
+  );
+  console.log(
+    `         chat / floor  p50 ${(p50 / floor.latency.p50).toFixed(2)}x   p99 ${(p99 / floor.latency.p99).toFixed(2)}x`,
+  );
+}
+
 async function main() {
   // What the assistant knows is what the build wrote: the bench answers from the real content.
   const dist = path.resolve(process.env.ASTRO_OUT_DIR ?? "dist");
@@ -100,52 +154,28 @@ async function main() {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info", // as in production: request logs on
   });
   try {
-    let caller = 0;
-    const run = (duration: number) => {
-      caller = 0;
-      return autocannon({
-        url: server.origin,
-        connections: CONNECTIONS,
-        duration,
-        requests,
-        setupClient: (client) => client.setRequests(rotated(caller++ % CONNECTIONS)),
-      });
-    };
-    await run(2); // warm-up: the first requests compile the code paths
-    const result = await run(SECONDS);
-    const floor = await autocannon({
-      url: `${server.origin}/healthz`,
-      connections: CONNECTIONS,
-      duration: Math.min(5, SECONDS),
-    });
-    const bad = result.non2xx + result.errors + result.timeouts;
-    const p99 = result.latency.p99;
-    const ratio = p99 / floor.latency.p99;
-    const pass = ratio <= BUDGET_P99_RATIO && cost.again.cpuMs <= BUDGET_CPU_MS && bad === 0 && result["2xx"] > 0;
+    const rounds = await measureRounds(server.origin);
+    const cpuMs = cost.again.cpuMs;
+    const ratios = rounds.map((r) => r.chat.latency.p99 / r.floor.latency.p99);
+    const ratio = median(ratios);
+    const bad = sum(rounds.map(({ chat }) => chat.non2xx + chat.errors + chat.timeouts));
+    const answered = sum(rounds.map(({ chat }) => chat["2xx"]));
+    const pass = ratio <= BUDGET_P99_RATIO && cpuMs <= BUDGET_CPU_MS && bad === 0 && answered > 0;
     console.log(
-      `POST /api/chat, built-in assistant: ${CONNECTIONS} concurrent callers, ${SECONDS} s, ${questions.length} different questions\n`,
+      `POST /api/chat, built-in assistant: ${CONNECTIONS} concurrent callers, ${ROUNDS} rounds of ${SECONDS} s, ${questions.length} different questions\n`,
     );
     console.log(`knowledge entries   ${knowledgeSize(knowledge)}`);
     const ms = (x: number) => `${(x * 1000).toFixed(0)} µs`;
     console.log(
       `assistant alone     first pass: CPU ${ms(cost.first.cpuMs)} a reply, p50 ${ms(cost.first.p50)}, p99 ${ms(cost.first.p99)}; ` +
-        `again: CPU ${ms(cost.again.cpuMs)}, p50 ${ms(cost.again.p50)}, p99 ${ms(cost.again.p99)} (in this process, no load)`,
+        `again: CPU ${ms(cpuMs)}, p50 ${ms(cost.again.p50)}, p99 ${ms(cost.again.p99)} (in this process, no load)`,
     );
+    console.log(`requests            ${answered} x 200, ${bad} other (non-2xx, errors, timeouts)`);
+    for (const [i, round] of rounds.entries()) printRound(i + 1, round);
     console.log(
-      `requests            ${result["2xx"]} x 200, ${bad} other (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
-    );
-    console.log(`throughput          ${result.requests.average.toFixed(0)} /s`);
-    console.log(
-      `latency             p50 ${result.latency.p50.toFixed(1)} ms   p90 ${result.latency.p90.toFixed(1)} ms   p99 ${p99.toFixed(1)} ms   max ${result.latency.max.toFixed(1)} ms`,
-    );
-    console.log(
-      `GET /healthz floor  p50 ${floor.latency.p50.toFixed(1)} ms   p90 ${floor.latency.p90.toFixed(1)} ms   p99 ${floor.latency.p99.toFixed(1)} ms (same callers, no assistant)`,
-    );
-    console.log(
-      `chat / floor        p50 ${(result.latency.p50 / floor.latency.p50).toFixed(2)}x   p99 ${(p99 / floor.latency.p99).toFixed(2)}x`,
-    );
-    console.log(
-      `budget              p99 <= ${BUDGET_P99_RATIO}x the floor's p99 (here ${ratio.toFixed(2)}x); CPU <= ${BUDGET_CPU_MS} ms a reply (here ${cost.again.cpuMs.toFixed(3)} ms)`,
+      `budget              p99 <= ${BUDGET_P99_RATIO}x the floor's p99, median of the rounds (here ${ratio.toFixed(2)}x of ${ratios
+        .map((r) => r.toFixed(2))
+        .join(", ")}); CPU <= ${BUDGET_CPU_MS} ms a reply (here ${cpuMs.toFixed(3)} ms)`,
     );
     console.log(pass ? "PASS" : "FAIL");
     process.exitCode = pass ? 0 : 1;
