@@ -267,7 +267,8 @@ describe("false alarms: a danger word that is past, figurative or a blocked driv
     ["I'm trapped, someone parked behind me in my driveway and I can't get out", "en", null],
     ["im trapped in my own driveway by a parked car, can you tow it", "en", null],
     ["estoy atrapado, alguien se estaciono detras de mi en la entrada y no puedo salir", "es", null],
-    ["my tire blew out on the way home, everyone's fine, can someone put the spare on", "en", null],
+    ["my tire blew out on the way home, everyone's fine, can someone put the spare on", "en", "/services/flat-tire"],
+    ["the front tire blew out on highway 99 and we're all okay, need a spare put on", "en", "/services/flat-tire"],
     ["se me reventó una llanta, todos bien, me ponen la de repuesto?", "es", "/es/services/flat-tire"],
     [
       "my car overheated and smoked yesterday but it has cooled all night, need it towed to my mechanic",
