@@ -238,3 +238,71 @@ describe("word forms from the stemmer", () => {
       expect(safetyGuard.read(text).kinds, text).toContain(kind);
   });
 });
+
+describe("false alarms: a danger word that is past, figurative or a blocked driveway", () => {
+  // No 911 in the first sentence, and the ordinary need answered where the reply can name it.
+  const cases: [text: string, lang: Lang, service: string | null][] = [
+    [
+      "I had a crash three days ago, everyone is fine, now I need the car towed to the body shop",
+      "en",
+      "/services/towing",
+    ],
+    [
+      "got in an accident last week, nobody was hurt, the car is sitting at my house and needs a tow",
+      "en",
+      "/services/towing",
+    ],
+    [
+      "tuve un choque hace tres dias, todos estamos bien, ahora necesito grua para el taller",
+      "es",
+      "/es/services/towing",
+    ],
+    ["this old car is a fire hazard, can you haul it away for junk", "en", null],
+    ["my neighbor's old truck is a total fire hazard lol, do you do junk car removal", "en", null],
+    [
+      "este carro viejo es un peligro de incendio, se lo pueden llevar como chatarra?",
+      "es",
+      "/es/services/junk-car-removal",
+    ],
+    ["I'm trapped, someone parked behind me in my driveway and I can't get out", "en", null],
+    ["im trapped in my own driveway by a parked car, can you tow it", "en", null],
+    ["estoy atrapado, alguien se estaciono detras de mi en la entrada y no puedo salir", "es", null],
+    ["my tire blew out on the way home, everyone's fine, can someone put the spare on", "en", "/services/flat-tire"],
+    ["the front tire blew out on highway 99 and we're all okay, need a spare put on", "en", "/services/flat-tire"],
+    ["se me reventó una llanta, todos bien, me ponen la de repuesto?", "es", "/es/services/flat-tire"],
+    [
+      "my car overheated and smoked yesterday but it has cooled all night, need it towed to my mechanic",
+      "en",
+      "/services/towing",
+    ],
+    ["engine was smoking last night, it's cold now, can you tow it to the shop", "en", null],
+    ["ayer se calento mi carro y echo humo, ya se enfrio toda la noche, lo quiero llevar al mecanico", "es", null],
+    [
+      "anoche se sobrecalento la troca y salio humo pero ya esta fria, necesito grua al taller",
+      "es",
+      "/es/services/towing",
+    ],
+    ["cuantos dias puede estar un carro estacionado en la calle antes de que se lo lleven?", "es", null],
+    ["my truck is stuck in the mud, can you pull it out?", "en", "/services/towing"],
+    ["old blue got bogged down in the mud out at the ranch, need a winch out", "en", "/services/towing"],
+    ["mi troca la chula se quedo atorada en el lodo, me pueden sacar?", "es", "/es/services/towing"],
+    ["la burra se atasco en el barro en el rancho, ocupo que me la saquen", "es", "/es/services/towing"],
+  ];
+  for (const [text, lang, service] of cases)
+    it(`${lang}: "${text}" gets no 911 first`, () => {
+      expect(safetyGuard.read(text).kinds).toEqual([]);
+      const reply = assistant.reply(text, lang);
+      expect(firstSentence(reply), reply).not.toContain("911");
+      if (service) expect(reply).toContain(service);
+    });
+
+  it("still reads smoke now, and someone shut in at a driveway, as danger", () => {
+    for (const [text, kind] of [
+      ["smoke is coming from the hood right now", "fire"],
+      ["esta saliendo humo del cofre ahorita", "fire"],
+      ["my kid is trapped in the car in the driveway", "shut-in"],
+      ["mi hijo esta atrapado en el carro", "shut-in"],
+    ] as const)
+      expect(safetyGuard.read(text).kinds, text).toContain(kind);
+  });
+});

@@ -640,8 +640,10 @@ function roadOf({ find, live, has, beings }: Scan, road: RoadPhrases, p: Phrases
   const inTraffic = lane || shoulder || (crash && has(road.freeway));
   // A car hit while parked, or one that "has been in an accident", is a tow, not a scene to leave.
   if (firstCrash && has(road.crashParked) && !inTraffic) return { crashed: true };
-  // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over.
-  if (crash && has(road.past) && !inTraffic && !has(road.now)) return { crashed: true };
+  // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over; so is
+  // one days ago with everyone fine, even when the tow is needed "now".
+  const over = !has(road.now) || find(road.noInjury).length > 0;
+  if (crash && has(road.past) && !inTraffic && over) return { crashed: true };
   if (crash && !find(road.noInjury).length) return { danger: inTraffic ? IN_TRAFFIC : CRASH };
   if (crash && inTraffic) {
     // Moved to the shoulder with nobody hurt: beside traffic, not in it.
