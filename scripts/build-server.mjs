@@ -15,6 +15,8 @@ await build({
     start: "server/start.ts",
     // Run as its own process (server/db/pglite-create.ts): it finds itself beside start.js.
     "pglite-create": "server/db/pglite-create.ts",
+    // The chat assistant's worker threads (server/features/chat/worker-pool.ts): found beside start.js.
+    "chat-worker": "server/features/chat/chat-worker.ts",
     desk: "server/features/desk/cli.ts",
     "backup-cli": "server/db/backup-cli.ts",
     // The admin commands run in the deployed layout too (dist/, dist-server/, production packages; no tsx).

@@ -18,6 +18,7 @@ import type { Database } from "./db/client";
 import alerts, { type AlertsPluginOptions } from "./features/alerts/plugin";
 import { type Assistant, createAssistant } from "./features/chat/assistant";
 import chatRoutes from "./features/chat/routes";
+import { createChatWorkerPool } from "./features/chat/worker-pool";
 import deskRoutes from "./features/desk/routes";
 import eventRoutes from "./features/events/routes";
 import { databaseMetricSources } from "./features/health/metric-sources";
@@ -69,6 +70,12 @@ export interface AppOptions {
   alerts?: Pick<AlertsPluginOptions, "worker" | "autoStart" | "resolvePushHost" | "partnerWebhookRule">;
   /** The built-in chat assistant; built from the site's knowledge file (site.chatKnowledge) when not given. */
   assistant?: Assistant;
+  /**
+   * Worker threads that answer chat messages off the event loop (server/features/chat/worker-pool.ts),
+   * from the site's knowledge and model. 0 (the default: tests build the app from TypeScript sources)
+   * answers in this process; the production entry point sets it from CHAT_WORKERS.
+   */
+  chatWorkers?: number;
   /** The clock desk sessions expire by (and a request's end is stamped with); tests move it. */
   deskClock?: () => Date;
   /** The clock request-page links expire by and driver cancels are stamped with; tests move it. */
@@ -170,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerDesk(app, { ...options, db: options.db }, towns);
   }
   await app.register(chatRoutes, {
-    assistant: options.assistant ?? createAssistant(site.chatKnowledge, site.chatModel),
+    ...chatAssistants(app, options, site),
     rateLimit: config.chatRateLimit,
     webhookUrl: config.chatWebhookUrl,
     webhookTimeoutMs: config.chatWebhookTimeoutMs,
@@ -178,6 +185,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(privatePageHeaders);
   await app.register(staticSite, { site, filledPages: app.homeCarousel?.pages });
   return app;
+}
+
+/**
+ * The built-in assistant in this process (it answers whenever the workers cannot), and, when
+ * `chatWorkers` asks for them, a pool of workers with the same knowledge and model, ended with the app.
+ */
+function chatAssistants(app: FastifyInstance, options: AppOptions, site: SiteFiles) {
+  const assistant = options.assistant ?? createAssistant(site.chatKnowledge, site.chatModel);
+  if (!options.chatWorkers) return { assistant };
+  const workers = createChatWorkerPool(
+    options.chatWorkers,
+    { knowledge: site.chatKnowledge, model: site.chatModel },
+    (err) => app.log.error({ err }, "chat worker failed"),
+  );
+  app.addHook("onClose", () => workers.close());
+  return { assistant, workers };
 }
 
 type WithDatabase = AppOptions & { db: Database };

@@ -69,6 +69,8 @@ const envSchema = z.object({
   /** An outside bot to forward chat messages to; the built-in assistant answers when unset or failing. */
   CHAT_WEBHOOK_URL: optionalUrl,
   CHAT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Worker threads the built-in assistant answers in, off the event loop (0: in the server's own thread). */
+  CHAT_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** New-request alerts by e-mail: an SMTP server (smtp:// with STARTTLS, smtps:// for implicit TLS). */
   SMTP_URL: optionalUrl,
   LEAD_ALERT_FROM: z.string().trim().optional(),
@@ -312,6 +314,8 @@ export interface ServerConfig {
   numbersFreshMs: number;
   chatWebhookUrl?: string;
   chatWebhookTimeoutMs: number;
+  /** The assistant's worker threads (CHAT_WORKERS); server/start.ts hands it to buildApp as `chatWorkers`. */
+  chatWorkers: number;
   trustProxy: TrustProxy;
   redisUrl?: string;
   timeouts: { requestMs: number; idleMs: number; keepAliveMs: number };
@@ -360,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     numbersFreshMs: e.NUMBERS_FRESH_SECONDS * 1000,
     chatWebhookUrl: e.CHAT_WEBHOOK_URL,
     chatWebhookTimeoutMs: e.CHAT_WEBHOOK_TIMEOUT_MS,
+    chatWorkers: e.CHAT_WORKERS,
     trustProxy: trustProxySetting(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_MS, idleMs: e.IDLE_TIMEOUT_MS, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS },

@@ -36,7 +36,7 @@ async function openApp(config: ServerConfig): Promise<{ app: App; db: Database }
     migrate: config.migrateOnStart,
   });
   try {
-    return { app: await buildApp({ config, db, site }), db };
+    return { app: await buildApp({ config, db, site, chatWorkers: config.chatWorkers }), db };
   } catch (error) {
     await db.close();
     throw error;

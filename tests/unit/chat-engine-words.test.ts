@@ -12,9 +12,10 @@ import { parse } from "yaml";
 const DIR = new URL("../../server/features/chat/", import.meta.url);
 /**
  * Transport, not reading: the outside bot's client (HTTP and error messages for the log) and the HTTP
- * route (the API's refusals, which name the phone number like every other endpoint's).
+ * route (the API's refusals, which name the phone number like every other endpoint's), and the pool of
+ * worker threads the assistant answers in (module file names, pool options).
  */
-const TRANSPORT = new Set(["webhook.ts", "routes.ts"]);
+const TRANSPORT = new Set(["webhook.ts", "routes.ts", "worker-pool.ts"]);
 /** What an editor reads when a data file is wrong (data-file.ts, pack-schema.ts): messages for them, not the assistant's words. */
 const EDITOR_MESSAGES = new Set(["data-file.ts", "pack-schema.ts"]);
 /**

@@ -1,16 +1,20 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ApiRefusal } from "../../../src/shared/api-refusal";
-import { chatRequestSchema } from "../../../src/shared/chat-schema";
+import { type ChatLanguage, chatRequestSchema } from "../../../src/shared/chat-schema";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import { tooManyRequests } from "../../plugins/rate-limits";
 import { zodIssuesOf } from "../../shared/schema-errors";
-import type { Assistant } from "./assistant";
+import type { Answer, Assistant } from "./assistant";
 import { askWebhook } from "./webhook";
+import type { ChatWorkerPool } from "./worker-pool";
 
 export interface ChatRouteOptions {
+  /** The built-in assistant in this process: it answers when there are no workers, or they fail. */
   assistant: Assistant;
+  /** The same assistant in worker threads (CHAT_WORKERS), so its CPU is spent off the event loop. */
+  workers?: ChatWorkerPool;
   rateLimit: RateLimitOptions;
   webhookUrl?: string;
   webhookTimeoutMs: number;
@@ -69,8 +73,29 @@ export default async function chatRoutes(instance: FastifyInstance, opts: ChatRo
           request.log.warn({ err: error }, "chat webhook failed; the built-in assistant answers");
         }
       }
-      const answer = opts.assistant.answer(text, lang);
+      const answer = await builtInAnswer(opts, text, lang, request.log);
       return reply.header("Content-Language", answer.lang).send(answer.text);
     },
   );
+}
+
+/**
+ * The built-in assistant's reply: from a worker when there are any (the event loop stays free for
+ * other requests meanwhile), else here. A worker that fails costs the caller nothing: the same
+ * assistant answers in this process, as it does when the webhook fails.
+ */
+async function builtInAnswer(
+  opts: ChatRouteOptions,
+  text: string,
+  lang: ChatLanguage | undefined,
+  log: FastifyBaseLogger,
+): Promise<Answer> {
+  if (opts.workers) {
+    try {
+      return await opts.workers.answer(text, lang);
+    } catch (error) {
+      log.error({ err: error }, "chat worker failed; the assistant answers in-process");
+    }
+  }
+  return opts.assistant.answer(text, lang);
 }
