@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,8 +6,7 @@ import { createAssistant } from "../../server/features/chat/assistant";
 import { readChatModel } from "../../server/site-files";
 import type { ChatLanguage } from "../../src/shared/chat-schema";
 import { builtKnowledge } from "../support/content";
-import { endWithTest } from "../support/processes";
-import { freePort, type ServerProcess, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
+import { freePort, startServer, stopServer, waitHealthy, writeMinimalSite } from "../support/server-process";
 
 /**
  * The built server (dist-server/start.js, `npm run build`) answers chat in a worker thread
@@ -18,43 +16,6 @@ import { freePort, type ServerProcess, stopServer, waitHealthy, writeMinimalSite
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const work = mkdtempSync(path.join(tmpdir(), "towing-chat-workers-"));
-let stdout = "";
-
-/** `node dist-server/start.js` on the built site's knowledge and the run's model, with one chat worker. */
-async function startBuiltServer(site: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["dist-server/start.js"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      SHUTDOWN_GRACE_SECONDS: "0",
-      DIST_DIR: site,
-      DATA_DIR: path.join(work, "data"),
-      CHAT_WORKERS: "1",
-      CHAT_WEBHOOK_URL: "",
-      CHAT_RATE_LIMIT_MAX: "1000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stdout?.on("data", (d) => {
-    stdout += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    stderr += String(d);
-  });
-  endWithTest(child);
-  const exited = new Promise<number | string | null>((resolve) => {
-    child.once("exit", (code, signal) => resolve(code ?? signal));
-  });
-  return { child, port, url: `http://127.0.0.1:${port}`, stderr: () => stderr, exited };
-}
-
 const site = writeMinimalSite(path.join(work, "site"), builtKnowledge());
 const inProcess = createAssistant(builtKnowledge(), readChatModel(site));
 
@@ -84,7 +45,17 @@ async function ask(url: string, text: string, lang: ChatLanguage | undefined) {
 describe("POST /api/chat answered by the built server's chat worker", () => {
   it("English, Spanish and danger (911 first): the in-process assistant's replies, from the worker", async () => {
     expect(existsSync(path.join(root, "dist-server", "chat-worker.js")), "run `npm run build` first").toBe(true);
-    const server = await startBuiltServer(site);
+    const server = startServer(
+      await freePort(),
+      {
+        DIST_DIR: site,
+        DATA_DIR: path.join(work, "data"),
+        CHAT_WORKERS: "1",
+        CHAT_WEBHOOK_URL: "",
+        CHAT_RATE_LIMIT_MAX: "1000",
+      },
+      { built: true },
+    );
     try {
       await waitHealthy(server);
       for (const [text, lang] of messages) {
@@ -95,7 +66,7 @@ describe("POST /api/chat answered by the built server's chat worker", () => {
         expect(inProcess.answer(text, lang).text.slice(0, 200)).toContain("911");
       }
       // Every reply came from the worker: the route's in-process fallback logs each failure.
-      expect(stdout + server.stderr()).not.toContain("chat worker failed");
+      expect(server.stdout() + server.stderr()).not.toContain("chat worker failed");
     } finally {
       await stopServer(server);
     }

@@ -37,6 +37,8 @@ export interface ServerProcess {
   child: ChildProcess;
   port: number;
   url: string;
+  /** Everything the process wrote to stdout so far (its log; kept for a `built` server only). */
+  stdout(): string;
   /** Everything the process wrote to stderr so far. */
   stderr(): string;
   /** Resolves with the exit code (or signal) once the process is gone. */
@@ -61,12 +63,14 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node --import tsx server/start.ts` (the production entry point) with the given environment,
+ * Starts `node --import tsx server/start.ts` (the production entry point), or with `built` the compiled
+ * `dist-server/start.js` of the last `npm run build` (its stdout then kept too), with the given environment,
  * on `port` (from freePort(); 0 when the test need not know it). A test that checks how it stops does
  * so itself; otherwise it ends with the test (tests/support/processes.ts), or at stopServer().
  */
-export function startServer(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+export function startServer(port: number, env: Record<string, string>, { built = false } = {}): ServerProcess {
+  const entry = built ? ["dist-server/start.js"] : ["--import", "tsx", "server/start.ts"];
+  const child = spawn(process.execPath, entry, {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH ?? "",
@@ -79,9 +83,12 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
       SHUTDOWN_GRACE_SECONDS: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", built ? "pipe" : "ignore", "pipe"],
   });
-  let err = "";
+  let [out, err] = ["", ""];
+  child.stdout?.on("data", (d) => {
+    out += String(d);
+  });
   child.stderr?.on("data", (d) => {
     err += String(d);
   });
@@ -89,7 +96,7 @@ export function startServer(port: number, env: Record<string, string>): ServerPr
   const exited = new Promise<number | string | null>((resolve) => {
     child.once("exit", (code, signal) => resolve(code ?? signal));
   });
-  return { child, port, url: `http://127.0.0.1:${port}`, stderr: () => err, exited };
+  return { child, port, url: `http://127.0.0.1:${port}`, stdout: () => out, stderr: () => err, exited };
 }
 
 /**
