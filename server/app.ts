@@ -190,10 +190,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 /**
  * The built-in assistant in this process (it answers whenever the workers cannot), and, when
  * `chatWorkers` asks for them, a pool of workers with the same knowledge and model, ended with the app.
+ * With workers, this process builds its own assistant only when a worker first fails: otherwise the
+ * start would build the same assistant twice, once here for nothing.
  */
 function chatAssistants(app: FastifyInstance, options: AppOptions, site: SiteFiles) {
-  const assistant = options.assistant ?? createAssistant(site.chatKnowledge, site.chatModel);
-  if (!options.chatWorkers) return { assistant };
+  const build = () => options.assistant ?? createAssistant(site.chatKnowledge, site.chatModel);
+  if (!options.chatWorkers) return { assistant: build() };
+  let fallback: Assistant | undefined;
+  const assistant: Pick<Assistant, "answer"> = {
+    answer: (text, lang) => {
+      fallback ??= build();
+      return fallback.answer(text, lang);
+    },
+  };
   const workers = createChatWorkerPool(
     options.chatWorkers,
     { knowledge: site.chatKnowledge, model: site.chatModel },

@@ -12,7 +12,7 @@ import type { ChatWorkerPool } from "./worker-pool";
 
 export interface ChatRouteOptions {
   /** The built-in assistant in this process: it answers when there are no workers, or they fail. */
-  assistant: Assistant;
+  assistant: Pick<Assistant, "answer">;
   /** The same assistant in worker threads (CHAT_WORKERS), so its CPU is spent off the event loop. */
   workers?: ChatWorkerPool;
   rateLimit: RateLimitOptions;
