@@ -67,29 +67,24 @@ const out = process.argv[2] ?? "/tmp/chatspeed/replies.json";
 const replies = qs.map(({ q, lang }) => ({ q, hint: lang, ...assistant.answer(q, lang) }));
 writeFileSync(out, `${JSON.stringify(replies, null, 1)}\n`);
 console.log(`${qs.length} messages -> ${out}`);
+/** CPU ms a reply for each of `passes` passes over `messages`, in this process. */
+function cpuPerReply(messages: Q[], passes: number): number[] {
+  const costs: number[] = [];
+  for (let p = 0; p < passes; p++) {
+    const cpu = process.cpuUsage();
+    for (const { q, lang } of messages) assistant.answer(q, lang);
+    const used = process.cpuUsage(cpu);
+    costs.push((used.user + used.system) / 1000 / messages.length);
+  }
+  return costs;
+}
+const printed = (costs: number[]) =>
+  `${costs.map((c) => c.toFixed(4)).join(" ")}; min ${Math.min(...costs).toFixed(4)}`;
 // CPU per reply over several passes in this process (the first pass above warmed it).
 const passes = Number(process.argv[3] ?? 5);
 const benchPasses = Number(process.argv[4] ?? passes);
-const costs: number[] = [];
-for (let p = 0; p < passes; p++) {
-  const cpu = process.cpuUsage();
-  for (const { q, lang } of qs) assistant.answer(q, lang);
-  const used = process.cpuUsage(cpu);
-  costs.push((used.user + used.system) / 1000 / qs.length);
-}
-console.log(
-  `CPU ms a reply, passes: ${costs.map((c) => c.toFixed(4)).join(" ")}; min ${Math.min(...costs).toFixed(4)}`,
-);
+console.log(`CPU ms a reply, passes: ${printed(cpuPerReply(qs, passes))}`);
 // The bench's own set (dev + trained questions), the bench's "again" number.
 const FILES = ["chat-eval-dev.json", "chat-eval-trained.json", "chat-eval-es-dev.json", "chat-eval-es-trained.json"];
 const bench: Q[] = FILES.flatMap((f) => JSON.parse(readFileSync(path.join(fx, f), "utf8")));
-const bc: number[] = [];
-for (let p = 0; p < benchPasses; p++) {
-  const cpu = process.cpuUsage();
-  for (const { q, lang } of bench) assistant.answer(q, lang);
-  const used = process.cpuUsage(cpu);
-  bc.push((used.user + used.system) / 1000 / bench.length);
-}
-console.log(
-  `bench set (${bench.length}): CPU ms a reply ${bc.map((c) => c.toFixed(4)).join(" ")}; min ${Math.min(...bc).toFixed(4)}`,
-);
+console.log(`bench set (${bench.length}): CPU ms a reply ${printed(cpuPerReply(bench, benchPasses))}`);
