@@ -16,7 +16,22 @@ export async function seriousViolations(page: Page, label = ""): Promise<string[
   // A frame not shown (the footer map in its closed <details>) is not loaded, and has nothing to read.
   const frames = await page.locator("iframe:visible").count();
   if (frames > 0) throw new Error(`seriousViolations reads one frame; ${label || page.url()} has ${frames} iframes`);
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => "axe" in window))) {
+    await page.evaluate(axe.source);
+    // axe cannot read the colours of a subtree the browser skips (the footer, `content-visibility:
+    // auto` below the first screen; dequelabs/axe-core issue 2768, open): now and then it read the
+    // "Show map" button's text as black on the footer's background, a failure no visitor sees (1 of
+    // 40 loads of /blog). Drawn in full, the page looks as it does where it is seen.
+    await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+  }
+  // Drawing the footer restyles it, and its buttons fade to their colours (`transition-colors`): axe
+  // reads the colours once they have arrived (read mid-fade, 1 of 80 loads failed; waited for, 0 of 100).
+  // (getAnimations brings the styles up to date first; no animation frame is awaited, as a test's
+  // page.clock may hold those.)
+  await page.evaluate(async () => {
+    const fades = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(fades.map((a) => a.finished.catch(() => undefined)));
+  });
   const violations = await page.evaluate(
     (tags) =>
       (window as unknown as { axe: typeof axe }).axe
