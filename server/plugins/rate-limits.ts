@@ -55,11 +55,13 @@ function storeOver(counters: Counters) {
 async function rateLimits(app: FastifyInstance, opts: RateLimitsOptions) {
   let redis: Redis | undefined;
   if (opts.redisUrl) {
-    // Every call is bounded (commandTimeout), nothing queues while Redis is away, and reconnecting
-    // happens in the background: a request never waits on Redis for more than REDIS_TIMEOUT_MS.
+    // Every call is bounded, nothing queues while Redis is away, and reconnecting happens in the
+    // background: a request never waits on Redis for more than REDIS_TIMEOUT_MS (the counters' own
+    // limit decides, after reading any answer already received; ioredis's, later, only frees a
+    // command that never got one).
     redis = new Redis(opts.redisUrl, {
       connectTimeout: 1000,
-      commandTimeout: REDIS_TIMEOUT_MS,
+      commandTimeout: 4 * REDIS_TIMEOUT_MS,
       maxRetriesPerRequest: 0,
       enableOfflineQueue: false,
       retryStrategy: (times) => Math.min(times * 200, 2000),
