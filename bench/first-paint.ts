@@ -9,8 +9,9 @@
  * A production server (dist-server/start.js) on a scratch schema of DATABASE_URL's PostgreSQL (the
  * bench seeds the offer beside it); one stored request with its driver link, and one open offer of it
  * with its partner link. Chromium loads each page BENCH_RUNS times (default 20), each in a fresh
- * context (no cache), and reads the page's own timings: time to first byte (responseStart) and first
- * contentful paint. Both servers run React's production build (NODE_ENV=production, as `npm start`).
+ * context (no cache), and reads the page's own timings: time to first byte (responseStart), first
+ * contentful paint, and largest contentful paint (the frame that shows the page's largest text or
+ * image: a first frame that holds more of the page is painted later but shows more). Both servers run React's production build (NODE_ENV=production, as `npm start`).
  * Printed: the median of each, with its spread (p25-p75, p90), in ms, and the load average before and
  * after. With BENCH_BASELINE, a server from each such checkout shares the database, all are asked in
  * turn (each round, each page, one after the other, the servers taking turns at going first), and
@@ -39,14 +40,20 @@ const PAGES = ["request", "offer"] as const;
 interface Timings {
   ttfb: number;
   fcp: number;
+  lcp: number;
 }
 
-/** Read in the page (a string, so no bundler helper ends up in it): its TTFB and first contentful paint. */
+/**
+ * Read in the page (a string, so no bundler helper ends up in it): its TTFB, first contentful paint and
+ * largest contentful paint (the last candidate reported; the page is loaded and nobody scrolls).
+ */
 const PAGE_TIMINGS = `new Promise((resolve) => {
   const nav = performance.getEntriesByType("navigation")[0];
+  const largest = [];
+  new PerformanceObserver((list) => largest.push(...list.getEntries())).observe({ type: "largest-contentful-paint", buffered: true });
   const read = () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
-  const done = () => resolve({ ttfb: nav.responseStart, fcp: read() ?? Number.NaN });
-  if (read() !== undefined) done(); else setTimeout(done, 1000);
+  const done = () => resolve({ ttfb: nav.responseStart, fcp: read() ?? Number.NaN, lcp: largest.at(-1)?.startTime ?? Number.NaN });
+  setTimeout(done, read() !== undefined ? 100 : 1000);
 })`;
 
 /** A stored request's driver page and an open offer's partner page. */
@@ -128,6 +135,9 @@ function print(results: Record<string, Timings[]>) {
       )}   ${line(
         "FCP",
         of((t) => t.fcp),
+      )}   ${line(
+        "LCP",
+        of((t) => t.lcp),
       )}`,
     );
   }
@@ -139,8 +149,8 @@ function print(results: Record<string, Timings[]>) {
       const paired = (pick: (t: Timings) => number) =>
         median(now.map((t, i) => pick(t) / pick(base[i] ?? t))).toFixed(2);
       console.log(
-        `${page.padEnd(8)} this / ${name}, ratio of medians: TTFB ${ratio((t) => t.ttfb)}   FCP ${ratio((t) => t.fcp)};` +
-          ` median of the rounds' ratios: TTFB ${paired((t) => t.ttfb)}   FCP ${paired((t) => t.fcp)}`,
+        `${page.padEnd(8)} this / ${name}, ratio of medians: TTFB ${ratio((t) => t.ttfb)}   FCP ${ratio((t) => t.fcp)}   LCP ${ratio((t) => t.lcp)};` +
+          ` median of the rounds' ratios: TTFB ${paired((t) => t.ttfb)}   FCP ${paired((t) => t.fcp)}   LCP ${paired((t) => t.lcp)}`,
       );
     }
 }
