@@ -5,6 +5,7 @@
  *   DATABASE_URL=postgres://... npm run bench:first-paint
  *   BENCH_BASELINE=/path/to/other/checkout (built) ... : the same pages from that checkout's server too
  *   (several checkouts, comma-separated: one server each, named by its folder)
+ *   BENCH_PHONE=1 ...: each load on a throttled phone (4x CPU, 1.6 Mbps, 300 ms), as a driver at the roadside
  *
  * A production server (dist-server/start.js) on a scratch schema of DATABASE_URL's PostgreSQL (the
  * bench seeds the offer beside it); one stored request with its driver link, and one open offer of it
@@ -26,6 +27,7 @@ import { openDatabase } from "../server/db/client";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { addPartner, offerJob } from "../tests/support/offers";
 import { benchServiceRequest, percentile, withScratchSchema } from "./support/bench-data";
+import { throttledPhonePage } from "./support/phone";
 import { type RunningServer, startServer } from "./support/server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -36,6 +38,13 @@ const BASELINES = (process.env.BENCH_BASELINE ?? "")
   .filter(Boolean)
   .map((dir) => ({ dir, name: path.basename(path.resolve(dir)) }));
 const PAGES = ["request", "offer"] as const;
+/** BENCH_PHONE=1: each load on a throttled phone (bench/support/phone.ts), as a driver at the roadside. */
+const PHONE = process.env.BENCH_PHONE === "1";
+
+async function desktopPage(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
 
 interface Timings {
   ttfb: number;
@@ -76,9 +85,8 @@ async function seedPages(origin: string, databaseUrl: string): Promise<Record<(t
 }
 
 async function timingsOf(browser: Browser, url: string): Promise<Timings> {
-  const context = await browser.newContext();
+  const { context, page } = PHONE ? await throttledPhonePage(browser) : await desktopPage(browser);
   try {
-    const page = await context.newPage();
     const res = await page.goto(url, { waitUntil: "load" });
     if (res?.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
     return (await page.evaluate(PAGE_TIMINGS)) as Timings;

@@ -10,6 +10,7 @@
  */
 import { chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
+import { throttledPhonePage } from "./support/phone";
 import { startServer } from "./support/server";
 
 const BUDGET_MS = 100;
@@ -57,20 +58,7 @@ async function main() {
       const early: number[] = [];
       for (let run = 0; run < runs; run++) {
         for (const moment of ["first paint", "load"] as const) {
-          const context = await browser.newContext({
-            viewport: { width: 390, height: 844 },
-            hasTouch: true,
-            isMobile: true,
-          });
-          const page = await context.newPage();
-          const cdp = await context.newCDPSession(page);
-          await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-          await cdp.send("Network.emulateNetworkConditions", {
-            offline: false,
-            latency: 300,
-            downloadThroughput: (1.6 * 1024 * 1024) / 8,
-            uploadThroughput: (750 * 1024) / 8,
-          });
+          const { context, page } = await throttledPhonePage(browser);
           await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: moment === "load" ? "load" : "commit" });
           if (moment === "first paint") {
             await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
