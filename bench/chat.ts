@@ -31,7 +31,7 @@ import { knowledgeSize } from "../server/features/chat/knowledge";
 import { readChatKnowledge, readChatModel } from "../server/site-files";
 import type { ChatLanguage } from "../src/shared/chat-schema";
 import { writeMinimalSite } from "../tests/support/server-process";
-import { percentile } from "./support/bench-data";
+import { median, percentile } from "./support/bench-data";
 import { startServer } from "./support/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -89,11 +89,6 @@ function replyCost(dist: string, knowledge: ReturnType<typeof readChatKnowledge>
 
 type Result = autocannon.Result;
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const median = (xs: number[]) =>
-  percentile(
-    [...xs].sort((a, b) => a - b),
-    0.5,
-  );
 
 /** Chat and the /healthz floor, ROUNDS times each, taking turns at going first, after a warm-up. */
 async function measureRounds(origin: string): Promise<{ chat: Result; floor: Result }[]> {
@@ -112,13 +107,10 @@ async function measureRounds(origin: string): Promise<{ chat: Result; floor: Res
   await chat(2); // warm-up: the first requests compile the code paths
   const rounds: { chat: Result; floor: Result }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    if (r % 2 === 0) {
-      const c = await chat(SECONDS);
-      rounds.push({ chat: c, floor: await floor() });
-    } else {
-      const f = await floor();
-      rounds.push({ chat: await chat(SECONDS), floor: f });
-    }
+    // Every other round measures the floor first.
+    const floorFirst = r % 2 === 1 ? await floor() : undefined;
+    const chatResult = await chat(SECONDS);
+    rounds.push({ chat: chatResult, floor: floorFirst ?? (await floor()) });
   }
   return rounds;
 }

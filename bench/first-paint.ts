@@ -26,7 +26,7 @@ import { type Browser, chromium } from "@playwright/test";
 import { openDatabase } from "../server/db/client";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { addPartner, offerJob } from "../tests/support/offers";
-import { benchServiceRequest, percentile, withScratchSchema } from "./support/bench-data";
+import { benchServiceRequest, median, percentile, withScratchSchema } from "./support/bench-data";
 import { throttledPhonePage } from "./support/phone";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -96,7 +96,6 @@ async function timingsOf(browser: Browser, url: string): Promise<Timings> {
 }
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-const median = (values: number[]) => percentile(sorted(values), 0.5);
 const ms = (value: number) => value.toFixed(1).padStart(6);
 /** The median and the spread: the middle half (p25-p75) and p90. */
 const line = (label: string, values: number[]) => {

@@ -40,6 +40,13 @@ export const latencyLine = (label: string, r: { p50: number; p95: number }, note
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
+/** The median of values in any order. */
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
 /**
  * Runs `run` on PGlite (no DATABASE_URL) or in a schema of its own on DATABASE_URL's PostgreSQL,
  * dropped afterwards, so a bench never meets another run's rows.

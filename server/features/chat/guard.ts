@@ -642,9 +642,10 @@ function roadOf({ find, live, has, beings }: Scan, road: RoadPhrases, p: Phrases
   if (firstCrash && has(road.crashParked) && !inTraffic) return { crashed: true };
   // A crash told the next day ("the other car hit me yesterday: help with the claim?") is over; so is
   // one days ago with everyone fine, even when the tow is needed "now".
-  const over = !has(road.now) || find(road.noInjury).length > 0;
+  const nobodyHurt = find(road.noInjury).length > 0;
+  const over = !has(road.now) || nobodyHurt;
   if (crash && has(road.past) && !inTraffic && over) return { crashed: true };
-  if (crash && !find(road.noInjury).length) return { danger: inTraffic ? IN_TRAFFIC : CRASH };
+  if (crash && !nobodyHurt) return { danger: inTraffic ? IN_TRAFFIC : CRASH };
   if (crash && inTraffic) {
     // Moved to the shoulder with nobody hurt: beside traffic, not in it.
     return shoulder && !lane ? { danger: IN_TRAFFIC, besideTraffic: true, crashed: true } : { danger: IN_TRAFFIC };

@@ -11,9 +11,7 @@ const HERE = fileURLToPath(import.meta.url);
  * The worker's module: from source through tsx (development; the worker inherits the server's
  * `--import tsx`), or, compiled (scripts/build-server.mjs), its own bundle beside start.js.
  */
-const WORKER_FILE = HERE.endsWith(".ts")
-  ? path.join(path.dirname(HERE), "chat-worker.ts")
-  : path.join(path.dirname(HERE), "chat-worker.js");
+const WORKER_FILE = path.join(path.dirname(HERE), `chat-worker${path.extname(HERE)}`);
 
 /** What each worker is given at start: the knowledge and model the server itself loaded from the build. */
 export interface ChatWorkerData {
