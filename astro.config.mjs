@@ -5,6 +5,7 @@ import react from "@astrojs/react";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { businessDir, businessVitePlugin } from "./business-dir.mjs";
+import { inlineStylesheetsIntegration } from "./integrations/inline-stylesheets.mjs";
 
 // The business this build is for (BUSINESS_DIR, business-dir.mjs): its facts and its words.
 const business = JSON.parse(readFileSync(path.join(businessDir(), "business.json"), "utf8"));
@@ -53,7 +54,8 @@ export default defineConfig({
   build: { format: "file" },
   // React 19 renders the islands that hold state (the request form, the chat, the carousel, the desk);
   // the layout around them is HTML and CSS (src/components/layout/*.astro).
-  integrations: [react(), englishOnly(business.languages)],
+  // The pages opened from a texted link carry their stylesheet (integrations/inline-stylesheets.mjs).
+  integrations: [react(), englishOnly(business.languages), inlineStylesheetsIntegration()],
   vite: {
     plugins: [businessVitePlugin(), tailwindcss()],
     build: {

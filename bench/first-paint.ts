@@ -6,6 +6,8 @@
  *   BENCH_BASELINE=/path/to/other/checkout (built) ... : the same pages from that checkout's server too
  *   (several checkouts, comma-separated: one server each, named by its folder)
  *   BENCH_PHONE=1 ...: each load on a throttled phone (4x CPU, 1.6 Mbps, 300 ms), as a driver at the roadside
+ *   BENCH_WARM=1 ...: each page loaded once before the timed load, in the same context: the site's
+ *   stylesheet and scripts already cached, as for a driver who sent the form from the site
  *
  * A production server (dist-server/start.js) on a scratch schema of DATABASE_URL's PostgreSQL (the
  * bench seeds the offer beside it); one stored request with its driver link, and one open offer of it
@@ -22,7 +24,7 @@
  */
 import { loadavg } from "node:os";
 import path from "node:path";
-import { type Browser, chromium } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { openDatabase } from "../server/db/client";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { addPartner, offerJob } from "../tests/support/offers";
@@ -40,6 +42,8 @@ const BASELINES = (process.env.BENCH_BASELINE ?? "")
 const PAGES = ["request", "offer"] as const;
 /** BENCH_PHONE=1: each load on a throttled phone (bench/support/phone.ts), as a driver at the roadside. */
 const PHONE = process.env.BENCH_PHONE === "1";
+/** BENCH_WARM=1: the timed load follows one untimed load of the same page (the browser's cache filled). */
+const WARM = process.env.BENCH_WARM === "1";
 
 async function desktopPage(browser: Browser) {
   const context = await browser.newContext();
@@ -84,11 +88,18 @@ async function seedPages(origin: string, databaseUrl: string): Promise<Record<(t
   }
 }
 
+/** Loads `url` to its load event; anything but the page (a 404, a 429) ends the bench. */
+async function loadPage(page: Page, url: string) {
+  const res = await page.goto(url, { waitUntil: "load" });
+  if (res?.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
+}
+
 async function timingsOf(browser: Browser, url: string): Promise<Timings> {
   const { context, page } = PHONE ? await throttledPhonePage(browser) : await desktopPage(browser);
   try {
-    const res = await page.goto(url, { waitUntil: "load" });
-    if (res?.status() !== 200) throw new Error(`${url} answered ${res?.status()}`);
+    // BENCH_WARM: an untimed load first, so the timed one finds the site in the browser's cache.
+    if (WARM) await loadPage(page, url);
+    await loadPage(page, url);
     return (await page.evaluate(PAGE_TIMINGS)) as Timings;
   } finally {
     await context.close();

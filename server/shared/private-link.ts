@@ -8,6 +8,7 @@ import { privateLinkParamsSchema, privateLinkRestSchema } from "../../src/shared
 import { site } from "../../src/shared/site";
 import type { RateLimitOptions } from "../config";
 import { isFormPost } from "../form-post";
+import { sendFilledPage } from "../http-encoding";
 import { clientKey } from "../plugins/client-key";
 import { pageTokenHash } from "./page-tokens";
 import { PRIVATE_PAGE_HEADERS } from "./private-page-headers";
@@ -124,10 +125,18 @@ const refusalNames = {
   409: { error: "Conflict", code: "conflict" },
 } as const;
 
-/** Sends a refused answer: its page for a form post that has one, else JSON (with the fields of a 400). */
-export function sendRefusal(reply: FastifyReply, refusal: Refusal, asPage: boolean): FastifyReply {
+/**
+ * Sends a refused answer: its page for a form post that has one (compressed: a page opened from a
+ * texted link carries its stylesheet), else JSON (with the fields of a 400).
+ */
+export async function sendRefusal(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: Refusal,
+  asPage: boolean,
+): Promise<FastifyReply> {
   reply.code(refusal.status).headers(PRIVATE_PAGE_HEADERS);
-  if (asPage && refusal.page !== undefined) return reply.type("text/html; charset=utf-8").send(refusal.page);
+  if (asPage && refusal.page !== undefined) return sendFilledPage(request, reply, refusal.page);
   const { error, code } = refusalNames[refusal.status];
   const fields = refusal.fields ? { fields: refusal.fields } : {};
   return reply.send({ error, message: refusal.message, code, ...fields, ...refusal.state } satisfies ApiRefusal);
@@ -241,14 +250,14 @@ function answerRoute<Found, Body extends z.ZodTypeAny>(
         const refusal =
           ("after" in crossSite && !fromOwnPrivatePage(request) ? crossSite.after(found, request) : undefined) ??
           answer.check?.(found, request);
-        if (refusal) return sendRefusal(reply, refusal, asPage(request));
+        if (refusal) return sendRefusal(request, reply, refusal, asPage(request));
       },
       errorHandler: (error: FastifyError, request, reply) => {
         const issues = zodIssuesOf(error);
         if (!issues) throw error;
         // The body is checked only after the preValidation opened the link.
         const bad = answer.refuse(issues, openedBy(request), request, tokenOfRequest(request));
-        return sendRefusal(reply, { status: 400, ...bad }, asPage(request));
+        return sendRefusal(request, reply, { status: 400, ...bad }, asPage(request));
       },
     },
     async (request, reply) =>
@@ -265,6 +274,7 @@ function answerRoute<Found, Body extends z.ZodTypeAny>(
 /** Refuses (403, JSON) a post that did not come from the link's own page: true once sent. */
 function refusedCrossSite(request: FastifyRequest, reply: FastifyReply, words: (request: FastifyRequest) => string) {
   if (fromOwnPrivatePage(request)) return false;
-  sendRefusal(reply, { status: 403, message: words(request) }, false);
+  // JSON: sent before the first await, so the reply is out when this returns.
+  void sendRefusal(request, reply, { status: 403, message: words(request) }, false);
   return true;
 }

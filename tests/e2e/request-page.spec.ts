@@ -304,6 +304,38 @@ test.describe("the driver's request page on a phone", () => {
     }
   });
 
+  test("opened from its link on a phone with nothing cached, it shows its look at once and asks for no stylesheet", async ({
+    browser,
+    baseURL,
+  }) => {
+    // The form sent as a plain post (no island to wait for); its sent page links to the request's page.
+    const senderContext = await phoneContext(browser, baseURL, false);
+    // A phone that opens the texted link cold: a stylesheet it asked for would never come.
+    const coldContext = await phoneContext(browser, baseURL);
+    const stylesheets: string[] = [];
+    await coldContext.route("**/*.css", (route) => {
+      stylesheets.push(route.request().url());
+      return route.abort();
+    });
+    try {
+      const sender = await senderContext.newPage();
+      await sendForm(sender, uniqueName("Cold Link Driver"));
+      const href = await sender.getByRole("link", { name: "your request page" }).getAttribute("href");
+      const driver = await coldContext.newPage();
+      await driver.goto(href ?? "");
+      const status = driver.getByTestId("request-status");
+      await expect(status).toHaveText("Received");
+      // The status card's look (text-2xl font-extrabold, border-2) comes from the page itself.
+      await expect(status).toHaveCSS("font-weight", "800");
+      await expect(status).toHaveCSS("font-size", "24px");
+      await expect(driver.locator("section", { has: status })).toHaveCSS("border-top-width", "2px");
+      expect(stylesheets).toEqual([]);
+    } finally {
+      await senderContext.close();
+      await coldContext.close();
+    }
+  });
+
   test("is axe-clean and fits the phone, with the owner's message and the cancel form open, and once cancelled", async ({
     browser,
     baseURL,

@@ -15,7 +15,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function projectCopy(name: string) {
   const dir = path.join(work, name);
-  for (const part of ["src", "business"]) cpSync(path.join(root, part), path.join(dir, part), { recursive: true });
+  for (const part of ["src", "business", "integrations"])
+    cpSync(path.join(root, part), path.join(dir, part), { recursive: true });
   for (const f of ["astro.config.mjs", "business-dir.mjs", "tsconfig.json", "package.json"])
     cpSync(path.join(root, f), path.join(dir, f));
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");

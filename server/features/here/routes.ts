@@ -10,6 +10,7 @@ import type { Town } from "../../../src/shared/nearest-town";
 import { site } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
+import { sendFilledPage } from "../../http-encoding";
 import { type PrivateLink, privateLink, type Refusal } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import { fieldMessages, issuesInLanguage } from "../../shared/schema-errors";
@@ -66,8 +67,8 @@ export default async function hereRoutes(app: FastifyInstance, opts: HereRouteOp
     });
   const links = { here: linkTo(requestByHereToken), requestPage: linkTo(requestByPageToken) };
 
-  links.here.page("/here/*", async (row, _token, _request, reply) =>
-    reply.headers(PRIVATE_PAGE_HEADERS).type("text/html; charset=utf-8").send(page[row.language](undefined)),
+  links.here.page("/here/*", async (row, _token, request, reply) =>
+    sendFilledPage(request, reply.headers(PRIVATE_PAGE_HEADERS), page[row.language](undefined)),
   );
 
   positionRoutes(app, { ...opts, schemas, links });
@@ -175,8 +176,7 @@ function placeRoutes(
         await recordPlace(opts.db, row.id, request.body.place, opts.now());
         request.log.info({ serviceRequestId: row.id }, "place typed on a /here link");
         reply.headers(PRIVATE_PAGE_HEADERS);
-        if (asPage(request))
-          return reply.type("text/html; charset=utf-8").send(opts.page[row.language]({ sent: true }));
+        if (asPage(request)) return sendFilledPage(request, reply, opts.page[row.language]({ sent: true }));
         return reply.code(204).send();
       },
     });

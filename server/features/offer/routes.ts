@@ -15,6 +15,7 @@ import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel } from "../../db/schema";
 import { isFormPost } from "../../form-post";
+import { sendFilledPage } from "../../http-encoding";
 import { orEmpty } from "../../shared/body-schema";
 import { type PrivateLink, privateLink, sendRefusal } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
@@ -74,12 +75,10 @@ export default async function offerRoutes(app: FastifyInstance, opts: OfferRoute
     tooManyPage: (_request, message, token) => offerProblemPage(t.problemTitle, message, offerPagePath(token)),
   });
 
-  link.page("/offer/*", async (found, token, _request, reply) => {
+  link.page("/offer/*", async (found, token, request, reply) => {
     const at = now();
-    return reply
-      .headers(PRIVATE_PAGE_HEADERS)
-      .type("text/html; charset=utf-8")
-      .send(render(found, await offerPageState(db, found, at), token, at));
+    const html = render(found, await offerPageState(db, found, at), token, at);
+    return sendFilledPage(request, reply.headers(PRIVATE_PAGE_HEADERS), html);
   });
 
   await app.register(partnerAnswerRoutes, { ...opts, link });
@@ -178,7 +177,8 @@ async function sendOutcome(app: FastifyInstance, opts: AnswerRouteOptions, answe
   if (isFormPost(request)) return reply.code(303).headers(PRIVATE_PAGE_HEADERS).redirect(offerPagePath(token), 303);
   const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, opts.now());
   if ("refused" in outcome) {
-    return sendRefusal(reply, { status: 409, message: said.refused(outcome.refused), state: { offer: state } }, false);
+    const refusal = { status: 409, message: said.refused(outcome.refused), state: { offer: state } } as const;
+    return sendRefusal(request, reply, refusal, false);
   }
   return reply.headers(PRIVATE_PAGE_HEADERS).send({ offer: state });
 }

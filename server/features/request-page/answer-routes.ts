@@ -109,7 +109,12 @@ function registerCancelRoute(app: FastifyInstance, opts: AnswerRouteOptions) {
         return reply.code(303).headers(PRIVATE_PAGE_HEADERS).redirect(requestPagePath(token), 303);
       if ("refused" in outcome) {
         const state = { live: opts.live(outcome.refused) };
-        return sendRefusal(reply, { status: 409, message: said.notCancellable(outcome.refused), state }, false);
+        return sendRefusal(
+          request,
+          reply,
+          { status: 409, message: said.notCancellable(outcome.refused), state },
+          false,
+        );
       }
       return reply.headers(PRIVATE_PAGE_HEADERS).send({ live: opts.live(outcome.cancelled) });
     },
@@ -126,7 +131,7 @@ function refuse(
   title: string,
 ) {
   const page = problemPage(title, message, requestPagePath(token), row.language);
-  return sendRefusal(reply, { status: 409, message, page }, isFormPost(request));
+  return sendRefusal(request, reply, { status: 409, message, page }, isFormPost(request));
 }
 
 /**

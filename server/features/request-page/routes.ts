@@ -1,5 +1,3 @@
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import formbody from "@fastify/formbody";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type Locale, locales, preferredLocale } from "../../../src/i18n/locales";
@@ -10,7 +8,7 @@ import { site as business } from "../../../src/shared/site";
 import type { RateLimitOptions } from "../../config";
 import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
-import { acceptedCoding } from "../../http-encoding";
+import { sendFilledPage } from "../../http-encoding";
 import { privateLink } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import type { SiteFiles } from "../../site-files";
@@ -68,24 +66,6 @@ const words = Object.fromEntries(locales.map((l) => [l, pageWords(l)])) as Recor
 /** The language of an answer that found no request (or looked none up): the browser's. */
 const askedLocale = (request: FastifyRequest) => preferredLocale(request.headers["accept-language"]);
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-/**
- * The page compressed as the browser accepts it: every other page is served precompressed by the
- * build, and this one (about 50 KB of HTML, 10 KB in brotli) must not reach a weak phone signal five
- * times larger. Compressed off the event loop (zlib's thread pool), at a quality that costs about a
- * millisecond.
- */
-async function encoded(html: string, acceptEncoding: string | undefined): Promise<{ body: Buffer; encoding?: string }> {
-  const coding = acceptedCoding(acceptEncoding);
-  const raw = Buffer.from(html, "utf8");
-  if (coding === "br") {
-    return { body: await brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: "br" };
-  }
-  if (coding === "gzip") return { body: await gzipped(raw, { level: 6 }), encoding: "gzip" };
-  return { body: raw };
-}
-
 /**
  * The driver's request page and what it asks of the server:
  * - GET /request/{token}: the page, filled in (works without JavaScript; a reload shows the current status);
@@ -120,16 +100,8 @@ export default async function requestPageRoutes(app: FastifyInstance, opts: Requ
 
   link.page("/request/*", async (row, token, request, reply) => {
     const review = reviewState(row, await reviewOfRequest(db, row.id), now());
-    const page = await encoded(
-      render[row.language](pageFacts(row), live(row), token, review, now()),
-      request.headers["accept-encoding"],
-    );
-    if (page.encoding) reply.header("Content-Encoding", page.encoding);
-    return reply
-      .headers(PRIVATE_PAGE_HEADERS)
-      .header("Vary", "Accept-Encoding")
-      .type("text/html; charset=utf-8")
-      .send(page.body);
+    const html = render[row.language](pageFacts(row), live(row), token, review, now());
+    return sendFilledPage(request, reply.headers(PRIVATE_PAGE_HEADERS), html);
   });
 
   // The feed the streams follow and their places: this process's open pages (open-pages.ts).
