@@ -6,7 +6,7 @@ import webpush from "web-push";
 import { buildApp } from "../../server/app";
 import { loadConfig } from "../../server/config";
 import { alertOutbox, deskPushSubscriptions, deskUsers } from "../../server/db/schema";
-import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from "../../server/features/desk/push-subscriptions";
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from "../../server/features/alerts/push-subscriptions";
 import { addUser } from "../../server/features/desk/users";
 import { PUSH_ENDPOINT_NOT_HTTPS, PUSH_ENDPOINT_NOT_PUBLIC } from "../../server/shared/public-endpoint";
 import { testConfig } from "../support/config";

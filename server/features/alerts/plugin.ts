@@ -5,11 +5,11 @@ import type { Db } from "../../db/client";
 import type { AlertChannel } from "../../db/schema";
 import type { HostResolver } from "../../shared/endpoint-address";
 import type { PushEndpointRule } from "../../shared/public-endpoint";
-import { pushSubscriptionStore } from "../desk/push-subscriptions";
 import type { AlertSender } from "./channel";
 import { emailSender } from "./email-sender";
 import { outboxStore } from "./outbox";
 import { pushSender } from "./push-sender";
+import { pushSubscriptionStore } from "./push-subscriptions";
 import { alertServerDirectory } from "./server-directory";
 import { webhookSender } from "./webhook-sender";
 import { AlertWorker, type AlertWorkerOptions } from "./worker";
@@ -40,6 +40,15 @@ export interface AlertsPluginOptions {
   partnerWebhookRule?: PushEndpointRule;
 }
 
+/** The alert outbox's state for /api/health: counts only, nothing personal. */
+export interface AlertStats {
+  pending: number;
+  failed: number;
+  oldestPendingAgeSeconds: number | null;
+  /** Channels with pending alerts that no live server can send ("email" when no server has SMTP_URL). */
+  channelsWithoutSender: AlertChannel[];
+}
+
 export interface Alerts {
   /**
    * The desk's channels: a new request (a cancellation, a job no partner took) gets an outbox row on
@@ -52,6 +61,8 @@ export interface Alerts {
   ownChannels: readonly AlertChannel[];
   /** Channels with pending alerts that no live server can send (the desk and /api/health show them). */
   channelsWithoutSender(): Promise<AlertChannel[]>;
+  /** What /api/health says of delivery: the outbox's counts (nothing personal) and the channels nobody sends. */
+  stats(): Promise<AlertStats>;
   worker: AlertWorker;
   outbox: ReturnType<typeof outboxStore>;
 }
@@ -117,6 +128,10 @@ async function alertsPlugin(app: FastifyInstance, opts: AlertsPluginOptions) {
     channels,
     ownChannels,
     channelsWithoutSender: () => directory.channelsWithoutSender(now()),
+    stats: async () => {
+      const at = now();
+      return { ...(await outbox.stats(at)), channelsWithoutSender: await directory.channelsWithoutSender(at) };
+    },
     worker,
     outbox,
   });

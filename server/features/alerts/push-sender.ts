@@ -3,7 +3,6 @@ import { DEFAULT_OFFER_TIMEOUT_MINUTES, type PushAlertConfig } from "../../confi
 import { type HostResolver, systemResolver } from "../../shared/endpoint-address";
 import { postToCheckedAddress } from "../../shared/pinned-post";
 import { pushEndpointRefusal } from "../../shared/public-endpoint";
-import type { PushSubscriptionStore } from "../desk/push-subscriptions";
 import { type AlertSender, type ClaimedAlert, DeliveryError } from "./channel";
 import {
   cancelledPushNotification,
@@ -11,6 +10,7 @@ import {
   notCompletedPushNotification,
   pushNotification,
 } from "./message";
+import type { PushSubscriptionStore } from "./push-subscriptions";
 
 const PUSH_TIMEOUT_MS = 10_000;
 /** How long a push service keeps a notification for a phone that is off: an hour-old request is still news. */

@@ -10,7 +10,7 @@ import {
 import type { Db } from "../../db/client";
 import { deskSignIns } from "../../db/schema";
 import { type PushEndpointRule, pushEndpointRefusal } from "../../shared/public-endpoint";
-import { pushSubscriptionStore } from "./push-subscriptions";
+import { pushSubscriptionStore } from "../alerts/push-subscriptions";
 import { recentEvents } from "./requests";
 
 export interface DeskAccountRouteOptions {

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { RedisState } from "../../plugins/counters";
-
-interface AlertStats {
-  pending: number;
-  failed: number;
-  oldestPendingAgeSeconds: number | null;
-  /** Channels with pending alerts that no live server can send ("email" when no server has SMTP_URL). */
-  channelsWithoutSender: string[];
-}
+import type { AlertStats } from "../alerts/plugin";
 
 export interface RequestPageStats {
   /** Event streams open (or being opened) on this process. */

@@ -10,7 +10,7 @@ import { type DeskPushSubscriptionRow, deskPushSubscriptions } from "../../db/sc
  */
 export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
-/** The desk's Web Push subscriptions: kept by the desk's routes, read by the push alert sender. */
+/** Where the desk's Web Push alerts go: the alerts own the table; the desk's routes keep each user's browsers in it. */
 export function pushSubscriptionStore(db: Db) {
   return {
     /**
