@@ -16,20 +16,36 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/_astro\/[^"?#]+\.css)"\
 const MARKED_HTML = new RegExp(`(<html\\b[^>]*?)\\s${INLINE_STYLESHEETS_MARK}(?:="[^"]*")?(?=[\\s/>])`);
 
 /**
- * `html` with each of Astro's stylesheet links replaced by the stylesheet itself, read from `root`.
+ * `html` with each of Astro's stylesheet links replaced by the `<style>` element `styleOf` gives for it.
  * @param {string} html
- * @param {string} root
+ * @param {(href: string) => string} styleOf
  */
-export function inlineStylesheets(html, root) {
+function inlineStylesheets(html, styleOf) {
   let count = 0;
   const inlined = html.replace(STYLESHEET_LINK, (/** @type {string} */ _link, /** @type {string} */ href) => {
     count += 1;
+    return styleOf(href);
+  });
+  return { html: inlined.replace(MARKED_HTML, "$1"), count };
+}
+
+/**
+ * The `<style>` element of each stylesheet under `root`, read once however many pages carry it.
+ * @param {string} root
+ */
+function styleElements(root) {
+  /** @type {Map<string, string>} */
+  const read = new Map();
+  return (/** @type {string} */ href) => {
+    const known = read.get(href);
+    if (known !== undefined) return known;
     const css = readFileSync(path.join(root, href), "utf8");
     // A stylesheet can end a <style> element only by "</style"; Tailwind's output never holds it.
     if (/<\/style/i.test(css)) throw new Error(`${href} holds "</style": it cannot be written into a page.`);
-    return `<style>${css}</style>`;
-  });
-  return { html: inlined.replace(MARKED_HTML, "$1"), count };
+    const style = `<style>${css}</style>`;
+    read.set(href, style);
+    return style;
+  };
 }
 
 /**
@@ -50,10 +66,11 @@ function htmlFiles(dir, under = "") {
  * @param {string} root
  */
 export function inlineMarkedPages(root) {
+  const styleOf = styleElements(root);
   for (const file of htmlFiles(root)) {
     const html = readFileSync(path.join(root, file), "utf8");
     if (!MARKED_HTML.test(html)) continue;
-    const result = inlineStylesheets(html, root);
+    const result = inlineStylesheets(html, styleOf);
     if (result.count === 0) throw new Error(`${file} asks for its stylesheet inline but links none.`);
     writeFileSync(path.join(root, file), result.html);
   }

@@ -25,22 +25,25 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /**
+ * `raw` in `coding`, off the event loop (zlib's thread pool). "fast" for a page compressed per answer
+ * (about a millisecond), "best" for one compressed once and served many times (the home pages).
+ */
+export function compress(raw: Buffer, coding: ContentCoding, effort: "fast" | "best"): Promise<Buffer> {
+  if (coding === "br") {
+    return brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: effort === "fast" ? 5 : 9 } });
+  }
+  return gzipped(raw, { level: effort === "fast" ? 6 : 9 });
+}
+
+/**
  * A page the server filled, compressed as the browser accepts it and sent as HTML. These pages carry
  * their stylesheet (integrations/inline-stylesheets.mjs): 48-104 KB of HTML, 9-21 KB in brotli, which
- * must not reach a weak phone signal five times larger. Compressed off the event loop (zlib's thread
- * pool), at a quality that costs about a millisecond.
+ * must not reach a weak phone signal five times larger.
  */
 export async function sendFilledPage(request: FastifyRequest, reply: FastifyReply, html: string) {
   const coding = acceptedCoding(request.headers["accept-encoding"]);
   const raw = Buffer.from(html, "utf8");
   reply.header("Vary", "Accept-Encoding").type("text/html; charset=utf-8");
-  if (coding === "br") {
-    reply.header("Content-Encoding", "br");
-    return reply.send(await brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (coding === "gzip") {
-    reply.header("Content-Encoding", "gzip");
-    return reply.send(await gzipped(raw, { level: 6 }));
-  }
-  return reply.send(raw);
+  if (!coding) return reply.send(raw);
+  return reply.header("Content-Encoding", coding).send(await compress(raw, coding, "fast"));
 }

@@ -125,9 +125,19 @@ const refusalNames = {
   409: { error: "Conflict", code: "conflict" },
 } as const;
 
+/** Sends a refused answer as JSON (with the fields of a 400). */
+export function sendJsonRefusal(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  const { error, code } = refusalNames[refusal.status];
+  const fields = refusal.fields ? { fields: refusal.fields } : {};
+  return reply
+    .code(refusal.status)
+    .headers(PRIVATE_PAGE_HEADERS)
+    .send({ error, message: refusal.message, code, ...fields, ...refusal.state } satisfies ApiRefusal);
+}
+
 /**
  * Sends a refused answer: its page for a form post that has one (compressed: a page opened from a
- * texted link carries its stylesheet), else JSON (with the fields of a 400).
+ * texted link carries its stylesheet), else JSON.
  */
 export async function sendRefusal(
   request: FastifyRequest,
@@ -135,11 +145,8 @@ export async function sendRefusal(
   refusal: Refusal,
   asPage: boolean,
 ): Promise<FastifyReply> {
-  reply.code(refusal.status).headers(PRIVATE_PAGE_HEADERS);
-  if (asPage && refusal.page !== undefined) return sendFilledPage(request, reply, refusal.page);
-  const { error, code } = refusalNames[refusal.status];
-  const fields = refusal.fields ? { fields: refusal.fields } : {};
-  return reply.send({ error, message: refusal.message, code, ...fields, ...refusal.state } satisfies ApiRefusal);
+  if (!asPage || refusal.page === undefined) return sendJsonRefusal(reply, refusal);
+  return sendFilledPage(request, reply.code(refusal.status).headers(PRIVATE_PAGE_HEADERS), refusal.page);
 }
 
 /** The token of a route's address: its :token, or the rest of a wildcard's. */
@@ -274,7 +281,6 @@ function answerRoute<Found, Body extends z.ZodTypeAny>(
 /** Refuses (403, JSON) a post that did not come from the link's own page: true once sent. */
 function refusedCrossSite(request: FastifyRequest, reply: FastifyReply, words: (request: FastifyRequest) => string) {
   if (fromOwnPrivatePage(request)) return false;
-  // JSON: sent before the first await, so the reply is out when this returns.
-  void sendRefusal(request, reply, { status: 403, message: words(request) }, false);
+  sendJsonRefusal(reply, { status: 403, message: words(request) });
   return true;
 }

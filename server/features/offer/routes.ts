@@ -17,7 +17,7 @@ import type { AlertChannel } from "../../db/schema";
 import { isFormPost } from "../../form-post";
 import { sendFilledPage } from "../../http-encoding";
 import { orEmpty } from "../../shared/body-schema";
-import { type PrivateLink, privateLink, sendRefusal } from "../../shared/private-link";
+import { type PrivateLink, privateLink, sendJsonRefusal } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import type { SiteFiles } from "../../site-files";
 import { type AnswerOutcome, acceptOffer, declineOffer, type OfferKey, reportStep } from "./answers";
@@ -177,8 +177,7 @@ async function sendOutcome(app: FastifyInstance, opts: AnswerRouteOptions, answe
   if (isFormPost(request)) return reply.code(303).headers(PRIVATE_PAGE_HEADERS).redirect(offerPagePath(token), 303);
   const state = stateOf(outcome.offer, outcome.requestStatus, outcome.taken, opts.now());
   if ("refused" in outcome) {
-    const refusal = { status: 409, message: said.refused(outcome.refused), state: { offer: state } } as const;
-    return sendRefusal(request, reply, refusal, false);
+    return sendJsonRefusal(reply, { status: 409, message: said.refused(outcome.refused), state: { offer: state } });
   }
   return reply.headers(PRIVATE_PAGE_HEADERS).send({ offer: state });
 }

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import type { AlertChannel, ServiceRequestRow } from "../../db/schema";
 import { isFormPost } from "../../form-post";
 import { orEmpty } from "../../shared/body-schema";
-import { type BadBody, type PrivateLink, sendRefusal } from "../../shared/private-link";
+import { type BadBody, type PrivateLink, sendJsonRefusal, sendRefusal } from "../../shared/private-link";
 import { PRIVATE_PAGE_HEADERS } from "../../shared/private-page-headers";
 import { issuesInLanguage } from "../../shared/schema-errors";
 import { reviewState, saveReview } from "../reviews/store";
@@ -109,12 +109,7 @@ function registerCancelRoute(app: FastifyInstance, opts: AnswerRouteOptions) {
         return reply.code(303).headers(PRIVATE_PAGE_HEADERS).redirect(requestPagePath(token), 303);
       if ("refused" in outcome) {
         const state = { live: opts.live(outcome.refused) };
-        return sendRefusal(
-          request,
-          reply,
-          { status: 409, message: said.notCancellable(outcome.refused), state },
-          false,
-        );
+        return sendJsonRefusal(reply, { status: 409, message: said.notCancellable(outcome.refused), state });
       }
       return reply.headers(PRIVATE_PAGE_HEADERS).send({ live: opts.live(outcome.cancelled) });
     },

@@ -1,8 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createElement, Fragment } from "react";
@@ -14,6 +12,7 @@ import { CAROUSEL_PLACES } from "../../../src/shared/review";
 import { TestimonialCardItems } from "../../../src/shared/testimonial-card";
 import type { FixedTestimonial, PublishedReview } from "../../../src/shared/testimonials";
 import type { Db } from "../../db/client";
+import { compress } from "../../http-encoding";
 import { cutShell } from "../../shared/slotted-shell";
 import type { SiteFiles } from "../../site-files";
 import { publishedReviews } from "./store";
@@ -50,9 +49,6 @@ interface HomeShell {
   fill: (parts: Record<(typeof SLOTS)[number], string>) => string;
   samples: readonly FixedTestimonial[];
 }
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 const toPublished = (r: Awaited<ReturnType<typeof publishedReviews>>[number]): PublishedReview => ({
   id: r.id,
@@ -139,8 +135,8 @@ export function homeCarousel(opts: HomeCarouselOptions): HomeCarousel {
       pages.set(locale, {
         etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
         identity,
-        br: await brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
-        gzip: await gzipped(identity, { level: 9 }),
+        br: await compress(identity, "br", "best"),
+        gzip: await compress(identity, "gzip", "best"),
       });
     }
     return pages;
