@@ -18,8 +18,9 @@
  * Printed: the median of each, with its spread (p25-p75, p90), in ms, and the load average before and
  * after. With BENCH_BASELINE, a server from each such checkout shares the database, all are asked in
  * turn (each round, each page, one after the other, the servers taking turns at going first), and
- * this / each baseline is printed twice: the ratio of the medians, and the median of each round's ratio
- * (the pair loaded back to back, the least moved by the load). On a shared machine only a comparison
+ * this / each baseline is printed as the ratio of the medians, the median of each round's ratio (the
+ * pair loaded back to back, the least moved by the load), and for FCP and LCP the mean of the rounds'
+ * differences with its 95% interval (bench/support/bench-data.ts). On a shared machine only a comparison
  * within one run means much.
  */
 import { loadavg } from "node:os";
@@ -28,7 +29,7 @@ import { type Browser, chromium, type Page } from "@playwright/test";
 import { openDatabase } from "../server/db/client";
 import { chromiumLaunchOptions } from "../tests/support/chromium";
 import { addPartner, offerJob } from "../tests/support/offers";
-import { benchServiceRequest, median, percentile, withScratchSchema } from "./support/bench-data";
+import { benchServiceRequest, median, pairedDifference, percentile, withScratchSchema } from "./support/bench-data";
 import { throttledPhonePage } from "./support/phone";
 import { type RunningServer, startServer } from "./support/server";
 
@@ -170,6 +171,13 @@ function print(results: Record<string, Timings[]>) {
         `${page.padEnd(8)} this / ${name}, ratio of medians: TTFB ${ratio((t) => t.ttfb)}   FCP ${ratio((t) => t.fcp)}   LCP ${ratio((t) => t.lcp)};` +
           ` median of the rounds' ratios: TTFB ${paired((t) => t.ttfb)}   FCP ${paired((t) => t.fcp)}   LCP ${paired((t) => t.lcp)}`,
       );
+      for (const [label, pick] of [["FCP", (t: Timings) => t.fcp] as const, ["LCP", (t: Timings) => t.lcp] as const]) {
+        const d = pairedDifference(now.map(pick), base.map(pick));
+        const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
+        console.log(
+          `${page.padEnd(8)} ${label} this - ${name}, paired: mean ${signed(d.mean)} ms (95% ${signed(d.low)} to ${signed(d.high)}), this later in ${d.later} of ${d.n} rounds`,
+        );
+      }
     }
 }
 

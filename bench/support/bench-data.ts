@@ -48,6 +48,21 @@ export const median = (values: number[]) =>
   );
 
 /**
+ * Paired differences (a[i] - b[i], loaded back to back): their mean with a 95% interval (normal
+ * approximation, fair from about 30 pairs) and how many pairs had a later than b. Paint times come in
+ * whole frames and often in two modes, so a median of ratios can swing by a frame between runs; the
+ * interval says whether a difference is larger than the noise.
+ */
+export function pairedDifference(a: number[], b: number[]) {
+  const differences = a.map((value, i) => value - (b[i] ?? value)).filter(Number.isFinite);
+  const n = differences.length;
+  const mean = differences.reduce((sum, d) => sum + d, 0) / n;
+  const variance = differences.reduce((sum, d) => sum + (d - mean) ** 2, 0) / Math.max(1, n - 1);
+  const margin = 1.96 * Math.sqrt(variance / n);
+  return { mean, low: mean - margin, high: mean + margin, later: differences.filter((d) => d > 0).length, n };
+}
+
+/**
  * Runs `run` on PGlite (no DATABASE_URL) or in a schema of its own on DATABASE_URL's PostgreSQL,
  * dropped afterwards, so a bench never meets another run's rows.
  */
