@@ -20,10 +20,19 @@ import { postServiceRequest } from "../support/test-app";
  */
 const distDir = path.resolve(process.env.ASTRO_OUT_DIR ?? "dist");
 const stylesheets = readdirSync(path.join(distDir, "_astro")).filter((file) => file.endsWith(".css"));
-// One stylesheet for the whole site: a second would need its own line here.
-if (stylesheets.length !== 1) throw new Error(`The build holds ${stylesheets.length} stylesheets, not one.`);
-const stylesheet = stylesheets[0] ?? "";
+/** The site's stylesheet: the one its home page links. */
+const stylesheet =
+  /<link rel="stylesheet" href="\/_astro\/([^"]+\.css)">/.exec(
+    readFileSync(path.join(distDir, "index.html"), "utf8"),
+  )?.[1] ?? "";
+// Two stylesheets: the site's, and the partner's job page's own (src/styles/job.css). A third would need its own line here.
+const jobStylesheets = stylesheets.filter((file) => file !== stylesheet);
+if (!stylesheet || jobStylesheets.length !== 1)
+  throw new Error(`The build holds ${stylesheets.join(", ")}: not the site's and the job page's.`);
 const css = readFileSync(path.join(distDir, "_astro", stylesheet), "utf8");
+const jobCss = readFileSync(path.join(distDir, "_astro", jobStylesheets[0] ?? ""), "utf8");
+/** The stylesheet each page carries: the partner's page its own, the others the site's. */
+const cssOf = (who: string) => (who === "partner" ? jobCss : css);
 /** The caller's location form as a page posts it without JavaScript (an opaque origin, from the page). */
 const PLACE_FORM = {
   origin: "null",
@@ -67,14 +76,17 @@ describe("the pages opened from a texted link carry their stylesheet, and travel
     await db?.close();
   });
 
-  it("the driver's, the partner's and the caller's pages hold the whole stylesheet and link none", async () => {
+  it("the driver's and the caller's pages hold the site's whole stylesheet, the partner's its own, and link none", async () => {
     expect(css.length).toBeGreaterThan(10_000);
+    // The job page's stylesheet holds what the job page draws, not the site's 47 KB (job-stylesheet.test.ts).
+    expect(jobCss.length).toBeLessThan(css.length / 3);
     for (const [who, url] of Object.entries(paths)) {
       const res = await app.inject({ method: "GET", url, headers: { "accept-encoding": "identity" } });
       expect(res.statusCode, who).toBe(200);
       expect(res.headers["content-encoding"], who).toBeUndefined();
       // Checked as booleans: a failure would otherwise print 100 KB of page.
-      expect(res.body.includes(`<style>${css}</style>`), who).toBe(true);
+      expect(res.body.includes(`<style>${cssOf(who)}</style>`), who).toBe(true);
+      expect(res.body.includes(who === "partner" ? css : jobCss), who).toBe(false);
       expect(/<link[^>]+rel="stylesheet"/.test(res.body), who).toBe(false);
       expect(res.body.includes("data-inline-stylesheets"), who).toBe(false);
     }
@@ -90,8 +102,8 @@ describe("the pages opened from a texted link carry their stylesheet, and travel
         expect(res.rawPayload.length, `${who} ${coding}`).toBeLessThan(plain.rawPayload.length / 3);
         // Undone, it is the whole page, stylesheet and all.
         const html = htmlOf(res);
-        expect(html.includes(`<style>${css}</style>`), who).toBe(true);
-        expect(html.length, who).toBeGreaterThan(css.length + 5_000);
+        expect(html.includes(`<style>${cssOf(who)}</style>`), who).toBe(true);
+        expect(html.length, who).toBeGreaterThan(cssOf(who).length + 5_000);
       }
     }
   });
