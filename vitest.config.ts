@@ -24,7 +24,8 @@ export default defineConfig({
     // took 165-180 s of CI's Vitest time (issue 49, docs/testing.md). No test file mocks a module or
     // changes the environment, and the suite passes in any file order (checked with
     // `--sequence.shuffle.files`); a test that needs a module of its own state must reset it itself.
-    isolate: false,
+    // tests/processes/ kills and restarts servers: each of its files keeps modules of its own.
+    isolate: process.env.TEST_PROCESSES === "1",
     setupFiles: ["tests/support/vitest-setup.ts"],
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     minWorkers: 1,

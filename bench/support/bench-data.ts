@@ -54,11 +54,13 @@ export const median = (values: number[]) =>
  * interval says whether a difference is larger than the noise.
  */
 export function pairedDifference(a: number[], b: number[]) {
-  const differences = a.map((value, i) => value - (b[i] ?? value)).filter(Number.isFinite);
+  // A pair with a reading missing on either side is left out, not counted as no difference.
+  const differences = a.map((value, i) => value - (b[i] ?? Number.NaN)).filter(Number.isFinite);
   const n = differences.length;
   const mean = differences.reduce((sum, d) => sum + d, 0) / n;
-  const variance = differences.reduce((sum, d) => sum + (d - mean) ** 2, 0) / Math.max(1, n - 1);
-  const margin = 1.96 * Math.sqrt(variance / n);
+  const variance = differences.reduce((sum, d) => sum + (d - mean) ** 2, 0) / (n - 1);
+  // Under two pairs there is no spread to measure: no interval.
+  const margin = n < 2 ? Number.NaN : 1.96 * Math.sqrt(variance / n);
   return { mean, low: mean - margin, high: mean + margin, later: differences.filter((d) => d > 0).length, n };
 }
 

@@ -18,4 +18,10 @@ describe("the benches' paired difference", () => {
     expect(d.low).toBeLessThan(0);
     expect(d.high).toBeGreaterThan(0);
   });
+
+  it("leaves out a pair whose other reading is missing, and gives no interval for fewer than two pairs", () => {
+    expect(pairedDifference([10, 20, 30], [5]).n).toBe(1);
+    expect(pairedDifference([10, 20, 30], [5]).low).toBeNaN();
+    expect(pairedDifference([10], [5])).toMatchObject({ mean: 5, n: 1, later: 1 });
+  });
 });
