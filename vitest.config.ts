@@ -20,12 +20,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
-    // Test files share a worker's modules instead of importing the server anew for each file: importing
-    // took 165-180 s of CI's Vitest time (issue 49, docs/testing.md). No test file mocks a module or
-    // changes the environment, and the suite passes in any file order (checked with
-    // `--sequence.shuffle.files`); a test that needs a module of its own state must reset it itself.
-    // tests/processes/ kills and restarts servers: each of its files keeps modules of its own.
-    isolate: process.env.TEST_PROCESSES === "1",
     setupFiles: ["tests/support/vitest-setup.ts"],
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     minWorkers: 1,
