@@ -107,6 +107,8 @@ async function timingsOf(browser: Browser, url: string): Promise<Timings> {
   }
 }
 
+/** A difference with its sign: "+12.3", "-4.0". */
+const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 const ms = (value: number) => value.toFixed(1).padStart(6);
 /** The median and the spread: the middle half (p25-p75) and p90. */
@@ -173,7 +175,6 @@ function print(results: Record<string, Timings[]>) {
       );
       for (const [label, pick] of [["FCP", (t: Timings) => t.fcp] as const, ["LCP", (t: Timings) => t.lcp] as const]) {
         const d = pairedDifference(now.map(pick), base.map(pick));
-        const signed = (value: number) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}`;
         console.log(
           `${page.padEnd(8)} ${label} this - ${name}, paired: mean ${signed(d.mean)} ms (95% ${signed(d.low)} to ${signed(d.high)}), this later in ${d.later} of ${d.n} rounds`,
         );

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { offerPageRenderer } from "../../server/features/offer/render";
@@ -6,6 +6,7 @@ import type { FoundOffer } from "../../server/features/offer/store";
 import type { OfferJob } from "../../src/screens/offer/offer-job";
 import { requestStatuses } from "../../src/shared/desk-schema";
 import { JOB_STEPS, OFFER_STATES, type OfferPageState } from "../../src/shared/partner-schema";
+import { builtStylesheets } from "../support/built-stylesheets";
 
 /**
  * The partner's job page carries a stylesheet of its own (src/styles/job.css), made by Tailwind from the
@@ -15,16 +16,8 @@ import { JOB_STEPS, OFFER_STATES, type OfferPageState } from "../../src/shared/p
  * styled by the job page's too. Read off the built site (`npm run build`).
  */
 const distDir = path.resolve(process.env.ASTRO_OUT_DIR ?? "dist");
-const astroDir = path.join(distDir, "_astro");
 const shell = readFileSync(path.join(distDir, "offer.html"), "utf8");
-const siteSheet = /<link rel="stylesheet" href="\/_astro\/([^"]+\.css)">/.exec(
-  readFileSync(path.join(distDir, "index.html"), "utf8"),
-)?.[1];
-const siteCss = readFileSync(path.join(astroDir, siteSheet ?? ""), "utf8");
-const jobSheets = readdirSync(astroDir).filter((file) => file.endsWith(".css") && file !== siteSheet);
-if (!siteSheet || jobSheets.length !== 1)
-  throw new Error(`The build holds ${jobSheets.join(", ")} beside the site's stylesheet: not the job page's alone.`);
-const jobCss = readFileSync(path.join(astroDir, jobSheets[0] ?? ""), "utf8");
+const { siteCss, jobCss } = builtStylesheets(distDir);
 
 /**
  * The class names a stylesheet's selectors name, unescaped: Tailwind writes `md\:pb-0`,

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { readSiteFiles } from "../../server/site-files";
 import type { DeskHereLink } from "../../src/shared/desk-schema";
+import { builtStylesheets } from "../support/built-stylesheets";
 import { testConfig } from "../support/config";
 import { databaseTargets, openTestDatabase } from "../support/databases";
 import { signInOwner } from "../support/desk-client";
@@ -19,18 +19,8 @@ import { postServiceRequest } from "../support/test-app";
  * makes them about 100 KB of HTML, each is sent compressed. Read off the built site (`npm run build`).
  */
 const distDir = path.resolve(process.env.ASTRO_OUT_DIR ?? "dist");
-const stylesheets = readdirSync(path.join(distDir, "_astro")).filter((file) => file.endsWith(".css"));
-/** The site's stylesheet: the one its home page links. */
-const stylesheet =
-  /<link rel="stylesheet" href="\/_astro\/([^"]+\.css)">/.exec(
-    readFileSync(path.join(distDir, "index.html"), "utf8"),
-  )?.[1] ?? "";
-// Two stylesheets: the site's, and the partner's job page's own (src/styles/job.css). A third would need its own line here.
-const jobStylesheets = stylesheets.filter((file) => file !== stylesheet);
-if (!stylesheet || jobStylesheets.length !== 1)
-  throw new Error(`The build holds ${stylesheets.join(", ")}: not the site's and the job page's.`);
-const css = readFileSync(path.join(distDir, "_astro", stylesheet), "utf8");
-const jobCss = readFileSync(path.join(distDir, "_astro", jobStylesheets[0] ?? ""), "utf8");
+// The site's stylesheet, and the partner's job page's own (src/styles/job.css).
+const { site: stylesheet, siteCss: css, jobCss } = builtStylesheets(distDir);
 /** The stylesheet each page carries: the partner's page its own, the others the site's. */
 const cssOf = (who: string) => (who === "partner" ? jobCss : css);
 /** The caller's location form as a page posts it without JavaScript (an opaque origin, from the page). */
